@@ -1,0 +1,64 @@
+// Lint, including the layer rules of DESIGN.md §1: shared/ is pure; renderer/ never reaches Node or Electron;
+// only electron/main and electron/preload may import electron.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { builtinModules } from 'node:module';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+const nodeOnlyPackages = ['better-sqlite3', 'openai/*', 'playwright-core'];
+
+const forbid = (names, message) => names.map((name) => ({ name, message }));
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', '.tsbuild/', 'test/e2e/artifacts/', 'release/', 'test/fixtures/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...forbid(nodeBuiltins, 'shared/ is pure: no Node built-ins (DESIGN.md §1).'),
+            ...forbid(['electron', 'better-sqlite3', 'react', 'react-dom', 'openai', 'playwright-core'], 'shared/ is pure: no Electron, Node-only or UI packages.'),
+          ],
+          patterns: [
+            { group: ['**/electron/**', '**/renderer/**', '../electron/*', '../renderer/*'], message: 'shared/ may import only shared/.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'require', '__dirname'],
+    },
+  },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: forbid([...nodeBuiltins, 'electron', 'better-sqlite3', 'openai'], 'renderer/ talks to the main side through the API client only.'),
+          patterns: [{ group: ['**/electron/**', ...nodeOnlyPackages], message: 'renderer/ may import only shared/ and renderer/.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/services/**/*.ts', 'electron/host/**/*.ts', 'electron/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: forbid(['electron'], 'Only electron/main and electron/preload import electron; services stay plain Node.'),
+          patterns: [{ group: ['**/renderer/**'], message: 'electron/ never imports renderer/.' }],
+        },
+      ],
+    },
+  },
+);
