@@ -1,0 +1,156 @@
+/** `lorewright library …`: the same library service the app uses, headless. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+import { openLibrary } from '../../services/library/library.ts';
+import type { Library } from '../../services/library/library.ts';
+import { resolveDbPath } from '../../services/paths.ts';
+import { importCards } from '../../services/library/import-cards.ts';
+import type { CardSummary } from '../../../shared/api/library-types.ts';
+import type { SortKey } from '../../../shared/api/contract.ts';
+import { formatTable } from '../table.ts';
+import type { CliIo } from '../io.ts';
+import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
+
+export const LIBRARY_HELP = `Usage: lorewright library <command> [options]
+
+Commands:
+  list                 list cards (--query, --tag, --sort, --desc, --limit, --offset, --trash)
+  search <text>        full-text search over names, creators, tags, descriptions, notes
+  get <id>             print a card's document exactly as stored
+  delete <id>          move a card to the trash (restore with "restore")
+  restore <id>         take a card out of the trash
+  import <file...>     import card files (.json, .yaml; folders are walked)
+
+Options:
+  --db PATH            library file (default: LOREWRIGHT_DB, else the app's user-data folder)
+  --json               machine-readable output
+  -h, --help           this help
+`;
+
+const SORTS: readonly SortKey[] = ['name', 'updated', 'created', 'creator', 'character_version'];
+
+const options = {
+  db: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  query: { type: 'string', short: 'q' },
+  tag: { type: 'string', multiple: true },
+  sort: { type: 'string' },
+  desc: { type: 'boolean' },
+  limit: { type: 'string' },
+  offset: { type: 'string' },
+  trash: { type: 'boolean' },
+} satisfies ParseArgsConfig['options'];
+
+function intOption(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} must be a whole number, got "${value}".`, LIBRARY_HELP);
+  return n;
+}
+
+function idArg(value: string | undefined, command: string): number {
+  const n = Number(value);
+  if (value === undefined || !Number.isInteger(n) || n < 1) throw new UsageError(`"library ${command}" needs a card id (a positive whole number)${value === undefined ? '' : `, got "${value}"`}.`, LIBRARY_HELP);
+  return n;
+}
+
+function printCards(io: CliIo, items: CardSummary[], total: number, json: boolean): void {
+  if (json) {
+    io.out(`${JSON.stringify({ items, total }, null, 2)}\n`);
+    return;
+  }
+  if (items.length === 0) {
+    io.out('No cards.\n');
+    return;
+  }
+  io.out(formatTable(['id', 'name', 'creator', 'tags', 'updated'], items.map((c) => [String(c.id), c.name, c.creator, c.tags.join(', '), new Date(c.updatedAt).toISOString().slice(0, 16).replace('T', ' ')])));
+  io.out(`${items.length} of ${total} card(s)\n`);
+}
+
+function collectFiles(paths: string[], cwd: string): string[] {
+  const out: string[] = [];
+  const walk = (p: string): void => {
+    const stat = fs.statSync(p);
+    if (stat.isDirectory()) for (const name of fs.readdirSync(p).sort()) walk(path.join(p, name));
+    else out.push(p);
+  };
+  for (const p of paths) {
+    const abs = path.resolve(cwd, p);
+    if (!fs.existsSync(abs)) throw new UsageError(`No such file or folder: ${p}`, LIBRARY_HELP);
+    walk(abs);
+  }
+  return out;
+}
+
+export async function runLibrary(argv: string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message, LIBRARY_HELP);
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help || command === undefined || command === 'help') {
+    io.out(LIBRARY_HELP);
+    return command === undefined && !values.help ? 2 : EXIT_OK;
+  }
+  const known = ['list', 'search', 'get', 'delete', 'restore', 'import'];
+  if (!known.includes(command)) throw new UsageError(`Unknown library command "${command}".`, LIBRARY_HELP);
+  if (values.sort !== undefined && !SORTS.includes(values.sort as SortKey)) throw new UsageError(`--sort must be one of ${SORTS.join(', ')}.`, LIBRARY_HELP);
+  const listOptions = {
+    tags: values.tag ?? [],
+    sort: (values.sort as SortKey | undefined) ?? 'name',
+    order: values.desc ? ('desc' as const) : ('asc' as const),
+    limit: Math.min(intOption('limit', values.limit, 100), 1000) || 1,
+    offset: intOption('offset', values.offset, 0),
+    trash: values.trash ?? false,
+  };
+  const ids = command === 'get' || command === 'delete' || command === 'restore' ? idArg(rest[0], command) : 0;
+  if (command === 'search' && rest.length === 0) throw new UsageError('"library search" needs the text to search for.', LIBRARY_HELP);
+  if (command === 'import' && rest.length === 0) throw new UsageError('"library import" needs at least one file or folder.', LIBRARY_HELP);
+  const files = command === 'import' ? collectFiles(rest, io.cwd) : [];
+
+  const dbPath = resolveDbPath(values.db, io.env);
+  if (values.db === undefined && !io.env['LOREWRIGHT_DB']) fs.mkdirSync(path.dirname(dbPath), { recursive: true });
+  const library: Library = openLibrary(dbPath);
+  try {
+    switch (command) {
+      case 'list': {
+        const r = library.cards.list({ ...listOptions, query: values.query ?? '' });
+        printCards(io, r.items, r.total, values.json ?? false);
+        return EXIT_OK;
+      }
+      case 'search': {
+        const r = library.cards.list({ ...listOptions, query: rest.join(' ') });
+        printCards(io, r.items, r.total, values.json ?? false);
+        return EXIT_OK;
+      }
+      case 'get': {
+        const card = library.cards.get(ids);
+        io.out(values.json ? `${JSON.stringify(card, null, 2)}\n` : card.document.endsWith('\n') ? card.document : `${card.document}\n`);
+        return EXIT_OK;
+      }
+      case 'delete':
+      case 'restore': {
+        const card = library.cards.setDeleted(ids, command === 'delete');
+        io.out(values.json ? `${JSON.stringify(card, null, 2)}\n` : `${command === 'delete' ? 'Moved to the trash' : 'Restored'}: ${card.name} (id ${card.id})\n`);
+        return EXIT_OK;
+      }
+      default: {
+        const results = await importCards(
+          library,
+          files.map((f) => ({ name: path.relative(io.cwd, f) || f, bytes: fs.readFileSync(f) })),
+        );
+        if (values.json) io.out(`${JSON.stringify(results, null, 2)}\n`);
+        else io.out(formatTable(['file', 'status', 'id', 'message'], results.map((r) => [r.file, r.status, r.id === undefined ? '' : String(r.id), r.message ?? ''])));
+        return results.some((r) => r.status === 'failed') ? EXIT_FAILED : EXIT_OK;
+      }
+    }
+  } finally {
+    library.close();
+  }
+}

@@ -1,0 +1,43 @@
+/** `lorewright <command>`: the headless front door to the same services the app uses. */
+import { ApiError } from '../../shared/api/errors.ts';
+import { runLibrary } from './commands/library.ts';
+import { processIo } from './io.ts';
+import type { CliIo } from './io.ts';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './usage-error.ts';
+
+export const MAIN_HELP = `Usage: lorewright <command> [options]
+
+Commands:
+  library   list, search, get, delete, restore and import cards in the local library
+
+Run "lorewright <command> --help" for a command's options.
+Exit codes: 0 ok, 1 some inputs failed, 2 usage error.
+`;
+
+const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = {
+  library: runLibrary,
+};
+
+export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    io.out(MAIN_HELP);
+    return command === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  const run = COMMANDS[command];
+  try {
+    if (!run) throw new UsageError(`Unknown command "${command}".`, MAIN_HELP);
+    return await run(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`lorewright: ${e.message}\n\n${e.help}`);
+      return EXIT_USAGE;
+    }
+    io.err(`lorewright: ${e instanceof ApiError || e instanceof Error ? e.message : String(e)}\n`);
+    return EXIT_FAILED;
+  }
+}
+
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
+  process.exitCode = await runCli(process.argv.slice(2));
+}

@@ -1,0 +1,229 @@
+/** Cards in the library: every write is one transaction that also keeps tags, search and revisions in step. */
+import { createHash } from 'node:crypto';
+import { ApiError } from '../../../shared/api/errors.ts';
+import type { ListInput, UpdateInput, CreateInput } from '../../../shared/api/contract.ts';
+import type { CardRecord, CardSummary, DocumentFormat, RevisionSummary, TagCount } from '../../../shared/api/library-types.ts';
+import { blankCard, summarizeCard, withCardName, withCardTags } from '../../../shared/library/card-summary.ts';
+import { detectFormat, parseDocument, serializeDocument } from '../../../shared/library/parse-document.ts';
+import type { Db } from './open-database.ts';
+import { buildSearch } from './search-query.ts';
+
+interface CardRow {
+  id: number;
+  name: string;
+  creator: string;
+  character_version: string;
+  spec: string;
+  document: string;
+  format: DocumentFormat;
+  has_image: number;
+  revision: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+  tags: string | null;
+}
+
+export interface NewCard {
+  document: string;
+  format?: DocumentFormat;
+  image?: Uint8Array | null;
+  sourceName?: string;
+}
+
+const SORT_COLUMNS = {
+  name: 'c.name COLLATE NOCASE',
+  updated: 'c.updated_at',
+  created: 'c.created_at',
+  creator: 'c.creator COLLATE NOCASE',
+  character_version: 'c.character_version COLLATE NOCASE',
+} as const;
+
+const SUMMARY_COLUMNS = `c.id, c.name, c.creator, c.character_version, c.spec, c.revision, c.created_at, c.updated_at, c.deleted_at,
+  (c.image IS NOT NULL) AS has_image,
+  (SELECT group_concat(t.name, char(31)) FROM card_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.card_id = c.id) AS tags`;
+
+export function contentHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function toSummary(row: CardRow): CardSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    creator: row.creator,
+    characterVersion: row.character_version,
+    spec: row.spec,
+    tags: row.tags ? row.tags.split('\x1f').sort((a, b) => a.localeCompare(b)) : [],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    deletedAt: row.deleted_at,
+    revision: row.revision,
+  };
+}
+
+export class CardStore {
+  private readonly db: Db;
+  private readonly now: () => number;
+
+  constructor(db: Db, now: () => number = Date.now) {
+    this.db = db;
+    this.now = now;
+  }
+
+  list(input: ListInput): { items: CardSummary[]; total: number } {
+    const where: string[] = [input.trash ? 'c.deleted_at IS NOT NULL' : 'c.deleted_at IS NULL'];
+    const params: unknown[] = [];
+    if (input.query?.trim()) {
+      const search = buildSearch(input.query);
+      if (search.match) {
+        where.push('c.id IN (SELECT rowid FROM card_search WHERE card_search MATCH ?)');
+        params.push(search.match);
+      }
+      for (const like of search.likes) {
+        where.push(`c.id IN (SELECT rowid FROM card_search WHERE name LIKE ? ESCAPE '\\' OR creator LIKE ? ESCAPE '\\' OR tags LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\' OR notes LIKE ? ESCAPE '\\')`);
+        params.push(like, like, like, like, like);
+      }
+    }
+    for (const tag of new Set((input.tags ?? []).map((t) => t.toLowerCase()))) {
+      where.push('EXISTS (SELECT 1 FROM card_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.card_id = c.id AND t.name = ? COLLATE NOCASE)');
+      params.push(tag);
+    }
+    const whereSql = where.join(' AND ');
+    const order = input.order ?? (input.sort === 'updated' || input.sort === 'created' ? 'desc' : 'asc');
+    const sortSql = `${SORT_COLUMNS[input.sort ?? 'name']} ${order === 'desc' ? 'DESC' : 'ASC'}, c.id ${order === 'desc' ? 'DESC' : 'ASC'}`;
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM cards c WHERE ${whereSql}`).get(...params) as { n: number }).n;
+    const rows = this.db
+      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM cards c WHERE ${whereSql} ORDER BY ${sortSql} LIMIT ? OFFSET ?`)
+      .all(...params, input.limit ?? 100, input.offset ?? 0) as CardRow[];
+    return { items: rows.map(toSummary), total };
+  }
+
+  get(id: number): CardRecord {
+    const row = this.db.prepare(`SELECT ${SUMMARY_COLUMNS}, c.document, c.format FROM cards c WHERE c.id = ?`).get(id) as CardRow | undefined;
+    if (!row) throw new ApiError('not_found', `No card with id ${id} in the library.`, [{ path: '/id', message: 'not found' }]);
+    return { ...toSummary(row), document: row.document, format: row.format, hasImage: row.has_image === 1 };
+  }
+
+  image(id: number): Uint8Array | null {
+    const row = this.db.prepare('SELECT image FROM cards WHERE id = ?').get(id) as { image: Uint8Array | null } | undefined;
+    if (!row) throw new ApiError('not_found', `No card with id ${id} in the library.`);
+    return row.image;
+  }
+
+  create(input: CreateInput): CardRecord {
+    const format = input.format ?? (input.document === undefined ? 'json' : detectFormat(input.document));
+    let text = input.document ?? serializeDocument(blankCard(input.name ?? 'New character'), 'json');
+    if (input.document !== undefined && (input.name !== undefined || input.tags !== undefined)) {
+      text = this.patchText(text, format, input.name, input.tags);
+    } else if (input.document === undefined && input.tags) {
+      text = this.patchText(text, format, undefined, input.tags);
+    }
+    return this.insert({ document: text, format });
+  }
+
+  /** Inserts a card document as given (import path); the text is stored exactly as received. */
+  insert(card: NewCard): CardRecord {
+    const format = card.format ?? detectFormat(card.document);
+    const fields = summarizeCard(parseDocument(card.document, format, card.sourceName ?? 'card'));
+    const now = this.now();
+    const id = this.db.transaction(() => {
+      const info = this.db
+        .prepare(
+          `INSERT INTO cards (name, creator, character_version, spec, document, format, image, source_name, content_hash, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(fields.name, fields.creator, fields.characterVersion, fields.spec, card.document, format, card.image ?? null, card.sourceName ?? null, contentHash(card.document), now, now);
+      const newId = Number(info.lastInsertRowid);
+      this.index(newId, fields);
+      return newId;
+    })();
+    return this.get(id);
+  }
+
+  findByHash(hash: string): number | null {
+    const row = this.db.prepare('SELECT id FROM cards WHERE content_hash = ? AND deleted_at IS NULL LIMIT 1').get(hash) as { id: number } | undefined;
+    return row?.id ?? null;
+  }
+
+  update(input: UpdateInput): CardRecord {
+    return this.db.transaction(() => {
+      const current = this.get(input.id);
+      if (current.deletedAt !== null) throw new ApiError('conflict', `Card ${input.id} is in the trash; restore it before editing.`);
+      if (input.baseRevision !== undefined && input.baseRevision !== current.revision) {
+        throw new ApiError('conflict', `Card ${input.id} changed since revision ${input.baseRevision} (now ${current.revision}); reload before saving.`, [{ path: '/baseRevision', message: 'stale revision' }]);
+      }
+      let text = input.document ?? current.document;
+      const format = input.document === undefined ? current.format : current.format === 'yaml' && detectFormat(text) === 'json' ? 'json' : current.format;
+      if (input.name !== undefined || input.tags !== undefined) text = this.patchText(text, format, input.name, input.tags);
+      if (text === current.document) return current;
+      const fields = summarizeCard(parseDocument(text, format));
+      const now = Math.max(this.now(), current.updatedAt);
+      this.db
+        .prepare('INSERT INTO revisions (kind, item_id, revision, name, document, image, created_at) SELECT ?, id, revision, name, document, image, updated_at FROM cards WHERE id = ?')
+        .run('card', input.id, input.id);
+      this.db
+        .prepare('UPDATE cards SET name = ?, creator = ?, character_version = ?, spec = ?, document = ?, format = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?')
+        .run(fields.name, fields.creator, fields.characterVersion, fields.spec, text, format, contentHash(text), now, input.id);
+      this.index(input.id, fields);
+      return this.get(input.id);
+    })();
+  }
+
+  setDeleted(id: number, deleted: boolean): CardSummary {
+    return this.db.transaction(() => {
+      const card = this.get(id);
+      if ((card.deletedAt !== null) === deleted) {
+        throw new ApiError('conflict', deleted ? `Card ${id} is already in the trash.` : `Card ${id} is not in the trash.`);
+      }
+      this.db.prepare('UPDATE cards SET deleted_at = ? WHERE id = ?').run(deleted ? this.now() : null, id);
+      return this.get(id);
+    })();
+  }
+
+  revisions(id: number): RevisionSummary[] {
+    this.get(id);
+    const rows = this.db
+      .prepare("SELECT revision, created_at, name, length(document) AS size FROM revisions WHERE kind = 'card' AND item_id = ? ORDER BY revision DESC")
+      .all(id) as { revision: number; created_at: number; name: string; size: number }[];
+    return rows.map((r) => ({ revision: r.revision, createdAt: r.created_at, name: r.name, size: r.size }));
+  }
+
+  revision(id: number, revision: number): { revision: number; document: string; createdAt: number } {
+    const row = this.db.prepare("SELECT revision, document, created_at FROM revisions WHERE kind = 'card' AND item_id = ? AND revision = ?").get(id, revision) as
+      | { revision: number; document: string; created_at: number }
+      | undefined;
+    if (!row) throw new ApiError('not_found', `Card ${id} has no stored revision ${revision}.`, [{ path: '/revision', message: 'not found' }]);
+    return { revision: row.revision, document: row.document, createdAt: row.created_at };
+  }
+
+  tags(): TagCount[] {
+    return this.db
+      .prepare(
+        `SELECT t.name AS name, count(*) AS count FROM tags t JOIN card_tags ct ON ct.tag_id = t.id JOIN cards c ON c.id = ct.card_id
+         WHERE c.deleted_at IS NULL GROUP BY t.id ORDER BY t.name COLLATE NOCASE`,
+      )
+      .all() as TagCount[];
+  }
+
+  private patchText(text: string, format: DocumentFormat, name: string | undefined, tags: string[] | undefined): string {
+    let doc = parseDocument(text, format);
+    if (name !== undefined) doc = withCardName(doc, name);
+    if (tags !== undefined) doc = withCardTags(doc, [...new Set(tags.map((t) => t.trim()).filter((t) => t !== ''))]);
+    return serializeDocument(doc, format, text);
+  }
+
+  private index(id: number, fields: ReturnType<typeof summarizeCard>): void {
+    this.db.prepare('DELETE FROM card_tags WHERE card_id = ?').run(id);
+    const upsertTag = this.db.prepare('INSERT INTO tags (name) VALUES (?) ON CONFLICT (name) DO NOTHING');
+    const link = this.db.prepare('INSERT OR IGNORE INTO card_tags (card_id, tag_id) SELECT ?, id FROM tags WHERE name = ? COLLATE NOCASE');
+    for (const tag of fields.tags) {
+      upsertTag.run(tag);
+      link.run(id, tag);
+    }
+    this.db.prepare('DELETE FROM card_search WHERE rowid = ?').run(id);
+    this.db
+      .prepare('INSERT INTO card_search (rowid, name, creator, tags, description, notes) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(id, fields.name, fields.creator, fields.tags.join(' '), fields.description, fields.notes);
+  }
+}

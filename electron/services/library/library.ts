@@ -1,0 +1,21 @@
+/** The library service: one SQLite file, opened once, shared by the API, the CLI and the web host. */
+import { openDatabase } from './open-database.ts';
+import type { Db } from './open-database.ts';
+import { CardStore } from './card-store.ts';
+
+export interface Library {
+  readonly file: string;
+  readonly db: Db;
+  readonly cards: CardStore;
+  close(): void;
+}
+
+export function openLibrary(file: string): Library {
+  const db = openDatabase(file);
+  return {
+    file,
+    db,
+    cards: new CardStore(db),
+    close: () => db.close(),
+  };
+}

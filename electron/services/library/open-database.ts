@@ -1,0 +1,72 @@
+/**
+ * Opens (or creates) the library file: refuses what is not SQLite, what is read-only and what a newer Lorewright
+ * wrote, then applies pending migrations in one transaction each.
+ */
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ApiError } from '../../../shared/api/errors.ts';
+import { migrations, latestVersion } from './migrations/index.ts';
+
+export type Db = Database.Database;
+
+function sqliteCode(e: unknown): string {
+  return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
+}
+
+function checkWritable(file: string): void {
+  const target = fs.existsSync(file) ? file : path.dirname(file);
+  try {
+    fs.accessSync(target, fs.constants.W_OK);
+  } catch {
+    throw new ApiError('db_read_only', `The library ${file} cannot be written: ${target} is read-only or not accessible. Choose another --db path or fix its permissions.`);
+  }
+}
+
+export function openDatabase(file: string): Db {
+  const dir = path.dirname(path.resolve(file));
+  if (!fs.existsSync(dir)) throw new ApiError('db_read_only', `The folder ${dir} for the library does not exist.`);
+  checkWritable(file);
+  let db: Db;
+  try {
+    db = new Database(file, { fileMustExist: false });
+  } catch (e) {
+    throw mapOpenError(file, e);
+  }
+  try {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > latestVersion) {
+      throw new ApiError('db_too_new', `The library ${file} was written by a newer Lorewright (schema ${version}; this version knows up to ${latestVersion}). Update Lorewright; the file was not changed.`);
+    }
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db, version);
+    return db;
+  } catch (e) {
+    db.close();
+    throw mapOpenError(file, e);
+  }
+}
+
+function migrate(db: Db, from: number): void {
+  for (const m of migrations) {
+    if (m.version <= from) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+  }
+}
+
+function mapOpenError(file: string, e: unknown): Error {
+  if (e instanceof ApiError) return e;
+  const code = sqliteCode(e);
+  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
+    return new ApiError('db_not_sqlite', `${file} is not a Lorewright library (not an SQLite database); it was left untouched.`);
+  }
+  if (code === 'SQLITE_READONLY' || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_PERM') {
+    return new ApiError('db_read_only', `The library ${file} cannot be opened for writing (${code}).`);
+  }
+  return e instanceof Error ? e : new Error(String(e));
+}

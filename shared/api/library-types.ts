@@ -1,0 +1,46 @@
+/** Shapes the library methods exchange. Documents travel as text, exactly as stored. */
+export type DocumentFormat = 'json' | 'yaml';
+
+export interface CardSummary {
+  id: number;
+  name: string;
+  creator: string;
+  characterVersion: string;
+  spec: string;
+  tags: string[];
+  createdAt: number;
+  updatedAt: number;
+  deletedAt: number | null;
+  revision: number;
+}
+
+export interface CardRecord extends CardSummary {
+  document: string;
+  format: DocumentFormat;
+  hasImage: boolean;
+}
+
+export interface RevisionSummary {
+  revision: number;
+  createdAt: number;
+  name: string;
+  size: number;
+}
+
+export interface TagCount {
+  name: string;
+  count: number;
+}
+
+export interface ImportFileResult {
+  file: string;
+  status: 'imported' | 'duplicate' | 'failed';
+  id?: number;
+  message?: string;
+}
+
+export interface ImportProgress {
+  done: number;
+  total: number;
+  file: string;
+}
