@@ -161,7 +161,7 @@ export class CardStore {
       const now = Math.max(this.now(), current.updatedAt);
       this.db
         .prepare('INSERT INTO revisions (kind, item_id, revision, name, document, image, created_at) SELECT ?, id, revision, name, document, image, updated_at FROM cards WHERE id = ?')
-        .run('card', input.id, input.id);
+        .run('card', input.id);
       this.db
         .prepare('UPDATE cards SET name = ?, creator = ?, character_version = ?, spec = ?, document = ?, format = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?')
         .run(fields.name, fields.creator, fields.characterVersion, fields.spec, text, format, contentHash(text), now, input.id);

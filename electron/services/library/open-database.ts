@@ -18,6 +18,8 @@ function checkWritable(file: string): void {
   const target = fs.existsSync(file) ? file : path.dirname(file);
   try {
     fs.accessSync(target, fs.constants.W_OK);
+    // Root passes access checks regardless of mode; a file or folder nobody may write is still meant read-only.
+    if ((fs.statSync(target).mode & 0o222) === 0) throw new Error('no write bits');
   } catch {
     throw new ApiError('db_read_only', `The library ${file} cannot be written: ${target} is read-only or not accessible. Choose another --db path or fix its permissions.`);
   }

@@ -1,0 +1,39 @@
+/** Electron entry: opens the library in the main process, wires IPC, shows the window; waits for calls on quit. */
+import { app, ipcMain, session } from 'electron';
+import fs from 'node:fs';
+import path from 'node:path';
+import { openLibrary } from '../services/library/library.ts';
+import { resolveDbPath } from '../services/paths.ts';
+import { createApiHost } from '../host/api.ts';
+import { registerIpc } from './ipc.ts';
+import { createMainWindow } from './window.ts';
+
+app.enableSandbox();
+
+function dbArg(argv: string[]): string | undefined {
+  const i = argv.indexOf('--db');
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+void app.whenReady().then(() => {
+  const dbPath = resolveDbPath(dbArg(process.argv), process.env, app.getPath('userData'));
+  fs.mkdirSync(path.dirname(dbPath), { recursive: true });
+  const library = openLibrary(dbPath);
+  const appPath = app.getAppPath();
+  const rendererRoot = path.join(appPath, 'dist', 'renderer');
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  const wiring = registerIpc(ipcMain, createApiHost(library), (event) => (event.senderFrame?.url ?? '').startsWith(new URL(`file://${rendererRoot}`).href));
+  createMainWindow(appPath);
+
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (closing) return;
+    closing = true;
+    event.preventDefault();
+    void wiring.drain().then(() => {
+      library.close();
+      app.quit();
+    });
+  });
+  app.on('window-all-closed', () => app.quit());
+});

@@ -1,0 +1,178 @@
+/** The library: search, tag filter, sort, create, rename, delete/restore, import with progress. */
+import { useCallback, useEffect, useState } from 'react';
+import type { CardSummary, TagCount } from '../../../shared/api/library-types.ts';
+import type { SortKey } from '../../../shared/api/contract.ts';
+import { useApi } from '../app/ApiContext.ts';
+import { useT } from '../i18n/index.ts';
+import type { MessageKey } from '../i18n/en.ts';
+import { useCardList } from './useCardList.ts';
+import { CardRow } from './CardRow.tsx';
+import { readForImport } from './files.ts';
+
+const SORTS: readonly SortKey[] = ['name', 'updated', 'created', 'creator', 'character_version'];
+
+export function LibraryPage() {
+  const api = useApi();
+  const t = useT();
+  const [query, setQuery] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const [tags, setTags] = useState<string[]>([]);
+  const [sort, setSort] = useState<SortKey>('name');
+  const [trash, setTrash] = useState(false);
+  const [allTags, setAllTags] = useState<TagCount[]>([]);
+  const [creating, setCreating] = useState(false);
+  const [newName, setNewName] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const onError = useCallback((e: unknown) => setError(e instanceof Error ? e.message : String(e)), []);
+  const list = useCardList({ query: debounced, tags, sort, trash }, onError);
+
+  useEffect(() => {
+    const id = setTimeout(() => setDebounced(query), 120);
+    return () => clearTimeout(id);
+  }, [query]);
+
+  const refreshTags = useCallback(() => {
+    api.invoke('library.tags', {}).then(setAllTags, onError);
+  }, [api, onError]);
+  useEffect(refreshTags, [refreshTags]);
+
+  const after = async (work: Promise<unknown>, message?: string): Promise<void> => {
+    try {
+      await work;
+      if (message) setNotice(message);
+      await list.reload();
+      refreshTags();
+    } catch (e) {
+      onError(e);
+    }
+  };
+
+  const create = (): void => {
+    const name = newName.trim();
+    if (!name) return;
+    setCreating(false);
+    setNewName('');
+    void after(api.invoke('library.create', { name }));
+  };
+  const rename = (card: CardSummary, name: string): void => void after(api.invoke('library.update', { id: card.id, name, baseRevision: card.revision }));
+  const remove = (card: CardSummary): void => void after(api.invoke('library.delete', { id: card.id }), t('library.deleted', { name: card.name }));
+  const restore = (card: CardSummary): void => void after(api.invoke('library.restore', { id: card.id }), t('library.restored', { name: card.name }));
+
+  const importFiles = async (files: readonly File[]): Promise<void> => {
+    if (files.length === 0) return;
+    const payload = await readForImport(files);
+    const results = api.invoke('library.import', { files: payload }, { onProgress: (p) => setNotice(t('library.importing', { done: p.done, total: p.total, file: p.file })) });
+    await after(
+      results.then((r) => {
+        const count = (s: string): number => r.filter((x) => x.status === s).length;
+        setNotice(t('library.imported', { imported: count('imported'), duplicates: count('duplicate'), failed: count('failed') }));
+        const failures = r.filter((x) => x.status === 'failed');
+        if (failures.length) setError(failures.map((f) => `${f.file}: ${f.message ?? ''}`).join('\n'));
+      }),
+    );
+  };
+
+  const toggleTag = (name: string): void => setTags((cur) => (cur.some((c) => c.toLowerCase() === name.toLowerCase()) ? cur.filter((c) => c.toLowerCase() !== name.toLowerCase()) : [...cur, name]));
+  const filtered = debounced.trim() !== '' || tags.length > 0;
+
+  return (
+    <section
+      className="library"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => {
+        e.preventDefault();
+        void importFiles([...e.dataTransfer.files]);
+      }}
+    >
+      <header className="toolbar">
+        <input type="search" className="search" placeholder={t('library.search')} aria-label={t('library.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
+        <label>
+          {t('library.sort')}{' '}
+          <select value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
+            {SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`library.sort.${s}` as MessageKey)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {!trash && (
+          <button className="primary" onClick={() => setCreating(true)}>
+            {t('library.new')}
+          </button>
+        )}
+        <label className="button">
+          {t('library.import')}
+          <input type="file" multiple hidden accept=".json,.yaml,.yml,.png,.charx" onChange={(e) => void importFiles([...(e.target.files ?? [])])} />
+        </label>
+        <button onClick={() => setTrash((v) => !v)}>{trash ? t('library.hideTrash') : t('library.showTrash')}</button>
+      </header>
+      {creating && (
+        <form
+          className="create"
+          onSubmit={(e) => {
+            e.preventDefault();
+            create();
+          }}
+        >
+          <input aria-label={t('library.newName')} placeholder={t('library.newName')} value={newName} autoFocus onChange={(e) => setNewName(e.target.value)} />
+          <button type="submit" className="primary">
+            {t('library.create')}
+          </button>
+          <button type="button" onClick={() => setCreating(false)}>
+            {t('library.cancel')}
+          </button>
+        </form>
+      )}
+      {allTags.length > 0 && (
+        <div className="tag-filter" role="group" aria-label={t('library.tags')}>
+          {allTags.map((tag) => (
+            <button key={tag.name} className={tags.some((c) => c.toLowerCase() === tag.name.toLowerCase()) ? 'tag selected' : 'tag'} aria-pressed={tags.some((c) => c.toLowerCase() === tag.name.toLowerCase())} onClick={() => toggleTag(tag.name)}>
+              {tag.name} <small>{tag.count}</small>
+            </button>
+          ))}
+          {tags.length > 0 && <button onClick={() => setTags([])}>{t('library.clearTags')}</button>}
+        </div>
+      )}
+      {notice && (
+        <div className="notice" role="status">
+          {notice}
+        </div>
+      )}
+      {error && (
+        <div className="error" role="alert">
+          <strong>{t('error.title')}</strong>
+          <pre>{error}</pre>
+          <button onClick={() => setError(null)}>{t('error.dismiss')}</button>
+        </div>
+      )}
+      {list.loaded && list.items.length === 0 ? (
+        <p className="empty">{trash ? t('library.trashEmpty') : filtered ? t('library.noMatch') : t('library.empty')}</p>
+      ) : (
+        <table className="cards">
+          <thead>
+            <tr>
+              <th>{t('library.col.name')}</th>
+              <th>{t('library.col.creator')}</th>
+              <th>{t('library.col.tags')}</th>
+              <th>{t('library.col.updated')}</th>
+              <th>{t('library.col.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((card) => (
+              <CardRow key={`${card.id}:${card.revision}`} card={card} onRename={rename} onDelete={remove} onRestore={restore} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.loaded && list.total > 0 && (
+        <footer className="count">
+          {t('library.count', { shown: list.items.length, total: list.total })}
+          {list.items.length < list.total && <button onClick={list.more}>{t('library.more')}</button>}
+        </footer>
+      )}
+    </section>
+  );
+}

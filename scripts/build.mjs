@@ -1,0 +1,15 @@
+// Builds the renderer (Vite) and the Electron main/preload bundles (esbuild). `--skip-electron` for the web host.
+import { build as viteBuild } from 'vite';
+import { build as esbuild } from 'esbuild';
+import path from 'node:path';
+
+const root = path.dirname(import.meta.dirname);
+const skipElectron = process.argv.includes('--skip-electron');
+
+await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+if (!skipElectron) {
+  const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node22', sourcemap: true, external: ['electron', 'better-sqlite3'], logLevel: 'warning' };
+  await esbuild({ ...common, entryPoints: [path.join(root, 'electron/main/main.ts')], outfile: path.join(root, 'dist/electron/main.cjs') });
+  await esbuild({ ...common, entryPoints: [path.join(root, 'electron/preload/preload.ts')], outfile: path.join(root, 'dist/electron/preload.cjs') });
+}
+console.log(`Built ${skipElectron ? 'the renderer' : 'the renderer and the Electron bundles'} into dist/.`);

@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { openLibrary } from '../../../electron/services/library/library.ts';
+import { latestVersion } from '../../../electron/services/library/migrations/index.ts';
+import { ApiError } from '../../../shared/api/errors.ts';
+import { useTempDir, v2Card } from '../../helpers/temp-dir.ts';
+
+const tempDir = useTempDir();
+
+function freshLibrary() {
+  const file = path.join(tempDir(), 'library.db');
+  return openLibrary(file);
+}
+
+function expectApiError(fn: () => unknown, code: string, pattern?: RegExp): void {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    expect((e as ApiError).code).toBe(code);
+    if (pattern) expect((e as ApiError).message).toMatch(pattern);
+    return;
+  }
+  throw new Error(`expected ApiError ${code}`);
+}
+
+describe('library database', () => {
+  it('migrates an empty file to the latest schema with WAL and foreign keys on', () => {
+    const lib = freshLibrary();
+    expect(lib.db.pragma('user_version', { simple: true })).toBe(latestVersion);
+    expect(lib.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(lib.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    const tables = (lib.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name);
+    for (const t of ['cards', 'lorebooks', 'scripts', 'chats', 'tags', 'card_tags', 'card_lorebooks', 'revisions', 'card_search', 'lorebook_search']) expect(tables).toContain(t);
+    lib.close();
+  });
+
+  it('reopens an existing library without re-running migrations', () => {
+    const file = path.join(tempDir(), 'library.db');
+    const a = openLibrary(file);
+    a.cards.create({ name: 'Kept' });
+    a.close();
+    const b = openLibrary(file);
+    expect(b.cards.list({}).items.map((c) => c.name)).toEqual(['Kept']);
+    b.close();
+  });
+
+  it('refuses a file that is not SQLite and leaves it byte-identical', () => {
+    const file = path.join(tempDir(), 'notes.db');
+    const bytes = Buffer.from('This is my novel, not a database. '.repeat(200));
+    fs.writeFileSync(file, bytes);
+    expectApiError(() => openLibrary(file), 'db_not_sqlite', /not an SQLite database/);
+    expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+  });
+
+  it('refuses a library from a newer schema and never downgrades it', () => {
+    const file = path.join(tempDir(), 'future.db');
+    const raw = new Database(file);
+    raw.pragma(`user_version = ${latestVersion + 5}`);
+    raw.exec('CREATE TABLE future_thing (x)');
+    raw.close();
+    const before = fs.readFileSync(file);
+    expectApiError(() => openLibrary(file), 'db_too_new', new RegExp(`schema ${latestVersion + 5}`));
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+    const check = new Database(file, { readonly: true });
+    expect(check.pragma('user_version', { simple: true })).toBe(latestVersion + 5);
+    check.close();
+  });
+
+  it('refuses a read-only folder with a clear error', () => {
+    const dir = tempDir();
+    fs.chmodSync(dir, 0o555);
+    expectApiError(() => openLibrary(path.join(dir, 'library.db')), 'db_read_only', /read-only/);
+  });
+
+  it('refuses a read-only library file, even as root, before touching it', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'library.db');
+    openLibrary(file).close();
+    const before = fs.readFileSync(file);
+    fs.chmodSync(file, 0o444);
+    // root ignores permission bits, so the check also looks at the mode the user set.
+    expectApiError(() => openLibrary(file), 'db_read_only', /read-only/);
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+  });
+
+  it('names a missing folder', () => {
+    expectApiError(() => openLibrary(path.join(tempDir(), 'nope', 'library.db')), 'db_read_only', /does not exist/);
+  });
+});
+
+describe('cards', () => {
+  it('creates, reads, renames (keeping unknown fields) and lists', () => {
+    const lib = freshLibrary();
+    const doc = JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Aria', creator: 'kai', tags: ['Elf'], extensions: { foo: { bar: 1 } }, mystery_field: '🐉' }, top_secret: true }, null, 4);
+    const created = lib.cards.create({ document: doc });
+    expect(created).toMatchObject({ name: 'Aria', creator: 'kai', tags: ['Elf'], revision: 1, spec: 'chara_card_v2' });
+    expect(lib.cards.get(created.id).document).toBe(doc);
+    const renamed = lib.cards.update({ id: created.id, name: 'Aria the Bold' });
+    const parsed = JSON.parse(renamed.document) as { data: Record<string, unknown>; top_secret: boolean };
+    expect(parsed.data['name']).toBe('Aria the Bold');
+    expect(parsed.data['mystery_field']).toBe('🐉');
+    expect(parsed.data['extensions']).toEqual({ foo: { bar: 1 } });
+    expect(parsed.top_secret).toBe(true);
+    expect(renamed.document.split('\n')[1]).toMatch(/^ {4}"spec"/); // the author's indent is kept
+    expect(renamed.revision).toBe(2);
+    lib.close();
+  });
+
+  it('keeps every previous document as a revision across restarts', () => {
+    const file = path.join(tempDir(), 'library.db');
+    let lib = openLibrary(file);
+    const c = lib.cards.create({ document: v2Card('One') });
+    lib.cards.update({ id: c.id, document: v2Card('Two') });
+    lib.cards.update({ id: c.id, document: v2Card('Three') });
+    lib.close();
+    lib = openLibrary(file);
+    expect(lib.cards.revisions(c.id).map((r) => [r.revision, r.name])).toEqual([
+      [2, 'Two'],
+      [1, 'One'],
+    ]);
+    expect(lib.cards.revision(c.id, 1).document).toBe(v2Card('One'));
+    expect(lib.cards.get(c.id)).toMatchObject({ name: 'Three', revision: 3 });
+    lib.close();
+  });
+
+  it('refuses a stale save and leaves the card as it was', () => {
+    const lib = freshLibrary();
+    const c = lib.cards.create({ name: 'A' });
+    lib.cards.update({ id: c.id, name: 'B', baseRevision: 1 });
+    expectApiError(() => lib.cards.update({ id: c.id, name: 'C', baseRevision: 1 }), 'conflict', /changed since revision 1/);
+    expect(lib.cards.get(c.id).name).toBe('B');
+    lib.close();
+  });
+
+  it('rejects an invalid document with its line and column and changes nothing', () => {
+    const lib = freshLibrary();
+    const c = lib.cards.create({ name: 'A' });
+    try {
+      lib.cards.update({ id: c.id, document: '{\n  "spec": "chara_card_v2",\n  "data": { "name": "B", }\n}' });
+      throw new Error('should fail');
+    } catch (e) {
+      expect((e as ApiError).code).toBe('bad_document');
+      expect((e as ApiError).message).toMatch(/line 3, column 26/);
+    }
+    expect(lib.cards.get(c.id)).toMatchObject({ name: 'A', revision: 1 });
+    expect(lib.cards.revisions(c.id)).toEqual([]);
+    lib.close();
+  });
+
+  it('soft-deletes into the trash and restores', () => {
+    const lib = freshLibrary();
+    const a = lib.cards.create({ name: 'Alpha' });
+    lib.cards.create({ name: 'Beta' });
+    lib.cards.setDeleted(a.id, true);
+    expect(lib.cards.list({}).items.map((c) => c.name)).toEqual(['Beta']);
+    expect(lib.cards.list({ trash: true }).items.map((c) => c.name)).toEqual(['Alpha']);
+    expectApiError(() => lib.cards.setDeleted(a.id, true), 'conflict', /already in the trash/);
+    expectApiError(() => lib.cards.update({ id: a.id, name: 'X' }), 'conflict', /trash/);
+    lib.cards.setDeleted(a.id, false);
+    expect(lib.cards.list({}).items.map((c) => c.name)).toEqual(['Alpha', 'Beta']);
+    expectApiError(() => lib.cards.get(999), 'not_found');
+    lib.close();
+  });
+
+  it('searches names, creators, tags, descriptions and notes, including short CJK words', () => {
+    const lib = freshLibrary();
+    lib.cards.create({ document: v2Card('Seraphina', { description: 'A guardian of the Eldoria forest', creator: 'ST team', tags: ['Fantasy'] }) });
+    lib.cards.create({ document: v2Card('小明', { description: '一个普通的学生', tags: ['校园'] }) });
+    lib.cards.create({ document: v2Card('Detective Holt', { creator_notes: 'noir mystery in Chicago' }) });
+    const names = (query: string): string[] => lib.cards.list({ query }).items.map((c) => c.name);
+    expect(names('eldoria')).toEqual(['Seraphina']);
+    expect(names('guardian forest')).toEqual(['Seraphina']);
+    expect(names('ST team')).toEqual(['Seraphina']);
+    expect(names('小明')).toEqual(['小明']);
+    expect(names('学生')).toEqual(['小明']);
+    expect(names('chicago')).toEqual(['Detective Holt']);
+    expect(names('fantasy')).toEqual(['Seraphina']);
+    expect(names('nothing-like-this')).toEqual([]);
+    expect(names('"quote')).toEqual([]); // FTS syntax in user text is data, not an error
+    lib.close();
+  });
+
+  it('filters by tags case-insensitively (all selected tags), sorts and pages', () => {
+    const lib = freshLibrary();
+    lib.cards.create({ document: v2Card('Cleo', { tags: ['Fantasy', 'Elf'], creator: 'zed', character_version: '2' }) });
+    lib.cards.create({ document: v2Card('anna', { tags: ['fantasy'], creator: 'amy', character_version: '10' }) });
+    lib.cards.create({ document: v2Card('Bob', { tags: ['SciFi'], creator: 'max', character_version: '1' }) });
+    const names = (input: Parameters<typeof lib.cards.list>[0]): string[] => lib.cards.list(input).items.map((c) => c.name);
+    expect(names({ tags: ['FANTASY'] })).toEqual(['anna', 'Cleo']);
+    expect(names({ tags: ['fantasy', 'elf'] })).toEqual(['Cleo']);
+    expect(names({ sort: 'creator' })).toEqual(['anna', 'Bob', 'Cleo']);
+    expect(names({ sort: 'name', order: 'desc' })).toEqual(['Cleo', 'Bob', 'anna']);
+    expect(names({ limit: 2, offset: 1 })).toEqual(['Bob', 'Cleo']);
+    expect(lib.cards.list({ limit: 1 }).total).toBe(3);
+    expect(lib.cards.tags()).toEqual([
+      { name: 'Elf', count: 1 },
+      { name: 'Fantasy', count: 2 },
+      { name: 'SciFi', count: 1 },
+    ]);
+    lib.close();
+  });
+
+  it('lets readers on another connection read while a write transaction is open', () => {
+    const file = path.join(tempDir(), 'library.db');
+    const writer = openLibrary(file);
+    writer.cards.create({ name: 'Before' });
+    const reader = openLibrary(file);
+    writer.db.exec('BEGIN IMMEDIATE');
+    writer.cards.insert({ document: v2Card('During') });
+    // WAL: the reader is not blocked and sees the last committed state.
+    expect(reader.cards.list({}).items.map((c) => c.name)).toEqual(['Before']);
+    writer.db.exec('COMMIT');
+    expect(reader.cards.list({}).items.map((c) => c.name)).toEqual(['Before', 'During']);
+    writer.close();
+    reader.close();
+  });
+});
