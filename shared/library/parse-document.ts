@@ -34,7 +34,7 @@ export function parseDocument(text: string, format: DocumentFormat = detectForma
       value = JSON.parse(text);
     } catch (e) {
       const msg = (e as Error).message;
-      const offset = jsonErrorOffset(msg);
+      const offset = jsonErrorOffset(msg) ?? (/end of JSON input/.test(msg) ? text.length : undefined);
       const at = offset === undefined ? undefined : lineColumnAt(text, offset);
       const where = at ? ` at line ${at.line}, column ${at.column}` : '';
       throw new ApiError('bad_document', `${source} is not valid JSON${where}: ${msg}`, [{ path: '', message: msg, ...at }]);

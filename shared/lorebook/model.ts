@@ -305,7 +305,8 @@ export interface KeyMatch {
   /** The key after macro substitution and trimming (what was searched for). */
   expanded: string;
   regex: boolean;
-  segment: MatchSegment;
+  /** null when the buffer was empty (scan depth 0) and an empty key matched anyway. */
+  segment: MatchSegment | null;
 }
 
 /** A SillyTavern quirk that decided an outcome. */
@@ -381,4 +382,10 @@ export interface ScanResult extends RecordedResult {
 export interface Tokenizer {
   readonly name: string;
   count(text: string): number;
+  /**
+   * Optional additive measure: when both are present, `count(a + b) === fromMeasure(measure(a) + measure(b))`,
+   * which lets the budget follow a growing text without recounting it.
+   */
+  measure?(text: string): number;
+  fromMeasure?(measure: number): number;
 }

@@ -1,0 +1,83 @@
+// Inclusion groups (reference §7.2): timed effects, optional scoring, then one winner per group by prior
+// activation, override or weighted roll. Losers are removed with SillyTavern's splice(indexOf) — removing an entry
+// twice deletes the last candidate instead (the double-removal quirk).
+import type { Candidate } from './candidate.ts';
+import type { ExplanationReason, GroupDecision, QuirkName } from './model.ts';
+import type { RandomSource } from './rng.ts';
+
+export interface GroupContext {
+  useGroupScoring: boolean;
+  /** Entries activated in earlier passes. */
+  activated: Iterable<Candidate>;
+  random: RandomSource;
+  isCooldown(c: Candidate): boolean;
+  isDelayed(c: Candidate): boolean;
+  score(c: Candidate): number;
+  note(c: Candidate, reason: ExplanationReason, quirk?: QuirkName): void;
+}
+
+export function filterByInclusionGroups(candidates: Candidate[], context: GroupContext): void {
+  // A plain object, not a Map: SillyTavern iterates groups in object order (integer-like names first).
+  const groups: Record<string, Candidate[]> = {};
+  for (const c of candidates) for (const name of c.entry.groups) (groups[name] ??= []).push(c);
+  const names = Object.keys(groups);
+  if (names.length === 0) return;
+
+  const remove = (c: Candidate, group: string, winner: Candidate | null, by: GroupDecision, roll: number | null) => {
+    const at = candidates.indexOf(c);
+    const victim = candidates.splice(at, 1)[0];
+    const reason: ExplanationReason = { code: 'group-lost', group, winner: winner?.entry.key ?? null, roll, by };
+    if (at >= 0) context.note(c, reason);
+    else if (victim) context.note(victim, { ...reason, by: 'double-removal' }, 'group-double-removal');
+  };
+
+  const sticky = new Set<string>();
+  for (const name of names) {
+    const group = groups[name] as Candidate[];
+    const stickyMembers = group.filter((c) => c.sticky);
+    if (stickyMembers.length > 0) {
+      sticky.add(name);
+      for (const c of group) if (!c.sticky) remove(c, name, stickyMembers[0] ?? null, 'sticky-member', null);
+    }
+    for (const c of group) if (context.isCooldown(c) || context.isDelayed(c)) remove(c, name, null, 'timed-effect', null);
+  }
+
+  for (const name of names) {
+    let group = groups[name] as Candidate[];
+    if (sticky.has(name)) continue;
+    if (context.useGroupScoring || group.some((c) => c.entry.raw.useGroupScoring)) {
+      const scores = group.map((c) => context.score(c));
+      const best = Math.max(...scores);
+      group = group.filter((c, i) => {
+        if (!(c.entry.raw.useGroupScoring ?? context.useGroupScoring) || (scores[i] as number) >= best) return true;
+        remove(c, name, null, 'score', null);
+        return false;
+      });
+      groups[name] = group;
+    }
+  }
+
+  const activated = [...context.activated];
+  for (const name of names) {
+    const group = groups[name] as Candidate[];
+    if (sticky.has(name)) continue;
+    const closer = activated.find((c) => c.entry.raw.group === name);
+    if (closer) {
+      for (const c of group) remove(c, name, closer, 'closed', null);
+      continue;
+    }
+    if (group.length <= 1) continue;
+    const overrides = group.filter((c) => c.entry.raw.groupOverride);
+    if (overrides.length > 0) {
+      const winner = overrides.reduce((best, c) => (Number(c.entry.raw.order) > Number(best.entry.raw.order) ? c : best));
+      for (const c of group) if (c !== winner) remove(c, name, winner, 'override', null);
+      continue;
+    }
+    const weight = (c: Candidate) => c.entry.raw.groupWeight ?? 100;
+    const total = group.reduce((sum, c) => sum + weight(c), 0);
+    const roll = context.random.next() * total;
+    let running = 0;
+    const winner = group.find((c) => (running += weight(c)) >= roll) ?? null;
+    for (const c of group) if (c !== winner) remove(c, name, winner, 'weighted-roll', roll);
+  }
+}

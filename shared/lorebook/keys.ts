@@ -1,0 +1,100 @@
+// Key compilation and matching (reference §5). A key is compiled once per book revision and scan context; matching
+// then needs no RegExp construction: plain keys are substring or word-boundary searches on a buffer lowered once.
+import type { BufferView } from './scan-buffer.ts';
+
+export type CompiledKey =
+  | { readonly kind: 'never'; readonly source: string }
+  | { readonly kind: 'regex'; readonly source: string; readonly re: RegExp }
+  | { readonly kind: 'substring'; readonly source: string; readonly text: string; readonly caseSensitive: boolean }
+  | {
+      readonly kind: 'word';
+      readonly source: string;
+      readonly text: string;
+      readonly caseSensitive: boolean;
+      /** Only ASCII word characters: a whole-word hit is exactly a token of the buffer. */
+      readonly token: boolean;
+    };
+
+export interface PlainKeyOptions {
+  caseSensitive: boolean;
+  wholeWords: boolean;
+}
+
+/** `/pattern/flags` → RegExp, or null when SillyTavern would treat the key as plain text. */
+export function parseRegexKey(text: string): RegExp | null {
+  const m = /^\/([\w\W]+?)\/([gimsuy]*)$/.exec(text);
+  if (!m) return null;
+  let pattern = m[1] as string;
+  if (/(^|[^\\])\//.test(pattern)) return null;
+  pattern = pattern.replace('\\/', '/');
+  try {
+    return new RegExp(pattern, m[2]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Compiles a key exactly as it is matched. `text` is the key after macro expansion; `trim` mirrors the activation
+ * path (expanded keys are trimmed and an empty one never matches), which group scoring skips.
+ */
+export function compileKey(source: string, text: string, options: PlainKeyOptions, trim: boolean): CompiledKey {
+  if (trim) {
+    if (!text) return { kind: 'never', source };
+    text = text.trim();
+  }
+  const re = parseRegexKey(text);
+  if (re) return { kind: 'regex', source, re };
+  const { caseSensitive } = options;
+  const needle = caseSensitive ? text : text.toLowerCase();
+  if (!options.wholeWords || needle.split(/\s+/).length > 1) return { kind: 'substring', source, text: needle, caseSensitive };
+  return { kind: 'word', source, text: needle, caseSensitive, token: /^[A-Za-z0-9_]+$/.test(needle) };
+}
+
+/** Offset of the first hit in `view.text` coordinates, or -1. */
+export function findKey(key: CompiledKey, view: BufferView): number {
+  switch (key.kind) {
+    case 'never':
+      return -1;
+    case 'regex':
+      // SillyTavern builds a fresh RegExp per test, so `g`/`y` never carry lastIndex over.
+      key.re.lastIndex = 0;
+      return key.re.exec(view.text)?.index ?? -1;
+    case 'substring':
+      return (key.caseSensitive ? view.text : view.lower()).indexOf(key.text);
+    case 'word':
+      if (key.token && !view.tokens(key.caseSensitive).has(key.text)) return -1;
+      return findWholeWord(key.caseSensitive ? view.text : view.lower(), key.text);
+  }
+}
+
+export function matchesKey(key: CompiledKey, view: BufferView): boolean {
+  switch (key.kind) {
+    case 'never':
+      return false;
+    case 'regex':
+      key.re.lastIndex = 0;
+      return key.re.test(view.text);
+    case 'substring':
+      return (key.caseSensitive ? view.text : view.lower()).includes(key.text);
+    case 'word':
+      if (key.token) return view.tokens(key.caseSensitive).has(key.text);
+      return findWholeWord(key.caseSensitive ? view.text : view.lower(), key.text) >= 0;
+  }
+}
+
+/** `(?:^|\W)key(?:$|\W)` without a RegExp: `\W` is everything outside ASCII [A-Za-z0-9_]. */
+function findWholeWord(haystack: string, needle: string): number {
+  for (let i = haystack.indexOf(needle); i >= 0; i = haystack.indexOf(needle, i + 1)) {
+    const end = i + needle.length;
+    if ((i === 0 || !isWordChar(haystack.charCodeAt(i - 1))) && (end === haystack.length || !isWordChar(haystack.charCodeAt(end)))) {
+      return i;
+    }
+    if (needle.length === 0 && i >= haystack.length) break;
+  }
+  return -1;
+}
+
+export function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}

@@ -1,0 +1,21 @@
+// The macro subset SillyTavern applies to keys, contents and injected prompts (conformance README §2.7).
+
+export interface MacroNames {
+  user: string;
+  char: string;
+}
+
+export function expandMacros(text: string, names: MacroNames): string {
+  let out = text
+    .replace(/<USER>/gi, () => names.user)
+    .replace(/<(?:BOT|CHAR)>/gi, () => names.char);
+  if (!out.includes('{{')) return out;
+  out = out
+    .replace(/\{\{newline\}\}/gi, '\n')
+    .replace(/(?:\r?\n)*\{\{trim\}\}(?:\r?\n)*/gi, '')
+    .replace(/\{\{noop\}\}/gi, '')
+    .replace(/\{\{user\}\}/gi, () => names.user)
+    .replace(/\{\{char\}\}/gi, () => names.char)
+    .replace(/\{\{\/\/[\s\S]*?\}\}/g, '');
+  return out;
+}

@@ -1,0 +1,119 @@
+// Prompt slots (reference §9, conformance README §4.2–4.3). Entries are visited by `order` descending (stable) and
+// unshifted into their slot, so slots read ascending with ties reversed; outlets are appended instead.
+import type { Candidate } from './candidate.ts';
+import type { AuthorsNote, DepthPrompt, ExamplePrompt, PromptOutput, Slots } from './model.ts';
+import { WorldInfoPosition as P } from './model.ts';
+
+export interface Placement {
+  slots: Slots;
+  prompt: PromptOutput;
+}
+
+export function emptySlots(): Slots {
+  return { before: [], after: [], ANTop: [], ANBottom: [], EMTop: [], EMBottom: [], atDepth: [], outlet: {}, dropped: [] };
+}
+
+export function emptyPrompt(authorsNote: AuthorsNote | null): PromptOutput {
+  return {
+    worldInfoBefore: '',
+    worldInfoAfter: '',
+    depth: [],
+    examples: [],
+    anTop: [],
+    anBottom: [],
+    outlets: {},
+    authorsNote: authorsNote ? authorsNote.value : null,
+  };
+}
+
+export function placeEntries(activated: readonly Candidate[], authorsNote: AuthorsNote | null): Placement {
+  const slots = emptySlots();
+  const before: string[] = [];
+  const after: string[] = [];
+  const anTop: string[] = [];
+  const anBottom: string[] = [];
+  const examples: ExamplePrompt[] = [];
+  const depth: DepthPrompt[] = [];
+  const outlets: Record<string, string[]> = {};
+
+  const visiting = [...activated].sort((a, b) => Number(b.entry.raw.order) - Number(a.entry.raw.order));
+  for (const c of visiting) {
+    const { key, raw } = c.entry;
+    const content = c.content;
+    if (content === '') {
+      slots.dropped.push({ key, reason: 'empty content' });
+      continue;
+    }
+    switch (raw.position) {
+      case P.before:
+        slots.before.unshift(key);
+        before.unshift(content);
+        break;
+      case P.after:
+        slots.after.unshift(key);
+        after.unshift(content);
+        break;
+      case P.ANTop:
+        slots.ANTop.unshift(key);
+        anTop.unshift(content);
+        break;
+      case P.ANBottom:
+        slots.ANBottom.unshift(key);
+        anBottom.unshift(content);
+        break;
+      case P.EMTop:
+        slots.EMTop.unshift(key);
+        examples.unshift({ position: 0, content });
+        break;
+      case P.EMBottom:
+        slots.EMBottom.unshift(key);
+        examples.unshift({ position: 1, content });
+        break;
+      case P.atDepth: {
+        const wantDepth = raw.depth ?? 4;
+        const role = raw.role ?? 0;
+        const at = slots.atDepth.findIndex((g) => g.depth === wantDepth && g.role === role);
+        if (at >= 0) {
+          slots.atDepth[at]?.keys.unshift(key);
+          depth[at]?.entries.unshift(content);
+        } else {
+          // A new group records the raw depth: without the field it is null and never matches again (§9.3 quirk).
+          const recorded = raw.depth ?? null;
+          slots.atDepth.push({ depth: recorded, role, keys: [key] });
+          depth.push({ depth: recorded, entries: [content], role });
+        }
+        break;
+      }
+      case P.outlet: {
+        const name = raw.outletName;
+        if (!name) {
+          slots.dropped.push({ key, reason: 'outlet without outletName' });
+          break;
+        }
+        (slots.outlet[name] ??= []).push(key);
+        (outlets[name] ??= []).push(content);
+        break;
+      }
+      default:
+        slots.dropped.push({ key, reason: `unknown position ${String(raw.position)}` });
+    }
+  }
+
+  return {
+    slots,
+    prompt: {
+      worldInfoBefore: before.join('\n'),
+      worldInfoAfter: after.join('\n'),
+      depth,
+      examples,
+      anTop,
+      anBottom,
+      outlets,
+      authorsNote: authorsNote ? wrapAuthorsNote(anTop, authorsNote.value, anBottom) : null,
+    },
+  };
+}
+
+function wrapAuthorsNote(top: string[], note: string, bottom: string[]): string {
+  return `${top.join('\n')}\n${note}\n${bottom.join('\n')}`.replace(/^\n/, '').replace(/\n$/, '');
+}

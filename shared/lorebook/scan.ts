@@ -1,0 +1,247 @@
+// `scan(scenario)`: one World Info activation, mode sillytavern-1.18. Pass loop and next-pass state machine follow
+// reference §7; the per-entry checks, groups, buffer, budget and placement live in their own modules.
+import { checkEntry, type PassContext } from './activation-check.ts';
+import { tokenBudget } from './budget.ts';
+import type { Candidate } from './candidate.ts';
+import { orderEntries } from './entry-order.ts';
+import { explainEntry, type Fate } from './explain.ts';
+import { filterContext } from './filters.ts';
+import { filterByInclusionGroups } from './groups.ts';
+import { expandMacros, type MacroNames } from './macros.ts';
+import type { ExplanationReason, PassTrace, QuirkName, Scenario, ScanResult, TimedWorldInfo, Tokenizer } from './model.ts';
+import { ScanState } from './model.ts';
+import { emptyPrompt, emptySlots, placeEntries } from './placement.ts';
+import { createRandomSource } from './rng.ts';
+import { ScanBuffer } from './scan-buffer.ts';
+import { groupScore } from './secondary.ts';
+import { TimedEffects } from './timed-effects.ts';
+import { GrowingTextCounter, guesstimateTokenizer } from './tokenizer.ts';
+
+export interface ScanOptions {
+  /** Token counter for the budget; SillyTavern's offline estimate by default. */
+  tokenizer?: Tokenizer;
+  /** The previous turn's final state, used when `scenario.carryTimedEffects` is true. */
+  carriedTimedEffects?: TimedWorldInfo | null;
+}
+
+/** Newest first, `Name: ` prefixed when names are included, system messages dropped (README §2.5). */
+export function chatForScan(scenario: Scenario): string[] {
+  const lines: string[] = [];
+  for (const m of scenario.chat) {
+    if (typeof m === 'string') lines.push(m);
+    else if (!m.is_system) lines.push(scenario.settings.includeNames ? `${m.name}: ${m.mes}` : m.mes);
+  }
+  return lines.reverse();
+}
+
+export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult {
+  const { settings } = scenario;
+  const tokenizer = options.tokenizer ?? guesstimateTokenizer;
+  const names: MacroNames = { user: scenario.user.name, char: scenario.character.name };
+  const chat = chatForScan(scenario);
+  const chatLength = chat.length;
+  const budget = tokenBudget(settings, scenario.maxContext);
+  const random = createRandomSource(scenario.seed, scenario.random);
+  const initialTimed = scenario.carryTimedEffects ? (options.carriedTimedEffects ?? null) : scenario.timedWorldInfo;
+
+  const ordered = orderEntries(scenario);
+  if (ordered.length === 0) {
+    // SillyTavern returns before touching timed effects when no entry is loaded at all.
+    return {
+      activated: [],
+      slots: emptySlots(),
+      prompt: emptyPrompt(scenario.authorsNote),
+      timedWorldInfo: { sticky: { ...initialTimed?.sticky }, cooldown: { ...initialTimed?.cooldown } },
+      randomDraws: 0,
+      trace: { budget, chatLength, randomValues: [], loops: [] },
+      explain: { entries: [] },
+    };
+  }
+
+  const candidates: Candidate[] = ordered.map((o, index) => ({ ...o, index, content: o.entry.content, sticky: false }));
+  const timed = new TimedEffects(initialTimed, chatLength, scenario.dryRun);
+  timed.check(candidates.map((c) => c.entry));
+  for (const c of candidates) c.sticky = timed.sticky(c.entry) !== undefined;
+
+  const buffer = new ScanBuffer(
+    {
+      messages: chat.map((m) => m.trim()),
+      sources: {
+        persona: scenario.user.persona,
+        description: scenario.character.description,
+        personality: scenario.character.personality,
+        depthPrompt: scenario.character.depthPrompt,
+        scenario: scenario.character.scenario,
+        creatorNotes: scenario.character.creatorNotes,
+      },
+      injects: injectedPrompts(scenario, names),
+    },
+    settings.depth,
+  );
+
+  const fates: Fate[] = candidates.map(() => ({ fired: false, pass: null, reason: { code: 'not-scanned' }, rank: 0 }));
+  const note = (c: Candidate, pass: number, reason: ExplanationReason, quirk?: QuirkName) => {
+    const fate = fates[c.index] as Fate;
+    const rank = reasonRank(reason);
+    if (fate.fired || rank < fate.rank) return;
+    fates[c.index] = { fired: false, pass, reason, rank, ...(quirk ? { quirk } : {}) };
+  };
+
+  const levels = [...new Set(candidates.filter((c) => c.entry.delayed).map((c) => c.entry.delayLevel))].sort((a, b) => a - b);
+  let level = levels.shift() ?? 0;
+  const activated = new Map<string, Candidate>();
+  const failedProbability = new Set<Candidate>();
+  let activatedText = '';
+  let overflowed = false;
+  let state: ScanState = ScanState.INITIAL;
+  const loops: PassTrace[] = [];
+  const keyContext = { ...names, caseSensitive: settings.caseSensitive, wholeWords: settings.matchWholeWords };
+  const filters = filterContext(scenario.character, scenario.trigger);
+
+  while (state !== ScanState.NONE) {
+    if (settings.maxRecursionSteps && settings.maxRecursionSteps <= loops.length) break;
+    const loop = loops.length + 1;
+    const pass: PassContext = { state, level, recursive: settings.recursive, buffer, keyContext, timed, filters };
+
+    let found: Candidate[] = [];
+    for (const c of candidates) {
+      if (activated.has(c.entry.key) || failedProbability.has(c)) continue;
+      const outcome = checkEntry(c, pass);
+      if (outcome.candidate) {
+        found.push(c);
+        fates[c.index] = { fired: false, pass: loop, reason: outcome.reason, rank: 0, ...(outcome.quirk ? { quirk: outcome.quirk } : {}) };
+      } else note(c, loop, outcome.reason, outcome.quirk);
+    }
+    // Sticky entries first, then scan order.
+    found = [...found.filter((c) => c.sticky), ...found.filter((c) => !c.sticky)];
+
+    const priorTokens = tokenizer.count(activatedText);
+    filterByInclusionGroups(found, {
+      useGroupScoring: settings.useGroupScoring,
+      activated: activated.values(),
+      random,
+      isCooldown: (c) => timed.cooldown(c.entry) !== undefined,
+      isDelayed: (c) => timed.delayed(c.entry),
+      score: (c) => groupScore(c.book.rawKeys(c.bookIndex, keyContext), buffer.view(c.entry.raw, state !== ScanState.MIN_ACTIVATIONS), c.entry.raw.selectiveLogic),
+      note: (c, reason, quirk) => note(c, loop, reason, quirk),
+    });
+
+    const passText = new GrowingTextCounter(tokenizer);
+    let ignoreBudgetAhead = found.filter((c) => c.entry.raw.ignoreBudget).length;
+    for (const [i, c] of found.entries()) {
+      const { raw } = c.entry;
+      if (raw.ignoreBudget) ignoreBudgetAhead--;
+      if (overflowed && !raw.ignoreBudget) {
+        note(c, loop, { code: 'not-reached', after: 'budget-overflow' });
+        if (ignoreBudgetAhead > 0) continue;
+        for (const rest of found.slice(i + 1)) note(rest, loop, { code: 'not-reached', after: 'budget-overflow' });
+        break;
+      }
+      if (raw.useProbability && raw.probability !== 100 && !c.sticky) {
+        const roll = random.next() * 100;
+        if (!(roll <= Number(raw.probability))) {
+          failedProbability.add(c);
+          const quirk = raw.probability === undefined ? 'probability-missing-always-fails' : undefined;
+          note(c, loop, { code: 'probability-failed', roll, probability: Number(raw.probability) }, quirk);
+          continue;
+        }
+      }
+      c.content = expandMacros(c.content, names);
+      passText.append(`${c.content}\n`);
+      const used = priorTokens + passText.tokens();
+      if (!raw.ignoreBudget && used >= budget) {
+        overflowed = true;
+        note(c, loop, { code: 'budget', used, budget });
+        continue;
+      }
+      activated.set(c.entry.key, c);
+      const fate = fates[c.index] as Fate;
+      fates[c.index] = { ...fate, fired: true, pass: loop };
+    }
+
+    const successful = found.filter((c) => !failedProbability.has(c));
+    const forRecursion = successful.filter((c) => !c.entry.raw.preventRecursion);
+    let next: ScanState = ScanState.NONE;
+    if (settings.recursive && !overflowed && (forRecursion.length > 0 || (state === ScanState.MIN_ACTIVATIONS && buffer.hasRecursion))) {
+      next = ScanState.RECURSION;
+    }
+    if (next === ScanState.NONE && !overflowed && settings.minActivations > 0 && activated.size < settings.minActivations) {
+      const depth = buffer.depth;
+      const exhausted = (settings.minActivationsDepthMax > 0 && depth > settings.minActivationsDepthMax) || depth > chatLength;
+      if (!exhausted) {
+        next = ScanState.MIN_ACTIVATIONS;
+        buffer.widen();
+      }
+    }
+    if (next === ScanState.NONE && levels.length > 0) {
+      next = ScanState.RECURSION;
+      level = levels.shift() as number;
+    }
+    if (next !== ScanState.NONE) {
+      const text = forRecursion.map((c) => c.content).join('\n');
+      if (text) {
+        buffer.addRecursion(loop, text);
+        activatedText = `${text}\n${activatedText}`;
+      }
+    }
+    loops.push({
+      loop,
+      state,
+      next,
+      candidates: found.map((c) => c.entry.key),
+      successful: successful.map((c) => c.entry.key),
+      activatedTotal: activated.size,
+      recursionDelayLevel: level,
+      budget,
+      budgetOverflowed: overflowed,
+    });
+    state = next;
+  }
+
+  const activatedList = [...activated.values()];
+  timed.record(activatedList.map((c) => c.entry));
+  const { slots, prompt } = placeEntries(activatedList, scenario.authorsNote);
+  return {
+    activated: activatedList.map((c) => c.entry.key),
+    slots,
+    prompt,
+    timedWorldInfo: timed.state,
+    randomDraws: random.drawn.length,
+    trace: { budget, chatLength, randomValues: [...random.drawn], loops },
+    explain: { entries: candidates.map((c) => explainEntry(c, fates[c.index] as Fate)) },
+  };
+}
+
+/** Scanned extension prompts in key order, then the Author's Note; macro-expanded, empty ones skipped. */
+function injectedPrompts(scenario: Scenario, names: MacroNames): { id: string; text: string }[] {
+  const injects: { id: string; text: string }[] = [];
+  for (const [id, prompt] of Object.entries(scenario.extensionPrompts)) {
+    const text = prompt.scan ? expandMacros(prompt.value, names) : '';
+    if (text) injects.push({ id, text });
+  }
+  const note = scenario.authorsNote;
+  const text = note?.scan ? expandMacros(note.value, names) : '';
+  if (text) injects.push({ id: 'authorsNote', text });
+  return injects;
+}
+
+/** Later, more decisive reasons replace earlier ones; a plain "no match" never hides a group loss or budget stop. */
+function reasonRank(reason: ExplanationReason): number {
+  switch (reason.code) {
+    case 'no-key-match':
+    case 'no-keys':
+    case 'delay-until-recursion':
+    case 'exclude-recursion':
+      return 1;
+    case 'secondary-failed':
+      return 2;
+    case 'group-lost':
+    case 'not-reached':
+      return 3;
+    case 'probability-failed':
+    case 'budget':
+      return 4;
+    default:
+      return 5;
+  }
+}

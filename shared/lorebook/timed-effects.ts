@@ -1,0 +1,76 @@
+// Sticky, cooldown and delay (reference §8). Records live in `timedWorldInfo`, keyed by entry key but matched to
+// entries by content hash; times are absolute chat lengths.
+import type { TimedEffectRecord, TimedWorldInfo } from './model.ts';
+import type { PreparedEntry } from './prepare.ts';
+
+type Effect = 'sticky' | 'cooldown';
+
+export class TimedEffects {
+  readonly state: TimedWorldInfo;
+  readonly #chatLength: number;
+  readonly #dryRun: boolean;
+  /** Hashes of entries whose effect is active this scan. */
+  readonly #active: Record<Effect, Map<number, TimedEffectRecord>> = { sticky: new Map(), cooldown: new Map() };
+
+  constructor(initial: TimedWorldInfo | null, chatLength: number, dryRun: boolean) {
+    this.state = { sticky: { ...(initial?.sticky ?? {}) }, cooldown: { ...(initial?.cooldown ?? {}) } };
+    this.#chatLength = chatLength;
+    this.#dryRun = dryRun;
+  }
+
+  /** Expire, hand over (sticky → protected cooldown) and collect active records. Not in dry runs. */
+  check(entries: readonly PreparedEntry[]): void {
+    if (this.#dryRun) return;
+    const byHash = new Map<number, PreparedEntry>();
+    for (const e of entries) if (!byHash.has(e.hash)) byHash.set(e.hash, e);
+    const now = this.#chatLength;
+    for (const effect of ['sticky', 'cooldown'] as const) {
+      const records = this.state[effect];
+      for (const [key, record] of Object.entries(records)) {
+        const entry = byHash.get(record.hash);
+        if (now <= record.start && !record.protected) {
+          delete records[key]; // the chat did not advance: a regenerate or swipe
+        } else if (!entry) {
+          if (now >= record.end) delete records[key];
+        } else if (!entry.raw[effect]) {
+          delete records[key];
+        } else if (now >= record.end) {
+          delete records[key];
+          const cooldown = Number(entry.raw.cooldown);
+          if (effect === 'sticky' && entry.raw.cooldown) {
+            this.state.cooldown[key] = { hash: entry.hash, start: now, end: now + cooldown, protected: true };
+          }
+        } else {
+          this.#active[effect].set(record.hash, record);
+        }
+      }
+    }
+  }
+
+  sticky(entry: PreparedEntry): TimedEffectRecord | undefined {
+    return this.#active.sticky.get(entry.hash);
+  }
+
+  cooldown(entry: PreparedEntry): TimedEffectRecord | undefined {
+    return this.#active.cooldown.get(entry.hash);
+  }
+
+  /** `delay` counts absolute messages: active while the chat is shorter. */
+  delayed(entry: PreparedEntry): boolean {
+    const delay = entry.raw.delay;
+    return !!delay && this.#chatLength < delay;
+  }
+
+  /** Start records for newly activated entries. Not in dry runs. */
+  record(activated: Iterable<PreparedEntry>): void {
+    if (this.#dryRun) return;
+    const now = this.#chatLength;
+    for (const entry of activated) {
+      for (const effect of ['sticky', 'cooldown'] as const) {
+        const length = entry.raw[effect];
+        if (!length || this.state[effect][entry.key]) continue;
+        this.state[effect][entry.key] = { hash: entry.hash, start: now, end: now + Number(length), protected: false };
+      }
+    }
+  }
+}

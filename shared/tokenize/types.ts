@@ -1,0 +1,6 @@
+/** Counts tokens of a text. `exact` is false for estimates (SillyTavern's guesstimate), true for the model's own BPE. */
+export interface Tokenizer {
+  readonly name: string;
+  readonly exact: boolean;
+  count(text: string): number;
+}

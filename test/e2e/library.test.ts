@@ -1,0 +1,87 @@
+// The library end to end: real web host process, real SQLite file, real Chromium.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startWebHostProcess } from '../helpers/web-host-process.ts';
+import { artifactsDir, launchChromium } from '../helpers/browser.ts';
+
+let browser: Browser;
+let host: { url: string; child: ChildProcess };
+let page: Page;
+let dir: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lorewright-e2e-'));
+  host = await startWebHostProcess(path.join(dir, 'library.db'));
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 760 }, locale: 'en-US' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  host?.child.kill();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const rowNames = (p: Page): Promise<string[]> => p.locator('table.cards tbody td.name').allInnerTexts();
+
+describe('library page', () => {
+  it('creates a card, finds it by search, renames it, and keeps it across a reload', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(host.url);
+    await expect.poll(() => page.locator('.empty').innerText()).toMatch(/library is empty/);
+    expect(page.url()).not.toContain('token='); // the token leaves the address bar
+
+    for (const name of ['Seraphina', 'Captain Vex']) {
+      await page.getByRole('button', { name: 'New card' }).click();
+      await page.getByLabel('Name of the new character').fill(name);
+      await page.getByRole('button', { name: 'Create' }).click();
+      await expect.poll(() => rowNames(page)).toContain(name);
+    }
+
+    await page.getByLabel('Search names, creators, tags, descriptions…').fill('vex');
+    await expect.poll(() => rowNames(page)).toEqual(['Captain Vex']);
+
+    await page.locator('tr', { hasText: 'Captain Vex' }).getByRole('button', { name: 'Rename' }).click();
+    await page.getByLabel('Rename').fill('Admiral Vex');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => rowNames(page)).toEqual(['Admiral Vex']);
+
+    await page.reload();
+    await expect.poll(() => rowNames(page)).toEqual(['Admiral Vex', 'Seraphina']);
+    await page.screenshot({ path: path.join(artifactsDir, 'library.png') });
+
+    await page.locator('tr', { hasText: 'Seraphina' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => rowNames(page)).toEqual(['Admiral Vex']);
+    await page.getByRole('button', { name: 'Show trash' }).click();
+    await expect.poll(() => rowNames(page)).toEqual(['Seraphina']);
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('button', { name: 'Back to library' }).click();
+    await expect.poll(() => rowNames(page)).toEqual(['Admiral Vex', 'Seraphina']);
+    expect(errors).toEqual([]);
+  });
+
+  it('imports files with progress and a per-file result, and filters by tag', async () => {
+    const good = path.join(dir, 'nyx.json');
+    fs.writeFileSync(good, JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Nyx', tags: ['Noir'] } }));
+    const bad = path.join(dir, 'bad.json');
+    fs.writeFileSync(bad, '{"name":');
+    await page.locator('input[type=file]').setInputFiles([good, bad]);
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/1 imported, 0 duplicates, 1 failed/);
+    await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/bad\.json is not valid JSON/);
+    await page.getByRole('group', { name: 'Tags' }).getByRole('button', { name: /Noir/ }).click();
+    await expect.poll(() => rowNames(page)).toEqual(['Nyx']);
+  });
+
+  it('refuses to work without the token', async () => {
+    const other = await browser.newPage();
+    await other.goto(host.url.split('#')[0]!);
+    await expect.poll(() => other.locator('.fatal').innerText()).toMatch(/needs the access token/);
+    await other.close();
+  });
+});
