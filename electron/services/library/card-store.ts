@@ -85,9 +85,12 @@ export class CardStore {
         params.push(like, like, like, like, like);
       }
     }
+    const findTag = this.db.prepare('SELECT id FROM tags WHERE name = ? COLLATE NOCASE');
     for (const tag of new Set((input.tags ?? []).map((t) => t.toLowerCase()))) {
-      where.push('EXISTS (SELECT 1 FROM card_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.card_id = c.id AND t.name = ? COLLATE NOCASE)');
-      params.push(tag);
+      // Resolving the tag first lets SQLite drive the query from the card_tags index.
+      const row = findTag.get(tag) as { id: number } | undefined;
+      where.push('c.id IN (SELECT card_id FROM card_tags WHERE tag_id = ?)');
+      params.push(row?.id ?? -1);
     }
     const whereSql = where.join(' AND ');
     const order = input.order ?? (input.sort === 'updated' || input.sort === 'created' ? 'desc' : 'asc');
