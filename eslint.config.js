@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
+import globals from 'globals';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const nodeOnlyPackages = ['better-sqlite3', 'openai/*', 'playwright-core'];
@@ -13,6 +14,10 @@ export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.tsbuild/', 'test/e2e/artifacts/', 'release/', 'test/fixtures/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ['scripts/**/*.mjs', 'bin/**/*.mjs', '*.js', '*.ts'],
+    languageOptions: { globals: globals.node },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

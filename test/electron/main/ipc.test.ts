@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import path from 'node:path';
 import { IPC_CANCEL, IPC_INVOKE, IPC_PROGRESS } from '../../../shared/api/bridge.ts';
+import type { LorewrightBridge } from '../../../shared/api/bridge.ts';
 import { registerIpc } from '../../../electron/main/ipc.ts';
 import type { ApiHost } from '../../../electron/host/api.ts';
 import { createApiHost } from '../../../electron/host/api.ts';
@@ -72,7 +73,7 @@ describe('preload bridge', () => {
   it('exposes invoke/subscribe/cancel as window.lorewright over the IPC channels', async () => {
     await import('../../../electron/preload/preload.ts');
     expect(contextBridge.exposeInMainWorld).toHaveBeenCalledWith('lorewright', expect.any(Object));
-    const bridge = contextBridge.exposeInMainWorld.mock.calls[0]![1] as import('../../../shared/api/bridge.ts').LorewrightBridge;
+    const bridge = contextBridge.exposeInMainWorld.mock.calls[0]![1] as LorewrightBridge;
     ipcRenderer.invoke.mockResolvedValue({ ok: true, value: 1 });
     expect(await bridge.invoke('library.list', {}, 'c1')).toEqual({ ok: true, value: 1 });
     expect(ipcRenderer.invoke).toHaveBeenCalledWith(IPC_INVOKE, 'library.list', {}, 'c1');
