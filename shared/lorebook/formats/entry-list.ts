@@ -1,0 +1,55 @@
+// Shared walk for formats whose entries are an array (NovelAI, Agnai, Risu): SillyTavern numbers the imported
+// entries by array index (uid = displayIndex = index) and builds each one on the new-entry template.
+
+import type { WorldInfoBook, WorldInfoEntry } from '../model.ts';
+import { childPath, inOriginalData, ROOT } from './json-path.ts';
+import { record, sourceFields } from './report.ts';
+import type { SourceFields } from './report.ts';
+import { entryFromTemplate } from './st-template.ts';
+import type { LossReport } from './types.ts';
+import { expectArray, expectRecord } from './values.ts';
+import type { JsonObject } from './values.ts';
+
+/** Converts one source entry; `to(field)` is the World Info path, `stored(key)` its place in originalData. */
+export type EntryReader = (src: SourceFields, to: (field: string) => string, index: number) => Partial<WorldInfoEntry>;
+
+export function readEntryList(doc: JsonObject, entriesKey: string, report: LossReport, readEntry: EntryReader): WorldInfoBook {
+  const listPath = childPath(ROOT, entriesKey);
+  const list = expectArray(doc[entriesKey], listPath, 'the entry list');
+  const entries: Record<string, WorldInfoEntry> = {};
+  list.forEach((raw, index) => {
+    const path = childPath(listPath, index);
+    const src = sourceFields(expectRecord(raw, path, 'an entry'), path, report);
+    const to = (field: string) => childPath(childPath('$.entries', String(index)), field);
+    const fields = { uid: index, ...readEntry(src, to, index), displayIndex: index };
+    record(report, 'defaulted', null, to('uid'), `the entry's index (${index})`);
+    record(report, 'defaulted', null, to('displayIndex'), `the entry's index (${index})`);
+    src.rest('stored', (key) => childPath(inOriginalData(path), key), 'no World Info equivalent; kept in originalData for export');
+    entries[String(index)] = entryFromTemplate(fields, (field, value) => record(report, 'defaulted', null, to(field), `template ${JSON.stringify(value)}`));
+  });
+  const book = sourceFields(doc, ROOT, report);
+  book.take(entriesKey, 'mapped', '$.entries');
+  book.rest('stored', (key) => inOriginalData(childPath(ROOT, key)), 'book setting with no World Info equivalent; kept in originalData for export');
+  return { entries };
+}
+
+/** Walks a World Info book for export: one callback per entry (in book order), fields recorded via `src`. */
+export function writeEntryList<T>(
+  book: WorldInfoBook,
+  report: LossReport,
+  outEntries: string,
+  writeEntry: (src: SourceFields, entry: WorldInfoEntry, to: (field: string) => string) => T,
+): T[] {
+  const out = Object.entries(book.entries).map(([key, entry], index) => {
+    const path = childPath(childPath(ROOT, 'entries'), key);
+    const src = sourceFields(entry, path, report);
+    const to = (field: string) => childPath(childPath(childPath(ROOT, outEntries), index), field);
+    const written = writeEntry(src, entry, to);
+    src.rest('dropped', () => null, `no ${report.to} field for it`);
+    return written;
+  });
+  const fields = sourceFields(book, ROOT, report);
+  fields.take('entries', 'mapped', childPath(ROOT, outEntries));
+  fields.rest('dropped', () => null, `no ${report.to} field for it`);
+  return out;
+}

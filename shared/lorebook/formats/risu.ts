@@ -1,0 +1,97 @@
+// RisuAI lorebook export (`{type: 'risu', ver, data: [...]}`) ⇄ World Info. Import follows SillyTavern's Risu
+// importer (template entries, uid = index); what SillyTavern ignores is kept in originalData for export.
+//
+// | Risu entry        | World Info (import)                                  | export from World Info           |
+// |-------------------|------------------------------------------------------|----------------------------------|
+// | key "a, b"        | key: split on ',' and trimmed                        | key joined with ', '             |
+// | secondkey         | keysecondary: split and trimmed ('' ⇒ [])            | keysecondary joined              |
+// | comment, content  | comment, content                                     | comment, content                 |
+// | alwaysActive      | constant                                             | constant                         |
+// | selective         | selective                                            | selective                        |
+// | insertorder       | order                                                | order (missing ⇒ 100)            |
+// | activationPercent | probability (?? 100) and useProbability (?? true)    | probability when useProbability  |
+// | mode, useRegex, bookVersion, loreCache, folder, id, unknown: stored in originalData; export mode 'normal' |
+// | (none)            | disable = false, addMemo = true, position = 0; the rest template defaults           |
+// Risu has no disabled entries: exporting a disabled entry drops it (reported).
+
+import type { WorldInfoBook } from '../model.ts';
+import { BookFormatError } from './errors.ts';
+import { readEntryList } from './entry-list.ts';
+import { childPath, ROOT } from './json-path.ts';
+import { record, sourceFields, warn } from './report.ts';
+import type { LossReport } from './types.ts';
+import { compact, describe } from './values.ts';
+import type { JsonObject } from './values.ts';
+
+function splitKeys(value: unknown, path: string): string[] {
+  if (typeof value !== 'string') throw new BookFormatError(path, `expected comma-separated keys (a string), got ${describe(value)}`);
+  return value.split(',').map((key) => key.trim());
+}
+
+export function readRisuBook(doc: JsonObject, report: LossReport): WorldInfoBook {
+  return readEntryList(doc, 'data', report, (src, to) => {
+    const key = splitKeys(src.take('key', 'mapped', to('key'), "split on ',' and trimmed"), childPath(src.path, 'key'));
+    const secondkey = src.take('secondkey', 'mapped', to('keysecondary'), "split on ',' and trimmed");
+    const percent = src.take('activationPercent', 'mapped', to('probability'), 'also sets useProbability');
+    if (percent === undefined || percent === null) record(report, 'defaulted', null, to('probability'), 'missing ⇒ 100');
+    if (typeof percent === 'number') warn(report, childPath(src.path, 'activationPercent'), `SillyTavern's import sets useProbability to ${percent} as well`);
+    if (src.get('useRegex') === true) warn(report, childPath(src.path, 'useRegex'), 'keys are regexes in Risu; SillyTavern treats keys without /…/ as plain text');
+    if (src.get('mode') === 'folder') warn(report, childPath(src.path, 'mode'), 'a Risu folder header; SillyTavern imports it as an entry');
+    for (const [field, value] of [['disable', false], ['addMemo', true], ['position', 0]] as const) {
+      record(report, 'defaulted', null, to(field), `${JSON.stringify(value)} (SillyTavern's Risu import)`);
+    }
+    return {
+      key,
+      keysecondary: secondkey ? splitKeys(secondkey, childPath(src.path, 'secondkey')) : [],
+      comment: src.take('comment', 'mapped', to('comment')) as string,
+      content: src.take('content', 'mapped', to('content')) as string,
+      constant: src.take('alwaysActive', 'mapped', to('constant')) as boolean,
+      selective: src.take('selective', 'mapped', to('selective')) as boolean,
+      order: src.take('insertorder', 'mapped', to('order')) as number,
+      position: 0,
+      disable: false,
+      addMemo: true,
+      probability: (percent ?? 100) as number,
+      useProbability: (percent ?? true) as boolean,
+    };
+  });
+}
+
+function joinKeys(keys: unknown, path: string, report: LossReport): string {
+  const list = Array.isArray(keys) ? keys.map(String) : [];
+  if (list.some((key) => key.includes(','))) warn(report, path, 'a key contains a comma: Risu will split it');
+  return list.join(', ');
+}
+
+export function writeRisuBook(book: WorldInfoBook, report: LossReport): JsonObject {
+  const data: JsonObject[] = [];
+  for (const [uid, entry] of Object.entries(book.entries)) {
+    const path = childPath(childPath(ROOT, 'entries'), uid);
+    const src = sourceFields(entry, path, report);
+    if (entry.disable == true) {
+      src.rest('dropped', () => null, 'Risu has no disabled entries: the disabled entry is not exported');
+      continue;
+    }
+    const to = (field: string) => childPath(childPath(childPath(ROOT, 'data'), data.length), field);
+    src.take('disable', 'dropped', null, 'Risu has no disabled entries (this one is enabled)');
+    const useProbability = src.take('useProbability', 'mapped', to('activationPercent'), 'probability applies only when set');
+    const probability = src.take('probability', 'mapped', to('activationPercent'));
+    data.push(compact({
+      key: joinKeys(src.take('key', 'mapped', to('key'), "joined with ', '"), childPath(path, 'key'), report),
+      secondkey: joinKeys(src.take('keysecondary', 'mapped', to('secondkey'), "joined with ', '"), childPath(path, 'keysecondary'), report),
+      insertorder: src.take('order', 'mapped', to('insertorder')) ?? 100,
+      comment: src.take('comment', 'mapped', to('comment')) ?? '',
+      content: src.take('content', 'mapped', to('content')) ?? '',
+      mode: 'normal',
+      alwaysActive: Boolean(src.take('constant', 'mapped', to('alwaysActive'))),
+      selective: Boolean(src.take('selective', 'mapped', to('selective'))),
+      useRegex: false,
+      activationPercent: useProbability ? probability : undefined,
+    }));
+    src.rest('dropped', () => null, 'no Risu field for it');
+  }
+  const fields = sourceFields(book, ROOT, report);
+  fields.take('entries', 'mapped', childPath(ROOT, 'data'));
+  fields.rest('dropped', () => null, 'no Risu field for it');
+  return { type: 'risu', ver: 1, data };
+}
