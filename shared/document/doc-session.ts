@@ -1,0 +1,104 @@
+/**
+ * One document, two views. The session holds the text (what Monaco shows), the last valid parsed value (what the
+ * form shows) and one undo history shared by both views. Invalid text never replaces the last valid value: the
+ * form keeps showing it with the error until the text parses again.
+ */
+import { parseDocument } from '../library/parse-document.ts';
+import type { JsonObject } from '../library/parse-document.ts';
+import { ApiError } from '../api/errors.ts';
+import type { ErrorDetail } from '../api/errors.ts';
+import type { JsonPath } from './json-path.ts';
+import { editJsonText } from './json-text-edit.ts';
+
+export interface DocState {
+  readonly text: string;
+  /** The last document that parsed; the form edits this one. */
+  readonly value: JsonObject;
+  readonly error: ErrorDetail | null;
+  readonly undo: readonly HistoryEntry[];
+  readonly redo: readonly HistoryEntry[];
+  /** The text as last saved, to show unsaved changes. */
+  readonly savedText: string;
+}
+
+interface HistoryEntry {
+  text: string;
+  /** Typing in the same place within this window merges into one undo step. */
+  at: number;
+  source: 'text' | 'form';
+  group?: string;
+}
+
+const MERGE_MS = 800;
+const MAX_HISTORY = 500;
+
+export function openDoc(text: string): DocState {
+  return { text, value: parseDocument(text, 'json'), error: null, undo: [], redo: [], savedText: text };
+}
+
+function parse(text: string): { value: JsonObject } | { error: ErrorDetail } {
+  try {
+    return { value: parseDocument(text, 'json') };
+  } catch (e) {
+    if (e instanceof ApiError) return { error: e.details?.[0] ?? { message: e.message } };
+    throw e;
+  }
+}
+
+function push(state: DocState, text: string, now: number, source: HistoryEntry['source'], group?: string): readonly HistoryEntry[] {
+  const last = state.undo[state.undo.length - 1];
+  // Merge a burst of edits to the same field (or typing in Monaco) into one undo step.
+  if (last && last.source === source && last.group === group && now - last.at < MERGE_MS) {
+    return [...state.undo.slice(0, -1), { ...last, at: now }];
+  }
+  return [...state.undo, { text: state.text, at: now, source, ...(group === undefined ? {} : { group }) }].slice(-MAX_HISTORY);
+}
+
+/** The JSON view changed the text. */
+export function applyText(state: DocState, text: string, now = Date.now()): DocState {
+  if (text === state.text) return state;
+  const parsed = parse(text);
+  return {
+    ...state,
+    text,
+    value: 'value' in parsed ? parsed.value : state.value,
+    error: 'error' in parsed ? parsed.error : null,
+    undo: push(state, text, now, 'text'),
+    redo: [],
+  };
+}
+
+/** The form changed one field. Refused while the text is invalid, so no keystroke in Monaco is overwritten. */
+export function applyField(state: DocState, path: JsonPath, value: unknown, now = Date.now()): DocState {
+  if (state.error) return state;
+  const { text } = editJsonText(state.text, path, value);
+  if (text === state.text) return state;
+  const parsed = parse(text);
+  if (!('value' in parsed)) return state;
+  return { ...state, text, value: parsed.value, error: null, undo: push(state, text, now, 'form', JSON.stringify(path)), redo: [] };
+}
+
+function restore(state: DocState, text: string): Pick<DocState, 'text' | 'value' | 'error'> {
+  const parsed = parse(text);
+  return { text, value: 'value' in parsed ? parsed.value : state.value, error: 'error' in parsed ? parsed.error : null };
+}
+
+export function undo(state: DocState): DocState {
+  const entry = state.undo[state.undo.length - 1];
+  if (!entry) return state;
+  return { ...state, ...restore(state, entry.text), undo: state.undo.slice(0, -1), redo: [...state.redo, { text: state.text, at: 0, source: entry.source }] };
+}
+
+export function redo(state: DocState): DocState {
+  const entry = state.redo[state.redo.length - 1];
+  if (!entry) return state;
+  return { ...state, ...restore(state, entry.text), redo: state.redo.slice(0, -1), undo: [...state.undo, { text: state.text, at: 0, source: entry.source }] };
+}
+
+export function markSaved(state: DocState, savedText: string): DocState {
+  return { ...state, savedText };
+}
+
+export function isDirty(state: DocState): boolean {
+  return state.text !== state.savedText;
+}
