@@ -24,7 +24,7 @@ import { record, sourceFields, warn } from './report.ts';
 import type { SourceFields } from './report.ts';
 import { entryFromTemplate } from './st-template.ts';
 import type { LossReport } from './types.ts';
-import { compact, expectArray, expectRecord, isRecord } from './values.ts';
+import { compact, expectArray, expectRecord, isRecord, setOwn } from './values.ts';
 import type { JsonObject } from './values.ts';
 
 /** `extensions` key, World Info field, SillyTavern's import default, export fallback for a missing field. */
@@ -86,7 +86,7 @@ export function readCharacterBook(book: JsonObject, path: string, report: LossRe
     const entry = readEntry(expectRecord(raw, entryPath, 'an entry'), index, entryPath, report, stored);
     const key = String(entry.uid);
     if (Object.hasOwn(entries, key)) warn(report, entryPath, `duplicate id ${key}: replaces the earlier entry, as in SillyTavern`);
-    entries[key] = entry;
+    setOwn(entries, key, entry);
   });
   const fields = sourceFields(book, path, report);
   fields.take('entries', 'mapped', '$.entries');
@@ -148,19 +148,21 @@ export function isRegexKey(key: unknown): boolean {
 }
 
 /** A World Info book as a bare character_book (`{name?, extensions, entries[]}`). */
-export function writeCharacterBook(book: WorldInfoBook, report: LossReport, name: string | undefined): JsonObject {
+/** `root` is where the book sits in the output (`$.data` inside a lorebook_v3 wrapper). */
+export function writeCharacterBook(book: WorldInfoBook, report: LossReport, name: string | undefined, root = ROOT): JsonObject {
   const fields = sourceFields(book, ROOT, report);
+  const outEntries = childPath(root, 'entries');
   const entries = Object.entries(book.entries).map(([key, entry], index) =>
-    writeEntry(entry, childPath(childPath(ROOT, 'entries'), key), index, report));
-  fields.take('entries', 'mapped', '$.entries');
+    writeEntry(entry, childPath(childPath(ROOT, 'entries'), key), childPath(outEntries, index), report));
+  fields.take('entries', 'mapped', outEntries);
   fields.rest('dropped', () => null, 'a character_book has no place for World Info book fields');
-  if (name !== undefined) record(report, 'defaulted', null, '$.name', 'from the export options');
+  if (name !== undefined) record(report, 'defaulted', null, childPath(root, 'name'), 'from the export options');
   return compact({ name, extensions: {}, entries });
 }
 
-function writeEntry(entry: WorldInfoEntry, path: string, index: number, report: LossReport): JsonObject {
+function writeEntry(entry: WorldInfoEntry, path: string, outPath: string, report: LossReport): JsonObject {
   const src = sourceFields(entry, path, report);
-  const to = (field: string) => childPath(childPath(childPath(ROOT, 'entries'), index), field);
+  const to = (field: string) => childPath(outPath, field);
   const take = (field: string, key: string, note?: string) => src.take(field, 'mapped', to(key), note);
   const keys = take('key', 'keys');
   const out: JsonObject = {

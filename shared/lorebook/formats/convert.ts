@@ -35,7 +35,7 @@ export function importBook(json: unknown, options: ImportOptions = {}): Conversi
   const located = locateBook(json);
   const wanted = options.format;
   if (wanted && wanted !== located.format && !(CHARACTER_BOOK_FORMATS.includes(wanted) && CHARACTER_BOOK_FORMATS.includes(located.format))) {
-    throw new BookFormatError(ROOT, `expected a ${wanted} book, but this is a ${located.format} book`);
+    throw new BookFormatError(ROOT, `expected format ${wanted}, but the input is ${located.format}`);
   }
   const format = wanted ?? located.format;
   const report = newReport(format, 'st');

@@ -3,7 +3,7 @@
 // the user did not change keep the original's exact representation (absent stays absent, unknown keys survive,
 // entry order is kept); changed fields take the fresh value. An unedited book therefore exports to its original.
 
-import { deepEqual, isRecord, cloneJson } from './values.ts';
+import { cloneJson, deepEqual, isRecord, setOwn } from './values.ts';
 import type { JsonObject } from './values.ts';
 
 export function merge3(original: unknown, base: unknown, fresh: unknown): unknown {
@@ -12,13 +12,13 @@ export function merge3(original: unknown, base: unknown, fresh: unknown): unknow
   const out: JsonObject = {};
   for (const key of Object.keys(original)) {
     const inFresh = Object.hasOwn(fresh, key);
-    if (!Object.hasOwn(base, key)) out[key] = inFresh ? fresh[key] : cloneJson(original[key]);
-    else if (inFresh) out[key] = merge3(original[key], base[key], fresh[key]);
+    if (!Object.hasOwn(base, key)) setOwn(out, key, inFresh ? fresh[key] : cloneJson(original[key]));
+    else if (inFresh) setOwn(out, key, merge3(original[key], base[key], fresh[key]));
   }
   for (const key of Object.keys(fresh)) {
     if (Object.hasOwn(original, key)) continue;
     if (Object.hasOwn(base, key) && deepEqual(base[key], fresh[key])) continue;
-    out[key] = fresh[key];
+    setOwn(out, key, fresh[key]);
   }
   return out;
 }
@@ -61,9 +61,9 @@ function placeEntries(rest: JsonObject, entriesKey: string, entries: unknown[], 
   const position = originalOrder.indexOf(entriesKey);
   const keys = Object.keys(rest);
   keys.forEach((key, i) => {
-    if (i === position) out[entriesKey] = entries;
-    out[key] = rest[key];
+    if (i === position) setOwn(out, entriesKey, entries);
+    setOwn(out, key, rest[key]);
   });
-  if (!Object.hasOwn(out, entriesKey)) out[entriesKey] = entries;
+  if (!Object.hasOwn(out, entriesKey)) setOwn(out, entriesKey, entries);
   return out;
 }

@@ -34,7 +34,7 @@ export function readRisuBook(doc: JsonObject, report: LossReport): WorldInfoBook
     const secondkey = src.take('secondkey', 'mapped', to('keysecondary'), "split on ',' and trimmed");
     const percent = src.take('activationPercent', 'mapped', to('probability'), 'also sets useProbability');
     if (percent === undefined || percent === null) record(report, 'defaulted', null, to('probability'), 'missing ⇒ 100');
-    if (typeof percent === 'number') warn(report, childPath(src.path, 'activationPercent'), `SillyTavern's import sets useProbability to ${percent} as well`);
+    if (percent === 0) warn(report, childPath(src.path, 'activationPercent'), "0%: SillyTavern's import sets useProbability to 0 too, so the entry never rolls and always fires");
     if (src.get('useRegex') === true) warn(report, childPath(src.path, 'useRegex'), 'keys are regexes in Risu; SillyTavern treats keys without /…/ as plain text');
     if (src.get('mode') === 'folder') warn(report, childPath(src.path, 'mode'), 'a Risu folder header; SillyTavern imports it as an entry');
     for (const [field, value] of [['disable', false], ['addMemo', true], ['position', 0]] as const) {

@@ -7,7 +7,7 @@
 
 import type { WorldInfoBook } from '../model.ts';
 import { readCharacterBook, writeCharacterBook } from './character-book.ts';
-import { childPath } from './json-path.ts';
+import { childPath, ROOT } from './json-path.ts';
 import { warn } from './report.ts';
 import type { LossReport } from './types.ts';
 import { isRecord } from './values.ts';
@@ -41,5 +41,5 @@ export function readV3Book(book: JsonObject, path: string, report: LossReport, s
 }
 
 export function writeV3Book(book: WorldInfoBook, report: LossReport, name: string | undefined): JsonObject {
-  return { spec: 'lorebook_v3', data: writeCharacterBook(book, report, name) };
+  return { spec: 'lorebook_v3', data: writeCharacterBook(book, report, name, childPath(ROOT, 'data')) };
 }

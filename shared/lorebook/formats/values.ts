@@ -42,3 +42,8 @@ export function compact<T extends JsonObject>(object: T): T {
 export function cloneJson<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
+
+/** Sets an own property even for `__proto__`, which plain assignment would treat as the prototype. */
+export function setOwn(object: JsonObject, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
