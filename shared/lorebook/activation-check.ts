@@ -1,22 +1,24 @@
-// Whether one entry becomes a candidate in the current pass (reference §6 steps 1–15, in SillyTavern's order).
+// Whether one entry becomes a candidate in the current pass (reference §6 steps 2–15, in SillyTavern's order).
+// The pass-independent part is split out so a scan can skip such entries once instead of in every pass.
 import type { Candidate } from './candidate.ts';
 import type { ExplanationReason, QuirkName } from './model.ts';
 import { ScanState } from './model.ts';
 import { staticFilter, type FilterContext } from './filters.ts';
-import type { KeyContext } from './prepare.ts';
 import type { ScanBuffer } from './scan-buffer.ts';
 import { evaluateSecondary, firstPrimaryMatch } from './secondary.ts';
 import type { TimedEffects } from './timed-effects.ts';
 
-export interface PassContext {
+export interface ScanFacts {
+  timed: TimedEffects;
+  filters: FilterContext;
+}
+
+export interface PassContext extends ScanFacts {
   state: ScanState;
   /** Current delay-until-recursion level. */
   level: number;
   recursive: boolean;
   buffer: ScanBuffer;
-  keyContext: KeyContext;
-  timed: TimedEffects;
-  filters: FilterContext;
 }
 
 export interface CheckOutcome {
@@ -25,35 +27,46 @@ export interface CheckOutcome {
   quirk?: QuirkName;
 }
 
-export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
-  const { raw } = c.entry;
-  const filtered = staticFilter(raw, pass.filters);
-  if (filtered) return { candidate: false, reason: filtered };
+const skip = (reason: ExplanationReason): CheckOutcome => ({ candidate: false, reason });
 
-  const cooldown = pass.timed.cooldown(c.entry);
-  if (pass.timed.delayed(c.entry)) return { candidate: false, reason: { code: 'delay', until: Number(raw.delay) } };
-  if (cooldown && !c.sticky) return { candidate: false, reason: { code: 'cooldown', until: cooldown.end } };
+/** A rejection that holds in every pass of this scan (filters, delay, cooldown, @@dont_activate), or null. */
+export function rejectedForScan(c: Candidate, facts: ScanFacts): CheckOutcome | null {
+  const { raw, decorators } = c.entry;
+  const filtered = staticFilter(raw, facts.filters);
+  if (filtered) return skip(filtered);
+  if (facts.timed.delayed(c.entry)) return skip({ code: 'delay', until: Number(raw.delay) });
+  const cooldown = facts.timed.cooldown(c.entry);
+  if (cooldown && !c.sticky) return skip({ code: 'cooldown', until: cooldown.end });
+  if (decorators.includes('@@dont_activate') && !decorators.includes('@@activate')) return skip({ code: 'decorator-dont-activate' });
+  return null;
+}
+
+/** The explanation of an entry no pass had to evaluate: rejected for the whole scan, or no key could match. */
+export function unevaluatedOutcome(c: Candidate, facts: ScanFacts): CheckOutcome {
+  return rejectedForScan(c, facts) ?? skip({ code: c.book.keys(c.bookIndex).primary ? 'no-key-match' : 'no-keys' });
+}
+
+export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
+  const rejected = rejectedForScan(c, pass);
+  if (rejected) return rejected;
+  const { raw, decorators } = c.entry;
 
   const recursionPass = pass.state === ScanState.RECURSION;
   if (c.entry.delayed && !c.sticky && (!recursionPass || c.entry.delayLevel > pass.level)) {
-    return { candidate: false, reason: { code: 'delay-until-recursion', level: c.entry.delayLevel } };
+    return skip({ code: 'delay-until-recursion', level: c.entry.delayLevel });
   }
-  if (recursionPass && pass.recursive && raw.excludeRecursion && !c.sticky) {
-    return { candidate: false, reason: { code: 'exclude-recursion' } };
-  }
+  if (recursionPass && pass.recursive && raw.excludeRecursion && !c.sticky) return skip({ code: 'exclude-recursion' });
 
-  const { decorators } = c.entry;
   if (decorators.includes('@@activate')) return { candidate: true, reason: { code: 'decorator-activate' } };
-  if (decorators.includes('@@dont_activate')) return { candidate: false, reason: { code: 'decorator-dont-activate' } };
   if (raw.constant) return { candidate: true, reason: { code: 'constant' } };
   const sticky = pass.timed.sticky(c.entry);
   if (c.sticky && sticky) return { candidate: true, reason: { code: 'sticky', until: sticky.end } };
 
-  const keys = c.book.keys(c.bookIndex, pass.keyContext);
-  if (!keys.primary) return { candidate: false, reason: { code: 'no-keys' } };
+  const keys = c.book.keys(c.bookIndex);
+  if (!keys.primary) return skip({ code: 'no-keys' });
   const view = pass.buffer.view(raw, pass.state !== ScanState.MIN_ACTIVATIONS);
   const match = firstPrimaryMatch(keys.primary, view);
-  if (!match) return { candidate: false, reason: { code: 'no-key-match' } };
+  if (!match) return skip({ code: 'no-key-match' });
   if (!keys.secondary) {
     const quirk = raw.selective === undefined && Array.isArray(raw.keysecondary) && raw.keysecondary.length > 0;
     return { candidate: true, reason: { code: 'key-match', match }, ...(quirk ? { quirk: 'selective-missing-ignores-secondary' as const } : {}) };

@@ -1,9 +1,9 @@
 // An entry as it takes part in one scan: its prepared form plus this scan's mutable facts.
-import type { PreparedBook, PreparedEntry } from './prepare.ts';
+import type { CompiledBook, PreparedEntry } from './prepare.ts';
 
 export interface Candidate {
   readonly entry: PreparedEntry;
-  readonly book: PreparedBook;
+  readonly book: CompiledBook;
   readonly bookIndex: number;
   /** Position in the scan order (the universal tie-breaker). */
   readonly index: number;

@@ -35,8 +35,24 @@ export function selectBooks(scenario: Scenario): BookSelection {
 // treats as it treats any NaN comparison. The built-in sort is used on purpose (same stable algorithm).
 const byOrderDesc = (a: OrderedEntry, b: OrderedEntry) => Number(b.entry.raw.order) - Number(a.entry.raw.order);
 
-export function orderEntries(scenario: Scenario): OrderedEntry[] {
+export function orderEntries(scenario: Scenario): readonly OrderedEntry[] {
   const selection = selectBooks(scenario);
+  const roles = [selection.chat, selection.persona, selection.global, selection.character];
+  // Same books (by identity), names and strategy ⇒ same order: the preview re-scans unchanged books constantly.
+  const signature = [scenario.settings.characterStrategy, ...roles.flatMap((names) => [names.length, ...names.flatMap((n) => [n, scenario.books[n]])])];
+  if (lastOrder && sameList(lastOrder.signature, signature)) return lastOrder.entries;
+  const entries = computeOrder(scenario, selection);
+  lastOrder = { signature, entries };
+  return entries;
+}
+
+let lastOrder: { signature: unknown[]; entries: readonly OrderedEntry[] } | undefined;
+
+function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+function computeOrder(scenario: Scenario, selection: BookSelection): OrderedEntry[] {
   const load = (names: string[]) =>
     names.flatMap((name) => {
       const book = scenario.books[name];

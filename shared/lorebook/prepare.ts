@@ -33,8 +33,7 @@ export interface KeyContext extends MacroNames, PlainKeyOptions {}
 
 export class PreparedBook {
   readonly entries: readonly PreparedEntry[];
-  readonly #keys = new Map<string, (EntryKeys | undefined)[]>();
-  readonly #rawKeys = new Map<string, (EntryKeys | undefined)[]>();
+  readonly #compiled = new Map<string, CompiledBook>();
 
   constructor(world: string, book: WorldInfoBook) {
     const entries = book && typeof book.entries === 'object' && book.entries ? book.entries : {};
@@ -44,21 +43,70 @@ export class PreparedBook {
     });
   }
 
-  /** Activation keys: macro-expanded and trimmed, compiled lazily once per context. */
-  keys(index: number, context: KeyContext): EntryKeys {
-    return this.#cached(this.#keys, index, context, true);
+  /** Keys compiled for one macro/matching context; reused by every scan with the same context. */
+  compiled(context: KeyContext): CompiledBook {
+    const id = `${context.user}\u0000${context.char}\u0000${context.caseSensitive}\u0000${context.wholeWords}`;
+    let compiled = this.#compiled.get(id);
+    if (!compiled) this.#compiled.set(id, (compiled = new CompiledBook(this, context)));
+    return compiled;
+  }
+}
+
+/** Token → entries whose primary keys include that whole-word token key. */
+export interface TokenIndex {
+  readonly caseSensitive: ReadonlyMap<string, readonly number[]>;
+  readonly caseInsensitive: ReadonlyMap<string, readonly number[]>;
+  /** Per entry: every primary key is a token key (or can never match), so the index alone finds its hits. */
+  readonly indexed: readonly boolean[];
+}
+
+/** A prepared book's keys under one context, compiled lazily per entry. */
+export class CompiledBook {
+  readonly prepared: PreparedBook;
+  readonly #context: KeyContext;
+  readonly #keys: (EntryKeys | undefined)[] = [];
+  readonly #rawKeys: (EntryKeys | undefined)[] = [];
+  #index: TokenIndex | undefined;
+
+  constructor(prepared: PreparedBook, context: KeyContext) {
+    this.prepared = prepared;
+    this.#context = context;
+  }
+
+  /** Activation keys: macro-expanded and trimmed. */
+  keys(index: number): EntryKeys {
+    return (this.#keys[index] ??= compileEntryKeys(this.#entry(index), this.#context, true));
   }
 
   /** Group-scoring keys: raw (no macros, no trim). */
-  rawKeys(index: number, context: KeyContext): EntryKeys {
-    return this.#cached(this.#rawKeys, index, context, false);
+  rawKeys(index: number): EntryKeys {
+    return (this.#rawKeys[index] ??= compileEntryKeys(this.#entry(index), this.#context, false));
   }
 
-  #cached(cache: Map<string, (EntryKeys | undefined)[]>, index: number, context: KeyContext, expand: boolean): EntryKeys {
-    const id = `${context.user}\u0000${context.char}\u0000${context.caseSensitive}\u0000${context.wholeWords}`;
-    let list = cache.get(id);
-    if (!list) cache.set(id, (list = []));
-    return (list[index] ??= compileEntryKeys((this.entries[index] as PreparedEntry).raw, context, expand));
+  get tokenIndex(): TokenIndex {
+    return (this.#index ??= this.#buildIndex());
+  }
+
+  #entry(index: number): WorldInfoEntry {
+    return (this.prepared.entries[index] as PreparedEntry).raw;
+  }
+
+  #buildIndex(): TokenIndex {
+    const caseSensitive = new Map<string, number[]>();
+    const caseInsensitive = new Map<string, number[]>();
+    const indexed = this.prepared.entries.map((_, i) => {
+      const primary = this.keys(i).primary ?? [];
+      if (!primary.every((k) => k.kind === 'never' || (k.kind === 'word' && k.token))) return false;
+      for (const k of primary) {
+        if (k.kind !== 'word') continue;
+        const map = k.caseSensitive ? caseSensitive : caseInsensitive;
+        const list = map.get(k.text);
+        if (!list) map.set(k.text, [i]);
+        else if (list.at(-1) !== i) list.push(i);
+      }
+      return true;
+    });
+    return { caseSensitive, caseInsensitive, indexed };
   }
 }
 

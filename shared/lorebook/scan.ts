@@ -1,18 +1,20 @@
 // `scan(scenario)`: one World Info activation, mode sillytavern-1.18. Pass loop and next-pass state machine follow
 // reference §7; the per-entry checks, groups, buffer, budget and placement live in their own modules.
-import { checkEntry, type PassContext } from './activation-check.ts';
+import { checkEntry, unevaluatedOutcome, type PassContext, type ScanFacts } from './activation-check.ts';
 import { tokenBudget } from './budget.ts';
 import type { Candidate } from './candidate.ts';
-import { orderEntries } from './entry-order.ts';
+import { orderEntries, type OrderedEntry } from './entry-order.ts';
 import { explainEntry, type Fate } from './explain.ts';
 import { filterContext } from './filters.ts';
 import { filterByInclusionGroups } from './groups.ts';
 import { expandMacros, type MacroNames } from './macros.ts';
-import type { ExplanationReason, PassTrace, QuirkName, Scenario, ScanResult, TimedWorldInfo, Tokenizer } from './model.ts';
+import type { ExplanationReason, PassTrace, QuirkName, Scenario, ScanExplanation, ScanResult, TimedWorldInfo, Tokenizer } from './model.ts';
 import { ScanState } from './model.ts';
 import { emptyPrompt, emptySlots, placeEntries } from './placement.ts';
+import type { CompiledBook } from './prepare.ts';
 import { createRandomSource } from './rng.ts';
 import { ScanBuffer } from './scan-buffer.ts';
+import { scanPlan } from './scan-plan.ts';
 import { groupScore } from './secondary.ts';
 import { TimedEffects } from './timed-effects.ts';
 import { GrowingTextCounter, guesstimateTokenizer } from './tokenizer.ts';
@@ -58,10 +60,26 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     };
   }
 
-  const candidates: Candidate[] = ordered.map((o, index) => ({ ...o, index, content: o.entry.content, sticky: false }));
+  const keyContext = { ...names, caseSensitive: settings.caseSensitive, wholeWords: settings.matchWholeWords };
+  const plan = scanPlan(ordered, keyContext);
   const timed = new TimedEffects(initialTimed, chatLength, scenario.dryRun);
-  timed.check(candidates.map((c) => c.entry));
-  for (const c of candidates) c.sticky = timed.sticky(c.entry) !== undefined;
+  timed.check((hash) => {
+    const i = plan.indexOfHash(hash);
+    return i === undefined ? undefined : plan.ordered[i]?.entry;
+  });
+  const stickyIndices = [...timed.stickyHashes()].flatMap((hash) => plan.indexOfHash(hash) ?? []);
+  const facts: ScanFacts = { timed, filters: filterContext(scenario.character, scenario.trigger) };
+  // Candidates are materialised only for entries a pass evaluates (or an explanation asks about).
+  const candidates: Candidate[] = [];
+  const candidateAt = (index: number): Candidate => {
+    let c = candidates[index];
+    if (!c) {
+      const { entry, bookIndex } = plan.ordered[index] as OrderedEntry;
+      c = { entry, book: plan.books[index] as CompiledBook, bookIndex, index, content: entry.content, sticky: timed.sticky(entry) !== undefined };
+      candidates[index] = c;
+    }
+    return c;
+  };
 
   const buffer = new ScanBuffer(
     {
@@ -79,15 +97,16 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     settings.depth,
   );
 
-  const fates: Fate[] = candidates.map(() => ({ fired: false, pass: null, reason: { code: 'not-scanned' }, rank: 0 }));
+  // Only entries some pass evaluated get a fate during the scan; the rest are explained on demand.
+  const fates = new Map<number, Fate>();
   const note = (c: Candidate, pass: number, reason: ExplanationReason, quirk?: QuirkName) => {
-    const fate = fates[c.index] as Fate;
+    const fate = fates.get(c.index);
     const rank = reasonRank(reason);
-    if (fate.fired || rank < fate.rank) return;
-    fates[c.index] = { fired: false, pass, reason, rank, ...(quirk ? { quirk } : {}) };
+    if (fate && (fate.fired || rank < fate.rank)) return;
+    fates.set(c.index, { fired: false, pass, reason, rank, ...(quirk ? { quirk } : {}) });
   };
 
-  const levels = [...new Set(candidates.filter((c) => c.entry.delayed).map((c) => c.entry.delayLevel))].sort((a, b) => a - b);
+  const levels = [...plan.delayLevels];
   let level = levels.shift() ?? 0;
   const activated = new Map<string, Candidate>();
   const failedProbability = new Set<Candidate>();
@@ -95,21 +114,21 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   let overflowed = false;
   let state: ScanState = ScanState.INITIAL;
   const loops: PassTrace[] = [];
-  const keyContext = { ...names, caseSensitive: settings.caseSensitive, wholeWords: settings.matchWholeWords };
-  const filters = filterContext(scenario.character, scenario.trigger);
 
   while (state !== ScanState.NONE) {
     if (settings.maxRecursionSteps && settings.maxRecursionSteps <= loops.length) break;
     const loop = loops.length + 1;
-    const pass: PassContext = { state, level, recursive: settings.recursive, buffer, keyContext, timed, filters };
+    const pass: PassContext = { ...facts, state, level, recursive: settings.recursive, buffer };
+    const withRecursion = state !== ScanState.MIN_ACTIVATIONS;
 
     let found: Candidate[] = [];
-    for (const c of candidates) {
+    for (const i of plan.select(buffer.view(SHARED_LAYOUT, withRecursion), stickyIndices)) {
+      const c = candidateAt(i);
       if (activated.has(c.entry.key) || failedProbability.has(c)) continue;
       const outcome = checkEntry(c, pass);
       if (outcome.candidate) {
         found.push(c);
-        fates[c.index] = { fired: false, pass: loop, reason: outcome.reason, rank: 0, ...(outcome.quirk ? { quirk: outcome.quirk } : {}) };
+        fates.set(c.index, { fired: false, pass: loop, reason: outcome.reason, rank: 0, ...(outcome.quirk ? { quirk: outcome.quirk } : {}) });
       } else note(c, loop, outcome.reason, outcome.quirk);
     }
     // Sticky entries first, then scan order.
@@ -122,7 +141,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       random,
       isCooldown: (c) => timed.cooldown(c.entry) !== undefined,
       isDelayed: (c) => timed.delayed(c.entry),
-      score: (c) => groupScore(c.book.rawKeys(c.bookIndex, keyContext), buffer.view(c.entry.raw, state !== ScanState.MIN_ACTIVATIONS), c.entry.raw.selectiveLogic),
+      score: (c) => groupScore(c.book.rawKeys(c.bookIndex), buffer.view(c.entry.raw, withRecursion), c.entry.raw.selectiveLogic),
       note: (c, reason, quirk) => note(c, loop, reason, quirk),
     });
 
@@ -155,8 +174,8 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
         continue;
       }
       activated.set(c.entry.key, c);
-      const fate = fates[c.index] as Fate;
-      fates[c.index] = { ...fate, fired: true, pass: loop };
+      const fate = fates.get(c.index) as Fate;
+      fates.set(c.index, { ...fate, fired: true, pass: loop });
     }
 
     const successful = found.filter((c) => !failedProbability.has(c));
@@ -201,6 +220,16 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const activatedList = [...activated.values()];
   timed.record(activatedList.map((c) => c.entry));
   const { slots, prompt } = placeEntries(activatedList, scenario.authorsNote);
+  let explanation: ScanExplanation | undefined;
+  const explain = (): ScanExplanation => ({
+    entries: plan.ordered.map((_, i) => {
+      const c = candidateAt(i);
+      const fate = fates.get(i);
+      if (fate) return explainEntry(c, fate);
+      const outcome = unevaluatedOutcome(c, facts);
+      return explainEntry(c, { fired: false, pass: null, reason: outcome.reason, rank: 0 });
+    }),
+  });
   return {
     activated: activatedList.map((c) => c.entry.key),
     slots,
@@ -208,9 +237,15 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     timedWorldInfo: timed.state,
     randomDraws: random.drawn.length,
     trace: { budget, chatLength, randomValues: [...random.drawn], loops },
-    explain: { entries: candidates.map((c) => explainEntry(c, fates[c.index] as Fate)) },
+    // Built on first access: explaining every entry of a large book costs more than the scan itself.
+    get explain() {
+      return (explanation ??= explain());
+    },
   };
 }
+
+/** The buffer layout of an entry without its own scan depth or match sources. */
+const SHARED_LAYOUT = { uid: -1 };
 
 /** Scanned extension prompts in key order, then the Author's Note; macro-expanded, empty ones skipped. */
 function injectedPrompts(scenario: Scenario, names: MacroNames): { id: string; text: string }[] {

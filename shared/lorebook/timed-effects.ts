@@ -19,15 +19,13 @@ export class TimedEffects {
   }
 
   /** Expire, hand over (sticky → protected cooldown) and collect active records. Not in dry runs. */
-  check(entries: readonly PreparedEntry[]): void {
+  check(entryByHash: (hash: number) => PreparedEntry | undefined): void {
     if (this.#dryRun) return;
-    const byHash = new Map<number, PreparedEntry>();
-    for (const e of entries) if (!byHash.has(e.hash)) byHash.set(e.hash, e);
     const now = this.#chatLength;
     for (const effect of ['sticky', 'cooldown'] as const) {
       const records = this.state[effect];
       for (const [key, record] of Object.entries(records)) {
-        const entry = byHash.get(record.hash);
+        const entry = entryByHash(record.hash);
         if (now <= record.start && !record.protected) {
           delete records[key]; // the chat did not advance: a regenerate or swipe
         } else if (!entry) {
@@ -45,6 +43,11 @@ export class TimedEffects {
         }
       }
     }
+  }
+
+  /** Hashes of entries with an active sticky record. */
+  stickyHashes(): Iterable<number> {
+    return this.#active.sticky.keys();
   }
 
   sticky(entry: PreparedEntry): TimedEffectRecord | undefined {
