@@ -25,6 +25,13 @@ export function explainEntry(c: Candidate, fate: Fate): EntryExplanation {
   return explanation;
 }
 
+const SCAN_WIDE = new Set<ExplanationReason['code']>(['disabled', 'trigger-filtered', 'character-filtered', 'delay', 'cooldown', 'decorator-dont-activate']);
+
+/** Reasons that hold for the whole scan, not for one pass. */
+export function isScanWide(reason: ExplanationReason): boolean {
+  return SCAN_WIDE.has(reason.code);
+}
+
 const LOGIC_NAMES = ['AND ANY', 'NOT ALL', 'NOT ANY', 'AND ALL'];
 
 function sentence(fate: Fate): string {

@@ -4,7 +4,7 @@ import { checkEntry, unevaluatedOutcome, type PassContext, type ScanFacts } from
 import { tokenBudget } from './budget.ts';
 import type { Candidate } from './candidate.ts';
 import { orderEntries, type OrderedEntry } from './entry-order.ts';
-import { explainEntry, type Fate } from './explain.ts';
+import { explainEntry, isScanWide, type Fate } from './explain.ts';
 import { filterContext } from './filters.ts';
 import { filterByInclusionGroups } from './groups.ts';
 import { expandMacros, type MacroNames } from './macros.ts';
@@ -99,11 +99,13 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
 
   // Only entries some pass evaluated get a fate during the scan; the rest are explained on demand.
   const fates = new Map<number, Fate>();
+  /** Why each current candidate qualified; becomes its fate if it fires. */
+  const why = new Map<number, Fate>();
   const note = (c: Candidate, pass: number, reason: ExplanationReason, quirk?: QuirkName) => {
     const fate = fates.get(c.index);
     const rank = reasonRank(reason);
     if (fate && (fate.fired || rank < fate.rank)) return;
-    fates.set(c.index, { fired: false, pass, reason, rank, ...(quirk ? { quirk } : {}) });
+    fates.set(c.index, { fired: false, pass: isScanWide(reason) ? null : pass, reason, rank, ...(quirk ? { quirk } : {}) });
   };
 
   const levels = [...plan.delayLevels];
@@ -128,7 +130,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       const outcome = checkEntry(c, pass);
       if (outcome.candidate) {
         found.push(c);
-        fates.set(c.index, { fired: false, pass: loop, reason: outcome.reason, rank: 0, ...(outcome.quirk ? { quirk: outcome.quirk } : {}) });
+        why.set(c.index, { fired: true, pass: loop, reason: outcome.reason, rank: 0, ...(outcome.quirk ? { quirk: outcome.quirk } : {}) });
       } else note(c, loop, outcome.reason, outcome.quirk);
     }
     // Sticky entries first, then scan order.
@@ -174,8 +176,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
         continue;
       }
       activated.set(c.entry.key, c);
-      const fate = fates.get(c.index) as Fate;
-      fates.set(c.index, { ...fate, fired: true, pass: loop });
+      fates.set(c.index, why.get(c.index) as Fate);
     }
 
     const successful = found.filter((c) => !failedProbability.has(c));
@@ -271,6 +272,8 @@ function reasonRank(reason: ExplanationReason): number {
     case 'secondary-failed':
       return 2;
     case 'group-lost':
+      // Being shut out of an already-won group says less than the contest the entry lost before.
+      return reason.by === 'closed' ? 2 : 3;
     case 'not-reached':
       return 3;
     case 'probability-failed':

@@ -1,0 +1,76 @@
+// Small scenarios for unit tests: complete 1.18 editor entries and default settings, overridable per test.
+import type { ChatMessage, Scenario, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
+
+export function entry(uid: number, fields: Partial<WorldInfoEntry> = {}): WorldInfoEntry {
+  return {
+    uid,
+    key: [],
+    keysecondary: [],
+    comment: '',
+    content: `content ${uid}`,
+    constant: false,
+    selective: true,
+    selectiveLogic: 0,
+    order: 100,
+    position: 0,
+    disable: false,
+    probability: 100,
+    useProbability: true,
+    depth: 4,
+    group: '',
+    groupOverride: false,
+    groupWeight: 100,
+    scanDepth: null,
+    caseSensitive: null,
+    matchWholeWords: null,
+    useGroupScoring: null,
+    sticky: null,
+    cooldown: null,
+    delay: null,
+    triggers: [],
+    characterFilter: { isExclude: false, names: [], tags: [] },
+    ...fields,
+  };
+}
+
+export function scenario(entries: WorldInfoEntry[], chat: ChatMessage[], overrides: Partial<Scenario> = {}): Scenario {
+  return {
+    settings: {
+      depth: 2,
+      budget: 25,
+      budgetCap: 0,
+      minActivations: 0,
+      minActivationsDepthMax: 0,
+      maxRecursionSteps: 0,
+      recursive: true,
+      caseSensitive: false,
+      matchWholeWords: true,
+      includeNames: true,
+      useGroupScoring: false,
+      characterStrategy: 1,
+      overflowAlert: false,
+    },
+    maxContext: 8192,
+    tokenizer: 'guesstimate',
+    seed: 42,
+    random: null,
+    books: { lore: { entries: Object.fromEntries(entries.map((e) => [String(e.uid), e])) } },
+    globalBooks: ['lore'],
+    characterBook: null,
+    extraCharacterBooks: [],
+    chatBook: null,
+    personaBook: null,
+    character: { name: 'Mira', avatar: 'Mira.png', tags: [], description: '', personality: '', scenario: '', creatorNotes: '', depthPrompt: '' },
+    user: { name: 'Alex', persona: '' },
+    chat,
+    trigger: 'normal',
+    extensionPrompts: {},
+    authorsNote: null,
+    dryRun: false,
+    carryTimedEffects: false,
+    timedWorldInfo: null,
+    ...overrides,
+  };
+}
+
+export const say = (mes: string, name = 'Alex'): ChatMessage => ({ name, mes });
