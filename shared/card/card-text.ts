@@ -1,0 +1,44 @@
+/** Turns the text stored in a container (PNG chunk, EXIF comment) into a JSON document: base64 first, raw JSON next. */
+import { base64Decode, latin1Decode, utf8DecodeStrict } from './bytes.ts';
+import { CardError } from './errors.ts';
+import { isObject } from './types.ts';
+import type { JsonObject } from './types.ts';
+
+export type CardTextEncoding = 'base64' | 'raw-json';
+
+export interface DecodedCardText {
+  doc: JsonObject;
+  encoding: CardTextEncoding;
+}
+
+function parseObject(text: string): JsonObject | string {
+  try {
+    const value: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
+    return isObject(value) ? value : `JSON is ${Array.isArray(value) ? 'an array' : typeof value}, not an object`;
+  } catch (e) {
+    return `invalid JSON: ${(e as Error).message}`;
+  }
+}
+
+export function decodeCardText(payload: Uint8Array, utf8: boolean, where: string): DecodedCardText {
+  const asText = utf8 ? utf8DecodeStrict(payload) : latin1Decode(payload);
+  let base64Problem = 'not base64';
+  if (asText !== undefined && !asText.trimStart().startsWith('{')) {
+    const decoded = base64Decode(asText);
+    if (decoded) {
+      const json = utf8DecodeStrict(decoded);
+      if (json === undefined) base64Problem = 'base64 decodes to bytes that are not valid UTF-8';
+      else {
+        const doc = parseObject(json);
+        if (typeof doc !== 'string') return { doc, encoding: 'base64' };
+        base64Problem = `base64 decodes to ${doc}`;
+      }
+    }
+  }
+  // Raw JSON writers (Card Architect) put UTF-8 straight into tEXt despite its Latin-1 definition.
+  const raw = utf8DecodeStrict(payload);
+  if (raw === undefined) throw new CardError('not_utf8', `card text is neither base64 (${base64Problem}) nor UTF-8 JSON (invalid UTF-8)`, where);
+  const doc = parseObject(raw);
+  if (typeof doc !== 'string') return { doc, encoding: 'raw-json' };
+  throw new CardError('png_bad_card_text', `card text is neither base64 (${base64Problem}) nor raw JSON (${doc})`, where);
+}

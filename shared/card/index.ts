@@ -1,0 +1,26 @@
+/** Public API of shared/card: read, validate, convert and write character cards (V1/V2/V3; PNG, JSON, YAML, CharX). */
+export type * from './types.ts';
+export { isObject, V1_FIELDS, V2_DATA_FIELDS, V3_ONLY_DATA_FIELDS } from './types.ts';
+export { cardSchemas, schemaIds } from './schemas.ts';
+export { validateCard } from './validate.ts';
+export type { Problem, ValidationResult } from './validate.ts';
+export { detectSpec } from './spec.ts';
+export { readCard } from './read.ts';
+export type { CardContainer, ReadCardOptions, ReadCardResult } from './read.ts';
+export { normalizeCard } from './normalize.ts';
+export { convertCard } from './convert.ts';
+export type { ConvertResult, TargetSpec } from './convert.ts';
+export { convertV1toV2 } from './convert-v1.ts';
+export { convertV2toV3, convertV3toV2, DECORATORS_KEY, V3_BACKFILL_NOTICE } from './convert-v2-v3.ts';
+export { summarizeReport } from './loss-report.ts';
+export type { ConversionReport, LossAction, LossItem, ReportSummary } from './loss-report.ts';
+export { writeCard } from './write.ts';
+export type { OutputFormat, WriteCardOptions, WriteCardResult } from './write.ts';
+export { writeJsonText, writeYamlText, detectIndent } from './write-text.ts';
+export { readCharx, writeCharx } from './charx.ts';
+export { readPngCard, writePngCard } from './png-card.ts';
+export { parsePngChunks, encodeChunk } from './png-chunks.ts';
+export type { PngChunk } from './png-chunks.ts';
+export { crc32 } from './crc32.ts';
+export { CardError } from './errors.ts';
+export type { CardErrorCode, CardWarning } from './errors.ts';

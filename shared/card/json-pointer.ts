@@ -1,0 +1,13 @@
+/** RFC 6901 JSON pointers, used to say where a problem, warning or conversion step applies. */
+
+export function escapeToken(token: string | number): string {
+  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function pointer(...tokens: (string | number)[]): string {
+  return tokens.map((t) => `/${escapeToken(t)}`).join('');
+}
+
+export function childPointer(parent: string, token: string | number): string {
+  return `${parent}/${escapeToken(token)}`;
+}

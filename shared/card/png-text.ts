@@ -1,0 +1,68 @@
+/** PNG text chunks: tEXt (Latin-1), zTXt (zlib Latin-1) and iTXt (UTF-8, optionally zlib), decoded to bytes. */
+import { Unzlib } from 'fflate';
+import { concatBytes, latin1Decode, latin1Encode } from './bytes.ts';
+import { CardError } from './errors.ts';
+import type { PngChunk } from './png-chunks.ts';
+
+export const TEXT_CHUNK_TYPES = new Set(['tEXt', 'zTXt', 'iTXt']);
+// A card's text is at most a few MB; anything inflating past this is a decompression bomb.
+const MAX_INFLATED_TEXT = 64 * 1024 * 1024;
+
+export interface TextChunk {
+  keyword: string;
+  /** The text payload, decompressed. */
+  payload: Uint8Array;
+  /** iTXt text is UTF-8 by definition; tEXt/zTXt are Latin-1 (cards still put base64 or raw UTF-8 there). */
+  utf8: boolean;
+}
+
+function inflateCapped(data: Uint8Array, where: string): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  const z = new Unzlib((chunk) => {
+    total += chunk.length;
+    if (total > MAX_INFLATED_TEXT) throw new CardError('too_large', `compressed text inflates past ${MAX_INFLATED_TEXT} bytes`, where);
+    parts.push(chunk);
+  });
+  try {
+    z.push(data, true);
+  } catch (e) {
+    if (e instanceof CardError) throw e;
+    throw new CardError('png_bad_card_text', `compressed text chunk is corrupt: ${(e as Error).message}`, where);
+  }
+  return concatBytes(parts);
+}
+
+/** Keyword of a text chunk without decoding its payload (cheap: used to find card chunks). */
+export function textKeyword(chunk: PngChunk): string | undefined {
+  if (!TEXT_CHUNK_TYPES.has(chunk.type)) return undefined;
+  const nul = chunk.data.indexOf(0);
+  return nul < 0 ? undefined : latin1Decode(chunk.data.subarray(0, nul));
+}
+
+export function decodeTextChunk(chunk: PngChunk): TextChunk {
+  const where = `${chunk.type} chunk at byte ${chunk.offset}`;
+  const d = chunk.data;
+  const nul = d.indexOf(0);
+  if (nul < 0) throw new CardError('png_bad_card_text', `${chunk.type} chunk has no keyword terminator`, where);
+  const keyword = latin1Decode(d.subarray(0, nul));
+  if (chunk.type === 'tEXt') return { keyword, payload: d.subarray(nul + 1), utf8: false };
+  if (chunk.type === 'zTXt') return { keyword, payload: inflateCapped(d.subarray(nul + 2), where), utf8: false };
+  // iTXt: keyword\0 flag method language\0 translated\0 text
+  const compressed = d[nul + 1] === 1;
+  const langEnd = d.indexOf(0, nul + 3);
+  const transEnd = langEnd < 0 ? -1 : d.indexOf(0, langEnd + 1);
+  if (transEnd < 0) throw new CardError('png_bad_card_text', 'iTXt chunk header is incomplete', where);
+  const text = d.subarray(transEnd + 1);
+  return { keyword, payload: compressed ? inflateCapped(text, where) : text, utf8: true };
+}
+
+/** A tEXt chunk's data: Latin-1 keyword, NUL, Latin-1 text (cards keep it ASCII by storing base64). */
+export function textChunkData(keyword: string, text: string): Uint8Array {
+  const k = latin1Encode(keyword);
+  const t = latin1Encode(text);
+  const out = new Uint8Array(k.length + 1 + t.length);
+  out.set(k, 0);
+  out.set(t, k.length + 1);
+  return out;
+}

@@ -1,0 +1,116 @@
+/**
+ * readCard: bytes in, card out. Sniffs the container from the bytes (the file name only breaks JSON/YAML ties),
+ * extracts the document, detects the spec and normalises real-world quirks, collecting warnings throughout.
+ */
+import { isPng } from './png-chunks.ts';
+import type { PngChunk } from './png-chunks.ts';
+import { readPngCard } from './png-card.ts';
+import type { CardChunkKeyword } from './png-card.ts';
+import { readCharx, looksLikeZip } from './charx.ts';
+import type { ZipLimits } from './charx.ts';
+import { exifUserComment, findExif, isJpeg, isWebp } from './exif.ts';
+import { decodeCardText } from './card-text.ts';
+import { parseYamlCard } from './yaml-card.ts';
+import { normalizeCard } from './normalize.ts';
+import { detectSpec, describeNonCard } from './spec.ts';
+import { startsWith, utf8DecodeStrict, utf8Encode } from './bytes.ts';
+import { CardError } from './errors.ts';
+import type { CardWarning } from './errors.ts';
+import { isObject } from './types.ts';
+import type { CardSpec, JsonObject } from './types.ts';
+
+export type CardContainer = 'png' | 'json' | 'yaml' | 'charx' | 'webp' | 'jpeg';
+
+export interface ReadCardOptions extends ZipLimits {
+  /** Repair quirks (default true). With false, `doc` is exactly what the file holds. */
+  normalize?: boolean;
+  /** Refuse inputs larger than this many bytes. Default 512 MiB. */
+  maxBytes?: number;
+}
+
+export interface ReadCardResult {
+  doc: JsonObject;
+  spec: CardSpec;
+  container: CardContainer;
+  warnings: CardWarning[];
+  /** PNG: every chunk as stored, and the chunk the card came from. */
+  chunks?: PngChunk[];
+  chunkKeyword?: CardChunkKeyword;
+  /** The original file bytes for image containers (PNG/WEBP/JPEG), so writing can keep the image. */
+  image?: Uint8Array;
+  /** CharX: every zip entry other than card.json, by path. */
+  assets?: Map<string, Uint8Array>;
+  /** CharX: bytes before the zip (a CharX-JPEG's image), when present. */
+  prefix?: Uint8Array;
+  /** JSON/YAML: the source text, so an unedited card can be written back byte for byte. */
+  text?: string;
+}
+
+const ZIP_LOCAL = [0x50, 0x4b, 0x03, 0x04];
+const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
+
+export function readCard(bytes: Uint8Array, fileName = '', options: ReadCardOptions = {}): ReadCardResult {
+  if (bytes.length === 0) throw new CardError('empty_file', 'the file is empty');
+  const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (bytes.length > max) throw new CardError('too_large', `the file is ${bytes.length} bytes; the limit is ${max}`);
+  const raw = extract(bytes, fileName, options);
+  const spec = detectSpec(raw.doc);
+  if (!spec) throw new CardError('not_a_card', `not a character card: ${describeNonCard(raw.doc)}`, raw.container);
+  if (options.normalize === false) return { ...raw, spec };
+  const normalized = normalizeCard(raw.doc, spec);
+  return { ...raw, doc: normalized.doc, spec, warnings: [...raw.warnings, ...normalized.warnings] };
+}
+
+type Extracted = Omit<ReadCardResult, 'spec'>;
+
+function extract(bytes: Uint8Array, fileName: string, options: ReadCardOptions): Extracted {
+  if (isPng(bytes)) {
+    const png = readPngCard(bytes);
+    return { doc: png.doc, container: 'png', warnings: png.warnings, chunks: png.chunks, chunkKeyword: png.keyword, image: bytes };
+  }
+  const isImage = isJpeg(bytes) || isWebp(bytes);
+  if (startsWith(bytes, ZIP_LOCAL) || (isJpeg(bytes) && looksLikeZip(bytes)) || (!isImage && looksLikeZip(bytes))) {
+    const charx = readCharx(bytes, options);
+    return { doc: charx.doc, container: 'charx', warnings: charx.warnings, assets: charx.files, ...(charx.prefix.length ? { prefix: charx.prefix } : {}) };
+  }
+  if (isImage) return fromExif(bytes);
+  return fromText(bytes, fileName);
+}
+
+function fromExif(bytes: Uint8Array): Extracted {
+  const container = isWebp(bytes) ? 'webp' : 'jpeg';
+  const tiff = findExif(bytes);
+  const comment = tiff && exifUserComment(tiff);
+  if (!comment) throw new CardError('exif_no_card', `${container.toUpperCase()} image has no EXIF UserComment holding a card${tiff ? '' : ' (no EXIF data at all)'}`);
+  const { doc } = decodeCardText(utf8Encode(comment), true, 'EXIF UserComment');
+  return { doc, container, warnings: [{ pointer: `${container}:EXIF UserComment`, message: `legacy ${container.toUpperCase()} card (read-only format); export as PNG or CharX to keep it` }], image: bytes };
+}
+
+function fromText(bytes: Uint8Array, fileName: string): Extracted {
+  const decoded = utf8DecodeStrict(bytes);
+  if (decoded === undefined) {
+    const magic = [...bytes.subarray(0, 4)].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+    const binary = bytes.subarray(0, 512).some((b) => b === 0);
+    if (binary) throw new CardError('unknown_format', `not a card file: unrecognised binary data (starts with ${magic})`, 'byte 0');
+    throw new CardError('not_utf8', 'text is not valid UTF-8');
+  }
+  const text = decoded.replace(/^\uFEFF/, '');
+  const isYamlName = /\.ya?ml$/i.test(fileName);
+  if (!isYamlName && /^\s*[{[]/.test(text)) return { ...parseJson(text), text: decoded };
+  if (!isYamlName && /\.json$/i.test(fileName)) return { ...parseJson(text), text: decoded };
+  const yaml = parseYamlCard(text);
+  return { doc: yaml.doc, container: 'yaml', warnings: yaml.warnings, text: decoded };
+}
+
+function parseJson(text: string): Extracted {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    const msg = (e as Error).message;
+    const pos = /position (\d+)/.exec(msg)?.[1];
+    throw new CardError('json_syntax', `not valid JSON: ${msg}`, pos === undefined ? undefined : `character ${pos}`);
+  }
+  if (!isObject(value)) throw new CardError('not_a_card', `JSON is ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}, not a card object`);
+  return { doc: value, container: 'json', warnings: [] };
+}
