@@ -47,7 +47,7 @@ function locateBySpec(doc: JsonObject): LocatedBook {
   const specPath = childPath(ROOT, 'spec');
   const dataPath = childPath(ROOT, 'data');
   if (doc.spec === 'lorebook_v3') return located('v3', expectRecord(doc.data, dataPath, 'the lorebook'), dataPath, doc);
-  const format = typeof doc.spec === 'string' ? CARD_SPECS[doc.spec] : undefined;
+  const format = typeof doc.spec === 'string' && Object.hasOwn(CARD_SPECS, doc.spec) ? CARD_SPECS[doc.spec] : undefined;
   if (!format) throw new BookFormatError(specPath, `unknown spec ${JSON.stringify(doc.spec)} (expected lorebook_v3, chara_card_v2 or chara_card_v3)`);
   const data = expectRecord(doc.data, dataPath, 'the card data');
   const bookPath = childPath(dataPath, 'character_book');

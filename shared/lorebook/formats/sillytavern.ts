@@ -59,7 +59,7 @@ export function readStBook(doc: unknown, report: LossReport): WorldInfoBook {
     const entry = expectRecord(raw, path, 'an entry');
     for (const [field, value] of Object.entries(entry)) {
       record(report, 'kept', childPath(path, field), childPath(path, field));
-      const [kind, nullable] = FIELD_KINDS[field] ?? [];
+      const [kind, nullable] = Object.hasOwn(FIELD_KINDS, field) ? FIELD_KINDS[field]! : [];
       if (kind && !hasKind(value, kind) && !(nullable && value === null)) {
         warn(report, childPath(path, field), `expected ${kind}${nullable ? ' or null' : ''}, got ${describe(value)}`);
       }
