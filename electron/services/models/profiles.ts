@@ -1,0 +1,56 @@
+// Connection profiles and the presets of the servers authors actually use. Every preset speaks the OpenAI protocol
+// under its base URL (`/models`, `/chat/completions`, `/completions`).
+
+export type ConnectionKind = 'openai-chat' | 'openai-text';
+
+/** Sampling parameters sent with every request of a profile; a request's own parameters win. */
+export interface GenerationParameters {
+  max_tokens?: number;
+  temperature?: number;
+  top_p?: number;
+  frequency_penalty?: number;
+  presence_penalty?: number;
+  seed?: number;
+  stop?: string[];
+  /** Server-specific extras (top_k, min_p, repetition_penalty, …), sent as body fields. */
+  [extra: string]: unknown;
+}
+
+export interface ConnectionProfile {
+  name: string;
+  kind: ConnectionKind;
+  baseURL: string;
+  model: string;
+  /** Absent for local servers that need none. */
+  apiKey?: string;
+  parameters?: GenerationParameters;
+  /** Time allowed for the server to start answering, and the longest silence inside a stream (ms). */
+  timeoutMs?: number;
+  /** Retries of transient failures (connection errors, 408/409/429/5xx) before the first byte. */
+  maxRetries?: number;
+}
+
+export type PresetId = 'openai' | 'openrouter' | 'llamacpp' | 'ollama' | 'koboldcpp' | 'lmstudio' | 'vllm';
+
+export interface ProviderPreset {
+  label: string;
+  kind: ConnectionKind;
+  baseURL: string;
+  needsApiKey: boolean;
+}
+
+export const providerPresets: Record<PresetId, ProviderPreset> = {
+  openai: { label: 'OpenAI', kind: 'openai-chat', baseURL: 'https://api.openai.com/v1', needsApiKey: true },
+  openrouter: { label: 'OpenRouter', kind: 'openai-chat', baseURL: 'https://openrouter.ai/api/v1', needsApiKey: true },
+  llamacpp: { label: 'llama.cpp server', kind: 'openai-chat', baseURL: 'http://127.0.0.1:8080/v1', needsApiKey: false },
+  ollama: { label: 'Ollama', kind: 'openai-chat', baseURL: 'http://127.0.0.1:11434/v1', needsApiKey: false },
+  // KoboldCpp is a text-completion backend first; its chat endpoint applies its own adapter.
+  koboldcpp: { label: 'KoboldCpp', kind: 'openai-text', baseURL: 'http://127.0.0.1:5001/v1', needsApiKey: false },
+  lmstudio: { label: 'LM Studio', kind: 'openai-chat', baseURL: 'http://127.0.0.1:1234/v1', needsApiKey: false },
+  vllm: { label: 'vLLM', kind: 'openai-chat', baseURL: 'http://127.0.0.1:8000/v1', needsApiKey: false },
+};
+
+export function profileFromPreset(id: PresetId, fields: Partial<ConnectionProfile> & { model: string }): ConnectionProfile {
+  const preset = providerPresets[id];
+  return { name: preset.label, kind: preset.kind, baseURL: preset.baseURL, ...fields };
+}
