@@ -97,5 +97,7 @@ function decodeUtf16(body: Uint8Array, le: boolean): string {
   // Writers disagree on UTF-16 byte order; JSON starts with "{" (or base64 with ASCII), so a NUL in the high byte
   // position tells which order was used.
   const bodyLe = body.length >= 2 ? body[1] === 0 && body[0] !== 0 : le;
-  return new TextDecoder(bodyLe ? 'utf-16le' : 'utf-16be').decode(body).replace(new RegExp(String.fromCharCode(0) + '+$'), '');
+  let text = new TextDecoder(bodyLe ? 'utf-16le' : 'utf-16be').decode(body);
+  while (text.endsWith('\0')) text = text.slice(0, -1);
+  return text;
 }

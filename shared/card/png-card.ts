@@ -56,7 +56,7 @@ export function readPngCard(bytes: Uint8Array): PngCardRead {
   if (!ccv3 && !chara) {
     const keywords = chunks.map(textKeyword).filter((k): k is string => k !== undefined);
     const hint = keywords.includes('naidata') ? ' (it has a NovelAI naidata chunk: a lorebook image, not a card)' : keywords.length ? ` (text chunks: ${keywords.join(', ')})` : '';
-    throw new CardError('png_no_card', `PNG has no 'chara' or 'ccv3' text chunk${hint}`, `${chunks.length} chunks`);
+    throw new CardError('png_no_card', `PNG has no 'chara' or 'ccv3' text chunk among its ${chunks.length} chunks${hint}`);
   }
   if (ccv3) {
     let v3: DecodedCardText | undefined;

@@ -75,3 +75,42 @@ export function pngWith(extra: RawChunk[], options: { afterIdat?: boolean } = {}
 export function pngSignature(): Uint8Array {
   return Uint8Array.from(PNG_SIGNATURE);
 }
+
+/** A TIFF block (little-endian) whose Exif IFD holds `comment` as UserComment with the given charset prefix. */
+export function tiffWithUserComment(comment: Uint8Array, charset = 'ASCII\0\0\0'): Uint8Array {
+  const head = new Uint8Array(44);
+  const v = new DataView(head.buffer);
+  head.set([0x49, 0x49, 0x2a, 0x00]);
+  v.setUint32(4, 8, true);
+  v.setUint16(8, 1, true); // IFD0: one entry, the Exif IFD pointer
+  v.setUint16(10, 0x8769, true);
+  v.setUint16(12, 4, true);
+  v.setUint32(14, 1, true);
+  v.setUint32(18, 26, true);
+  v.setUint16(26, 1, true); // Exif IFD: UserComment
+  v.setUint16(28, 0x9286, true);
+  v.setUint16(30, 7, true);
+  v.setUint32(32, 8 + comment.length, true);
+  v.setUint32(36, 44, true);
+  return concatBytes([head, latin1Encode(charset), comment]);
+}
+
+export function jpegWithExif(tiff: Uint8Array): Uint8Array {
+  const app1 = concatBytes([latin1Encode('Exif\0\0'), tiff]);
+  const len = app1.length + 2;
+  return concatBytes([new Uint8Array([0xff, 0xd8, 0xff, 0xe1, len >> 8, len & 0xff]), app1, new Uint8Array([0xff, 0xda, 0x00, 0x02, 0xff, 0xd9])]);
+}
+
+export function webpWithExif(tiff: Uint8Array): Uint8Array {
+  const chunk = (type: string, data: Uint8Array) => {
+    const h = new Uint8Array(8);
+    h.set(latin1Encode(type));
+    new DataView(h.buffer).setUint32(4, data.length, true);
+    return concatBytes([h, data, new Uint8Array(data.length & 1)]);
+  };
+  const body = concatBytes([latin1Encode('WEBP'), chunk('VP8 ', new Uint8Array(4)), chunk('EXIF', concatBytes([latin1Encode('Exif\0\0'), tiff]))]);
+  const h = new Uint8Array(8);
+  h.set(latin1Encode('RIFF'));
+  new DataView(h.buffer).setUint32(4, body.length, true);
+  return concatBytes([h, body]);
+}
