@@ -14,7 +14,8 @@
 // | position before_char/after_char| position (0/1) unless extensions.position is set       | position 0 ⇒ before_char|
 // | extensions.<snake_case>        | camelCase field (EXTENSION_FIELDS, with ST's defaults) | extensions.<snake_case> |
 // | extensions (whole object)      | extensions, verbatim                                   | spread under the above  |
-// | use_regex, case_sensitive, name, priority, unknown | not used by SillyTavern: stored in originalData    |
+// | use_regex                      | not used by SillyTavern: stored in originalData        | true iff every key is /…/ (ST: always true) |
+// | case_sensitive, name, priority, unknown | not used by SillyTavern: stored in originalData |
 // | book name, description, scan_depth, token_budget, recursive_scanning, extensions: stored in originalData |
 // Not carried by V2 (as in SillyTavern): characterFilter, addMemo, unknown World Info fields.
 
@@ -22,6 +23,8 @@ import type { WorldInfoBook, WorldInfoEntry } from '../model.ts';
 import { childPath, ROOT } from './json-path.ts';
 import { record, sourceFields, warn } from './report.ts';
 import type { SourceFields } from './report.ts';
+import { checkKinds } from './kinds.ts';
+import type { Kind } from './kinds.ts';
 import { entryFromTemplate } from './st-template.ts';
 import type { LossReport } from './types.ts';
 import { compact, expectArray, expectRecord, isRecord, setOwn } from './values.ts';
@@ -63,6 +66,18 @@ const EXTENSION_FIELDS: readonly (readonly [string, string, unknown, unknown?])[
   ['ignore_budget', 'ignoreBudget', false],
 ];
 
+const ENTRY_KINDS: Record<string, Kind> = {
+  keys: 'string[]',
+  secondary_keys: 'string[]',
+  comment: 'string',
+  content: 'string',
+  constant: 'boolean',
+  selective: 'boolean',
+  insertion_order: 'number',
+  enabled: 'boolean',
+  extensions: 'object',
+};
+
 const STORED_NOTE = 'not used by SillyTavern; kept in originalData for export';
 
 /** The uid SillyTavern gives the entry at `index` (`id`, else the index). */
@@ -79,10 +94,14 @@ function uidOf(id: unknown, path: string, report: LossReport): number {
 
 /** `stored` maps an input path to where the input keeps it inside the book's `originalData`. */
 export function readCharacterBook(book: JsonObject, path: string, report: LossReport, stored: (inputPath: string) => string): WorldInfoBook {
-  const rawEntries = expectArray(book.entries, childPath(path, 'entries'), 'the entry list');
+  const listPath = childPath(path, 'entries');
+  // Lenient: some exporters (Chub) key a card book's entries by uid; read them in key order.
+  const keyed = isRecord(book.entries);
+  if (keyed) warn(report, listPath, 'entries keyed by uid instead of a list: read in key order');
+  const rawEntries = keyed ? Object.entries(book.entries as JsonObject) : expectArray(book.entries, listPath, 'the entry list').map((raw, i) => [i, raw] as const);
   const entries: Record<string, WorldInfoEntry> = {};
-  rawEntries.forEach((raw, index) => {
-    const entryPath = childPath(childPath(path, 'entries'), index);
+  rawEntries.forEach(([at, raw], index) => {
+    const entryPath = childPath(listPath, at);
     const entry = readEntry(expectRecord(raw, entryPath, 'an entry'), index, entryPath, report, stored);
     const key = String(entry.uid);
     if (Object.hasOwn(entries, key)) warn(report, entryPath, `duplicate id ${key}: replaces the earlier entry, as in SillyTavern`);
@@ -100,7 +119,7 @@ function readEntry(raw: JsonObject, index: number, path: string, report: LossRep
   const to = (field: string) => childPath(childPath('$.entries', String(uid)), field);
   if (raw.id === undefined) record(report, 'defaulted', null, to('uid'), `the entry's index (${index})`);
   src.take('id', 'mapped', to('uid'));
-  if (raw.extensions !== undefined && !isRecord(raw.extensions)) warn(report, childPath(path, 'extensions'), 'not an object; ignored');
+  checkKinds(raw, path, ENTRY_KINDS, report);
   const ext = isRecord(raw.extensions) ? raw.extensions : {};
   const extFields = sourceFields(ext, childPath(path, 'extensions'), report);
 
@@ -147,8 +166,7 @@ export function isRegexKey(key: unknown): boolean {
   return typeof key === 'string' && /^\/[\s\S]+?\/[gimsuyvd]*$/.test(key);
 }
 
-/** A World Info book as a bare character_book (`{name?, extensions, entries[]}`). */
-/** `root` is where the book sits in the output (`$.data` inside a lorebook_v3 wrapper). */
+/** A World Info book as a bare character_book (`{name?, extensions, entries[]}`); `root` is where the book sits in the output (`$.data` inside a lorebook_v3 wrapper). */
 export function writeCharacterBook(book: WorldInfoBook, report: LossReport, name: string | undefined, root = ROOT): JsonObject {
   const fields = sourceFields(book, ROOT, report);
   const outEntries = childPath(root, 'entries');

@@ -6,6 +6,8 @@ import { childPath, inOriginalData, ROOT } from './json-path.ts';
 import { record, sourceFields } from './report.ts';
 import type { SourceFields } from './report.ts';
 import { entryFromTemplate } from './st-template.ts';
+import { checkKinds } from './kinds.ts';
+import type { Kind } from './kinds.ts';
 import type { LossReport } from './types.ts';
 import { expectArray, expectRecord } from './values.ts';
 import type { JsonObject } from './values.ts';
@@ -13,13 +15,15 @@ import type { JsonObject } from './values.ts';
 /** Converts one source entry; `to(field)` is the World Info path, `stored(key)` its place in originalData. */
 export type EntryReader = (src: SourceFields, to: (field: string) => string, index: number) => Partial<WorldInfoEntry>;
 
-export function readEntryList(doc: JsonObject, entriesKey: string, report: LossReport, readEntry: EntryReader): WorldInfoBook {
+export function readEntryList(doc: JsonObject, entriesKey: string, kinds: Readonly<Record<string, Kind>>, report: LossReport, readEntry: EntryReader): WorldInfoBook {
   const listPath = childPath(ROOT, entriesKey);
   const list = expectArray(doc[entriesKey], listPath, 'the entry list');
   const entries: Record<string, WorldInfoEntry> = {};
   list.forEach((raw, index) => {
     const path = childPath(listPath, index);
-    const src = sourceFields(expectRecord(raw, path, 'an entry'), path, report);
+    const object = expectRecord(raw, path, 'an entry');
+    checkKinds(object, path, kinds, report);
+    const src = sourceFields(object, path, report);
     const to = (field: string) => childPath(childPath('$.entries', String(index)), field);
     const fields = { uid: index, ...readEntry(src, to, index), displayIndex: index };
     record(report, 'defaulted', null, to('uid'), `the entry's index (${index})`);

@@ -20,6 +20,7 @@ import type { WorldInfoBook } from '../model.ts';
 import { readEntryList, writeEntryList } from './entry-list.ts';
 import { childPath, inOriginalData } from './json-path.ts';
 import { record, sourceFields, warn } from './report.ts';
+import type { Kind } from './kinds.ts';
 import type { LossReport } from './types.ts';
 import { compact, isRecord } from './values.ts';
 import type { JsonObject } from './values.ts';
@@ -37,8 +38,10 @@ const NOVELAI_CONTEXT_DEFAULTS: JsonObject = {
   insertionPosition: -1,
 };
 
+const ENTRY_KINDS: Record<string, Kind> = { text: 'string', keys: 'string[]', displayName: 'string', enabled: 'boolean', contextConfig: 'object' };
+
 export function readNovelAiBook(doc: JsonObject, report: LossReport): WorldInfoBook {
-  return readEntryList(doc, 'entries', report, (src, to) => {
+  return readEntryList(doc, 'entries', ENTRY_KINDS, report, (src, to) => {
     const displayName = src.take('displayName', 'mapped', to('comment'), 'addMemo = non-blank displayName');
     const enabled = src.take('enabled', 'mapped', to('disable'), 'negated');
     if (enabled === undefined) warn(report, childPath(src.path, 'enabled'), 'missing: SillyTavern imports the entry as disabled');

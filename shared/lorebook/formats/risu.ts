@@ -19,6 +19,7 @@ import { BookFormatError } from './errors.ts';
 import { readEntryList } from './entry-list.ts';
 import { childPath, ROOT } from './json-path.ts';
 import { record, sourceFields, warn } from './report.ts';
+import type { Kind } from './kinds.ts';
 import type { LossReport } from './types.ts';
 import { compact, describe } from './values.ts';
 import type { JsonObject } from './values.ts';
@@ -28,8 +29,10 @@ function splitKeys(value: unknown, path: string): string[] {
   return value.split(',').map((key) => key.trim());
 }
 
+const ENTRY_KINDS: Record<string, Kind> = { comment: 'string', content: 'string', insertorder: 'number', alwaysActive: 'boolean', selective: 'boolean' };
+
 export function readRisuBook(doc: JsonObject, report: LossReport): WorldInfoBook {
-  return readEntryList(doc, 'data', report, (src, to) => {
+  return readEntryList(doc, 'data', ENTRY_KINDS, report, (src, to) => {
     const key = splitKeys(src.take('key', 'mapped', to('key'), "split on ',' and trimmed"), childPath(src.path, 'key'));
     const secondkey = src.take('secondkey', 'mapped', to('keysecondary'), "split on ',' and trimmed");
     const percent = src.take('activationPercent', 'mapped', to('probability'), 'also sets useProbability');

@@ -11,44 +11,38 @@ import type { WorldInfoBook } from '../model.ts';
 import { childPath, ROOT } from './json-path.ts';
 import { record, warn } from './report.ts';
 import type { LossReport } from './types.ts';
-import { cloneJson, describe, expectRecord } from './values.ts';
+import { cloneJson, expectRecord } from './values.ts';
+import { checkKinds } from './kinds.ts';
+import type { Kind } from './kinds.ts';
 
-type Kind = 'string' | 'number' | 'boolean' | 'string[]' | 'object';
-
-/** Expected types of known fields; `null` allowed where SillyTavern uses it for "use the global setting". */
-const FIELD_KINDS: Record<string, readonly [Kind, 'nullable'?]> = {
-  uid: ['number'],
-  key: ['string[]'],
-  keysecondary: ['string[]'],
-  comment: ['string'],
-  content: ['string'],
-  order: ['number'],
-  position: ['number'],
-  selectiveLogic: ['number'],
-  probability: ['number'],
-  depth: ['number'],
-  groupWeight: ['number'],
-  group: ['string'],
-  outletName: ['string'],
-  automationId: ['string'],
-  scanDepth: ['number', 'nullable'],
-  caseSensitive: ['boolean', 'nullable'],
-  matchWholeWords: ['boolean', 'nullable'],
-  useGroupScoring: ['boolean', 'nullable'],
-  role: ['number', 'nullable'],
-  sticky: ['number', 'nullable'],
-  cooldown: ['number', 'nullable'],
-  delay: ['number', 'nullable'],
-  triggers: ['string[]'],
-  characterFilter: ['object'],
-  extensions: ['object'],
+/** Known fields; `?` allows the null SillyTavern uses for "use the global setting". */
+const ENTRY_KINDS: Record<string, Kind> = {
+  uid: 'number',
+  key: 'string[]',
+  keysecondary: 'string[]',
+  comment: 'string',
+  content: 'string',
+  order: 'number',
+  position: 'number',
+  selectiveLogic: 'number',
+  probability: 'number',
+  depth: 'number',
+  groupWeight: 'number',
+  group: 'string',
+  outletName: 'string',
+  automationId: 'string',
+  scanDepth: 'number?',
+  caseSensitive: 'boolean?',
+  matchWholeWords: 'boolean?',
+  useGroupScoring: 'boolean?',
+  role: 'number?',
+  sticky: 'number?',
+  cooldown: 'number?',
+  delay: 'number?',
+  triggers: 'string[]',
+  characterFilter: 'object',
+  extensions: 'object',
 };
-
-function hasKind(value: unknown, kind: Kind): boolean {
-  if (kind === 'string[]') return Array.isArray(value) && value.every((item) => typeof item === 'string');
-  if (kind === 'object') return typeof value === 'object' && value !== null && !Array.isArray(value);
-  return typeof value === kind;
-}
 
 export function readStBook(doc: unknown, report: LossReport): WorldInfoBook {
   const book = expectRecord(doc, ROOT, 'a World Info book');
@@ -57,13 +51,8 @@ export function readStBook(doc: unknown, report: LossReport): WorldInfoBook {
   for (const [key, raw] of Object.entries(entries)) {
     const path = childPath(entriesPath, key);
     const entry = expectRecord(raw, path, 'an entry');
-    for (const [field, value] of Object.entries(entry)) {
-      record(report, 'kept', childPath(path, field), childPath(path, field));
-      const [kind, nullable] = Object.hasOwn(FIELD_KINDS, field) ? FIELD_KINDS[field]! : [];
-      if (kind && !hasKind(value, kind) && !(nullable && value === null)) {
-        warn(report, childPath(path, field), `expected ${kind}${nullable ? ' or null' : ''}, got ${describe(value)}`);
-      }
-    }
+    for (const field of Object.keys(entry)) record(report, 'kept', childPath(path, field), childPath(path, field));
+    checkKinds(entry, path, ENTRY_KINDS, report);
     if (entry.uid === undefined) warn(report, childPath(path, 'uid'), 'missing uid');
     else if (String(entry.uid) !== key) warn(report, childPath(path, 'uid'), `uid ${JSON.stringify(entry.uid)} differs from its key`);
   }

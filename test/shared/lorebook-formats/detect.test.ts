@@ -50,7 +50,7 @@ describe('detectBookFormat', () => {
 describe('import errors name the failing path', () => {
   it.each([
     [{ entries: { 3: 'x' } }, '$.entries["3"]'],
-    [{ spec: 'lorebook_v3', data: { entries: {} } }, '$.data.entries'],
+    [{ spec: 'lorebook_v3', data: { entries: 5 } }, '$.data.entries'],
     [{ spec: 'chara_card_v2', data: { character_book: { entries: [{ keys: [] }, 7] } } }, '$.data.character_book.entries[1]'],
     [{ lorebookVersion: 5, entries: [{ text: 'a' }, null] }, '$.entries[1]'],
     [{ kind: 'memory', entries: {} }, '$.entries'],

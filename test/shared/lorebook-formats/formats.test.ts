@@ -140,4 +140,28 @@ describe('V2 / V3 character books', () => {
     expectEveryFieldReported(report, eldoria as unknown as Record<string, unknown>, 'entries');
     expect(report.items).toContainEqual({ fate: 'extensions', from: '$.entries["0"].groupWeight', to: '$.data.entries[0].extensions.group_weight' });
   });
+
+  it('reads a card book whose entries are keyed by uid (Chub) with a warning', () => {
+    const { book, report } = importBook({ spec: 'chara_card_v2', data: { character_book: { entries: { 5: { id: 5, keys: ['a'], content: 'A', insertion_order: 1, enabled: true, extensions: {} } } } } });
+    expect(book.entries['5']).toMatchObject({ uid: 5, key: ['a'], content: 'A' });
+    expect(report.warnings).toEqual([{ path: '$.data.character_book.entries', message: expect.stringMatching(/keyed by uid/) }]);
+  });
+});
+
+describe('wrong field types are warnings naming the field, and the value passes through', () => {
+  it.each([
+    [{ entries: { 0: { uid: 0, key: 'dragon', sticky: 'x', scanDepth: null } } }, ['$.entries["0"].key', '$.entries["0"].sticky']],
+    [{ entries: [{ keys: ['a'], content: 1, insertion_order: '5', enabled: true, extensions: {} }] }, ['$.entries[0].content', '$.entries[0].insertion_order']],
+    [{ lorebookVersion: 5, entries: [{ text: 'a', keys: 'a', enabled: true }] }, ['$.entries[0].keys']],
+    [{ kind: 'memory', entries: [{ name: 'a', entry: 'b', keywords: [1], weight: '3', enabled: true }] }, ['$.entries[0].keywords', '$.entries[0].weight']],
+    [{ type: 'risu', data: [{ key: 'a', content: 'b', insertorder: '1' }] }, ['$.data[0].insertorder']],
+  ])('%j', (json, paths) => {
+    const { report } = importBook(json);
+    expect(report.warnings.map((w) => w.path)).toEqual(paths);
+    expect(report.warnings[0]!.message).toMatch(/^expected .+, got /);
+  });
+
+  it('keeps the wrong value as SillyTavern would', () => {
+    expect(importBook({ entries: [{ keys: 'dragon', content: 'x', insertion_order: 1, enabled: true, extensions: {} }] }).book.entries['0']!.key).toBe('dragon');
+  });
 });
