@@ -27,6 +27,8 @@ export interface ImportOptions {
 export interface ExportOptions {
   /** Book name for formats that carry one (V2, V3, Agnai); a restored original keeps its own otherwise. */
   name?: string;
+  /** V3 only: also write SillyTavern's @depth/role/scan depth as CCv3 decorators in the content (see v3.ts). */
+  decorators?: boolean;
 }
 
 const CHARACTER_BOOK_FORMATS: readonly BookFormat[] = ['v2', 'v3'];
@@ -61,7 +63,7 @@ function write(book: WorldInfoBook, to: BookFormat, report: LossReport, options:
   switch (to) {
     case 'st': return writeStBook(book, report);
     case 'v2': return writeCharacterBook(book, report, options.name);
-    case 'v3': return writeV3Book(book, report, options.name);
+    case 'v3': return writeV3Book(book, report, options.name, options.decorators ?? false);
     case 'novelai': return writeNovelAiBook(book, report);
     case 'agnai': return writeAgnaiBook(book, report, options.name);
     case 'risu': return writeRisuBook(book, report);

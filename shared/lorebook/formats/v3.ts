@@ -3,12 +3,19 @@
 // - decorators (`@@name value` lines at the top of `content`) stay in the content, where SillyTavern's scan
 //   parses them; it honours only `@@activate` and `@@dont_activate`, so every other decorator is reported;
 // - export wraps the book in `{spec: 'lorebook_v3', data}` and sets the required `use_regex` per entry
-//   (true only when every primary key is a `/pattern/flags` regex).
+//   (true only when every primary key is a `/pattern/flags` regex);
+// - with `decorators`, export also states SillyTavern's placement the CCv3 way for V3-native readers:
+//   | World Info                 | decorator line prepended to content           |
+//   | position 4, depth, role    | `@@depth N`, `@@role system|user|assistant`    |
+//   | scanDepth (a number)       | `@@scan_depth N`                              |
+//   SillyTavern strips unknown decorator lines when it scans, so it inserts the same text, but the stored
+//   content changes (World Info → V3 → World Info is then not lossless). Skipped when the content has no text
+//   line (SillyTavern would insert the decorators verbatim) or already has that decorator.
 
-import type { WorldInfoBook } from '../model.ts';
+import type { WorldInfoBook, WorldInfoEntry } from '../model.ts';
 import { readCharacterBook, writeCharacterBook } from './character-book.ts';
 import { childPath, ROOT } from './json-path.ts';
-import { warn } from './report.ts';
+import { record, warn } from './report.ts';
 import type { LossReport } from './types.ts';
 import { isRecord } from './values.ts';
 import type { JsonObject } from './values.ts';
@@ -40,6 +47,40 @@ export function readV3Book(book: JsonObject, path: string, report: LossReport, s
   return result;
 }
 
-export function writeV3Book(book: WorldInfoBook, report: LossReport, name: string | undefined): JsonObject {
-  return { spec: 'lorebook_v3', data: writeCharacterBook(book, report, name, childPath(ROOT, 'data')) };
+const ROLES = ['system', 'user', 'assistant'];
+
+/** The decorator lines that state an entry's SillyTavern placement. */
+function placementDecorators(entry: WorldInfoEntry): [field: string, line: string][] {
+  const lines: [string, string][] = [];
+  if (entry.position === 4) {
+    lines.push(['depth', `@@depth ${entry.depth ?? 4}`]);
+    const role = typeof entry.role === 'number' ? ROLES[entry.role] : undefined;
+    if (role) lines.push(['role', `@@role ${role}`]);
+  }
+  if (typeof entry.scanDepth === 'number') lines.push(['scanDepth', `@@scan_depth ${entry.scanDepth}`]);
+  return lines;
+}
+
+function addDecorators(entry: WorldInfoEntry, out: JsonObject, path: string, outPath: string, report: LossReport): void {
+  const content = typeof out.content === 'string' ? out.content : '';
+  const existing = new Set(leadingDecorators(content));
+  const lines = placementDecorators(entry).filter(([, line]) => !existing.has(line.slice(2).split(' ')[0]!));
+  if (lines.length === 0) return;
+  if (!content.split('\n').some((line) => line.trim() !== '' && !line.startsWith('@@'))) {
+    warn(report, childPath(path, 'content'), 'no decorators added: the content has no text line (with only decorator lines, SillyTavern inserts them verbatim)');
+    return;
+  }
+  out.content = [...lines.map(([, line]) => line), content].join('\n');
+  for (const [field, line] of lines) record(report, 'mapped', childPath(path, field), childPath(outPath, 'content'), `also as ${line.split(' ')[0]}`);
+}
+
+export function writeV3Book(book: WorldInfoBook, report: LossReport, name: string | undefined, decorators: boolean): JsonObject {
+  const data = writeCharacterBook(book, report, name, childPath(ROOT, 'data'));
+  if (decorators) {
+    const entries = data.entries as JsonObject[];
+    Object.entries(book.entries).forEach(([key, entry], index) => {
+      addDecorators(entry, entries[index]!, childPath(childPath(ROOT, 'entries'), key), childPath(childPath(childPath(ROOT, 'data'), 'entries'), index), report);
+    });
+  }
+  return { spec: 'lorebook_v3', data };
 }

@@ -141,6 +141,21 @@ describe('V2 / V3 character books', () => {
     expect(report.items).toContainEqual({ fate: 'extensions', from: '$.entries["0"].groupWeight', to: '$.data.entries[0].extensions.group_weight' });
   });
 
+  it('writes placement decorators for V3 readers only when asked, never over existing ones or text-less content', () => {
+    const book: WorldInfoBook = { entries: {
+      0: { uid: 0, content: 'Text', position: 4, depth: 2, role: 2, scanDepth: 3 },
+      1: { uid: 1, content: '@@depth 9\nText', position: 4 },
+      2: { uid: 2, content: '', position: 4 },
+      3: { uid: 3, content: 'Plain', position: 1 },
+    } };
+    const contents = (decorators: boolean) => ((exportBook(book, 'v3', { decorators }).book.data as { entries: { content: string }[] }).entries).map((e) => e.content);
+    expect(contents(false)).toEqual(['Text', '@@depth 9\nText', '', 'Plain']);
+    expect(contents(true)).toEqual(['@@depth 2\n@@role assistant\n@@scan_depth 3\nText', '@@depth 9\nText', '', 'Plain']);
+    const { report } = exportBook(book, 'v3', { decorators: true });
+    expect(report.warnings).toEqual([{ path: '$.entries["2"].content', message: expect.stringMatching(/no text line/) }]);
+    expect(report.items).toContainEqual({ fate: 'mapped', from: '$.entries["0"].depth', to: '$.data.entries[0].content', note: 'also as @@depth' });
+  });
+
   it('reads a card book whose entries are keyed by uid (Chub) with a warning', () => {
     const { book, report } = importBook({ spec: 'chara_card_v2', data: { character_book: { entries: { 5: { id: 5, keys: ['a'], content: 'A', insertion_order: 1, enabled: true, extensions: {} } } } } });
     expect(book.entries['5']).toMatchObject({ uid: 5, key: ['a'], content: 'A' });
