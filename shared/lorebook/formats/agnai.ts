@@ -43,7 +43,7 @@ export function readAgnaiBook(doc: JsonObject, report: LossReport): WorldInfoBoo
 }
 
 export function writeAgnaiBook(book: WorldInfoBook, report: LossReport, name: string | undefined): JsonObject {
-  const entries = writeEntryList(book, report, 'entries', (src, _entry, to) => {
+  const entries = writeEntryList(book, report, 'entries', (src, to) => {
     const order = src.take('order', 'mapped', to('weight'), 'also written as priority') ?? 0;
     record(report, 'defaulted', null, to('priority'), 'from order');
     return {

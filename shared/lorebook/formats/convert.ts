@@ -12,7 +12,7 @@ import { readNovelAiBook, writeNovelAiBook } from './novelai.ts';
 import { newReport } from './report.ts';
 import { restoreDocument } from './restore.ts';
 import type { KeyedEntries } from './restore.ts';
-import { readRisuBook, writeRisuBook } from './risu.ts';
+import { isRisuExportable, readRisuBook, writeRisuBook } from './risu.ts';
 import { readStBook, writeStBook } from './sillytavern.ts';
 import type { BookFormat, Conversion, LossReport } from './types.ts';
 import { readV3Book, writeV3Book } from './v3.ts';
@@ -107,9 +107,9 @@ function keyed(doc: JsonObject, entriesKey: string, uidOf: (entry: unknown, inde
   return { doc, entries, uids: entries.map(uidOf) };
 }
 
-/** An exported document's entries carry the uids of the book entries they came from (Risu skips disabled ones). */
+/** An exported document's entries carry the uids of the book entries they came from. */
 function keyedExport(doc: JsonObject, entriesKey: string, book: WorldInfoBook, to: BookFormat): KeyedEntries {
-  const exported = Object.values(book.entries).filter((entry) => to !== 'risu' || entry.disable != true);
+  const exported = Object.values(book.entries).filter((entry) => to !== 'risu' || isRisuExportable(entry));
   const entries = doc[entriesKey] as unknown[];
   return { doc, entries, uids: exported.map((entry) => entry.uid) };
 }

@@ -12,8 +12,8 @@ import type { LossReport } from './types.ts';
 import { expectArray, expectRecord } from './values.ts';
 import type { JsonObject } from './values.ts';
 
-/** Converts one source entry; `to(field)` is the World Info path, `stored(key)` its place in originalData. */
-export type EntryReader = (src: SourceFields, to: (field: string) => string, index: number) => Partial<WorldInfoEntry>;
+/** Converts one source entry into World Info fields; `to(field)` is a field's output path, for the report. */
+export type EntryReader = (src: SourceFields, to: (field: string) => string) => Partial<WorldInfoEntry>;
 
 export function readEntryList(doc: JsonObject, entriesKey: string, kinds: Readonly<Record<string, Kind>>, report: LossReport, readEntry: EntryReader): WorldInfoBook {
   const listPath = childPath(ROOT, entriesKey);
@@ -25,7 +25,7 @@ export function readEntryList(doc: JsonObject, entriesKey: string, kinds: Readon
     checkKinds(object, path, kinds, report);
     const src = sourceFields(object, path, report);
     const to = (field: string) => childPath(childPath('$.entries', String(index)), field);
-    const fields = { uid: index, ...readEntry(src, to, index), displayIndex: index };
+    const fields = { uid: index, ...readEntry(src, to), displayIndex: index };
     record(report, 'defaulted', null, to('uid'), `the entry's index (${index})`);
     record(report, 'defaulted', null, to('displayIndex'), `the entry's index (${index})`);
     src.rest('stored', (key) => childPath(inOriginalData(path), key), 'no World Info equivalent; kept in originalData for export');
@@ -37,21 +37,24 @@ export function readEntryList(doc: JsonObject, entriesKey: string, kinds: Readon
   return { entries };
 }
 
-/** Walks a World Info book for export: one callback per entry (in book order), fields recorded via `src`. */
+/**
+ * Walks a World Info book for export, one callback per entry in book order; fields are recorded through `src`
+ * and untaken ones reported as dropped. A callback returning undefined leaves the entry out.
+ */
 export function writeEntryList<T>(
   book: WorldInfoBook,
   report: LossReport,
   outEntries: string,
-  writeEntry: (src: SourceFields, entry: WorldInfoEntry, to: (field: string) => string) => T,
+  writeEntry: (src: SourceFields, to: (field: string) => string, entry: WorldInfoEntry) => T | undefined,
 ): T[] {
-  const out = Object.entries(book.entries).map(([key, entry], index) => {
-    const path = childPath(childPath(ROOT, 'entries'), key);
-    const src = sourceFields(entry, path, report);
-    const to = (field: string) => childPath(childPath(childPath(ROOT, outEntries), index), field);
-    const written = writeEntry(src, entry, to);
+  const out: T[] = [];
+  for (const [key, entry] of Object.entries(book.entries)) {
+    const src = sourceFields(entry, childPath(childPath(ROOT, 'entries'), key), report);
+    const to = (field: string) => childPath(childPath(childPath(ROOT, outEntries), out.length), field);
+    const written = writeEntry(src, to, entry);
     src.rest('dropped', () => null, `no ${report.to} field for it`);
-    return written;
-  });
+    if (written !== undefined) out.push(written);
+  }
   const fields = sourceFields(book, ROOT, report);
   fields.take('entries', 'mapped', childPath(ROOT, outEntries));
   fields.rest('dropped', () => null, `no ${report.to} field for it`);

@@ -72,7 +72,7 @@ export function readNovelAiBook(doc: JsonObject, report: LossReport): WorldInfoB
 }
 
 export function writeNovelAiBook(book: WorldInfoBook, report: LossReport): JsonObject {
-  const entries = writeEntryList(book, report, 'entries', (src, _entry, to) => {
+  const entries = writeEntryList(book, report, 'entries', (src, to) => {
     const order = src.take('order', 'mapped', to('contextConfig.budgetPriority'));
     return compact({
       text: src.take('content', 'mapped', to('text')) ?? '',

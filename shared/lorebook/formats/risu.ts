@@ -14,11 +14,11 @@
 // | (none)            | disable = false, addMemo = true, position = 0; the rest template defaults           |
 // Risu has no disabled entries: exporting a disabled entry drops it (reported).
 
-import type { WorldInfoBook } from '../model.ts';
+import type { WorldInfoBook, WorldInfoEntry } from '../model.ts';
 import { BookFormatError } from './errors.ts';
-import { readEntryList } from './entry-list.ts';
-import { childPath, ROOT } from './json-path.ts';
-import { record, sourceFields, warn } from './report.ts';
+import { readEntryList, writeEntryList } from './entry-list.ts';
+import { childPath } from './json-path.ts';
+import { record, warn } from './report.ts';
 import type { Kind } from './kinds.ts';
 import type { LossReport } from './types.ts';
 import { compact, describe } from './values.ts';
@@ -66,22 +66,23 @@ function joinKeys(keys: unknown, path: string, report: LossReport): string {
   return list.join(', ');
 }
 
+/** Risu has no disabled entries, so only these are exported (loose `== true`, as SillyTavern tests `disable`). */
+export function isRisuExportable(entry: WorldInfoEntry): boolean {
+  return entry.disable != true;
+}
+
 export function writeRisuBook(book: WorldInfoBook, report: LossReport): JsonObject {
-  const data: JsonObject[] = [];
-  for (const [uid, entry] of Object.entries(book.entries)) {
-    const path = childPath(childPath(ROOT, 'entries'), uid);
-    const src = sourceFields(entry, path, report);
-    if (entry.disable == true) {
+  const data = writeEntryList(book, report, 'data', (src, to, entry) => {
+    if (!isRisuExportable(entry)) {
       src.rest('dropped', () => null, 'Risu has no disabled entries: the disabled entry is not exported');
-      continue;
+      return undefined;
     }
-    const to = (field: string) => childPath(childPath(childPath(ROOT, 'data'), data.length), field);
     src.take('disable', 'dropped', null, 'Risu has no disabled entries (this one is enabled)');
     const useProbability = src.take('useProbability', 'mapped', to('activationPercent'), 'probability applies only when set');
     const probability = src.take('probability', 'mapped', to('activationPercent'));
-    data.push(compact({
-      key: joinKeys(src.take('key', 'mapped', to('key'), "joined with ', '"), childPath(path, 'key'), report),
-      secondkey: joinKeys(src.take('keysecondary', 'mapped', to('secondkey'), "joined with ', '"), childPath(path, 'keysecondary'), report),
+    return compact({
+      key: joinKeys(src.take('key', 'mapped', to('key'), "joined with ', '"), childPath(src.path, 'key'), report),
+      secondkey: joinKeys(src.take('keysecondary', 'mapped', to('secondkey'), "joined with ', '"), childPath(src.path, 'keysecondary'), report),
       insertorder: src.take('order', 'mapped', to('insertorder')) ?? 100,
       comment: src.take('comment', 'mapped', to('comment')) ?? '',
       content: src.take('content', 'mapped', to('content')) ?? '',
@@ -90,11 +91,7 @@ export function writeRisuBook(book: WorldInfoBook, report: LossReport): JsonObje
       selective: Boolean(src.take('selective', 'mapped', to('selective'))),
       useRegex: false,
       activationPercent: useProbability ? probability : undefined,
-    }));
-    src.rest('dropped', () => null, 'no Risu field for it');
-  }
-  const fields = sourceFields(book, ROOT, report);
-  fields.take('entries', 'mapped', childPath(ROOT, 'data'));
-  fields.rest('dropped', () => null, 'no Risu field for it');
+    });
+  });
   return { type: 'risu', ver: 1, data };
 }
