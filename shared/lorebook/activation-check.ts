@@ -53,9 +53,9 @@ export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
 
   const recursionPass = pass.state === ScanState.RECURSION;
   if (c.entry.delayed && !c.sticky && (!recursionPass || c.entry.delayLevel > pass.level)) {
-    return skip({ code: 'delay-until-recursion', level: c.entry.delayLevel });
+    return keyedSkip(c, pass, { code: 'delay-until-recursion', level: c.entry.delayLevel });
   }
-  if (recursionPass && pass.recursive && raw.excludeRecursion && !c.sticky) return skip({ code: 'exclude-recursion' });
+  if (recursionPass && pass.recursive && raw.excludeRecursion && !c.sticky) return keyedSkip(c, pass, { code: 'exclude-recursion' });
 
   if (decorators.includes('@@activate')) return { candidate: true, reason: { code: 'decorator-activate' } };
   if (raw.constant) return { candidate: true, reason: { code: 'constant' } };
@@ -75,4 +75,16 @@ export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
   return secondary.passed
     ? { candidate: true, reason: { code: 'key-match', match, secondary } }
     : { candidate: false, reason: { code: 'secondary-failed', match, secondary } };
+}
+
+/**
+ * A recursion rule skips the entry. The outcome is the same either way, but the reason only says so when the entry
+ * could otherwise have fired (constant, @@activate or a key hit); otherwise the key miss is the better explanation.
+ */
+function keyedSkip(c: Candidate, pass: PassContext, reason: ExplanationReason): CheckOutcome {
+  if (c.entry.decorators.includes('@@activate') || c.entry.raw.constant) return skip(reason);
+  const keys = c.book.keys(c.bookIndex);
+  if (!keys.primary) return skip({ code: 'no-keys' });
+  const view = pass.buffer.view(c.entry.raw, pass.state !== ScanState.MIN_ACTIVATIONS);
+  return firstPrimaryMatch(keys.primary, view) ? skip(reason) : skip({ code: 'no-key-match' });
 }

@@ -55,7 +55,7 @@ function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
 function computeOrder(scenario: Scenario, selection: BookSelection): OrderedEntry[] {
   const load = (names: string[]) =>
     names.flatMap((name) => {
-      const book = scenario.books[name];
+      const book = Object.hasOwn(scenario.books, name) ? scenario.books[name] : undefined;
       if (!book) return [];
       const prepared = prepareBook(name, book);
       return prepared.entries.map((entry, bookIndex) => ({ entry, book: prepared, bookIndex }));

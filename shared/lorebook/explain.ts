@@ -25,9 +25,18 @@ export function explainEntry(c: Candidate, fate: Fate): EntryExplanation {
   return explanation;
 }
 
-const SCAN_WIDE = new Set<ExplanationReason['code']>(['disabled', 'trigger-filtered', 'character-filtered', 'delay', 'cooldown', 'decorator-dont-activate']);
+const SCAN_WIDE = new Set<ExplanationReason['code']>([
+  'disabled',
+  'trigger-filtered',
+  'character-filtered',
+  'delay',
+  'cooldown',
+  'decorator-dont-activate',
+  'no-keys',
+  'no-key-match',
+]);
 
-/** Reasons that hold for the whole scan, not for one pass. */
+/** Reasons reported for the whole scan, not for one pass ("no key matched" means in no pass). */
 export function isScanWide(reason: ExplanationReason): boolean {
   return SCAN_WIDE.has(reason.code);
 }

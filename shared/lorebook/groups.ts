@@ -17,8 +17,9 @@ export interface GroupContext {
 }
 
 export function filterByInclusionGroups(candidates: Candidate[], context: GroupContext): void {
-  // A plain object, not a Map: SillyTavern iterates groups in object order (integer-like names first).
-  const groups: Record<string, Candidate[]> = {};
+  // An object, not a Map: SillyTavern iterates groups in object order (integer-like names first). No prototype, so
+  // a group named "__proto__" or "constructor" is an ordinary group.
+  const groups: Record<string, Candidate[]> = Object.create(null) as Record<string, Candidate[]>;
   for (const c of candidates) for (const name of c.entry.groups) (groups[name] ??= []).push(c);
   const names = Object.keys(groups);
   if (names.length === 0) return;

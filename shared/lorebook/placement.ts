@@ -34,7 +34,9 @@ export function placeEntries(activated: readonly Candidate[], authorsNote: Autho
   const anBottom: string[] = [];
   const examples: ExamplePrompt[] = [];
   const depth: DepthPrompt[] = [];
-  const outlets: Record<string, string[]> = {};
+  // Maps while building: outlet names are user text ("__proto__" included).
+  const outletKeys = new Map<string, string[]>();
+  const outlets = new Map<string, string[]>();
 
   const visiting = [...activated].sort((a, b) => Number(b.entry.raw.order) - Number(a.entry.raw.order));
   for (const c of visiting) {
@@ -85,13 +87,13 @@ export function placeEntries(activated: readonly Candidate[], authorsNote: Autho
         break;
       }
       case P.outlet: {
-        const name = raw.outletName;
-        if (!name) {
+        if (!raw.outletName) {
           slots.dropped.push({ key, reason: 'outlet without outletName' });
           break;
         }
-        (slots.outlet[name] ??= []).push(key);
-        (outlets[name] ??= []).push(content);
+        const name = String(raw.outletName);
+        append(outletKeys, name, key);
+        append(outlets, name, content);
         break;
       }
       default:
@@ -99,6 +101,7 @@ export function placeEntries(activated: readonly Candidate[], authorsNote: Autho
     }
   }
 
+  slots.outlet = Object.fromEntries(outletKeys);
   return {
     slots,
     prompt: {
@@ -108,10 +111,16 @@ export function placeEntries(activated: readonly Candidate[], authorsNote: Autho
       examples,
       anTop,
       anBottom,
-      outlets,
+      outlets: Object.fromEntries(outlets),
       authorsNote: authorsNote ? wrapAuthorsNote(anTop, authorsNote.value, anBottom) : null,
     },
   };
+}
+
+function append(map: Map<string, string[]>, name: string, value: string): void {
+  const list = map.get(name);
+  if (list) list.push(value);
+  else map.set(name, [value]);
 }
 
 function wrapAuthorsNote(top: string[], note: string, bottom: string[]): string {

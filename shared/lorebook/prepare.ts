@@ -1,12 +1,14 @@
-// Per-book-revision preparation, cached by object identity: decorators, stripped content, timed-effect hash, groups
-// and compiled keys. Books are treated as immutable values: an edited book must be a new object to be recompiled.
+// Preparation cached by object identity: per entry (decorators, stripped content, groups, timed-effect hash, compiled
+// keys) and per book (entry list, key index). Books and entries are treated as immutable values: an edit must produce
+// a new entry object (and a new book object), and then only what changed is prepared again.
 import type { WorldInfoBook, WorldInfoEntry } from './model.ts';
 import { parseDecorators } from './decorators.ts';
 import { cyrb53 } from './hash.ts';
 import { compileKey, type CompiledKey, type PlainKeyOptions } from './keys.ts';
+import { KeyIndex } from './key-index.ts';
 import { expandMacros, type MacroNames } from './macros.ts';
 
-export interface PreparedEntry {
+export class PreparedEntry {
   /** Runtime identity `${world}.${uid}`. */
   readonly key: string;
   readonly world: string;
@@ -14,12 +16,43 @@ export interface PreparedEntry {
   /** Content with decorator lines removed, macros not yet expanded. */
   readonly content: string;
   readonly decorators: readonly string[];
-  readonly hash: number;
   readonly groups: readonly string[];
   /** `delayUntilRecursion` is truthy. */
   readonly delayed: boolean;
   /** The recursion level it waits for (true → 1). */
   readonly delayLevel: number;
+  #hash: number | undefined;
+
+  constructor(world: string, raw: WorldInfoEntry) {
+    const parsed = parseDecorators(typeof raw.content === 'string' ? raw.content : '');
+    const group = typeof raw.group === 'string' ? raw.group : '';
+    const delay = raw.delayUntilRecursion;
+    this.key = `${world}.${raw.uid}`;
+    this.world = world;
+    this.raw = raw;
+    this.content = parsed.content;
+    this.decorators = parsed.decorators;
+    this.groups = group ? group.split(/,\s*/).filter((g) => g) : [];
+    this.delayed = Boolean(delay);
+    this.delayLevel = delay === true ? 1 : Number(delay) || 0;
+  }
+
+  /** Timed-effect identity (README §4.4); computed on first use, since only timed effects need it. */
+  get hash(): number {
+    return (this.#hash ??= this.#computeHash());
+  }
+
+  // The object SillyTavern hashes: {uid, world, ...file fields} with stripped content, decorators appended.
+  #computeHash(): number {
+    const { uid, ...rest } = this.raw;
+    const hashed: Record<string, unknown> = { uid, world: this.world, ...rest };
+    hashed.world = this.world;
+    const hadContent = 'content' in this.raw;
+    if (hadContent) hashed.content = this.content;
+    hashed.decorators = this.decorators;
+    if (!hadContent) hashed.content = '';
+    return cyrb53(JSON.stringify(hashed));
+  }
 }
 
 export interface EntryKeys {
@@ -45,69 +78,49 @@ export class PreparedBook {
 
   /** Keys compiled for one macro/matching context; reused by every scan with the same context. */
   compiled(context: KeyContext): CompiledBook {
-    const id = `${context.user}\u0000${context.char}\u0000${context.caseSensitive}\u0000${context.wholeWords}`;
+    const id = contextId(context);
     let compiled = this.#compiled.get(id);
     if (!compiled) this.#compiled.set(id, (compiled = new CompiledBook(this, context)));
     return compiled;
   }
 }
 
-/** Token → entries whose primary keys include that whole-word token key. */
-export interface TokenIndex {
-  readonly caseSensitive: ReadonlyMap<string, readonly number[]>;
-  readonly caseInsensitive: ReadonlyMap<string, readonly number[]>;
-  /** Per entry: every primary key is a token key (or can never match), so the index alone finds its hits. */
-  readonly indexed: readonly boolean[];
-}
-
 /** A prepared book's keys under one context, compiled lazily per entry. */
 export class CompiledBook {
   readonly prepared: PreparedBook;
   readonly #context: KeyContext;
+  readonly #keysId: string;
+  readonly #rawKeysId: string;
   readonly #keys: (EntryKeys | undefined)[] = [];
   readonly #rawKeys: (EntryKeys | undefined)[] = [];
-  #index: TokenIndex | undefined;
+  #index: KeyIndex | undefined;
 
   constructor(prepared: PreparedBook, context: KeyContext) {
     this.prepared = prepared;
     this.#context = context;
+    this.#keysId = `${contextId(context)}\u0000expanded`;
+    this.#rawKeysId = `${contextId(context)}\u0000raw`;
   }
 
   /** Activation keys: macro-expanded and trimmed. */
   keys(index: number): EntryKeys {
-    return (this.#keys[index] ??= compileEntryKeys(this.#entry(index), this.#context, true));
+    return (this.#keys[index] ??= entryKeys(this.#entry(index), this.#context, true, this.#keysId));
   }
 
   /** Group-scoring keys: raw (no macros, no trim). */
   rawKeys(index: number): EntryKeys {
-    return (this.#rawKeys[index] ??= compileEntryKeys(this.#entry(index), this.#context, false));
+    return (this.#rawKeys[index] ??= entryKeys(this.#entry(index), this.#context, false, this.#rawKeysId));
   }
 
-  get tokenIndex(): TokenIndex {
-    return (this.#index ??= this.#buildIndex());
+  /** Index of every entry's primary keys, built on first use. */
+  get keyIndex(): KeyIndex {
+    return (this.#index ??= new KeyIndex(this.prepared.entries.map((_, i) => this.keys(i).primary)));
   }
 
   #entry(index: number): WorldInfoEntry {
     return (this.prepared.entries[index] as PreparedEntry).raw;
   }
 
-  #buildIndex(): TokenIndex {
-    const caseSensitive = new Map<string, number[]>();
-    const caseInsensitive = new Map<string, number[]>();
-    const indexed = this.prepared.entries.map((_, i) => {
-      const primary = this.keys(i).primary ?? [];
-      if (!primary.every((k) => k.kind === 'never' || (k.kind === 'word' && k.token))) return false;
-      for (const k of primary) {
-        if (k.kind !== 'word') continue;
-        const map = k.caseSensitive ? caseSensitive : caseInsensitive;
-        const list = map.get(k.text);
-        if (!list) map.set(k.text, [i]);
-        else if (list.at(-1) !== i) list.push(i);
-      }
-      return true;
-    });
-    return { caseSensitive, caseInsensitive, indexed };
-  }
 }
 
 function compileEntryKeys(raw: WorldInfoEntry, context: KeyContext, expand: boolean): EntryKeys {
@@ -126,29 +139,29 @@ function compileEntryKeys(raw: WorldInfoEntry, context: KeyContext, expand: bool
   return { primary, secondary };
 }
 
+const preparedEntries = new WeakMap<WorldInfoEntry, Map<string, PreparedEntry>>();
+
 function prepareEntry(world: string, raw: WorldInfoEntry): PreparedEntry {
-  const hadContent = 'content' in raw;
-  const parsed = parseDecorators(typeof raw.content === 'string' ? raw.content : '');
-  // The hash covers the object SillyTavern builds: {uid, world, ...file fields} with stripped content, decorators last.
-  const { uid, ...rest } = raw;
-  const hashed: Record<string, unknown> = { uid, world, ...rest };
-  hashed.world = world;
-  if (hadContent) hashed.content = parsed.content;
-  hashed.decorators = parsed.decorators;
-  if (!hadContent) hashed.content = '';
-  const group = typeof raw.group === 'string' ? raw.group : '';
-  const delay = raw.delayUntilRecursion;
-  return {
-    key: `${world}.${raw.uid}`,
-    world,
-    raw,
-    content: parsed.content,
-    decorators: parsed.decorators,
-    hash: cyrb53(JSON.stringify(hashed)),
-    groups: group ? group.split(/,\s*/).filter((g) => g) : [],
-    delayed: Boolean(delay),
-    delayLevel: delay === true ? 1 : Number(delay) || 0,
-  };
+  let byWorld = preparedEntries.get(raw);
+  if (!byWorld) preparedEntries.set(raw, (byWorld = new Map()));
+  let entry = byWorld.get(world);
+  if (!entry) byWorld.set(world, (entry = new PreparedEntry(world, raw)));
+  return entry;
+}
+
+const compiledKeys = new WeakMap<WorldInfoEntry, Map<string, EntryKeys>>();
+
+/** `id` names the context and the expansion mode (see CompiledBook). */
+function entryKeys(raw: WorldInfoEntry, context: KeyContext, expand: boolean, id: string): EntryKeys {
+  let byContext = compiledKeys.get(raw);
+  if (!byContext) compiledKeys.set(raw, (byContext = new Map()));
+  let keys = byContext.get(id);
+  if (!keys) byContext.set(id, (keys = compileEntryKeys(raw, context, expand)));
+  return keys;
+}
+
+export function contextId(context: KeyContext): string {
+  return `${context.user}\u0000${context.char}\u0000${context.caseSensitive}\u0000${context.wholeWords}`;
 }
 
 const prepared = new WeakMap<WorldInfoBook, Map<string, PreparedBook>>();

@@ -1,10 +1,10 @@
 // What a scan can know before reading the chat, cached per entry order (itself cached per book revisions) and key
 // context: compiled books per entry, delay levels, hash lookup, and which entries a pass must evaluate. Entries
-// whose every primary key is a whole-word token are found from the buffer's tokens through each book's token index;
-// the rest (regex, substring and non-ASCII keys, own buffers, constants, @@activate) are evaluated every pass.
+// with only plain keys are found through each book's key index; the rest (regex or empty keys, own buffers,
+// constants, @@activate) are evaluated every pass.
 // Selections are in scan order, so outcomes are identical to checking every entry.
 import type { OrderedEntry } from './entry-order.ts';
-import type { CompiledBook, KeyContext, PreparedBook } from './prepare.ts';
+import { contextId, type CompiledBook, type KeyContext, type PreparedBook } from './prepare.ts';
 import { MATCH_SOURCES, type BufferView } from './scan-buffer.ts';
 
 interface IndexedBook {
@@ -22,10 +22,13 @@ export class ScanPlan {
   readonly #always: readonly number[];
   readonly #indexed: readonly IndexedBook[];
   readonly #marked: Uint8Array;
+  /** Evaluate every entry in every pass (the reference path the index must agree with). */
+  readonly #exhaustive: boolean;
   #byHash: Map<number, number> | undefined;
 
-  constructor(ordered: readonly OrderedEntry[], context: KeyContext) {
+  constructor(ordered: readonly OrderedEntry[], context: KeyContext, exhaustive: boolean) {
     this.ordered = ordered;
+    this.#exhaustive = exhaustive;
     const compiled = new Map<PreparedBook, CompiledBook>();
     const indexed = new Map<CompiledBook, IndexedBook>();
     const always: number[] = [];
@@ -37,7 +40,7 @@ export class ScanPlan {
       if (entry.delayed) levels.add(entry.delayLevel);
       if (entry.decorators.includes('@@activate') || entry.raw.constant) always.push(i);
       else if (book.keys(bookIndex).primary) {
-        if (hasOwnBuffer(o) || !book.tokenIndex.indexed[bookIndex]) always.push(i);
+        if (hasOwnBuffer(o) || !book.keyIndex.indexed[bookIndex]) always.push(i);
         else {
           let slot = indexed.get(book);
           if (!slot) indexed.set(book, (slot = { book, scanIndex: new Int32Array(o.book.entries.length).fill(-1) }));
@@ -63,6 +66,7 @@ export class ScanPlan {
 
   /** Scan indices a pass must evaluate, ascending. `view` is the shared buffer; `extra` adds e.g. sticky entries. */
   select(view: BufferView, extra: readonly number[]): number[] {
+    if (this.#exhaustive) return this.ordered.map((_, i) => i);
     const chosen: number[] = [];
     const marked = this.#marked;
     const choose = (i: number) => {
@@ -73,17 +77,7 @@ export class ScanPlan {
     };
     this.#always.forEach(choose);
     extra.forEach(choose);
-    for (const { book, scanIndex } of this.#indexed) {
-      const { caseSensitive, caseInsensitive } = book.tokenIndex;
-      const lookup = (tokens: Set<string>, map: ReadonlyMap<string, readonly number[]>) => {
-        for (const token of tokens) {
-          const hits = map.get(token);
-          if (hits) for (const bookIndex of hits) choose(scanIndex[bookIndex] as number);
-        }
-      };
-      if (caseInsensitive.size > 0) lookup(view.tokens(false), caseInsensitive);
-      if (caseSensitive.size > 0) lookup(view.tokens(true), caseSensitive);
-    }
+    for (const { book, scanIndex } of this.#indexed) book.keyIndex.forEachHit(view, (bookIndex) => choose(scanIndex[bookIndex] as number));
     for (const i of chosen) marked[i] = 0;
     return chosen.sort((a, b) => a - b);
   }
@@ -97,11 +91,11 @@ function hasOwnBuffer(o: OrderedEntry): boolean {
 
 const plans = new WeakMap<readonly OrderedEntry[], Map<string, ScanPlan>>();
 
-export function scanPlan(ordered: readonly OrderedEntry[], context: KeyContext): ScanPlan {
+export function scanPlan(ordered: readonly OrderedEntry[], context: KeyContext, exhaustive = false): ScanPlan {
   let byContext = plans.get(ordered);
   if (!byContext) plans.set(ordered, (byContext = new Map()));
-  const id = `${context.user}\u0000${context.char}\u0000${context.caseSensitive}\u0000${context.wholeWords}`;
+  const id = `${contextId(context)}\u0000${exhaustive}`;
   let plan = byContext.get(id);
-  if (!plan) byContext.set(id, (plan = new ScanPlan(ordered, context)));
+  if (!plan) byContext.set(id, (plan = new ScanPlan(ordered, context, exhaustive)));
   return plan;
 }

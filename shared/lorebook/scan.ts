@@ -24,6 +24,8 @@ export interface ScanOptions {
   tokenizer?: Tokenizer;
   /** The previous turn's final state, used when `scenario.carryTimedEffects` is true. */
   carriedTimedEffects?: TimedWorldInfo | null;
+  /** Evaluate every entry in every pass instead of looking keys up in the book's index. Same results, slower. */
+  exhaustive?: boolean;
 }
 
 /** Newest first, `Name: ` prefixed when names are included, system messages dropped (README §2.5). */
@@ -61,7 +63,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   }
 
   const keyContext = { ...names, caseSensitive: settings.caseSensitive, wholeWords: settings.matchWholeWords };
-  const plan = scanPlan(ordered, keyContext);
+  const plan = scanPlan(ordered, keyContext, options.exhaustive);
   const timed = new TimedEffects(initialTimed, chatLength, scenario.dryRun);
   timed.check((hash) => {
     const i = plan.indexOfHash(hash);
@@ -261,11 +263,12 @@ function injectedPrompts(scenario: Scenario, names: MacroNames): { id: string; t
   return injects;
 }
 
-/** Later, more decisive reasons replace earlier ones; a plain "no match" never hides a group loss or budget stop. */
+/** Later, more decisive reasons replace earlier ones; "no match" never hides what happened in an earlier pass. */
 function reasonRank(reason: ExplanationReason): number {
   switch (reason.code) {
     case 'no-key-match':
     case 'no-keys':
+      return 0;
     case 'delay-until-recursion':
     case 'exclude-recursion':
       return 1;

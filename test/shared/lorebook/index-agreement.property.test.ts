@@ -1,0 +1,89 @@
+// The key index only decides which entries a pass evaluates; results must equal evaluating every entry every pass.
+// Random books in the spirit of the corpus fuzz generator, including fields of the wrong type (raw files), must
+// also never make the scan throw.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Scenario, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
+import { scan } from '../../../shared/lorebook/scan.ts';
+import { entry, say, scenario } from './scenario-builder.ts';
+
+const WORDS = ['dragon', 'elf', 'castle', 'knight', 'Sword', 'sword', 'кот', 'naïve', 'big cat', '#tag', 'c++', 'River'];
+const KEYS = [...WORDS, '/drag(on)?/i', '/\\bcastles?\\b/', '/^elf/', '{{char}}', '{{user}}', ' ', '', 'a', 'on'];
+
+const text = fc.array(fc.constantFrom(...WORDS, 'the', 'and', 'Mira', 'castles', 'котик', 'dragons'), { maxLength: 8 }).map((w) => w.join(' '));
+const nullableBool = fc.constantFrom(null, true, false);
+
+const entryArb = (uid: number) =>
+  fc
+    .record({
+      key: fc.array(fc.constantFrom(...KEYS), { maxLength: 3 }),
+      keysecondary: fc.array(fc.constantFrom(...KEYS), { maxLength: 2 }),
+      content: text,
+      constant: fc.boolean(),
+      selective: fc.boolean(),
+      selectiveLogic: fc.integer({ min: 0, max: 4 }),
+      order: fc.integer({ min: 0, max: 3 }),
+      position: fc.integer({ min: 0, max: 8 }),
+      caseSensitive: nullableBool,
+      matchWholeWords: nullableBool,
+      scanDepth: fc.constantFrom(null, 0, 1, 3),
+      matchCharacterDescription: fc.boolean(),
+      group: fc.constantFrom('', '', 'g1', 'g2', 'g1,g2'),
+      groupOverride: fc.boolean(),
+      probability: fc.constantFrom(100, 100, 50, 0),
+      delayUntilRecursion: fc.constantFrom(0, 0, 1, 2, true),
+      excludeRecursion: fc.boolean(),
+      preventRecursion: fc.boolean(),
+      ignoreBudget: fc.boolean(),
+      sticky: fc.constantFrom(null, 0, 2),
+      cooldown: fc.constantFrom(null, 0, 2),
+      delay: fc.constantFrom(null, 0, 2),
+    })
+    .chain((fields) =>
+      // Raw files: sometimes a field is missing or holds a value of the wrong type.
+      fc.option(fc.tuple(fc.constantFrom(...Object.keys(fields)), fc.option(fc.jsonValue({ maxDepth: 1 }), { nil: undefined })), { freq: 3 }).map((junk) => {
+        const e: WorldInfoEntry = entry(uid, fields as Partial<WorldInfoEntry>);
+        if (junk) {
+          const [field, value] = junk;
+          if (value === undefined) delete e[field];
+          else e[field] = value;
+        }
+        return e;
+      }),
+    );
+
+const scenarioArb = fc
+  .record({
+    entries: fc.integer({ min: 1, max: 14 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => entryArb(i)))),
+    chat: fc.array(text, { minLength: 0, maxLength: 5 }),
+    recursive: fc.boolean(),
+    matchWholeWords: fc.boolean(),
+    caseSensitive: fc.boolean(),
+    depth: fc.integer({ min: 0, max: 4 }),
+    budget: fc.constantFrom(5, 25, 100),
+    minActivations: fc.constantFrom(0, 0, 2),
+    useGroupScoring: fc.boolean(),
+    seed: fc.integer({ min: 0, max: 1000 }),
+  })
+  .map((r): Scenario => {
+    const base = scenario(r.entries, r.chat.map((m, i) => say(m, i % 2 ? 'Mira' : 'Alex')), { seed: r.seed, maxContext: 400 });
+    base.character.description = 'a castle by the river';
+    base.settings = { ...base.settings, ...{ recursive: r.recursive, matchWholeWords: r.matchWholeWords, caseSensitive: r.caseSensitive, depth: r.depth, budget: r.budget, minActivations: r.minActivations, useGroupScoring: r.useGroupScoring } };
+    return base;
+  });
+
+const observable = (s: Scenario, exhaustive: boolean) => {
+  const { activated, slots, prompt, timedWorldInfo, randomDraws, trace, explain } = scan(s, { exhaustive });
+  return JSON.parse(JSON.stringify({ activated, slots, prompt, timedWorldInfo, randomDraws, trace, explain })) as unknown;
+};
+
+describe('key index', () => {
+  it('gives the same results, trace and explanations as evaluating every entry', () => {
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        expect(observable(s, false)).toEqual(observable(s, true));
+      }),
+      { numRuns: 300 },
+    );
+  }, 60_000);
+});
