@@ -18,6 +18,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A real browser on a busy 2-core machine: give UI state time to settle.
+          expect: { poll: { timeout: 15_000, interval: 50 } },
         },
       },
     ],

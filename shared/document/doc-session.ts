@@ -19,6 +19,8 @@ export interface DocState {
   readonly redo: readonly HistoryEntry[];
   /** The text as last saved, to show unsaved changes. */
   readonly savedText: string;
+  /** Which view made the last change: the JSON view must not be fed back its own (possibly older) text. */
+  readonly changedBy: 'open' | 'text' | 'form' | 'history';
 }
 
 interface HistoryEntry {
@@ -33,7 +35,7 @@ const MERGE_MS = 800;
 const MAX_HISTORY = 500;
 
 export function openDoc(text: string): DocState {
-  return { text, value: parseDocument(text, 'json'), error: null, undo: [], redo: [], savedText: text };
+  return { text, value: parseDocument(text, 'json'), error: null, undo: [], redo: [], savedText: text, changedBy: 'open' };
 }
 
 function parse(text: string): { value: JsonObject } | { error: ErrorDetail } {
@@ -65,6 +67,7 @@ export function applyText(state: DocState, text: string, now = Date.now()): DocS
     error: 'error' in parsed ? parsed.error : null,
     undo: push(state, text, now, 'text'),
     redo: [],
+    changedBy: 'text',
   };
 }
 
@@ -75,12 +78,12 @@ export function applyField(state: DocState, path: JsonPath, value: unknown, now 
   if (text === state.text) return state;
   const parsed = parse(text);
   if (!('value' in parsed)) return state;
-  return { ...state, text, value: parsed.value, error: null, undo: push(state, text, now, 'form', JSON.stringify(path)), redo: [] };
+  return { ...state, text, value: parsed.value, error: null, undo: push(state, text, now, 'form', JSON.stringify(path)), redo: [], changedBy: 'form' };
 }
 
-function restore(state: DocState, text: string): Pick<DocState, 'text' | 'value' | 'error'> {
+function restore(state: DocState, text: string): Pick<DocState, 'text' | 'value' | 'error' | 'changedBy'> {
   const parsed = parse(text);
-  return { text, value: 'value' in parsed ? parsed.value : state.value, error: 'error' in parsed ? parsed.error : null };
+  return { text, value: 'value' in parsed ? parsed.value : state.value, error: 'error' in parsed ? parsed.error : null, changedBy: 'history' };
 }
 
 export function undo(state: DocState): DocState {

@@ -1,30 +1,69 @@
-/** The app shell: sidebar sections and the active page. */
-import { useState } from 'react';
+/** The app shell: sidebar sections and the active page, addressed by the URL hash so reloads keep the place. */
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../../../shared/api/contract.ts';
 import { ApiContext } from './ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { LibraryPage } from '../library/LibraryPage.tsx';
+import { CardEditorPage } from '../editor/CardEditorPage.tsx';
+import { parseRoute, routeHash } from './route.ts';
+import type { Route, Section } from './route.ts';
 
-type Section = 'library' | 'lorebooks' | 'scripts' | 'chats' | 'settings';
 const SECTIONS: readonly Section[] = ['library', 'lorebooks', 'scripts', 'chats', 'settings'];
 
 export function App({ client }: { client: ApiClient }) {
   const t = useT();
-  const [section, setSection] = useState<Section>('library');
+  const [route, setRoute] = useState<Route>(() => parseRoute(window.location.hash));
+  const dirty = useRef(false);
+
+  const go = useCallback(
+    (next: Route): void => {
+      if (dirty.current && !window.confirm(t('editor.unsavedLeave'))) return;
+      dirty.current = false;
+      window.location.hash = routeHash(next);
+    },
+    [t],
+  );
+
+  useEffect(() => {
+    const onHash = (): void => setRoute(parseRoute(window.location.hash));
+    const beforeUnload = (e: BeforeUnloadEvent): void => {
+      if (dirty.current) e.preventDefault();
+    };
+    window.addEventListener('hashchange', onHash);
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      window.removeEventListener('hashchange', onHash);
+      window.removeEventListener('beforeunload', beforeUnload);
+    };
+  }, []);
+
+  const onDirtyChange = useCallback((d: boolean) => {
+    dirty.current = d;
+  }, []);
+  const section: Section = route.page === 'card' ? 'library' : route.page;
   const label = (s: Section): string => t(`nav.${s}` as MessageKey);
+
   return (
     <ApiContext.Provider value={client}>
       <div className="shell">
-        <nav className="sidebar" aria-label="Sections">
+        <nav className="sidebar" aria-label={t('nav.sections')}>
           <div className="brand">{t('app.title')}</div>
           {SECTIONS.map((s) => (
-            <button key={s} className={s === section ? 'nav active' : 'nav'} aria-current={s === section ? 'page' : undefined} onClick={() => setSection(s)}>
+            <button key={s} className={s === section ? 'nav active' : 'nav'} aria-current={s === section ? 'page' : undefined} onClick={() => go({ page: s })}>
               {label(s)}
             </button>
           ))}
         </nav>
-        <main className="content">{section === 'library' ? <LibraryPage /> : <p className="later">{t('section.later', { section: label(section) })}</p>}</main>
+        <main className="content">
+          {route.page === 'card' ? (
+            <CardEditorPage key={route.id} id={route.id} onClose={() => go({ page: 'library' })} onDirtyChange={onDirtyChange} />
+          ) : route.page === 'library' ? (
+            <LibraryPage onOpen={(id) => go({ page: 'card', id })} />
+          ) : (
+            <p className="later">{t('section.later', { section: label(route.page) })}</p>
+          )}
+        </main>
       </div>
     </ApiContext.Provider>
   );

@@ -4,12 +4,13 @@ import { useT } from '../i18n/index.ts';
 
 interface Props {
   card: CardSummary;
+  onOpen(id: number): void;
   onRename(card: CardSummary, name: string): void;
   onDelete(card: CardSummary): void;
   onRestore(card: CardSummary): void;
 }
 
-export function CardRow({ card, onRename, onDelete, onRestore }: Props) {
+export function CardRow({ card, onOpen, onRename, onDelete, onRestore }: Props) {
   const t = useT();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(card.name);
@@ -30,6 +31,10 @@ export function CardRow({ card, onRename, onDelete, onRestore }: Props) {
             <input aria-label={t('library.rename')} value={name} autoFocus onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && setEditing(false)} />
             <button type="submit">{t('library.save')}</button>
           </form>
+        ) : card.deletedAt === null ? (
+          <a href={`#/card/${card.id}`} onClick={(e) => { e.preventDefault(); onOpen(card.id); }}>
+            {card.name}
+          </a>
         ) : (
           card.name
         )}

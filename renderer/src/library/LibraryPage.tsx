@@ -11,7 +11,7 @@ import { readForImport } from './files.ts';
 
 const SORTS: readonly SortKey[] = ['name', 'updated', 'created', 'creator', 'character_version'];
 
-export function LibraryPage() {
+export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
   const api = useApi();
   const t = useT();
   const [query, setQuery] = useState('');
@@ -162,7 +162,7 @@ export function LibraryPage() {
           </thead>
           <tbody>
             {list.items.map((card) => (
-              <CardRow key={`${card.id}:${card.revision}`} card={card} onRename={rename} onDelete={remove} onRestore={restore} />
+              <CardRow key={`${card.id}:${card.revision}`} card={card} onOpen={onOpen} onRename={rename} onDelete={remove} onRestore={restore} />
             ))}
           </tbody>
         </table>

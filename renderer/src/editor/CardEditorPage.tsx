@@ -1,0 +1,142 @@
+/** The card editor: form and JSON side by side on one document, save with revisions, history. */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { CardRecord } from '../../../shared/api/library-types.ts';
+import { isDirty } from '../../../shared/document/doc-session.ts';
+import { useApi } from '../app/ApiContext.ts';
+import { useT } from '../i18n/index.ts';
+import { CardForm } from './CardForm.tsx';
+import { MonacoJson } from './MonacoJson.tsx';
+import { HistoryPanel } from './HistoryPanel.tsx';
+import { useDocSession } from './useDocSession.ts';
+import { useDarkMode } from '../app/useDarkMode.ts';
+
+interface Props {
+  id: number;
+  onClose(): void;
+  onDirtyChange(dirty: boolean): void;
+}
+
+type Panel = 'none' | 'history';
+
+export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
+  const api = useApi();
+  const t = useT();
+  const dark = useDarkMode();
+  const [record, setRecord] = useState<CardRecord | null>(null);
+  const [state, dispatch] = useDocSession();
+  const [panel, setPanel] = useState<Panel>('none');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const onError = useCallback((e: unknown) => setError(e instanceof Error ? e.message : String(e)), []);
+
+  useEffect(() => {
+    api.invoke('library.get', { id }).then((r) => {
+      setRecord(r);
+      dispatch({ type: 'open', text: r.document });
+    }, onError);
+  }, [api, id, dispatch, onError]);
+
+  const dirty = state ? isDirty(state) : false;
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const save = useCallback(async (): Promise<void> => {
+    if (!state || !record) return;
+    if (state.error) {
+      setError(t('editor.cannotSaveInvalid'));
+      return;
+    }
+    try {
+      const saved = await api.invoke('library.update', { id, document: state.text, baseRevision: record.revision });
+      setRecord(saved);
+      dispatch({ type: 'saved', text: saved.document });
+      setNotice(t('editor.saved', { revision: saved.revision }));
+    } catch (e) {
+      onError(e);
+    }
+  }, [api, id, record, state, dispatch, onError, t]);
+
+  const onKey = useCallback(
+    (e: KeyboardEvent): boolean => {
+      const mod = e.ctrlKey || e.metaKey;
+      if (!mod) return false;
+      const key = e.key.toLowerCase();
+      if (key === 's') void save();
+      else if (key === 'z' && !e.shiftKey) dispatch({ type: 'undo' });
+      else if ((key === 'z' && e.shiftKey) || key === 'y') dispatch({ type: 'redo' });
+      else return false;
+      e.preventDefault();
+      e.stopPropagation();
+      return true;
+    },
+    [save, dispatch],
+  );
+
+  useEffect(() => {
+    // Capture phase: one undo history for both views, ahead of the inputs' and Monaco's own.
+    const listener = (e: KeyboardEvent): void => void onKey(e);
+    window.addEventListener('keydown', listener, true);
+    return () => window.removeEventListener('keydown', listener, true);
+  }, [onKey]);
+
+  // Restoring saves the old document as a new revision, so nothing in between is lost either.
+  const restore = async (document: string, revision: number): Promise<void> => {
+    if (!record || (dirty && !window.confirm(t('editor.discardForRestore')))) return;
+    try {
+      const saved = await api.invoke('library.update', { id, document, baseRevision: record.revision });
+      setRecord(saved);
+      dispatch({ type: 'open', text: saved.document });
+      setNotice(t('history.restored', { revision, now: saved.revision }));
+    } catch (e) {
+      onError(e);
+    }
+  };
+
+  const uri = useMemo(() => `inmemory://card/${id}.json`, [id]);
+  if (!record || !state) return <p className="muted">{error ?? t('editor.loading')}</p>;
+
+  return (
+    <section className="editor">
+      <header className="toolbar editor-bar">
+        <button type="button" onClick={onClose}>
+          ← {t('nav.library')}
+        </button>
+        <h2 className="editor-title">{String((state.value['data'] as Record<string, unknown> | undefined)?.['name'] ?? state.value['name'] ?? '')}</h2>
+        <span className="muted">{t('editor.revision', { revision: record.revision })}</span>
+        {dirty && <span className="dirty">{t('editor.unsavedBadge')}</span>}
+        <button type="button" onClick={() => dispatch({ type: 'undo' })} disabled={state.undo.length === 0}>
+          {t('editor.undo')}
+        </button>
+        <button type="button" onClick={() => dispatch({ type: 'redo' })} disabled={state.redo.length === 0}>
+          {t('editor.redo')}
+        </button>
+        <button type="button" className={panel === 'history' ? 'selected' : ''} onClick={() => setPanel(panel === 'history' ? 'none' : 'history')}>
+          {t('history.title')}
+        </button>
+        <button type="button" className="primary" onClick={() => void save()} disabled={!dirty}>
+          {t('library.save')}
+        </button>
+      </header>
+      {notice && (
+        <div className="notice" role="status">
+          {notice}
+        </div>
+      )}
+      {error && (
+        <div className="error" role="alert">
+          <pre>{error}</pre>
+          <button onClick={() => setError(null)}>{t('error.dismiss')}</button>
+        </div>
+      )}
+      {state.error && <div className="warning">{t('editor.formWaits')}</div>}
+      <div className={panel === 'none' ? 'editor-panes' : 'editor-panes with-panel'}>
+        <div className="pane form-pane">
+          <CardForm doc={state.value} disabled={state.error !== null} onField={(path, value) => dispatch({ type: 'field', path, value })} />
+        </div>
+        <div className="pane json-pane">
+          <MonacoJson text={state.text} external={state.changedBy !== 'text'} uri={uri} error={state.error} dark={dark} onChange={(text) => dispatch({ type: 'text', text })} />
+        </div>
+        {panel === 'history' && <HistoryPanel cardId={id} currentRevision={record.revision} current={state.value} onRestore={(d, r) => void restore(d, r)} onError={onError} />}
+      </div>
+    </section>
+  );
+}

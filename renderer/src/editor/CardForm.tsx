@@ -1,0 +1,97 @@
+/** The form view of a card: every field of its spec, grouped, editing the same document as the JSON view. */
+import type { JsonObject } from '../../../shared/library/parse-document.ts';
+import type { JsonPath } from '../../../shared/document/json-path.ts';
+import { getAtPath } from '../../../shared/document/json-path.ts';
+import { useT } from '../i18n/index.ts';
+import type { MessageKey } from '../i18n/en.ts';
+import { ListField } from './ListField.tsx';
+import { TagsField } from './TagsField.tsx';
+import { cardSpec, fieldPath, visibleFields } from './card-fields.ts';
+import type { FieldDef } from './card-fields.ts';
+
+interface Props {
+  doc: JsonObject;
+  disabled: boolean;
+  onField(path: JsonPath, value: unknown): void;
+  tokenCounts?: Record<string, number>;
+}
+
+const GROUPS = ['basics', 'greetings', 'prompting', 'metadata'] as const;
+
+function asString(v: unknown): string {
+  return typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v);
+}
+
+function asList(v: unknown): string[] {
+  return Array.isArray(v) ? v.map(asString) : [];
+}
+
+export function CardForm({ doc, disabled, onField, tokenCounts }: Props) {
+  const t = useT();
+  const spec = cardSpec(doc);
+  const fields = visibleFields(spec);
+
+  const renderField = (f: FieldDef) => {
+    const path = fieldPath(spec, f.key);
+    const value = getAtPath(doc, path);
+    const label = t(`field.${f.key}` as MessageKey);
+    const id = `field-${f.key}`;
+    const tokens = tokenCounts?.[f.key];
+    const head = (
+      <label htmlFor={id} className="field-label">
+        {label}
+        {tokens !== undefined && <span className="tokens">{t('editor.tokens', { n: tokens })}</span>}
+      </label>
+    );
+    switch (f.kind) {
+      case 'list':
+        return <ListField key={f.key} id={f.key} label={label} items={asList(value)} multiline={f.key !== 'source'} onChange={(items) => onField(path, items)} />;
+      case 'tags':
+        return (
+          <div className="field" key={f.key}>
+            {head}
+            <TagsField id={id} tags={asList(value)} onChange={(tags) => onField(path, tags)} />
+          </div>
+        );
+      case 'date':
+        return (
+          <div className="field" key={f.key}>
+            {head}
+            <output id={id}>{typeof value === 'number' ? new Date(value * 1000).toLocaleString() : '—'}</output>
+          </div>
+        );
+      case 'line':
+        return (
+          <div className="field" key={f.key}>
+            {head}
+            <input id={id} value={asString(value)} onChange={(e) => onField(path, e.target.value)} />
+          </div>
+        );
+      default:
+        return (
+          <div className="field" key={f.key}>
+            {head}
+            <textarea id={id} value={asString(value)} rows={f.key === 'description' || f.key === 'mes_example' ? 8 : 4} onChange={(e) => onField(path, e.target.value)} />
+            {(f.key === 'system_prompt' || f.key === 'post_history_instructions') && <p className="hint">{t('editor.originalHint')}</p>}
+          </div>
+        );
+    }
+  };
+
+  return (
+    <form className="card-form" onSubmit={(e) => e.preventDefault()}>
+      <fieldset disabled={disabled} className="plain">
+        {spec === 'v1' && <p className="hint">{t('editor.v1Hint')}</p>}
+        {GROUPS.map((g) => {
+          const inGroup = fields.filter((f) => f.group === g);
+          return inGroup.length === 0 ? null : (
+            <section key={g} className="form-group" aria-label={t(`editor.group.${g}` as MessageKey)}>
+              <h3>{t(`editor.group.${g}` as MessageKey)}</h3>
+              {inGroup.map(renderField)}
+            </section>
+          );
+        })}
+      </fieldset>
+    </form>
+  );
+}

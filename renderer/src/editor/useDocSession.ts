@@ -1,0 +1,34 @@
+/** React state for a document session (see shared/document/doc-session.ts). */
+import { useReducer } from 'react';
+import type { JsonPath } from '../../../shared/document/json-path.ts';
+import { applyField, applyText, markSaved, openDoc, redo, undo } from '../../../shared/document/doc-session.ts';
+import type { DocState } from '../../../shared/document/doc-session.ts';
+
+export type DocAction =
+  | { type: 'open'; text: string }
+  | { type: 'text'; text: string }
+  | { type: 'field'; path: JsonPath; value: unknown }
+  | { type: 'undo' }
+  | { type: 'redo' }
+  | { type: 'saved'; text: string };
+
+function reduce(state: DocState | null, action: DocAction): DocState | null {
+  if (action.type === 'open') return openDoc(action.text);
+  if (!state) return state;
+  switch (action.type) {
+    case 'text':
+      return applyText(state, action.text);
+    case 'field':
+      return applyField(state, action.path, action.value);
+    case 'undo':
+      return undo(state);
+    case 'redo':
+      return redo(state);
+    case 'saved':
+      return markSaved(state, action.text);
+  }
+}
+
+export function useDocSession() {
+  return useReducer(reduce, null);
+}

@@ -1,0 +1,115 @@
+// The card editor end to end: form and Monaco on one document, save, reload, reorder, history, restore.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startWebHostProcess } from '../helpers/web-host-process.ts';
+import { artifactsDir, launchChromium } from '../helpers/browser.ts';
+
+let browser: Browser;
+let host: { url: string; child: ChildProcess };
+let page: Page;
+let dir: string;
+
+const CARD = {
+  spec: 'chara_card_v2',
+  spec_version: '2.0',
+  data: {
+    name: 'Seraphina',
+    description: 'A guardian of the forest.',
+    personality: 'kind',
+    scenario: '',
+    first_mes: 'Hello, traveler.',
+    mes_example: '',
+    creator_notes: '',
+    system_prompt: '',
+    post_history_instructions: '',
+    alternate_greetings: ['First greeting', 'Second greeting'],
+    tags: ['Fantasy'],
+    creator: 'st',
+    character_version: '1',
+    extensions: { depth_prompt: { prompt: 'stay kind', depth: 4 } },
+  },
+  made_by_other_tool: { keep: true },
+};
+
+const monacoText = (p: Page): Promise<string> => p.locator('[data-testid=json-editor] .view-lines').innerText();
+const docText = async (p: Page): Promise<string> => (await monacoText(p)).replace(/\u00a0/g, ' ');
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lorewright-e2e-editor-'));
+  host = await startWebHostProcess(path.join(dir, 'library.db'));
+  browser = await launchChromium();
+  // Clipboard access lets the test paste into Monaco as an author would (typing would trigger auto-indent).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] });
+  page = await context.newPage();
+  await page.goto(host.url);
+  const file = path.join(dir, 'seraphina.json');
+  fs.writeFileSync(file, JSON.stringify(CARD, null, 4));
+  await page.locator('input[type=file]').setInputFiles([file]);
+  await page.getByRole('status').filter({ hasText: '1 imported' }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  host?.child.kill();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('card editor', () => {
+  it('mirrors form edits in Monaco and Monaco edits in the form, and keeps added fields across save and reload', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.getByRole('link', { name: 'Seraphina' }).click();
+    await expect.poll(() => docText(page)).toContain('"made_by_other_tool"');
+
+    await page.getByLabel('Description').fill('A guardian of the Eldoria forest.');
+    await expect.poll(() => docText(page)).toContain('"description": "A guardian of the Eldoria forest."');
+
+    // Edit in Monaco: replace the whole text with one that adds a field and renames the character.
+    const edited = JSON.stringify({ ...CARD, data: { ...CARD.data, description: 'A guardian of the Eldoria forest.', name: 'Sera', x_new_field: 'added in Monaco' } }, null, 4);
+    await page.locator('[data-testid=json-editor] .view-lines').click();
+    await page.keyboard.press('Control+A');
+    await page.evaluate((text) => navigator.clipboard.writeText(text), edited);
+    await page.keyboard.press('Control+V');
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Sera');
+
+    // Invalid JSON: the form keeps the last valid document and says so.
+    await page.keyboard.press('Control+End');
+    await page.keyboard.insertText(',');
+    await expect.poll(() => page.locator('.warning').innerText()).toMatch(/form shows the last valid version/);
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Sera');
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => page.locator('.warning').count()).toBe(0);
+
+    await page.keyboard.press('Control+S');
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/Saved as revision 2/);
+    await page.reload();
+    await expect.poll(() => docText(page)).toContain('"x_new_field": "added in Monaco"');
+    await expect.poll(() => docText(page)).toContain('"made_by_other_tool"');
+    expect(await page.getByLabel('Description').inputValue()).toBe('A guardian of the Eldoria forest.');
+    expect(errors).toEqual([]);
+  });
+
+  it('reorders greetings, undoes across views, and restores an old revision as a new one', async () => {
+    await page.getByRole('button', { name: 'Move item 2 up' }).click();
+    await expect.poll(() => page.getByLabel('Alternate greetings 1').inputValue()).toBe('Second greeting');
+    await page.getByLabel('Personality').fill('kind and brave');
+    await page.keyboard.press('Control+Z');
+    await expect.poll(() => page.getByLabel('Personality').inputValue()).toBe('kind');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/Saved as revision 3/);
+    await page.screenshot({ path: path.join(artifactsDir, 'card-editor.png') });
+
+    await page.getByRole('button', { name: 'History' }).click();
+    await page.getByRole('button', { name: /^Revision 1 ·/ }).click();
+    await expect.poll(() => page.locator('.revision-diff').innerText()).toMatch(/\/data\/name/);
+    await page.screenshot({ path: path.join(artifactsDir, 'card-history.png') });
+    await page.getByRole('button', { name: 'Restore revision 1' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/Revision 1 restored as revision 4/);
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Seraphina');
+    expect(await docText(page)).not.toContain('x_new_field');
+  });
+});
