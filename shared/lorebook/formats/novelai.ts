@@ -54,7 +54,7 @@ export function readNovelAiBook(doc: JsonObject, report: LossReport): WorldInfoB
       const config = sourceFields(context, childPath(src.path, 'contextConfig'), report);
       order = config.take('budgetPriority', 'mapped', to('order'));
       config.rest('stored', (key) => childPath(childPath(inOriginalData(src.path), 'contextConfig'), key), 'NovelAI context setting; kept in originalData for export');
-      src.take('contextConfig', 'mapped', null, 'see its fields');
+      src.take('contextConfig', 'mapped', null, 'its fields are reported one by one');
     }
     if (order === undefined || order === null) record(report, 'defaulted', null, to('order'), 'missing budgetPriority ⇒ 0');
     for (const field of ['keysecondary', 'selective']) record(report, 'defaulted', null, to(field), "SillyTavern's NovelAI import");
@@ -73,7 +73,7 @@ export function readNovelAiBook(doc: JsonObject, report: LossReport): WorldInfoB
 
 export function writeNovelAiBook(book: WorldInfoBook, report: LossReport): JsonObject {
   const entries = writeEntryList(book, report, 'entries', (src, to) => {
-    const order = src.take('order', 'mapped', to('contextConfig.budgetPriority'));
+    const order = src.take('order', 'mapped', childPath(to('contextConfig'), 'budgetPriority'));
     return compact({
       text: src.take('content', 'mapped', to('text')) ?? '',
       contextConfig: { ...NOVELAI_CONTEXT_DEFAULTS, ...(order === undefined ? {} : { budgetPriority: order }) },

@@ -180,3 +180,20 @@ describe('wrong field types are warnings naming the field, and the value passes 
     expect(importBook({ entries: [{ keys: 'dragon', content: 'x', insertion_order: 1, enabled: true, extensions: {} }] }).book.entries['0']!.key).toBe('dragon');
   });
 });
+
+describe('exports from a World Info book report every field', () => {
+  const eldoria = fixture('Eldoria-1.18.0.json') as unknown as WorldInfoBook;
+  const filtered: WorldInfoBook = { entries: { 0: { ...eldoria.entries['0']!, characterFilter: { isExclude: true, names: ['Seraphina'] }, x_custom: 'ü' } } };
+
+  it.each(['st', 'v2', 'v3', 'novelai', 'agnai', 'risu'] as const)('%s', (format) => {
+    const { report } = exportBook(filtered, format);
+    expectEveryFieldReported(report, filtered as unknown as Record<string, unknown>, 'entries');
+    const fate = (field: string) => report.items.find((item) => item.from === `$.entries["0"].${field}`)?.fate;
+    expect(fate('characterFilter')).toBe(format === 'st' ? 'kept' : 'dropped');
+    expect(fate('x_custom')).toBe(format === 'st' ? 'kept' : 'dropped');
+  });
+
+  it('says where NovelAI keeps the order', () => {
+    expect(exportBook(filtered, 'novelai').report.items).toContainEqual({ fate: 'mapped', from: '$.entries["0"].order', to: '$.entries[0].contextConfig.budgetPriority' });
+  });
+});
