@@ -3,16 +3,12 @@
 import { parseExampleTurns } from './examples.ts';
 import { injectAtDepth } from './inject.ts';
 import { isNarrator, prepare, type Prepared } from './prepare.ts';
-import type { ChatMessage, PromptInput, PromptPart, PromptResult, PromptSettings } from './types.ts';
-
-export interface TokenCounter {
-  count(text: string): number;
-}
+import type { ChatMessage, PromptInput, PromptPart, PromptResult, PromptSettings, TokenCounter } from './types.ts';
 
 /** OpenAI's documented framing cost of one chat message, on top of its content and name. */
 const MESSAGE_OVERHEAD = 3;
 
-export const messageTokens = (counter: TokenCounter, m: ChatMessage): number =>
+const messageTokens = (counter: TokenCounter, m: ChatMessage): number =>
   counter.count(m.content) + (m.name ? counter.count(m.name) : 0) + MESSAGE_OVERHEAD;
 
 const system = (content: string): ChatMessage => ({ role: 'system', content });

@@ -6,11 +6,7 @@ import { instructFormatter, type InstructFormatter, type Speaker } from './instr
 import { isNarrator, prepare, type Prepared } from './prepare.ts';
 import { renderStoryTemplate } from './story-string.ts';
 import type { InstructTemplate } from './templates.ts';
-import type { PromptInput, PromptPart, PromptResult, PromptSettings, Role } from './types.ts';
-
-export interface TokenCounter {
-  count(text: string): number;
-}
+import type { PromptInput, PromptPart, PromptResult, PromptSettings, Role, TokenCounter } from './types.ts';
 
 /** SillyTavern keeps this many tokens spare when filling the history. */
 const PADDING = 64;
@@ -68,6 +64,7 @@ export function assembleTextCompletion(input: PromptInput, settings: PromptSetti
   const maxPrompt = t.maxContext - t.maxTokens;
   const impersonate = input.generationType === 'impersonate';
   const formatBlock = exampleFormatter(instruct, context.exampleSeparator);
+  // `{{mesExamples}}` is resolved before the macro environment exists, so sequences inside it stay unexpanded.
   const p = prepare(input, settings, { maxContext: t.maxContext, maxResponse: t.maxTokens, maxPrompt }, (blocks, user, char) =>
     blocks.map((b) => formatBlock({ user, char, expand: (x) => x }, b)).join(''),
   );

@@ -132,7 +132,12 @@ export interface PromptInput {
   generationType?: GenerationType;
   /** Partial settings are merged over the fresh-install defaults. */
   settings?: DeepPartial<PromptSettings>;
-  tokenizer?: { count(text: string): number };
+  tokenizer?: TokenCounter;
+}
+
+/** Anything that counts tokens: a `Tokenizer` of shared/tokenize, or a test stub. */
+export interface TokenCounter {
+  count(text: string): number;
 }
 
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? (T[K] extends (...args: never[]) => unknown ? T[K] : DeepPartial<T[K]>) : T[K] };

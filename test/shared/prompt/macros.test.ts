@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assemblePrompt, characterFromCard, expandMacros, type MacroEnv } from '../../../shared/prompt/index.ts';
+import { assemblePrompt, characterFromCard, expandMacros, greetingMessage, type MacroEnv } from '../../../shared/prompt/index.ts';
 import { aria } from './fixture.ts';
 
 const env = (over: Partial<MacroEnv> = {}): MacroEnv => ({
@@ -130,5 +130,19 @@ describe('characterFromCard', () => {
 
   it('reads a V1 card (fields at the top level)', () => {
     expect(characterFromCard({ name: 'Old', description: 'x' })).toMatchObject({ name: 'Old', description: 'x', depthPrompt: undefined });
+  });
+});
+
+describe('greetingMessage', () => {
+  it('puts first_mes and the alternates in the swipes, raw', () => {
+    expect(greetingMessage({ name: 'Aria', firstMes: 'Hi {{user}}', alternateGreetings: ['Hey'] })).toEqual({
+      name: 'Aria',
+      is_user: false,
+      mes: 'Hi {{user}}',
+      swipes: ['Hi {{user}}', 'Hey'],
+      swipe_id: 0,
+    });
+    expect(greetingMessage({ name: 'Aria', firstMes: '', alternateGreetings: ['Hey'] })).toMatchObject({ mes: 'Hey', swipes: ['Hey'] });
+    expect(greetingMessage({ name: 'Aria' })).toBeNull();
   });
 });
