@@ -31,6 +31,12 @@ function handlers(library: Library): Handlers {
     'library.revisions': (input) => cards.revisions(input.id),
     'library.revision': (input) => cards.revision(input.id, input.revision),
     'library.tags': () => cards.tags(),
+    'library.bulk': (input) => cards.bulk(input.ids, input.action, input.tags),
+    'library.renameTag': (input) => cards.renameTag(input.from, input.to),
+    'library.avatar': (input) => {
+      const bytes = cards.image(input.id);
+      return bytes ? { mime: imageMime(bytes), base64: Buffer.from(bytes).toString('base64') } : null;
+    },
     'library.import': (input, options) =>
       importCards(
         library,
@@ -39,6 +45,13 @@ function handlers(library: Library): Handlers {
         options.signal,
       ),
   };
+}
+
+function imageMime(bytes: Uint8Array): string {
+  if (bytes[0] === 0x89 && bytes[1] === 0x50) return 'image/png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return 'image/jpeg';
+  if (bytes[8] === 0x57 && bytes[9] === 0x45) return 'image/webp';
+  return 'application/octet-stream';
 }
 
 export function toErrorShape(e: unknown): ApiErrorShape {

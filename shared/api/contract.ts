@@ -37,6 +37,15 @@ export interface RevisionInput {
   id: number;
   revision: number;
 }
+export interface BulkInput {
+  ids: number[];
+  action: 'delete' | 'restore' | 'addTags' | 'removeTags';
+  tags?: string[];
+}
+export interface RenameTagInput {
+  from: string;
+  to: string;
+}
 export interface ImportInput {
   /** Binary files (PNG, CharX) travel base64-encoded; text files as they are. */
   files: { name: string; text: string; encoding?: 'utf8' | 'base64' }[];
@@ -109,12 +118,30 @@ const importSchema: JSONSchemaType<ImportInput> = {
     },
   },
 };
+const bulkSchema: JSONSchemaType<BulkInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ids', 'action'],
+  properties: {
+    ids: { type: 'array', items: id, minItems: 1, maxItems: 100_000 },
+    action: { type: 'string', enum: ['delete', 'restore', 'addTags', 'removeTags'] },
+    tags: { ...tagList, nullable: true },
+  },
+  if: { properties: { action: { enum: ['addTags', 'removeTags'] } } },
+  then: { required: ['tags'] },
+};
+const renameTagSchema: JSONSchemaType<RenameTagInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['from', 'to'],
+  properties: { from: { type: 'string', minLength: 1, maxLength: 100 }, to: { type: 'string', minLength: 1, maxLength: 100 } },
+};
 const emptySchema: JSONSchemaType<Record<string, never>> = { type: 'object', additionalProperties: false, required: [] };
 
 interface MethodSpec<I, O, P = never> {
   input: JSONSchemaType<I>;
-  /** Phantom fields: carry the output and progress types; never set at run time. */
-  output?: O;
+  /** Phantom fields: carry the output and progress types; never set at run time (a tuple so O may be null). */
+  output?: [O];
   progress?: P;
   /** Long operations stream progress and can be cancelled. */
   streams?: true;
@@ -134,6 +161,9 @@ export const methods = {
   'library.revisions': method<IdInput, RevisionSummary[]>(idSchema),
   'library.revision': method<RevisionInput, { revision: number; document: string; createdAt: number }>(revisionSchema),
   'library.tags': method<Record<string, never>, TagCount[]>(emptySchema),
+  'library.bulk': method<BulkInput, { updated: number }>(bulkSchema),
+  'library.renameTag': method<RenameTagInput, { updated: number }>(renameTagSchema),
+  'library.avatar': method<IdInput, { mime: string; base64: string } | null>(idSchema),
   'library.import': method<ImportInput, ImportFileResult[], ImportProgress>(importSchema, true),
 } as const;
 
@@ -141,7 +171,7 @@ export type Methods = typeof methods;
 export type MethodName = keyof Methods;
 type Spec<M extends MethodName> = Methods[M];
 export type MethodInput<M extends MethodName> = Spec<M> extends MethodSpec<infer I, unknown, unknown> ? I : never;
-export type MethodOutput<M extends MethodName> = NonNullable<Spec<M>['output']>;
+export type MethodOutput<M extends MethodName> = NonNullable<Spec<M>['output']>[0];
 export type MethodProgress<M extends MethodName> = NonNullable<Spec<M>['progress']>;
 
 export function isMethodName(name: string): name is MethodName {

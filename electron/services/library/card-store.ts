@@ -184,6 +184,48 @@ export class CardStore {
     })();
   }
 
+  /** Applies one action to many cards in one transaction: all or nothing. */
+  bulk(ids: number[], action: 'delete' | 'restore' | 'addTags' | 'removeTags', tags: string[] = []): { updated: number } {
+    return this.db.transaction(() => {
+      let updated = 0;
+      for (const id of new Set(ids)) {
+        const card = this.get(id);
+        if (action === 'delete' || action === 'restore') {
+          if ((card.deletedAt === null) !== (action === 'delete')) continue;
+          this.setDeleted(id, action === 'delete');
+          updated++;
+          continue;
+        }
+        const own = this.ownTags(card);
+        const lower = new Set(tags.map((t) => t.toLowerCase()));
+        const next = action === 'addTags' ? [...own, ...tags.filter((t) => !own.some((c) => c.toLowerCase() === t.toLowerCase()))] : own.filter((t) => !lower.has(t.toLowerCase()));
+        if (next.length === own.length) continue;
+        this.update({ id, tags: next });
+        updated++;
+      }
+      return { updated };
+    })();
+  }
+
+  /** Renames a tag on every card that has it (case-insensitive match), keeping each card's other tags. */
+  renameTag(from: string, to: string): { updated: number } {
+    return this.db.transaction(() => {
+      const rows = this.db
+        .prepare('SELECT ct.card_id AS id FROM card_tags ct JOIN tags t ON t.id = ct.tag_id WHERE t.name = ? COLLATE NOCASE')
+        .all(from) as { id: number }[];
+      for (const { id } of rows) {
+        const card = this.get(id);
+        const renamed = this.ownTags(card).map((t) => (t.toLowerCase() === from.toLowerCase() ? to : t));
+        this.update({ id, tags: renamed });
+      }
+      // The old spelling may survive only as an orphan row; drop unused tags so the filter list stays true.
+      this.db.prepare('DELETE FROM tags WHERE id NOT IN (SELECT tag_id FROM card_tags)').run();
+      // A change of case only must show in the tag list too.
+      this.db.prepare('UPDATE tags SET name = ? WHERE name = ? COLLATE NOCASE').run(to, to);
+      return { updated: rows.length };
+    })();
+  }
+
   revisions(id: number): RevisionSummary[] {
     this.get(id);
     const rows = this.db
@@ -207,6 +249,11 @@ export class CardStore {
          WHERE c.deleted_at IS NULL GROUP BY t.id ORDER BY t.name COLLATE NOCASE`,
       )
       .all() as TagCount[];
+  }
+
+  /** The card's tags as its document spells and orders them (the tag table folds case). */
+  private ownTags(card: CardRecord): string[] {
+    return summarizeCard(parseDocument(card.document, card.format)).tags;
   }
 
   private patchText(text: string, format: DocumentFormat, name: string | undefined, tags: string[] | undefined): string {

@@ -217,4 +217,32 @@ describe('cards', () => {
     writer.close();
     reader.close();
   });
+
+  it('applies bulk tag and trash actions atomically, with a revision per changed card', () => {
+    const lib = freshLibrary();
+    const a = lib.cards.create({ document: v2Card('A', { tags: ['Elf', 'Mage'] }) });
+    const b = lib.cards.create({ document: v2Card('B', { tags: ['elf'] }) });
+    expect(lib.cards.bulk([a.id, b.id], 'addTags', ['ELF', 'Hero'])).toEqual({ updated: 2 });
+    expect(JSON.parse(lib.cards.get(a.id).document).data.tags).toEqual(['Elf', 'Mage', 'Hero']);
+    expect(JSON.parse(lib.cards.get(b.id).document).data.tags).toEqual(['elf', 'Hero']);
+    expect(lib.cards.bulk([a.id, b.id], 'removeTags', ['hero', 'mage'])).toEqual({ updated: 2 });
+    expect(lib.cards.get(a.id).tags).toEqual(['Elf']);
+    expect(lib.cards.revisions(a.id)).toHaveLength(2);
+    expect(lib.cards.bulk([a.id, b.id, a.id], 'delete')).toEqual({ updated: 2 });
+    expect(lib.cards.list({}).total).toBe(0);
+    expectApiError(() => lib.cards.bulk([a.id, 999], 'restore'), 'not_found');
+    expect(lib.cards.list({ trash: true }).total).toBe(2); // the failed batch restored nothing
+    lib.close();
+  });
+
+  it('renames a tag everywhere, case-insensitively, and drops the old spelling from the tag list', () => {
+    const lib = freshLibrary();
+    lib.cards.create({ document: v2Card('A', { tags: ['scifi', 'Noir'] }) });
+    lib.cards.create({ document: v2Card('B', { tags: ['SciFi'] }) });
+    expect(lib.cards.renameTag('SCIFI', 'Science fiction')).toEqual({ updated: 2 });
+    expect(lib.cards.tags().map((t) => t.name)).toEqual(['Noir', 'Science fiction']);
+    expect(JSON.parse(lib.cards.get(1).document).data.tags).toEqual(['Science fiction', 'Noir']);
+    lib.cards.renameTag('noir', 'NOIR');
+    expect(lib.cards.tags().map((t) => t.name)).toEqual(['NOIR', 'Science fiction']);
+  });
 });
