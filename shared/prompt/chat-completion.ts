@@ -64,7 +64,14 @@ export function assembleChatCompletion(input: PromptInput, settings: PromptSetti
   const p = prepare(input, settings, { maxContext: s.maxContext, maxResponse: s.maxTokens, maxPrompt: budget }, (blocks) => blocks.join(''));
   const type = input.generationType ?? 'normal';
   const lore = input.lore ?? null;
-  const cost = (ms: ChatMessage[]) => ms.reduce((sum, m) => sum + (m.content ? messageTokens(counter, m) : 0), 0);
+  const counted = new Map<ChatMessage, number>();
+  const tokensOf = (m: ChatMessage): number => {
+    if (!m.content) return 0;
+    let t = counted.get(m);
+    if (t === undefined) counted.set(m, (t = messageTokens(counter, m)));
+    return t;
+  };
+  const cost = (ms: ChatMessage[]) => ms.reduce((sum, m) => sum + tokensOf(m), 0);
 
   let main = p.expand(s.mainPrompt);
   if (p.fields.system) main = p.expand(p.fields.system, main);

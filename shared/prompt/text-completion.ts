@@ -135,20 +135,31 @@ export function assembleTextCompletion(input: PromptInput, settings: PromptSetti
 
   const chatStart = context.chatStart ? `${p.expand(context.chatStart)}\n` : '';
   const phiItem = phi ? formatTurn(p, fmt, 'user', phi, false) : '';
-  let used = counter.count(story) + counter.count(chatStart) + counter.count(phiItem) + counter.count(lastLine);
-  for (const item of injected) if (item.injected) used += counter.count(item.text);
-  const kept = new Set<Item>(injected.filter((i) => i.injected));
+  // Each piece is counted once; totals are sums (BPE merges across piece boundaries are ignored, as in ST's fill).
+  const costs = new Map(injected.map((item) => [item, counter.count(item.text)]));
+  const fixed = { story: counter.count(story), chatStart: counter.count(chatStart), phi: counter.count(phiItem), lastLine: counter.count(lastLine) };
+  let used = fixed.story + fixed.chatStart + fixed.phi + fixed.lastLine;
+  const kept = new Set<Item>();
+  for (const item of injected) {
+    if (!item.injected) continue;
+    used += costs.get(item)!;
+    kept.add(item);
+  }
+  let historyTokens = used - fixed.story - fixed.chatStart - fixed.lastLine;
   for (let i = injected.length - 1; i >= 0; i--) {
     const item = injected[i]!;
     if (item.injected) continue;
-    const cost = counter.count(item.text);
+    const cost = costs.get(item)!;
     if (used + cost + PADDING >= maxPrompt) break;
     used += cost;
+    historyTokens += cost;
     kept.add(item);
   }
   const history = injected.filter((i) => kept.has(i)).map((i) => i.text);
   if (instruct?.userAlignmentMessage && !history[0]?.startsWith(instruct.inputSequence)) {
-    history.unshift(formatTurn(p, fmt, 'user', p.expand(instruct.userAlignmentMessage), false));
+    const alignment = formatTurn(p, fmt, 'user', p.expand(instruct.userAlignmentMessage), false);
+    history.unshift(alignment);
+    historyTokens += counter.count(alignment);
   }
   if (phiItem) history.push(phiItem);
   // The last message loses its newline; the last line supplies the separator.
@@ -156,28 +167,28 @@ export function assembleTextCompletion(input: PromptInput, settings: PromptSetti
   if (stripLast && history.length) history[history.length - 1] = history[history.length - 1]!.replace(/\n$/, '');
 
   const examples: string[] = [];
+  let exampleTokens = 0;
   for (const text of exampleTexts) {
     const cost = counter.count(text);
     if (used + cost + PADDING >= maxPrompt) break;
     used += cost;
+    exampleTokens += cost;
     examples.push(text);
   }
 
-  const historyText = history.join('');
-  const prompt = story + examples.join('') + chatStart + historyText + lastLine;
-  const realCount = items.length;
+  const prompt = story + examples.join('') + chatStart + history.join('') + lastLine;
   const keptReal = injected.filter((i) => !i.injected && kept.has(i)).length;
   const parts: PromptPart[] = [
-    { id: 'storyString', tokens: counter.count(story) },
-    { id: 'dialogueExamples', tokens: counter.count(examples.join('')), kept: examples.length, dropped: exampleTexts.length - examples.length },
-    { id: 'chatStart', tokens: counter.count(chatStart) },
-    { id: 'chatHistory', tokens: counter.count(historyText), kept: keptReal, dropped: realCount - keptReal },
-    { id: 'lastLine', tokens: counter.count(lastLine) },
+    { id: 'storyString', tokens: fixed.story },
+    { id: 'dialogueExamples', tokens: exampleTokens, kept: examples.length, dropped: exampleTexts.length - examples.length },
+    { id: 'chatStart', tokens: fixed.chatStart },
+    { id: 'chatHistory', tokens: historyTokens, kept: keptReal, dropped: items.length - keptReal },
+    { id: 'lastLine', tokens: fixed.lastLine },
   ];
   return {
     mode: 'text',
     text: { prompt, stop: stopStrings(p, settings, impersonate) },
     parts,
-    tokens: { total: counter.count(prompt), budget: maxPrompt },
+    tokens: { total: parts.reduce((sum, part) => sum + part.tokens, 0), budget: maxPrompt },
   };
 }
