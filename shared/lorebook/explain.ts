@@ -1,15 +1,7 @@
 // One machine-readable reason and one English sentence per entry, fired or not.
 import type { Candidate } from './candidate.ts';
-import type { EntryExplanation, ExplanationReason, KeyMatch, MatchSegment, QuirkName } from './model.ts';
-
-/** What the scan decided about an entry; `rank` lets decisive reasons outlive later "no match" passes. */
-export interface Fate {
-  fired: boolean;
-  pass: number | null;
-  reason: ExplanationReason;
-  rank: number;
-  quirk?: QuirkName;
-}
+import type { Fate } from './fate-log.ts';
+import type { EntryExplanation, ExplanationReason, KeyMatch, MatchSegment } from './model.ts';
 
 export function explainEntry(c: Candidate, fate: Fate): EntryExplanation {
   const { key, raw } = c.entry;
@@ -23,22 +15,6 @@ export function explainEntry(c: Candidate, fate: Fate): EntryExplanation {
   };
   if (fate.quirk) explanation.quirk = fate.quirk;
   return explanation;
-}
-
-const SCAN_WIDE = new Set<ExplanationReason['code']>([
-  'disabled',
-  'trigger-filtered',
-  'character-filtered',
-  'delay',
-  'cooldown',
-  'decorator-dont-activate',
-  'no-keys',
-  'no-key-match',
-]);
-
-/** Reasons reported for the whole scan, not for one pass ("no key matched" means in no pass). */
-export function isScanWide(reason: ExplanationReason): boolean {
-  return SCAN_WIDE.has(reason.code);
 }
 
 const LOGIC_NAMES = ['AND ANY', 'NOT ALL', 'NOT ANY', 'AND ALL'];

@@ -1,6 +1,6 @@
 // Public API of the lorebook engine.
 export * from './model.ts';
-export { scan, chatForScan, type ScanOptions } from './scan.ts';
+export { scan, chatForScan, SCAN_MODE, type ScanOptions } from './scan.ts';
 export { scanTurns } from './sequence.ts';
 export { guesstimateTokenizer, utf8Length } from './tokenizer.ts';
 export { mulberry32 } from './rng.ts';
@@ -8,4 +8,3 @@ export { cyrb53 } from './hash.ts';
 export { parseDecorators } from './decorators.ts';
 export { expandMacros } from './macros.ts';
 export { parseRegexKey } from './keys.ts';
-export { prepareBook } from './prepare.ts';

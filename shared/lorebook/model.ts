@@ -370,6 +370,9 @@ export interface EntryExplanation {
 }
 
 export interface ScanExplanation {
+  /** The engine behaviour explained, e.g. 'sillytavern-1.18'. */
+  mode: string;
+  /** One per scanned entry, in scan order. */
   entries: EntryExplanation[];
 }
 

@@ -1,15 +1,19 @@
-// `scan(scenario)`: one World Info activation, mode sillytavern-1.18. Pass loop and next-pass state machine follow
-// reference §7; the per-entry checks, groups, buffer, budget and placement live in their own modules.
+// `scan(scenario)`: one World Info activation, mode sillytavern-1.18. Runs the passes of reference §7; the
+// per-entry checks, groups, admission (probability and budget), next-pass rules, buffer and placement live in their
+// own modules.
 import { checkEntry, unevaluatedOutcome, type PassContext, type ScanFacts } from './activation-check.ts';
+import { admitCandidates } from './admission.ts';
 import { tokenBudget } from './budget.ts';
 import type { Candidate } from './candidate.ts';
 import { orderEntries, type OrderedEntry } from './entry-order.ts';
-import { explainEntry, isScanWide, type Fate } from './explain.ts';
+import { explainEntry } from './explain.ts';
+import { FateLog } from './fate-log.ts';
 import { filterContext } from './filters.ts';
 import { filterByInclusionGroups } from './groups.ts';
 import { expandMacros, type MacroNames } from './macros.ts';
-import type { ExplanationReason, PassTrace, QuirkName, Scenario, ScanExplanation, ScanResult, TimedWorldInfo, Tokenizer } from './model.ts';
+import type { PassTrace, Scenario, ScanExplanation, ScanResult, TimedWorldInfo, Tokenizer } from './model.ts';
 import { ScanState } from './model.ts';
+import { nextPass } from './next-pass.ts';
 import { emptyPrompt, emptySlots, placeEntries } from './placement.ts';
 import type { CompiledBook } from './prepare.ts';
 import { createRandomSource } from './rng.ts';
@@ -17,7 +21,9 @@ import { ScanBuffer } from './scan-buffer.ts';
 import { scanPlan } from './scan-plan.ts';
 import { groupScore } from './secondary.ts';
 import { TimedEffects } from './timed-effects.ts';
-import { GrowingTextCounter, guesstimateTokenizer } from './tokenizer.ts';
+import { guesstimateTokenizer } from './tokenizer.ts';
+
+export const SCAN_MODE = 'sillytavern-1.18';
 
 export interface ScanOptions {
   /** Token counter for the budget; SillyTavern's offline estimate by default. */
@@ -58,7 +64,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       timedWorldInfo: { sticky: { ...initialTimed?.sticky }, cooldown: { ...initialTimed?.cooldown } },
       randomDraws: 0,
       trace: { budget, chatLength, randomValues: [], loops: [] },
-      explain: { entries: [] },
+      explain: { mode: SCAN_MODE, entries: [] },
     };
   }
 
@@ -99,17 +105,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     settings.depth,
   );
 
-  // Only entries some pass evaluated get a fate during the scan; the rest are explained on demand.
-  const fates = new Map<number, Fate>();
-  /** Why each current candidate qualified; becomes its fate if it fires. */
-  const why = new Map<number, Fate>();
-  const note = (c: Candidate, pass: number, reason: ExplanationReason, quirk?: QuirkName) => {
-    const fate = fates.get(c.index);
-    const rank = reasonRank(reason);
-    if (fate && (fate.fired || rank < fate.rank)) return;
-    fates.set(c.index, { fired: false, pass: isScanWide(reason) ? null : pass, reason, rank, ...(quirk ? { quirk } : {}) });
-  };
-
+  const fates = new FateLog();
   const levels = [...plan.delayLevels];
   let level = levels.shift() ?? 0;
   const activated = new Map<string, Candidate>();
@@ -125,81 +121,51 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     const pass: PassContext = { ...facts, state, level, recursive: settings.recursive, buffer };
     const withRecursion = state !== ScanState.MIN_ACTIVATIONS;
 
-    let found: Candidate[] = [];
+    const found: Candidate[] = [];
     for (const i of plan.select(buffer.view(SHARED_LAYOUT, withRecursion), stickyIndices)) {
       const c = candidateAt(i);
       if (activated.has(c.entry.key) || failedProbability.has(c)) continue;
       const outcome = checkEntry(c, pass);
       if (outcome.candidate) {
         found.push(c);
-        why.set(c.index, { fired: true, pass: loop, reason: outcome.reason, rank: 0, ...(outcome.quirk ? { quirk: outcome.quirk } : {}) });
-      } else note(c, loop, outcome.reason, outcome.quirk);
+        fates.qualified(i, loop, outcome);
+      } else fates.rejected(i, loop, outcome.reason, outcome.quirk);
     }
     // Sticky entries first, then scan order.
-    found = [...found.filter((c) => c.sticky), ...found.filter((c) => !c.sticky)];
+    const ordered = [...found.filter((c) => c.sticky), ...found.filter((c) => !c.sticky)];
 
     const priorTokens = tokenizer.count(activatedText);
-    filterByInclusionGroups(found, {
+    filterByInclusionGroups(ordered, {
       useGroupScoring: settings.useGroupScoring,
       activated: activated.values(),
       random,
       isCooldown: (c) => timed.cooldown(c.entry) !== undefined,
       isDelayed: (c) => timed.delayed(c.entry),
       score: (c) => groupScore(c.book.rawKeys(c.bookIndex), buffer.view(c.entry.raw, withRecursion), c.entry.raw.selectiveLogic),
-      note: (c, reason, quirk) => note(c, loop, reason, quirk),
+      note: (c, reason, quirk) => fates.rejected(c.index, loop, reason, quirk),
+    });
+    overflowed = admitCandidates(ordered, {
+      pass: loop,
+      budget,
+      priorTokens,
+      overflowed,
+      tokenizer,
+      random,
+      names,
+      fates,
+      failedProbability,
+      activate: (c) => {
+        activated.set(c.entry.key, c);
+        fates.fired(c.index);
+      },
     });
 
-    const passText = new GrowingTextCounter(tokenizer);
-    let ignoreBudgetAhead = found.filter((c) => c.entry.raw.ignoreBudget).length;
-    for (const [i, c] of found.entries()) {
-      const { raw } = c.entry;
-      if (raw.ignoreBudget) ignoreBudgetAhead--;
-      if (overflowed && !raw.ignoreBudget) {
-        note(c, loop, { code: 'not-reached', after: 'budget-overflow' });
-        if (ignoreBudgetAhead > 0) continue;
-        for (const rest of found.slice(i + 1)) note(rest, loop, { code: 'not-reached', after: 'budget-overflow' });
-        break;
-      }
-      if (raw.useProbability && raw.probability !== 100 && !c.sticky) {
-        const roll = random.next() * 100;
-        if (!(roll <= Number(raw.probability))) {
-          failedProbability.add(c);
-          const quirk = raw.probability === undefined ? 'probability-missing-always-fails' : undefined;
-          note(c, loop, { code: 'probability-failed', roll, probability: Number(raw.probability) }, quirk);
-          continue;
-        }
-      }
-      c.content = expandMacros(c.content, names);
-      passText.append(`${c.content}\n`);
-      const used = priorTokens + passText.tokens();
-      if (!raw.ignoreBudget && used >= budget) {
-        overflowed = true;
-        note(c, loop, { code: 'budget', used, budget });
-        continue;
-      }
-      activated.set(c.entry.key, c);
-      fates.set(c.index, why.get(c.index) as Fate);
-    }
-
-    const successful = found.filter((c) => !failedProbability.has(c));
+    // Entries the budget turned away still count here (and feed recursion), as in SillyTavern.
+    const successful = ordered.filter((c) => !failedProbability.has(c));
     const forRecursion = successful.filter((c) => !c.entry.raw.preventRecursion);
-    let next: ScanState = ScanState.NONE;
-    if (settings.recursive && !overflowed && (forRecursion.length > 0 || (state === ScanState.MIN_ACTIVATIONS && buffer.hasRecursion))) {
-      next = ScanState.RECURSION;
-    }
-    if (next === ScanState.NONE && !overflowed && settings.minActivations > 0 && activated.size < settings.minActivations) {
-      const depth = buffer.depth;
-      const exhausted = (settings.minActivationsDepthMax > 0 && depth > settings.minActivationsDepthMax) || depth > chatLength;
-      if (!exhausted) {
-        next = ScanState.MIN_ACTIVATIONS;
-        buffer.widen();
-      }
-    }
-    if (next === ScanState.NONE && levels.length > 0) {
-      next = ScanState.RECURSION;
-      level = levels.shift() as number;
-    }
-    if (next !== ScanState.NONE) {
+    const decision = nextPass(settings, { state, overflowed, recursable: forRecursion.length, activatedCount: activated.size, chatLength }, buffer, levels);
+    if (decision.level !== undefined) level = decision.level;
+    if (decision.next !== ScanState.NONE) {
       const text = forRecursion.map((c) => c.content).join('\n');
       if (text) {
         buffer.addRecursion(loop, text);
@@ -209,15 +175,15 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     loops.push({
       loop,
       state,
-      next,
-      candidates: found.map((c) => c.entry.key),
+      next: decision.next,
+      candidates: ordered.map((c) => c.entry.key),
       successful: successful.map((c) => c.entry.key),
       activatedTotal: activated.size,
       recursionDelayLevel: level,
       budget,
       budgetOverflowed: overflowed,
     });
-    state = next;
+    state = decision.next;
   }
 
   const activatedList = [...activated.values()];
@@ -225,6 +191,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const { slots, prompt } = placeEntries(activatedList, scenario.authorsNote);
   let explanation: ScanExplanation | undefined;
   const explain = (): ScanExplanation => ({
+    mode: SCAN_MODE,
     entries: plan.ordered.map((_, i) => {
       const c = candidateAt(i);
       const fate = fates.get(i);
@@ -261,28 +228,4 @@ function injectedPrompts(scenario: Scenario, names: MacroNames): { id: string; t
   const text = note?.scan ? expandMacros(note.value, names) : '';
   if (text) injects.push({ id: 'authorsNote', text });
   return injects;
-}
-
-/** Later, more decisive reasons replace earlier ones; "no match" never hides what happened in an earlier pass. */
-function reasonRank(reason: ExplanationReason): number {
-  switch (reason.code) {
-    case 'no-key-match':
-    case 'no-keys':
-      return 0;
-    case 'delay-until-recursion':
-    case 'exclude-recursion':
-      return 1;
-    case 'secondary-failed':
-      return 2;
-    case 'group-lost':
-      // Being shut out of an already-won group says less than the contest the entry lost before.
-      return reason.by === 'closed' ? 2 : 3;
-    case 'not-reached':
-      return 3;
-    case 'probability-failed':
-    case 'budget':
-      return 4;
-    default:
-      return 5;
-  }
 }

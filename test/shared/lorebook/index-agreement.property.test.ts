@@ -69,7 +69,8 @@ const scenarioArb = fc
     const base = scenario(r.entries, r.chat.map((m, i) => say(m, i % 2 ? 'Mira' : 'Alex')), { seed: r.seed, maxContext: 400 });
     base.character.description = 'a castle by the river';
     base.settings = { ...base.settings, ...{ recursive: r.recursive, matchWholeWords: r.matchWholeWords, caseSensitive: r.caseSensitive, depth: r.depth, budget: r.budget, minActivations: r.minActivations, useGroupScoring: r.useGroupScoring } };
-    return base;
+    // Books come from JSON files: plain objects only.
+    return JSON.parse(JSON.stringify(base)) as Scenario;
   });
 
 const observable = (s: Scenario, exhaustive: boolean) => {

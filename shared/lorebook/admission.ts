@@ -1,0 +1,60 @@
+// A pass's candidates, in order, through the probability roll and the token budget (reference §7.3, ≥1.13.3 rules):
+// after an overflow only `ignoreBudget` entries still get in, and the loop stops once none is left ahead.
+import type { Candidate } from './candidate.ts';
+import type { FateLog } from './fate-log.ts';
+import { expandMacros, type MacroNames } from './macros.ts';
+import type { Tokenizer } from './model.ts';
+import { rollProbability } from './probability.ts';
+import type { RandomSource } from './rng.ts';
+import { GrowingTextCounter } from './tokenizer.ts';
+
+export interface AdmissionContext {
+  pass: number;
+  budget: number;
+  /** Tokens of the text earlier passes left for recursion (counted against the budget). */
+  priorTokens: number;
+  /** The budget already overflowed in an earlier pass. */
+  overflowed: boolean;
+  tokenizer: Tokenizer;
+  random: RandomSource;
+  names: MacroNames;
+  fates: FateLog;
+  failedProbability: Set<Candidate>;
+  activate(c: Candidate): void;
+}
+
+/** Returns whether the budget has overflowed (now or before). */
+export function admitCandidates(candidates: readonly Candidate[], context: AdmissionContext): boolean {
+  const { pass, budget, fates } = context;
+  let overflowed = context.overflowed;
+  const passText = new GrowingTextCounter(context.tokenizer);
+  let ignoreBudgetAhead = candidates.filter((c) => c.entry.raw.ignoreBudget).length;
+  for (const [i, c] of candidates.entries()) {
+    const { raw } = c.entry;
+    if (raw.ignoreBudget) ignoreBudgetAhead--;
+    if (overflowed && !raw.ignoreBudget) {
+      const rest = ignoreBudgetAhead > 0 ? [c] : candidates.slice(i);
+      for (const skipped of rest) fates.rejected(skipped.index, pass, { code: 'not-reached', after: 'budget-overflow' });
+      if (ignoreBudgetAhead > 0) continue;
+      break;
+    }
+    const roll = rollProbability(c, context.random);
+    if (roll && !roll.passed) {
+      context.failedProbability.add(c);
+      const quirk = raw.probability === undefined ? 'probability-missing-always-fails' : undefined;
+      fates.rejected(c.index, pass, { code: 'probability-failed', roll: roll.roll, probability: Number(raw.probability) }, quirk);
+      continue;
+    }
+    // The expanded content is what the prompt receives and what later passes scan.
+    c.content = expandMacros(c.content, context.names);
+    passText.append(`${c.content}\n`);
+    const used = context.priorTokens + passText.tokens();
+    if (!raw.ignoreBudget && used >= budget) {
+      overflowed = true;
+      fates.rejected(c.index, pass, { code: 'budget', used, budget });
+      continue;
+    }
+    context.activate(c);
+  }
+  return overflowed;
+}
