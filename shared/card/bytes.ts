@@ -22,15 +22,25 @@ export function utf8DecodeLenient(bytes: Uint8Array): string {
 }
 
 export function latin1Decode(bytes: Uint8Array): string {
+  // ASCII (keywords, base64) is by far the common case, and TextDecoder is much faster than fromCharCode.
+  if (isAscii(bytes)) return utf8Lenient.decode(bytes);
   let out = '';
-  // Chunked so String.fromCharCode never receives more arguments than the engine allows.
-  for (let i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  for (let i = 0; i < bytes.length; i += 0x2000) out += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x2000) as unknown as number[]);
   return out;
 }
 
+function isAscii(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i]! > 0x7f) return false;
+  return true;
+}
+
+/** Latin-1 bytes of `text`; characters above U+00FF become 0x00, which no base64 or keyword check accepts. */
 export function latin1Encode(text: string): Uint8Array {
   const out = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out[i] = c > 0xff ? 0 : c;
+  }
   return out;
 }
 
@@ -41,52 +51,65 @@ for (let i = 0; i < ALPHABET.length; i++) DECODE[ALPHABET.charCodeAt(i)] = i;
 DECODE[45] = 62;
 DECODE[95] = 63;
 
+const ENCODE = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
+const PAD = 61; // '='
+
 export function base64Encode(bytes: Uint8Array): string {
-  const parts: string[] = [];
-  let chunk = '';
+  // Encode into ASCII bytes, then decode once: far faster than growing a string four characters at a time.
+  const out = new Uint8Array(Math.ceil(bytes.length / 3) * 4);
+  let o = 0;
   let i = 0;
   for (; i + 2 < bytes.length; i += 3) {
     const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    chunk += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + ALPHABET[n & 63]!;
-    if (chunk.length >= 0x4000) {
-      parts.push(chunk);
-      chunk = '';
-    }
+    out[o++] = ENCODE[n >> 18]!;
+    out[o++] = ENCODE[(n >> 12) & 63]!;
+    out[o++] = ENCODE[(n >> 6) & 63]!;
+    out[o++] = ENCODE[n & 63]!;
   }
   const rest = bytes.length - i;
-  if (rest === 1) {
-    const n = bytes[i]! << 16;
-    chunk += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + '==';
-  } else if (rest === 2) {
-    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8);
-    chunk += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + '=';
+  if (rest > 0) {
+    const n = (bytes[i]! << 16) | (rest === 2 ? bytes[i + 1]! << 8 : 0);
+    out[o++] = ENCODE[n >> 18]!;
+    out[o++] = ENCODE[(n >> 12) & 63]!;
+    out[o++] = rest === 2 ? ENCODE[(n >> 6) & 63]! : PAD;
+    out[o++] = PAD;
   }
-  parts.push(chunk);
-  return parts.join('');
+  return utf8Lenient.decode(out);
 }
 
 /**
- * Strict base64 decode (whitespace ignored, padding optional). Returns undefined for anything that is not base64,
- * so callers can fall back to reading the text as raw JSON.
+ * Strict base64 decode of ASCII bytes (whitespace ignored, padding optional, URL-safe alphabet accepted). Returns
+ * undefined for anything that is not base64, so callers can fall back to reading the bytes as raw JSON.
  */
-export function base64Decode(text: string): Uint8Array | undefined {
-  const clean = text.replace(/[\s]+/g, '').replace(/=+$/, '');
-  if (clean.length % 4 === 1) return undefined;
-  const out = new Uint8Array(Math.floor((clean.length * 3) / 4));
+export function base64Decode(input: Uint8Array | string): Uint8Array | undefined {
+  const b = typeof input === 'string' ? latin1Encode(input) : input;
+  let end = b.length;
+  while (end > 0 && (b[end - 1] === PAD || isSpace(b[end - 1]!))) end--;
+  const out = new Uint8Array(Math.ceil((end * 3) / 4));
   let o = 0;
   let acc = 0;
   let bits = 0;
-  for (let i = 0; i < clean.length; i++) {
-    const v = DECODE[clean.charCodeAt(i) & 0xff]!;
-    if (v < 0 || clean.charCodeAt(i) > 0xff) return undefined;
-    acc = (acc << 6) | v;
+  let digits = 0;
+  for (let i = 0; i < end; i++) {
+    const c = b[i]!;
+    const v = DECODE[c]!;
+    if (v < 0) {
+      if (isSpace(c)) continue;
+      return undefined;
+    }
+    digits++;
+    acc = ((acc << 6) | v) & 0xffffff;
     bits += 6;
     if (bits >= 8) {
       bits -= 8;
       out[o++] = (acc >> bits) & 0xff;
     }
   }
-  return out.subarray(0, o);
+  return digits % 4 === 1 ? undefined : out.subarray(0, o);
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
 }
 
 export function readU32(bytes: Uint8Array, at: number): number {

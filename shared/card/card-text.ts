@@ -1,5 +1,5 @@
 /** Turns the text stored in a container (PNG chunk, EXIF comment) into a JSON document: base64 first, raw JSON next. */
-import { base64Decode, latin1Decode, utf8DecodeStrict } from './bytes.ts';
+import { base64Decode, utf8DecodeStrict } from './bytes.ts';
 import { CardError } from './errors.ts';
 import { isObject } from './types.ts';
 import type { JsonObject } from './types.ts';
@@ -20,11 +20,16 @@ function parseObject(text: string): JsonObject | string {
   }
 }
 
-export function decodeCardText(payload: Uint8Array, utf8: boolean, where: string): DecodedCardText {
-  const asText = utf8 ? utf8DecodeStrict(payload) : latin1Decode(payload);
+function firstNonSpace(bytes: Uint8Array): number | undefined {
+  for (const b of bytes) if (b !== 32 && b !== 10 && b !== 13 && b !== 9) return b;
+  return undefined;
+}
+
+/** Base64 is ASCII, so the payload bytes are decoded directly whether the container called them Latin-1 or UTF-8. */
+export function decodeCardText(payload: Uint8Array, where: string): DecodedCardText {
   let base64Problem = 'not base64';
-  if (asText !== undefined && !asText.trimStart().startsWith('{')) {
-    const decoded = base64Decode(asText);
+  if (firstNonSpace(payload) !== 0x7b) {
+    const decoded = base64Decode(payload);
     if (decoded) {
       const json = utf8DecodeStrict(decoded);
       if (json === undefined) base64Problem = 'base64 decodes to bytes that are not valid UTF-8';

@@ -3,7 +3,8 @@
  * (`group_only_greetings`, entry `use_regex`). V3 → V2 relabels back and keeps V3-only fields inside `data`
  * (V2 readers ignore unknown data keys and must not destroy them). Decorator lines are split off entry content
  * for V2 (SPEC_V3: remove decorators when backfilling V2) and parked in the entry's extensions under
- * DECORATORS_KEY, from where V2 → V3 puts them back: V3 → V2 → V3 is the identity.
+ * DECORATORS_KEY, from where V2 → V3 puts them back; non-numeric string ids are parked the same way under
+ * STRING_ID_KEY. V3 → V2 → V3 is therefore the identity (numeric string ids come back as numbers).
  */
 import { childPointer, pointer } from './json-pointer.ts';
 import { ReportBuilder } from './loss-report.ts';
@@ -13,6 +14,8 @@ import { isObject, V2_DATA_FIELDS, V3_ONLY_DATA_FIELDS } from './types.ts';
 import type { CardV2, CardV3, JsonObject } from './types.ts';
 
 export const DECORATORS_KEY = 'lorewright/v3_decorators';
+/** V3 entry ids may be strings; V2 ids are numbers. A non-numeric id waits here for V2 → V3. */
+export const STRING_ID_KEY = 'lorewright/v3_id';
 
 export const V3_BACKFILL_NOTICE =
   'This character card is Character Card V3, but it is loaded as a Character Card V2. Please use a V3-compatible application for the full experience.';
@@ -67,6 +70,12 @@ function bookToV3(book: JsonObject, r: ReportBuilder): JsonObject {
       e['extensions'] = restExt;
       r.add('moved', childPointer(`${at}/extensions`, DECORATORS_KEY), `${at}/content`, 'decorator lines restored to the top of content');
     }
+    if (isObject(e['extensions']) && typeof e['extensions'][STRING_ID_KEY] === 'string' && e['id'] === undefined) {
+      const { [STRING_ID_KEY]: id, ...restExt } = e['extensions'];
+      e['id'] = id;
+      e['extensions'] = restExt;
+      r.add('moved', childPointer(`${at}/extensions`, STRING_ID_KEY), `${at}/id`, 'string id restored');
+    }
     if (typeof e['use_regex'] !== 'boolean') {
       e['use_regex'] = false;
       r.add('defaulted', undefined, `${at}/use_regex`, 'required in V3');
@@ -118,9 +127,13 @@ function bookToV2(book: JsonObject, r: ReportBuilder): JsonObject {
         r.add('moved', `${at}/content`, childPointer(`${at}/extensions`, DECORATORS_KEY), 'decorator lines removed from content for V2 (restored on V2 → V3)');
       }
     }
-    if (typeof e['id'] === 'string' && /^-?\d+$/.test(e['id'])) {
+    if (typeof e['id'] === 'string' && /^-?\d{1,15}$/.test(e['id'])) {
       e['id'] = Number(e['id']);
       r.add('changed', `${at}/id`, `${at}/id`, 'V2 ids are numbers');
+    } else if (typeof e['id'] === 'string' && isObject(e['extensions']) && e['extensions'][STRING_ID_KEY] === undefined) {
+      e['extensions'] = { ...e['extensions'], [STRING_ID_KEY]: e['id'] };
+      delete e['id'];
+      r.add('moved', `${at}/id`, childPointer(`${at}/extensions`, STRING_ID_KEY), 'V2 ids are numbers; the string id is parked in extensions (restored on V2 → V3)');
     }
     return e;
   });

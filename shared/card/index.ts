@@ -11,7 +11,7 @@ export { normalizeCard } from './normalize.ts';
 export { convertCard } from './convert.ts';
 export type { ConvertResult, TargetSpec } from './convert.ts';
 export { convertV1toV2 } from './convert-v1.ts';
-export { convertV2toV3, convertV3toV2, DECORATORS_KEY, V3_BACKFILL_NOTICE } from './convert-v2-v3.ts';
+export { convertV2toV3, convertV3toV2, DECORATORS_KEY, STRING_ID_KEY, V3_BACKFILL_NOTICE } from './convert-v2-v3.ts';
 export { summarizeReport } from './loss-report.ts';
 export type { ConversionReport, LossAction, LossItem, ReportSummary } from './loss-report.ts';
 export { writeCard } from './write.ts';

@@ -33,7 +33,7 @@ function where(chunk: PngChunk, keyword: string): string {
 
 function decode(chunk: PngChunk, keyword: string, warnings: CardWarning[]): DecodedCardText {
   const text = decodeTextChunk(chunk);
-  const result = decodeCardText(text.payload, text.utf8, where(chunk, keyword));
+  const result = decodeCardText(text.payload, where(chunk, keyword));
   if (result.encoding === 'raw-json') warnings.push({ pointer: `png:${where(chunk, keyword)}`, message: 'card stored as raw JSON instead of base64; read anyway' });
   if (chunk.type !== 'tEXt') warnings.push({ pointer: `png:${where(chunk, keyword)}`, message: `card stored in ${chunk.type} instead of tEXt; read anyway` });
   return result;

@@ -10,10 +10,8 @@ const MAX_INFLATED_TEXT = 64 * 1024 * 1024;
 
 export interface TextChunk {
   keyword: string;
-  /** The text payload, decompressed. */
+  /** The text payload, decompressed: Latin-1 for tEXt/zTXt, UTF-8 for iTXt (cards hold base64, or raw UTF-8 JSON). */
   payload: Uint8Array;
-  /** iTXt text is UTF-8 by definition; tEXt/zTXt are Latin-1 (cards still put base64 or raw UTF-8 there). */
-  utf8: boolean;
 }
 
 function inflateCapped(data: Uint8Array, where: string): Uint8Array {
@@ -46,15 +44,15 @@ export function decodeTextChunk(chunk: PngChunk): TextChunk {
   const nul = d.indexOf(0);
   if (nul < 0) throw new CardError('png_bad_card_text', `${chunk.type} chunk has no keyword terminator`, where);
   const keyword = latin1Decode(d.subarray(0, nul));
-  if (chunk.type === 'tEXt') return { keyword, payload: d.subarray(nul + 1), utf8: false };
-  if (chunk.type === 'zTXt') return { keyword, payload: inflateCapped(d.subarray(nul + 2), where), utf8: false };
+  if (chunk.type === 'tEXt') return { keyword, payload: d.subarray(nul + 1) };
+  if (chunk.type === 'zTXt') return { keyword, payload: inflateCapped(d.subarray(nul + 2), where) };
   // iTXt: keyword\0 flag method language\0 translated\0 text
   const compressed = d[nul + 1] === 1;
   const langEnd = d.indexOf(0, nul + 3);
   const transEnd = langEnd < 0 ? -1 : d.indexOf(0, langEnd + 1);
   if (transEnd < 0) throw new CardError('png_bad_card_text', 'iTXt chunk header is incomplete', where);
   const text = d.subarray(transEnd + 1);
-  return { keyword, payload: compressed ? inflateCapped(text, where) : text, utf8: true };
+  return { keyword, payload: compressed ? inflateCapped(text, where) : text };
 }
 
 /** A tEXt chunk's data: Latin-1 keyword, NUL, Latin-1 text (cards keep it ASCII by storing base64). */

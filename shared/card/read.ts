@@ -82,7 +82,7 @@ function fromExif(bytes: Uint8Array): Extracted {
   const tiff = findExif(bytes);
   const comment = tiff && exifUserComment(tiff);
   if (!comment) throw new CardError('exif_no_card', `${container.toUpperCase()} image has no EXIF UserComment holding a card${tiff ? '' : ' (no EXIF data at all)'}`);
-  const { doc } = decodeCardText(utf8Encode(comment), true, 'EXIF UserComment');
+  const { doc } = decodeCardText(utf8Encode(comment), 'EXIF UserComment');
   return { doc, container, warnings: [{ pointer: `${container}:EXIF UserComment`, message: `legacy ${container.toUpperCase()} card (read-only format); export as PNG or CharX to keep it` }], image: bytes };
 }
 
@@ -94,12 +94,14 @@ function fromText(bytes: Uint8Array, fileName: string): Extracted {
     if (binary) throw new CardError('unknown_format', `not a card file: unrecognised binary data (starts with ${magic})`, 'byte 0');
     throw new CardError('not_utf8', 'text is not valid UTF-8');
   }
+  // TextDecoder drops a BOM; put it back into the kept text so an unedited card is rewritten byte for byte.
+  const source = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? `\uFEFF${decoded}` : decoded;
   const text = decoded.replace(/^\uFEFF/, '');
   const isYamlName = /\.ya?ml$/i.test(fileName);
-  if (!isYamlName && /^\s*[{[]/.test(text)) return { ...parseJson(text), text: decoded };
-  if (!isYamlName && /\.json$/i.test(fileName)) return { ...parseJson(text), text: decoded };
+  if (!isYamlName && /^\s*[{[]/.test(text)) return { ...parseJson(text), text: source };
+  if (!isYamlName && /\.json$/i.test(fileName)) return { ...parseJson(text), text: source };
   const yaml = parseYamlCard(text);
-  return { doc: yaml.doc, container: 'yaml', warnings: yaml.warnings, text: decoded };
+  return { doc: yaml.doc, container: 'yaml', warnings: yaml.warnings, text: source };
 }
 
 function parseJson(text: string): Extracted {

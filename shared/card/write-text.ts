@@ -13,8 +13,11 @@ export interface TextWriteOptions {
   original?: string;
 }
 
+/** The indent of a JSON text: spaces, '\t', or 0 for single-line JSON; undefined when it cannot tell. */
 export function detectIndent(text: string): number | string | undefined {
-  const m = /^[{[][ \t]*\r?\n([ \t]+)\S/.exec(text.replace(/^\uFEFF/, ''));
+  const body = text.replace(/^\uFEFF/, '').trimStart();
+  if (/^[{[][ \t]*[^\s]/.test(body)) return 0;
+  const m = /^[{[][ \t]*\r?\n([ \t]+)\S/.exec(body);
   if (!m) return undefined;
   return m[1]!.includes('\t') ? '\t' : m[1]!.length;
 }
