@@ -23,6 +23,7 @@ function handlers(library: Library): Handlers {
   const cards = library.cards;
   return {
     'library.list': (input) => cards.list(input),
+    'library.ids': (input) => cards.ids(input),
     'library.get': (input) => cards.get(input.id),
     'library.create': (input) => cards.create(input),
     'library.update': (input) => cards.update(input),
@@ -31,7 +32,12 @@ function handlers(library: Library): Handlers {
     'library.revisions': (input) => cards.revisions(input.id),
     'library.revision': (input) => cards.revision(input.id, input.revision),
     'library.tags': () => cards.tags(),
-    'library.bulk': (input) => cards.bulk(input.ids, input.action, input.tags),
+    'library.bulk': (input) => {
+      if ((input.action === 'addTags' || input.action === 'removeTags') && !input.tags?.length) {
+        throw new ApiError('bad_input', `library.bulk: "${input.action}" needs a non-empty "tags" list.`, [{ path: '/tags', message: 'required for this action' }]);
+      }
+      return cards.bulk(input.ids, input.action, input.tags);
+    },
     'library.renameTag': (input) => cards.renameTag(input.from, input.to),
     'library.avatar': (input) => {
       const bytes = cards.image(input.id);

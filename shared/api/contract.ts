@@ -127,8 +127,6 @@ const bulkSchema: JSONSchemaType<BulkInput> = {
     action: { type: 'string', enum: ['delete', 'restore', 'addTags', 'removeTags'] },
     tags: { ...tagList, nullable: true },
   },
-  if: { properties: { action: { enum: ['addTags', 'removeTags'] } } },
-  then: { required: ['tags'] },
 };
 const renameTagSchema: JSONSchemaType<RenameTagInput> = {
   type: 'object',
@@ -153,6 +151,7 @@ function method<I, O, P = never>(input: JSONSchemaType<I>, streams?: true): Meth
 
 export const methods = {
   'library.list': method<ListInput, { items: CardSummary[]; total: number }>(listSchema),
+  'library.ids': method<ListInput, number[]>(listSchema),
   'library.get': method<IdInput, CardRecord>(idSchema),
   'library.create': method<CreateInput, CardRecord>(createSchema),
   'library.update': method<UpdateInput, CardRecord>(updateSchema),

@@ -12,12 +12,12 @@ export interface CardSummary {
   updatedAt: number;
   deletedAt: number | null;
   revision: number;
+  hasImage: boolean;
 }
 
 export interface CardRecord extends CardSummary {
   document: string;
   format: DocumentFormat;
-  hasImage: boolean;
 }
 
 export interface RevisionSummary {

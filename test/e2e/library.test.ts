@@ -26,7 +26,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const rowNames = (p: Page): Promise<string[]> => p.locator('table.cards tbody td.name').allInnerTexts();
+const rowNames = (p: Page): Promise<string[]> => p.getByTestId('card-name').allInnerTexts();
 
 describe('library page', () => {
   it('creates a card, finds it by search, renames it, and keeps it across a reload', async () => {
@@ -47,7 +47,7 @@ describe('library page', () => {
     await page.getByLabel('Search names, creators, tags, descriptions…').fill('vex');
     await expect.poll(() => rowNames(page)).toEqual(['Captain Vex']);
 
-    await page.locator('tr', { hasText: 'Captain Vex' }).getByRole('button', { name: 'Rename' }).click();
+    await page.locator('.card-row', { hasText: 'Captain Vex' }).getByRole('button', { name: 'Rename' }).click();
     await page.getByLabel('Rename').fill('Admiral Vex');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => rowNames(page)).toEqual(['Admiral Vex']);
@@ -56,7 +56,7 @@ describe('library page', () => {
     await expect.poll(() => rowNames(page)).toEqual(['Admiral Vex', 'Seraphina']);
     await page.screenshot({ path: path.join(artifactsDir, 'library.png') });
 
-    await page.locator('tr', { hasText: 'Seraphina' }).getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.card-row', { hasText: 'Seraphina' }).getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => rowNames(page)).toEqual(['Admiral Vex']);
     await page.getByRole('button', { name: 'Show trash' }).click();
     await expect.poll(() => rowNames(page)).toEqual(['Seraphina']);
@@ -76,6 +76,30 @@ describe('library page', () => {
     await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/bad\.json is not valid JSON/);
     await page.getByRole('group', { name: 'Tags' }).getByRole('button', { name: /Noir/ }).click();
     await expect.poll(() => rowNames(page)).toEqual(['Nyx']);
+  });
+
+  it('selects cards for bulk tagging and trash, renames a tag, and shows a grid', async () => {
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => rowNames(page)).toEqual(['Admiral Vex', 'Nyx', 'Seraphina']);
+    await page.getByLabel('Select Admiral Vex').click();
+    await page.getByLabel('Select Seraphina', { exact: true }).click({ modifiers: ['Shift'] });
+    await expect.poll(() => page.getByRole('toolbar', { name: 'Selected cards' }).innerText()).toMatch(/3 selected/);
+    await page.getByLabel('Tags, comma-separated').fill('Crew, Saga');
+    await page.getByRole('button', { name: 'Add tags' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/3 cards updated/);
+    await page.getByLabel('Tag to rename').selectOption('Crew');
+    await page.getByLabel('New tag name').fill('Ship crew');
+    await page.getByRole('form').or(page.locator('form.tag-manager')).getByRole('button', { name: 'Rename' }).click();
+    await expect.poll(() => page.getByRole('group', { name: 'Tags' }).innerText()).toMatch(/Ship crew\s*3/);
+    await page.getByRole('button', { name: 'Grid' }).click();
+    await expect.poll(() => page.locator('.card-tile').count()).toBe(3);
+    await page.screenshot({ path: path.join(artifactsDir, 'library-grid.png') });
+    await page.getByRole('button', { name: 'List' }).click();
+    await page.getByLabel('Select Nyx').click();
+    await page.getByRole('toolbar', { name: 'Selected cards' }).getByRole('button', { name: 'Clear selection' }).click();
+    await page.getByLabel('Select Nyx').click();
+    await page.getByRole('toolbar', { name: 'Selected cards' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => rowNames(page)).toEqual(['Admiral Vex', 'Seraphina']);
   });
 
   it('refuses to work without the token', async () => {

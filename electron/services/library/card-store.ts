@@ -59,6 +59,7 @@ function toSummary(row: CardRow): CardSummary {
     updatedAt: row.updated_at,
     deletedAt: row.deleted_at,
     revision: row.revision,
+    hasImage: row.has_image === 1,
   };
 }
 
@@ -72,6 +73,21 @@ export class CardStore {
   }
 
   list(input: ListInput): { items: CardSummary[]; total: number } {
+    const { whereSql, params, sortSql } = this.query(input);
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM cards c WHERE ${whereSql}`).get(...params) as { n: number }).n;
+    const rows = this.db
+      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM cards c WHERE ${whereSql} ORDER BY ${sortSql} LIMIT ? OFFSET ?`)
+      .all(...params, input.limit ?? 100, input.offset ?? 0) as CardRow[];
+    return { items: rows.map(toSummary), total };
+  }
+
+  /** Every matching id in list order (for "select all" over thousands of cards). */
+  ids(input: ListInput): number[] {
+    const { whereSql, params, sortSql } = this.query(input);
+    return (this.db.prepare(`SELECT c.id FROM cards c WHERE ${whereSql} ORDER BY ${sortSql}`).all(...params) as { id: number }[]).map((r) => r.id);
+  }
+
+  private query(input: ListInput): { whereSql: string; params: unknown[]; sortSql: string } {
     const where: string[] = [input.trash ? 'c.deleted_at IS NOT NULL' : 'c.deleted_at IS NULL'];
     const params: unknown[] = [];
     if (input.query?.trim()) {
@@ -92,20 +108,15 @@ export class CardStore {
       where.push('c.id IN (SELECT card_id FROM card_tags WHERE tag_id = ?)');
       params.push(row?.id ?? -1);
     }
-    const whereSql = where.join(' AND ');
     const order = input.order ?? (input.sort === 'updated' || input.sort === 'created' ? 'desc' : 'asc');
     const sortSql = `${SORT_COLUMNS[input.sort ?? 'name']} ${order === 'desc' ? 'DESC' : 'ASC'}, c.id ${order === 'desc' ? 'DESC' : 'ASC'}`;
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM cards c WHERE ${whereSql}`).get(...params) as { n: number }).n;
-    const rows = this.db
-      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM cards c WHERE ${whereSql} ORDER BY ${sortSql} LIMIT ? OFFSET ?`)
-      .all(...params, input.limit ?? 100, input.offset ?? 0) as CardRow[];
-    return { items: rows.map(toSummary), total };
+    return { whereSql: where.join(' AND '), params, sortSql };
   }
 
   get(id: number): CardRecord {
     const row = this.db.prepare(`SELECT ${SUMMARY_COLUMNS}, c.document, c.format FROM cards c WHERE c.id = ?`).get(id) as CardRow | undefined;
     if (!row) throw new ApiError('not_found', `No card with id ${id} in the library.`, [{ path: '/id', message: 'not found' }]);
-    return { ...toSummary(row), document: row.document, format: row.format, hasImage: row.has_image === 1 };
+    return { ...toSummary(row), document: row.document, format: row.format };
   }
 
   image(id: number): Uint8Array | null {

@@ -1,16 +1,25 @@
+/** One card in the list or grid view: select, open, rename in place, delete or restore. */
 import { useState } from 'react';
 import type { CardSummary } from '../../../shared/api/library-types.ts';
 import { useT } from '../i18n/index.ts';
+import { Avatar } from './Avatar.tsx';
 
-interface Props {
-  card: CardSummary;
+export interface CardActions {
   onOpen(id: number): void;
   onRename(card: CardSummary, name: string): void;
   onDelete(card: CardSummary): void;
   onRestore(card: CardSummary): void;
+  onSelect(card: CardSummary, index: number, range: boolean): void;
 }
 
-export function CardRow({ card, onOpen, onRename, onDelete, onRestore }: Props) {
+interface Props extends CardActions {
+  card: CardSummary;
+  index: number;
+  selected: boolean;
+  view: 'list' | 'grid';
+}
+
+export function CardItem({ card, index, selected, view, onOpen, onRename, onDelete, onRestore, onSelect }: Props) {
   const t = useT();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(card.name);
@@ -18,57 +27,93 @@ export function CardRow({ card, onOpen, onRename, onDelete, onRestore }: Props) 
     setEditing(false);
     if (name.trim() && name !== card.name) onRename(card, name.trim());
   };
+  const title = editing ? (
+    <form
+      className="rename"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <input aria-label={t('library.rename')} value={name} autoFocus onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && setEditing(false)} />
+      <button type="submit">{t('library.save')}</button>
+    </form>
+  ) : card.deletedAt === null ? (
+    <a
+      href={`#/card/${card.id}`}
+      data-testid="card-name"
+      onClick={(e) => {
+        e.preventDefault();
+        onOpen(card.id);
+      }}
+    >
+      {card.name}
+    </a>
+  ) : (
+    <span data-testid="card-name">{card.name}</span>
+  );
+  const actions =
+    card.deletedAt === null ? (
+      <>
+        <button
+          onClick={() => {
+            setName(card.name);
+            setEditing(true);
+          }}
+        >
+          {t('library.rename')}
+        </button>
+        <button className="danger" onClick={() => onDelete(card)}>
+          {t('library.delete')}
+        </button>
+      </>
+    ) : (
+      <button onClick={() => onRestore(card)}>{t('library.restore')}</button>
+    );
+  const check = (
+    <input
+      type="checkbox"
+      aria-label={t('library.select', { name: card.name })}
+      checked={selected}
+      onChange={() => undefined}
+      onClick={(e) => onSelect(card, index, e.shiftKey)}
+    />
+  );
+  const tags = card.tags.map((tag) => (
+    <span key={tag} className="tag">
+      {tag}
+    </span>
+  ));
+  if (view === 'grid') {
+    return (
+      <div className={selected ? 'card-tile selected' : 'card-tile'} data-card-id={card.id}>
+        <div className="tile-top">
+          {check}
+          <Avatar id={card.id} revision={card.revision} name={card.name} hasImage={card.hasImage} />
+        </div>
+        <div className="tile-name">{title}</div>
+        <div className="tile-creator muted">{card.creator}</div>
+        <div className="tile-tags">{tags}</div>
+        <div className="tile-actions">{actions}</div>
+      </div>
+    );
+  }
   return (
-    <tr data-card-id={card.id}>
-      <td className="name">
-        {editing ? (
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              save();
-            }}
-          >
-            <input aria-label={t('library.rename')} value={name} autoFocus onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && setEditing(false)} />
-            <button type="submit">{t('library.save')}</button>
-          </form>
-        ) : card.deletedAt === null ? (
-          <a href={`#/card/${card.id}`} onClick={(e) => { e.preventDefault(); onOpen(card.id); }}>
-            {card.name}
-          </a>
-        ) : (
-          card.name
-        )}
-      </td>
-      <td>{card.creator}</td>
-      <td>
-        {card.tags.map((tag) => (
-          <span key={tag} className="tag">
-            {tag}
-          </span>
-        ))}
-      </td>
-      <td>
+    <div className={selected ? 'card-row selected' : 'card-row'} role="row" data-card-id={card.id}>
+      <span role="cell">{check}</span>
+      <span role="cell" className="name">
+        {title}
+      </span>
+      <span role="cell">{card.creator}</span>
+      <span role="cell" className="row-tags">
+        {tags}
+      </span>
+      <span role="cell">
         <time dateTime={new Date(card.updatedAt).toISOString()}>{new Date(card.updatedAt).toLocaleString()}</time>
-      </td>
-      <td className="actions">
-        {card.deletedAt === null ? (
-          <>
-            <button
-              onClick={() => {
-                setName(card.name);
-                setEditing(true);
-              }}
-            >
-              {t('library.rename')}
-            </button>
-            <button className="danger" onClick={() => onDelete(card)}>
-              {t('library.delete')}
-            </button>
-          </>
-        ) : (
-          <button onClick={() => onRestore(card)}>{t('library.restore')}</button>
-        )}
-      </td>
-    </tr>
+      </span>
+      <span role="cell" className="actions">
+        {actions}
+      </span>
+    </div>
   );
 }

@@ -1,15 +1,18 @@
-/** The library: search, tag filter, sort, create, rename, delete/restore, import with progress. */
+/** The library: virtualized list or grid, search, tag filter, sort, bulk actions, create, import with progress. */
 import { useCallback, useEffect, useState } from 'react';
 import type { CardSummary, TagCount } from '../../../shared/api/library-types.ts';
 import type { SortKey } from '../../../shared/api/contract.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
-import { useCardList } from './useCardList.ts';
-import { CardRow } from './CardRow.tsx';
+import { useCardPages } from './useCardPages.ts';
+import { VirtualCards } from './VirtualCards.tsx';
+import { BulkBar } from './BulkBar.tsx';
+import { TagManager } from './TagManager.tsx';
 import { readForImport } from './files.ts';
 
 const SORTS: readonly SortKey[] = ['name', 'updated', 'created', 'creator', 'character_version'];
+type View = 'list' | 'grid';
 
 export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
   const api = useApi();
@@ -19,18 +22,23 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
   const [tags, setTags] = useState<string[]>([]);
   const [sort, setSort] = useState<SortKey>('name');
   const [trash, setTrash] = useState(false);
+  const [view, setView] = useState<View>(() => (localStorage.getItem('lorewright.view') === 'grid' ? 'grid' : 'list'));
   const [allTags, setAllTags] = useState<TagCount[]>([]);
   const [creating, setCreating] = useState(false);
   const [newName, setNewName] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [anchor, setAnchor] = useState<number | null>(null);
   const onError = useCallback((e: unknown) => setError(e instanceof Error ? e.message : String(e)), []);
-  const list = useCardList({ query: debounced, tags, sort, trash }, onError);
+  const list = useCardPages({ query: debounced, tags, sort, trash }, onError);
 
   useEffect(() => {
     const id = setTimeout(() => setDebounced(query), 120);
     return () => clearTimeout(id);
   }, [query]);
+  useEffect(() => localStorage.setItem('lorewright.view', view), [view]);
+  useEffect(() => setSelected(new Set()), [debounced, tags, sort, trash]);
 
   const refreshTags = useCallback(() => {
     api.invoke('library.tags', {}).then(setAllTags, onError);
@@ -58,6 +66,32 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
   const rename = (card: CardSummary, name: string): void => void after(api.invoke('library.update', { id: card.id, name, baseRevision: card.revision }));
   const remove = (card: CardSummary): void => void after(api.invoke('library.delete', { id: card.id }), t('library.deleted', { name: card.name }));
   const restore = (card: CardSummary): void => void after(api.invoke('library.restore', { id: card.id }), t('library.restored', { name: card.name }));
+  const select = (card: CardSummary, index: number, range: boolean): void => {
+    setSelected((cur) => {
+      const next = new Set(cur);
+      if (range && anchor !== null) {
+        for (let i = Math.min(anchor, index); i <= Math.max(anchor, index); i++) {
+          const c = list.at(i);
+          if (c) next.add(c.id);
+        }
+      } else if (next.has(card.id)) next.delete(card.id);
+      else next.add(card.id);
+      return next;
+    });
+    setAnchor(index);
+  };
+  const selectAll = (): void => {
+    api.invoke('library.ids', { query: debounced, tags, sort, trash }).then((ids) => setSelected(new Set(ids)), onError);
+  };
+  const bulk = (action: 'delete' | 'restore' | 'addTags' | 'removeTags', bulkTags?: string[]): void => {
+    const ids = [...selected];
+    void after(
+      api.invoke('library.bulk', { ids, action, ...(bulkTags ? { tags: bulkTags } : {}) }).then((r) => {
+        setNotice(t('library.bulkDone', { n: r.updated }));
+        if (action === 'delete' || action === 'restore') setSelected(new Set());
+      }),
+    );
+  };
 
   const importFiles = async (files: readonly File[]): Promise<void> => {
     if (files.length === 0) return;
@@ -73,7 +107,8 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     );
   };
 
-  const toggleTag = (name: string): void => setTags((cur) => (cur.some((c) => c.toLowerCase() === name.toLowerCase()) ? cur.filter((c) => c.toLowerCase() !== name.toLowerCase()) : [...cur, name]));
+  const hasTag = (name: string): boolean => tags.some((c) => c.toLowerCase() === name.toLowerCase());
+  const toggleTag = (name: string): void => setTags((cur) => (hasTag(name) ? cur.filter((c) => c.toLowerCase() !== name.toLowerCase()) : [...cur, name]));
   const filtered = debounced.trim() !== '' || tags.length > 0;
 
   return (
@@ -97,6 +132,14 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
             ))}
           </select>
         </label>
+        <div className="segmented" role="group" aria-label={t('library.view')}>
+          <button className={view === 'list' ? 'selected' : ''} aria-pressed={view === 'list'} onClick={() => setView('list')}>
+            {t('library.viewList')}
+          </button>
+          <button className={view === 'grid' ? 'selected' : ''} aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
+            {t('library.viewGrid')}
+          </button>
+        </div>
         {!trash && (
           <button className="primary" onClick={() => setCreating(true)}>
             {t('library.new')}
@@ -104,7 +147,7 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
         )}
         <label className="button">
           {t('library.import')}
-          <input type="file" multiple hidden accept=".json,.yaml,.yml,.png,.charx" onChange={(e) => void importFiles([...(e.target.files ?? [])])} />
+          <input type="file" multiple hidden accept=".json,.yaml,.yml,.png,.apng,.charx,.webp,.jpg,.jpeg" onChange={(e) => void importFiles([...(e.target.files ?? [])])} />
         </label>
         <button onClick={() => setTrash((v) => !v)}>{trash ? t('library.hideTrash') : t('library.showTrash')}</button>
       </header>
@@ -128,13 +171,15 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
       {allTags.length > 0 && (
         <div className="tag-filter" role="group" aria-label={t('library.tags')}>
           {allTags.map((tag) => (
-            <button key={tag.name} className={tags.some((c) => c.toLowerCase() === tag.name.toLowerCase()) ? 'tag selected' : 'tag'} aria-pressed={tags.some((c) => c.toLowerCase() === tag.name.toLowerCase())} onClick={() => toggleTag(tag.name)}>
+            <button key={tag.name} className={hasTag(tag.name) ? 'tag selected' : 'tag'} aria-pressed={hasTag(tag.name)} onClick={() => toggleTag(tag.name)}>
               {tag.name} <small>{tag.count}</small>
             </button>
           ))}
           {tags.length > 0 && <button onClick={() => setTags([])}>{t('library.clearTags')}</button>}
+          <TagManager tags={allTags} onRename={(from, to) => void after(api.invoke('library.renameTag', { from, to }), t('library.tagRenamed', { from, to }))} />
         </div>
       )}
+      {selected.size > 0 && <BulkBar count={selected.size} trash={trash} onAction={bulk} onSelectAll={selectAll} onClear={() => setSelected(new Set())} />}
       {notice && (
         <div className="notice" role="status">
           {notice}
@@ -147,32 +192,14 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
           <button onClick={() => setError(null)}>{t('error.dismiss')}</button>
         </div>
       )}
-      {list.loaded && list.items.length === 0 ? (
+      {list.total === 0 ? (
         <p className="empty">{trash ? t('library.trashEmpty') : filtered ? t('library.noMatch') : t('library.empty')}</p>
       ) : (
-        <table className="cards">
-          <thead>
-            <tr>
-              <th>{t('library.col.name')}</th>
-              <th>{t('library.col.creator')}</th>
-              <th>{t('library.col.tags')}</th>
-              <th>{t('library.col.updated')}</th>
-              <th>{t('library.col.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((card) => (
-              <CardRow key={`${card.id}:${card.revision}`} card={card} onOpen={onOpen} onRename={rename} onDelete={remove} onRestore={restore} />
-            ))}
-          </tbody>
-        </table>
+        list.total !== null && (
+          <VirtualCards total={list.total} at={list.at} ensure={list.ensure} view={view} selected={selected} onOpen={onOpen} onRename={rename} onDelete={remove} onRestore={restore} onSelect={select} />
+        )
       )}
-      {list.loaded && list.total > 0 && (
-        <footer className="count">
-          {t('library.count', { shown: list.items.length, total: list.total })}
-          {list.items.length < list.total && <button onClick={list.more}>{t('library.more')}</button>}
-        </footer>
-      )}
+      {list.total !== null && list.total > 0 && <footer className="count">{t('library.total', { total: list.total })}</footer>}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { openLibrary } from '../../../electron/services/library/library.ts';
 import type { Library } from '../../../electron/services/library/library.ts';
 import { createApiHost } from '../../../electron/host/api.ts';
+import { methods } from '../../../shared/api/contract.ts';
 import { useTempDir, v2Card } from '../../helpers/temp-dir.ts';
 
 const tempDir = useTempDir();
@@ -37,6 +38,17 @@ describe('API boundary', () => {
       expect(reply.error.message).toContain(method);
     }
     expect(library!.cards.list({}).total).toBe(0);
+  });
+
+  it('compiles every method\'s schema (strict mode) and rejects an empty call cleanly', async () => {
+    const host = api();
+    for (const name of Object.keys(methods)) {
+      const reply = await host.call(name, { unexpected: true });
+      expect(reply.ok, name).toBe(false);
+      if (!reply.ok) expect(reply.error.code, `${name}: ${reply.error.message}`).toBe('bad_input');
+    }
+    const bulk = await host.call('library.bulk', { ids: [1], action: 'addTags' });
+    expect(bulk).toMatchObject({ ok: false, error: { code: 'bad_input', details: [{ path: '/tags' }] } });
   });
 
   it('names unknown methods', async () => {

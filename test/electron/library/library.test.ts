@@ -195,6 +195,7 @@ describe('cards', () => {
     expect(names({ sort: 'name', order: 'desc' })).toEqual(['Cleo', 'Bob', 'anna']);
     expect(names({ limit: 2, offset: 1 })).toEqual(['Bob', 'Cleo']);
     expect(lib.cards.list({ limit: 1 }).total).toBe(3);
+    expect(lib.cards.ids({ tags: ['fantasy'], sort: 'name', order: 'desc' })).toEqual([1, 2]);
     expect(lib.cards.tags()).toEqual([
       { name: 'Elf', count: 1 },
       { name: 'Fantasy', count: 2 },

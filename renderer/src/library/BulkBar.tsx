@@ -1,0 +1,39 @@
+/** Actions on the selected cards: add or remove tags, move to or out of the trash. */
+import { useState } from 'react';
+import { useT } from '../i18n/index.ts';
+
+interface Props {
+  count: number;
+  trash: boolean;
+  onAction(action: 'delete' | 'restore' | 'addTags' | 'removeTags', tags?: string[]): void;
+  onSelectAll(): void;
+  onClear(): void;
+}
+
+export function BulkBar({ count, trash, onAction, onSelectAll, onClear }: Props) {
+  const t = useT();
+  const [tags, setTags] = useState('');
+  const list = (): string[] => tags.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return (
+    <div className="bulk-bar" role="toolbar" aria-label={t('library.bulk')}>
+      <strong>{t('library.selected', { n: count })}</strong>
+      <button onClick={onSelectAll}>{t('library.selectAll')}</button>
+      <button onClick={onClear}>{t('library.clearSelection')}</button>
+      {!trash && (
+        <>
+          <input aria-label={t('library.bulkTags')} placeholder={t('library.bulkTags')} value={tags} onChange={(e) => setTags(e.target.value)} />
+          <button disabled={list().length === 0} onClick={() => onAction('addTags', list())}>
+            {t('library.addTags')}
+          </button>
+          <button disabled={list().length === 0} onClick={() => onAction('removeTags', list())}>
+            {t('library.removeTags')}
+          </button>
+          <button className="danger" onClick={() => onAction('delete')}>
+            {t('library.delete')}
+          </button>
+        </>
+      )}
+      {trash && <button onClick={() => onAction('restore')}>{t('library.restore')}</button>}
+    </div>
+  );
+}

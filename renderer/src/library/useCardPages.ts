@@ -1,0 +1,69 @@
+/**
+ * A sparse, paged view of the card list for virtual scrolling: only pages near the viewport are fetched, so a
+ * 10,000-card library costs a handful of small requests, not one big one.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CardSummary } from '../../../shared/api/library-types.ts';
+import type { SortKey } from '../../../shared/api/contract.ts';
+import { useApi } from '../app/ApiContext.ts';
+
+export interface ListQuery {
+  query: string;
+  tags: string[];
+  sort: SortKey;
+  trash: boolean;
+}
+
+export const PAGE_SIZE = 200;
+
+export function useCardPages(q: ListQuery, onError: (e: unknown) => void) {
+  const api = useApi();
+  const [pages, setPages] = useState<Map<number, CardSummary[]>>(new Map());
+  const [total, setTotal] = useState<number | null>(null);
+  const generation = useRef(0);
+  const inFlight = useRef(new Set<number>());
+  const key = JSON.stringify(q);
+
+  const fetchPage = useCallback(
+    async (page: number, gen: number): Promise<void> => {
+      if (inFlight.current.has(page)) return;
+      inFlight.current.add(page);
+      try {
+        const r = await api.invoke('library.list', { ...q, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+        if (gen !== generation.current) return; // a newer query owns the view now
+        setTotal(r.total);
+        setPages((prev) => new Map(prev).set(page, r.items));
+      } catch (e) {
+        onError(e);
+      } finally {
+        inFlight.current.delete(page);
+      }
+    },
+    // q is captured through `key`, its serialized form.
+    [api, key, onError],
+  );
+
+  const reload = useCallback(async (): Promise<void> => {
+    const gen = ++generation.current;
+    inFlight.current.clear();
+    setPages(new Map());
+    await fetchPage(0, gen);
+  }, [fetchPage]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  /** Called with the visible index range; fetches the pages it needs. */
+  const ensure = useCallback(
+    (first: number, last: number): void => {
+      for (let p = Math.floor(first / PAGE_SIZE); p <= Math.floor(last / PAGE_SIZE); p++) {
+        if (!pages.has(p)) void fetchPage(p, generation.current);
+      }
+    },
+    [pages, fetchPage],
+  );
+
+  const at = (index: number): CardSummary | undefined => pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
+  return { total, at, ensure, reload };
+}
