@@ -5,6 +5,7 @@ import type { ExplanationReason, QuirkName } from './model.ts';
 import { ScanState } from './model.ts';
 import { staticFilter, type FilterContext } from './filters.ts';
 import type { ScanBuffer } from './scan-buffer.ts';
+import { caretQuirk } from './keys.ts';
 import { evaluateSecondary, firstPrimaryMatch } from './secondary.ts';
 import type { TimedEffects } from './timed-effects.ts';
 
@@ -43,7 +44,7 @@ export function rejectedForScan(c: Candidate, facts: ScanFacts): CheckOutcome | 
 
 /** The explanation of an entry no pass had to evaluate: rejected for the whole scan, or no key could match. */
 export function unevaluatedOutcome(c: Candidate, facts: ScanFacts): CheckOutcome {
-  return rejectedForScan(c, facts) ?? skip({ code: c.book.keys(c.bookIndex).primary ? 'no-key-match' : 'no-keys' });
+  return rejectedForScan(c, facts) ?? withInertDecorator(c, skip({ code: c.book.keys(c.bookIndex).primary ? 'no-key-match' : 'no-keys' }));
 }
 
 export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
@@ -63,18 +64,34 @@ export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
   if (c.sticky && sticky) return { candidate: true, reason: { code: 'sticky', until: sticky.end } };
 
   const keys = c.book.keys(c.bookIndex);
-  if (!keys.primary) return skip({ code: 'no-keys' });
+  if (!keys.primary) return withInertDecorator(c, skip({ code: 'no-keys' }));
   const view = pass.buffer.view(raw, pass.state !== ScanState.MIN_ACTIVATIONS);
-  const match = firstPrimaryMatch(keys.primary, view);
-  if (!match) return skip({ code: 'no-key-match' });
+  const hit = firstPrimaryMatch(keys.primary, view);
+  if (!hit) {
+    const quirk = caretQuirk(keys.primary, view);
+    return withInertDecorator(c, { candidate: false, reason: { code: 'no-key-match' }, ...(quirk ? { quirk } : {}) });
+  }
+  const { match } = hit;
+  let quirk = hit.quirk;
   if (!keys.secondary) {
-    const quirk = raw.selective === undefined && Array.isArray(raw.keysecondary) && raw.keysecondary.length > 0;
-    return { candidate: true, reason: { code: 'key-match', match }, ...(quirk ? { quirk: 'selective-missing-ignores-secondary' as const } : {}) };
+    if (raw.selective === undefined && Array.isArray(raw.keysecondary) && raw.keysecondary.length > 0) quirk = 'selective-missing-ignores-secondary';
+    return withInertDecorator(c, { candidate: true, reason: { code: 'key-match', match }, ...(quirk ? { quirk } : {}) });
   }
   const secondary = evaluateSecondary(keys.secondary, view, raw.selectiveLogic);
-  return secondary.passed
+  const outcome: CheckOutcome = secondary.passed
     ? { candidate: true, reason: { code: 'key-match', match, secondary } }
     : { candidate: false, reason: { code: 'secondary-failed', match, secondary } };
+  return withInertDecorator(c, quirk ? { ...outcome, quirk } : outcome);
+}
+
+/**
+ * Marks outcomes that a decorator with trailing text failed to decide: `@@activate now` did not force activation,
+ * or `@@dont_activate now` did not prevent it.
+ */
+function withInertDecorator(c: Candidate, outcome: CheckOutcome): CheckOutcome {
+  if (outcome.quirk) return outcome;
+  const inert = c.entry.decorators.some((d) => d !== (outcome.candidate ? '@@dont_activate' : '@@activate') && d.startsWith(outcome.candidate ? '@@dont_activate' : '@@activate'));
+  return inert ? { ...outcome, quirk: 'decorator-inert-trailing-text' } : outcome;
 }
 
 /**

@@ -1,7 +1,7 @@
 // One machine-readable reason and one English sentence per entry, fired or not.
 import type { Candidate } from './candidate.ts';
 import type { Fate } from './fate-log.ts';
-import type { EntryExplanation, ExplanationReason, KeyMatch, MatchSegment } from './model.ts';
+import type { EntryExplanation, ExplanationReason, KeyMatch, MatchSegment, QuirkName } from './model.ts';
 
 export function explainEntry(c: Candidate, fate: Fate): EntryExplanation {
   const { key, raw } = c.entry;
@@ -19,9 +19,20 @@ export function explainEntry(c: Candidate, fate: Fate): EntryExplanation {
 
 const LOGIC_NAMES = ['AND ANY', 'NOT ALL', 'NOT ANY', 'AND ALL'];
 
+const QUIRKS: Record<QuirkName, string> = {
+  'group-double-removal': 'a double group removal deletes the last candidate',
+  'selective-missing-ignores-secondary': 'secondary keys are ignored when "selective" is missing',
+  'probability-missing-always-fails': 'a missing probability always fails its roll',
+  'decorator-inert-trailing-text': 'a decorator with trailing text has no effect',
+  'regex-caret-first-message': 'a ^ regex never matches the newest message',
+  'wholeword-multiword-substring': 'multi-word keys ignore whole-word matching',
+  'wholeword-non-ascii-boundary': 'non-ASCII letters count as word boundaries',
+  'an-slot-without-authors-note': "Author's Note entries are dropped when no note is inserted",
+};
+
 function sentence(fate: Fate): string {
   const where = fate.pass === null ? '' : ` in pass ${fate.pass}`;
-  const quirk = fate.quirk ? ` (SillyTavern quirk: ${fate.quirk})` : '';
+  const quirk = fate.quirk ? ` (SillyTavern quirk: ${QUIRKS[fate.quirk]})` : '';
   return `${fate.fired ? firedSentence(fate.reason) : notFiredSentence(fate.reason)}${where}${quirk}.`;
 }
 

@@ -31,6 +31,12 @@ export class FateLog {
     if (fate) this.#fates.set(index, fate);
   }
 
+  /** Adds a quirk to a decided fate that has none. */
+  quirk(index: number, quirk: QuirkName): void {
+    const fate = this.#fates.get(index);
+    if (fate && !fate.quirk) this.#fates.set(index, { ...fate, quirk });
+  }
+
   rejected(index: number, pass: number, reason: ExplanationReason, quirk?: QuirkName): void {
     const fate = this.#fates.get(index);
     const rank = reasonRank(reason);

@@ -1,11 +1,19 @@
 // Key compilation and matching (reference §5). A key is compiled once per book revision and scan context; matching
 // then needs no RegExp construction: plain keys are substring or word-boundary searches on a buffer lowered once.
+import type { QuirkName } from './model.ts';
 import type { BufferView } from './scan-buffer.ts';
 
 export type CompiledKey =
   | { readonly kind: 'never'; readonly source: string }
   | { readonly kind: 'regex'; readonly source: string; readonly re: RegExp }
-  | { readonly kind: 'substring'; readonly source: string; readonly text: string; readonly caseSensitive: boolean }
+  | {
+      readonly kind: 'substring';
+      readonly source: string;
+      readonly text: string;
+      readonly caseSensitive: boolean;
+      /** Whole words were asked for, but the key has several words. */
+      readonly multiWord: boolean;
+    }
   | {
       readonly kind: 'word';
       readonly source: string;
@@ -47,7 +55,8 @@ export function compileKey(source: string, text: string, options: PlainKeyOption
   if (re) return { kind: 'regex', source, re };
   const { caseSensitive } = options;
   const needle = caseSensitive ? text : text.toLowerCase();
-  if (!options.wholeWords || needle.split(/\s+/).length > 1) return { kind: 'substring', source, text: needle, caseSensitive };
+  const multiWord = needle.split(/\s+/).length > 1;
+  if (!options.wholeWords || multiWord) return { kind: 'substring', source, text: needle, caseSensitive, multiWord: options.wholeWords };
   return { kind: 'word', source, text: needle, caseSensitive, token: /^[A-Za-z0-9_]+$/.test(needle) };
 }
 
@@ -81,6 +90,33 @@ export function matchesKey(key: CompiledKey, view: BufferView): boolean {
       if (key.token) return view.tokens(key.caseSensitive).has(key.text);
       return findWholeWord(key.caseSensitive ? view.text : view.lower(), key.text) >= 0;
   }
+}
+
+/** The quirk that let a key match, when a reader would not expect the hit (plain keys only). */
+export function matchQuirk(key: CompiledKey, view: BufferView): QuirkName | undefined {
+  if (key.kind === 'substring' && key.multiWord) {
+    return findWholeWord(key.caseSensitive ? view.text : view.lower(), key.text) < 0 ? 'wholeword-multiword-substring' : undefined;
+  }
+  if (key.kind !== 'word') return undefined;
+  const haystack = key.caseSensitive ? view.text : view.lower();
+  const at = findWholeWord(haystack, key.text);
+  const before = haystack.slice(Math.max(0, at - 2), at);
+  const after = haystack.slice(at + key.text.length, at + key.text.length + 2);
+  return UNICODE_WORD_END.test(before) || UNICODE_WORD_START.test(after) ? 'wholeword-non-ascii-boundary' : undefined;
+}
+
+const UNICODE_WORD_END = /[\p{L}\p{N}]$/u;
+const UNICODE_WORD_START = /^[\p{L}\p{N}]/u;
+
+/** A `/^…/` key that fails only because the buffer's first segment starts with \x01. */
+export function caretQuirk(keys: readonly CompiledKey[], view: BufferView): QuirkName | undefined {
+  const text = view.text.slice(1);
+  for (const key of keys) {
+    if (key.kind !== 'regex' || !key.re.source.startsWith('^')) continue;
+    key.re.lastIndex = 0;
+    if (key.re.test(text)) return 'regex-caret-first-message';
+  }
+  return undefined;
 }
 
 /** `(?:^|\W)key(?:$|\W)` without a RegExp: `\W` is everything outside ASCII [A-Za-z0-9_]. */

@@ -311,17 +311,22 @@ export interface KeyMatch {
 
 /** A SillyTavern quirk that decided an outcome. */
 export type QuirkName =
+  /** Removed as collateral: another entry was removed from two groups and the second removal hit the last candidate. */
   | 'group-double-removal'
-  | 'group-already-activated-whole-string'
-  | 'recursion-unexpanded-content'
+  /** Secondary keys were ignored because `selective` is missing from the raw entry. */
   | 'selective-missing-ignores-secondary'
+  /** `useProbability` is set but `probability` is missing: the roll always fails. */
   | 'probability-missing-always-fails'
+  /** A decorator line with trailing text (`@@activate now`) is recognised but has no effect. */
   | 'decorator-inert-trailing-text'
+  /** A `/^…/` regex key would match the newest message, but the buffer starts with \x01. */
   | 'regex-caret-first-message'
+  /** Whole words were on, but a key of several words is matched as a plain substring. */
   | 'wholeword-multiword-substring'
+  /** Whole-word boundaries are ASCII-only, so a non-ASCII letter counted as a boundary. */
   | 'wholeword-non-ascii-boundary'
-  | 'an-slot-without-authors-note'
-  | 'delay-level-merge';
+  /** Fired into an Author's Note slot, but no Author's Note is inserted: it reaches no prompt. */
+  | 'an-slot-without-authors-note';
 
 export type ExplanationReason =
   // fired

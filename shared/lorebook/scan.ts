@@ -12,7 +12,7 @@ import { filterContext } from './filters.ts';
 import { filterByInclusionGroups } from './groups.ts';
 import { expandMacros, type MacroNames } from './macros.ts';
 import type { PassTrace, Scenario, ScanExplanation, ScanResult, TimedWorldInfo, Tokenizer } from './model.ts';
-import { ScanState } from './model.ts';
+import { ScanState, WorldInfoPosition } from './model.ts';
 import { nextPass } from './next-pass.ts';
 import { emptyPrompt, emptySlots, placeEntries } from './placement.ts';
 import type { CompiledBook } from './prepare.ts';
@@ -189,6 +189,11 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const activatedList = [...activated.values()];
   timed.record(activatedList.map((c) => c.entry));
   const { slots, prompt } = placeEntries(activatedList, scenario.authorsNote);
+  if (!scenario.authorsNote) {
+    for (const c of activatedList) {
+      if (c.entry.raw.position === WorldInfoPosition.ANTop || c.entry.raw.position === WorldInfoPosition.ANBottom) fates.quirk(c.index, 'an-slot-without-authors-note');
+    }
+  }
   let explanation: ScanExplanation | undefined;
   const explain = (): ScanExplanation => ({
     mode: SCAN_MODE,
@@ -197,7 +202,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       const fate = fates.get(i);
       if (fate) return explainEntry(c, fate);
       const outcome = unevaluatedOutcome(c, facts);
-      return explainEntry(c, { fired: false, pass: null, reason: outcome.reason, rank: 0 });
+      return explainEntry(c, { fired: false, pass: null, reason: outcome.reason, rank: 0, ...(outcome.quirk ? { quirk: outcome.quirk } : {}) });
     }),
   });
   return {

@@ -1,21 +1,29 @@
 // Primary/secondary key evaluation for activation (reference §5 step 4) and group scoring (§7.2 step 2).
-import type { KeyMatch, SecondaryOutcome } from './model.ts';
+import type { KeyMatch, QuirkName, SecondaryOutcome } from './model.ts';
 import { SelectiveLogic } from './model.ts';
-import { findKey, matchesKey, type CompiledKey } from './keys.ts';
+import { findKey, matchesKey, matchQuirk, type CompiledKey } from './keys.ts';
 import type { EntryKeys } from './prepare.ts';
 import type { BufferView } from './scan-buffer.ts';
 
+export interface PrimaryHit {
+  match: KeyMatch;
+  /** Set when a SillyTavern matching quirk produced the hit. */
+  quirk?: QuirkName;
+}
+
 /** The first primary key that matches (array order), with where it matched. */
-export function firstPrimaryMatch(keys: readonly CompiledKey[], view: BufferView): KeyMatch | null {
+export function firstPrimaryMatch(keys: readonly CompiledKey[], view: BufferView): PrimaryHit | null {
   for (const key of keys) {
     if (!matchesKey(key, view)) continue;
     const offset = findKey(key, view);
-    return {
+    const match: KeyMatch = {
       key: key.source,
       expanded: key.kind === 'never' ? '' : key.kind === 'regex' ? key.re.toString() : key.text,
       regex: key.kind === 'regex',
       segment: view.text ? view.segmentAt(Math.max(offset, 0)) : null,
     };
+    const quirk = matchQuirk(key, view);
+    return quirk ? { match, quirk } : { match };
   }
   return null;
 }

@@ -98,7 +98,7 @@ describe('explanations of entries that did not fire', () => {
     );
     const e = explain(s, 'lore.3');
     expect(e).toMatchObject({ fired: false, quirk: 'group-double-removal', reason: { code: 'group-lost', by: 'double-removal' } });
-    expect(e.sentence).toMatch(/SillyTavern quirk: group-double-removal/);
+    expect(e.sentence).toMatch(/SillyTavern quirk: a double group removal deletes the last candidate/);
   });
 
   it('failed its probability roll', () => {
@@ -166,5 +166,36 @@ describe('explanations of entries that did not fire', () => {
   it('explains every entry exactly once, in scan order', () => {
     const entries = [entry(0, { order: 10, key: ['a'] }), entry(1, { order: 20, constant: true }), entry(2, { order: 30, disable: true })];
     expect(scan(scenario(entries, [say('hi')])).explain.entries.map((e) => e.key)).toEqual(['lore.2', 'lore.1', 'lore.0']);
+  });
+});
+
+describe('quirks that decided an outcome', () => {
+  const quirkOf = (s: Scenario, key: string) => explain(s, key).quirk;
+
+  it('regex ^ and the \\x01 segment marker', () => {
+    expect(quirkOf(scenario([entry(0, { key: ['/^hello/'] })], [say('hello there')], { settings: { ...scenario([], []).settings, includeNames: false } }), 'lore.0')).toBe('regex-caret-first-message');
+  });
+
+  it('multi-word keys and non-ASCII letters under whole-word matching', () => {
+    expect(quirkOf(scenario([entry(0, { key: ['big cat'] })], [say('two big cats')]), 'lore.0')).toBe('wholeword-multiword-substring');
+    expect(quirkOf(scenario([entry(0, { key: ['big cat'] })], [say('a big cat')]), 'lore.0')).toBeUndefined();
+    expect(quirkOf(scenario([entry(0, { key: ['кот'] })], [say('котик')]), 'lore.0')).toBe('wholeword-non-ascii-boundary');
+    expect(quirkOf(scenario([entry(0, { key: ['кот'] })], [say('кот')]), 'lore.0')).toBeUndefined();
+  });
+
+  it('raw entries: missing selective, missing probability', () => {
+    const noSelective = entry(0, { key: ['dragon'], keysecondary: ['nowhere'] });
+    delete noSelective.selective;
+    expect(explain(scenario([noSelective], [say('dragon')]), 'lore.0')).toMatchObject({ fired: true, quirk: 'selective-missing-ignores-secondary' });
+    const noProbability = entry(0, { constant: true, probability: 50 });
+    delete noProbability.probability;
+    expect(explain(scenario([noProbability], [say('hi')], { random: [0] }), 'lore.0')).toMatchObject({ fired: false, quirk: 'probability-missing-always-fails' });
+  });
+
+  it('inert decorators and Author\'s Note slots without a note', () => {
+    expect(quirkOf(scenario([entry(0, { key: ['zzz'], content: '@@activate now\nbody' })], [say('hi')]), 'lore.0')).toBe('decorator-inert-trailing-text');
+    const an = entry(0, { constant: true, position: 2 });
+    expect(explain(scenario([an], [say('hi')]), 'lore.0')).toMatchObject({ fired: true, quirk: 'an-slot-without-authors-note' });
+    expect(quirkOf(scenario([an], [say('hi')], { authorsNote: { value: 'note', scan: false, position: 1, depth: 4, role: 0 } }), 'lore.0')).toBeUndefined();
   });
 });

@@ -12,6 +12,8 @@ const KEYS = [...WORDS, '/drag(on)?/i', '/\\bcastles?\\b/', '/^elf/', '{{char}}'
 
 const text = fc.array(fc.constantFrom(...WORDS, 'the', 'and', 'Mira', 'castles', 'котик', 'dragons'), { maxLength: 8 }).map((w) => w.join(' '));
 const nullableBool = fc.constantFrom(null, true, false);
+// Values of the wrong type a hand-edited file may hold.
+const junkValue = fc.oneof(fc.string({ maxLength: 4 }), fc.integer({ min: -3, max: 3 }), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.oneof(fc.string(), fc.integer()), { maxLength: 2 }), fc.constant({}));
 
 const entryArb = (uid: number) =>
   fc
@@ -41,7 +43,7 @@ const entryArb = (uid: number) =>
     })
     .chain((fields) =>
       // Raw files: sometimes a field is missing or holds a value of the wrong type.
-      fc.option(fc.tuple(fc.constantFrom(...Object.keys(fields)), fc.option(fc.jsonValue({ maxDepth: 1 }), { nil: undefined })), { freq: 3 }).map((junk) => {
+      fc.option(fc.tuple(fc.constantFrom(...Object.keys(fields)), fc.option(junkValue, { nil: undefined })), { freq: 3 }).map((junk) => {
         const e: WorldInfoEntry = entry(uid, fields as Partial<WorldInfoEntry>);
         if (junk) {
           const [field, value] = junk;
