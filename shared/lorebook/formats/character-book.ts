@@ -117,7 +117,7 @@ function readEntry(raw: JsonObject, index: number, path: string, report: LossRep
   const src = sourceFields(raw, path, report);
   const uid = uidOf(characterBookUid(raw, index), childPath(path, 'id'), report);
   const to = (field: string) => childPath(childPath('$.entries', String(uid)), field);
-  if (raw.id === undefined) record(report, 'defaulted', null, to('uid'), `the entry's index (${index})`);
+  if (raw.id === undefined) record(report, 'defaulted', null, to('uid'), "the entry's index");
   src.take('id', 'mapped', to('uid'));
   checkKinds(raw, path, ENTRY_KINDS, report);
   const ext = isRecord(raw.extensions) ? raw.extensions : {};
@@ -129,7 +129,7 @@ function readEntry(raw: JsonObject, index: number, path: string, report: LossRep
     const result = op === '||' ? value || fallback : value ?? fallback;
     if (result !== value) {
       const was = Object.hasOwn(fields === src ? raw : ext, key) ? JSON.stringify(value) : 'missing';
-      record(report, 'defaulted', null, to(field), `${was} ⇒ ${JSON.stringify(result)}`);
+      record(report, 'defaulted', null, to(field), `${was} ⇒ ${field === 'displayIndex' ? "the entry's index" : JSON.stringify(result)}`);
     }
     return result;
   };

@@ -9,12 +9,12 @@ import type { LocatedBook } from './detect.ts';
 import { BookFormatError } from './errors.ts';
 import { ROOT } from './json-path.ts';
 import { readNovelAiBook, writeNovelAiBook } from './novelai.ts';
-import { newReport } from './report.ts';
+import { discardedReport, newReport } from './report.ts';
 import { restoreDocument } from './restore.ts';
 import type { KeyedEntries } from './restore.ts';
 import { isRisuExportable, readRisuBook, writeRisuBook } from './risu.ts';
 import { readStBook, writeStBook } from './sillytavern.ts';
-import type { BookFormat, Conversion, LossReport } from './types.ts';
+import type { BookFormat, Conversion, LossReport, ReportDetail } from './types.ts';
 import { readV3Book, writeV3Book } from './v3.ts';
 import { cloneJson } from './values.ts';
 import type { JsonObject } from './values.ts';
@@ -22,6 +22,8 @@ import type { JsonObject } from './values.ts';
 export interface ImportOptions {
   /** Insist on a format instead of detecting it (`v2` and `v3` accept each other's books). */
   format?: BookFormat;
+  /** Report granularity; `summary` keeps large books cheap. Default `fields`. */
+  detail?: ReportDetail;
 }
 
 export interface ExportOptions {
@@ -29,6 +31,8 @@ export interface ExportOptions {
   name?: string;
   /** V3 only: also write SillyTavern's @depth/role/scan depth as CCv3 decorators in the content (see v3.ts). */
   decorators?: boolean;
+  /** Report granularity; default `fields`. */
+  detail?: ReportDetail;
 }
 
 const CHARACTER_BOOK_FORMATS: readonly BookFormat[] = ['v2', 'v3'];
@@ -40,8 +44,10 @@ export function importBook(json: unknown, options: ImportOptions = {}): Conversi
     throw new BookFormatError(ROOT, `expected format ${wanted}, but the input is ${located.format}`);
   }
   const format = wanted ?? located.format;
-  const report = newReport(format, 'st');
-  return { book: readLocated(located, format, report), report };
+  const report = newReport(format, 'st', options.detail);
+  const book = readLocated(located, format, report);
+  if (format !== 'st') book.originalData = cloneJson(located.original);
+  return { book, report };
 }
 
 function readLocated(located: LocatedBook, format: BookFormat, report: LossReport): WorldInfoBook {
@@ -49,14 +55,11 @@ function readLocated(located: LocatedBook, format: BookFormat, report: LossRepor
   // Paths inside the input, re-rooted where the input is kept.
   const originalRoot = located.original === located.book ? located.path : ROOT;
   const stored = (path: string) => `${ROOT}.originalData${path.slice(originalRoot.length)}`;
-  const book =
-    format === 'v2' ? readCharacterBook(located.book, located.path, report, stored)
+  return format === 'v2' ? readCharacterBook(located.book, located.path, report, stored)
     : format === 'v3' ? readV3Book(located.book, located.path, report, stored)
     : format === 'novelai' ? readNovelAiBook(located.book, report)
     : format === 'agnai' ? readAgnaiBook(located.book, report)
     : readRisuBook(located.book, report);
-  book.originalData = cloneJson(located.original);
-  return book;
 }
 
 function write(book: WorldInfoBook, to: BookFormat, report: LossReport, options: ExportOptions): JsonObject {
@@ -71,7 +74,7 @@ function write(book: WorldInfoBook, to: BookFormat, report: LossReport, options:
 }
 
 export function exportBook(book: WorldInfoBook, to: BookFormat, options: ExportOptions = {}): Conversion<JsonObject> {
-  const report = newReport('st', to);
+  const report = newReport('st', to, options.detail);
   const fresh = write(book, to, report, options);
   const restored = to === 'st' ? undefined : restoreFromOriginal(book, to, fresh, options);
   if (!restored) return { book: fresh, report };
@@ -90,8 +93,8 @@ function restoreFromOriginal(book: WorldInfoBook, to: BookFormat, fresh: JsonObj
   }
   const isCharacterBook = CHARACTER_BOOK_FORMATS.includes(to);
   if (isCharacterBook ? !CHARACTER_BOOK_FORMATS.includes(located.format) : located.format !== to) return undefined;
-  const baseBook = readLocated(located, located.format, newReport(located.format, 'st'));
-  const base = write(baseBook, to, newReport('st', to), options);
+  const baseBook = readLocated(located, located.format, discardedReport(located.format, 'st'));
+  const base = write(baseBook, to, discardedReport('st', to), options);
   if (!isCharacterBook) {
     const entriesKey = to === 'risu' ? 'data' : 'entries';
     return restoreDocument(entriesKey, keyed(located.book, entriesKey, (_e, i) => i), keyedExport(base, entriesKey, baseBook, to), keyedExport(fresh, entriesKey, book, to));
@@ -99,7 +102,8 @@ function restoreFromOriginal(book: WorldInfoBook, to: BookFormat, fresh: JsonObj
   const inner = (doc: JsonObject) => (to === 'v3' ? (doc.data as JsonObject) : doc);
   const merged = restoreDocument('entries', keyed(located.book, 'entries', characterBookUid), keyedExport(inner(base), 'entries', baseBook, to), keyedExport(inner(fresh), 'entries', book, to));
   if (to === 'v2') return merged;
-  return located.original === located.book ? { ...fresh, data: merged } : { ...cloneJson(located.original), data: merged };
+  if (located.original === located.book) return { ...fresh, data: merged };
+  return Object.fromEntries(Object.entries(located.original).map(([key, value]) => [key, key === 'data' ? merged : cloneJson(value)]));
 }
 
 function keyed(doc: JsonObject, entriesKey: string, uidOf: (entry: unknown, index: number) => unknown): KeyedEntries {

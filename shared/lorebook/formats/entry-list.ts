@@ -26,8 +26,8 @@ export function readEntryList(doc: JsonObject, entriesKey: string, kinds: Readon
     const src = sourceFields(object, path, report);
     const to = (field: string) => childPath(childPath('$.entries', String(index)), field);
     const fields = { uid: index, ...readEntry(src, to), displayIndex: index };
-    record(report, 'defaulted', null, to('uid'), `the entry's index (${index})`);
-    record(report, 'defaulted', null, to('displayIndex'), `the entry's index (${index})`);
+    record(report, 'defaulted', null, to('uid'), "the entry's index");
+    record(report, 'defaulted', null, to('displayIndex'), "the entry's index");
     src.rest('stored', (key) => childPath(inOriginalData(path), key), 'no World Info equivalent; kept in originalData for export');
     entries[String(index)] = entryFromTemplate(fields, (field, value) => record(report, 'defaulted', null, to(field), `template ${JSON.stringify(value)}`));
   });

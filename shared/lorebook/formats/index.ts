@@ -6,6 +6,5 @@ export { importBook, exportBook, convertBook } from './convert.ts';
 export type { ImportOptions, ExportOptions, BookConversion } from './convert.ts';
 export { BookFormatError } from './errors.ts';
 export { summarizeReport } from './report.ts';
-export type { ReportLine } from './report.ts';
 export { BOOK_FORMATS } from './types.ts';
-export type { BookFormat, Conversion, FieldFate, LossItem, LossReport } from './types.ts';
+export type { BookFormat, Conversion, FieldFate, LossItem, LossReport, ReportDetail } from './types.ts';

@@ -1,21 +1,52 @@
 // Building loss reports: every present input field is recorded exactly once, through `sourceFields`.
 
 import { childPath } from './json-path.ts';
-import type { BookFormat, FieldFate, LossItem, LossReport } from './types.ts';
+import type { BookFormat, FieldFate, LossItem, LossReport, ReportDetail } from './types.ts';
 import type { JsonObject } from './values.ts';
 
-export function newReport(from: BookFormat, to: BookFormat): LossReport {
-  return { from, to, items: [], warnings: [] };
+/** Summary lines by identity, for reports in `summary` detail. */
+const summaries = new WeakMap<LossReport, Map<string, LossItem>>();
+/** Reports nobody reads (restoration re-runs a conversion): recording into them is skipped. */
+const discarded = new WeakSet<LossReport>();
+
+export function newReport(from: BookFormat, to: BookFormat, detail: ReportDetail = 'fields'): LossReport {
+  const report: LossReport = { from, to, detail, items: [], warnings: [] };
+  if (detail === 'summary') summaries.set(report, new Map());
+  return report;
+}
+
+export function discardedReport(from: BookFormat, to: BookFormat): LossReport {
+  const report = newReport(from, to);
+  discarded.add(report);
+  return report;
+}
+
+/** Per-entry segments (`[3]`, `["12"]`) become `[*]`. */
+function generalize(path: string | null): string | null {
+  return path && path.replace(/\[(?:\d+|"-?\d+")\]/g, '[*]');
 }
 
 export function record(report: LossReport, fate: FieldFate, from: string | null, to: string | null, note?: string): void {
-  const item: LossItem = { fate, from, to };
-  if (note !== undefined) item.note = note;
-  report.items.push(item);
+  if (discarded.has(report)) return;
+  const lines = summaries.get(report);
+  if (!lines) {
+    report.items.push(note === undefined ? { fate, from, to } : { fate, from, to, note });
+    return;
+  }
+  const [general, generalTo] = [generalize(from), generalize(to)];
+  const id = `${fate}\u0000${general}\u0000${generalTo}\u0000${note}`;
+  const existing = lines.get(id);
+  if (existing) {
+    existing.count! += 1;
+    return;
+  }
+  const line: LossItem = note === undefined ? { fate, from: general, to: generalTo, count: 1 } : { fate, from: general, to: generalTo, note, count: 1 };
+  lines.set(id, line);
+  report.items.push(line);
 }
 
 export function warn(report: LossReport, path: string, message: string): void {
-  report.warnings.push({ path, message });
+  if (!discarded.has(report)) report.warnings.push({ path, message });
 }
 
 /** The fields of one input object; `take` reads a field and records its fate, `rest` records the untaken ones. */
@@ -47,20 +78,11 @@ export function sourceFields(object: JsonObject, path: string, report: LossRepor
   };
 }
 
-export interface ReportLine extends LossItem {
-  count: number;
-}
-
-/** Collapses per-entry items (`$.entries[3].keys`, `$.entries["7"].key`) into one line per field and fate. */
-export function summarizeReport(report: LossReport): ReportLine[] {
-  const lines = new Map<string, ReportLine>();
-  const generalize = (path: string | null) => path && path.replace(/\[(?:\d+|"-?\d+")\]/g, '[*]');
+/** A `fields` report condensed to one line per field and fate, as a `summary` report records it. */
+export function summarizeReport(report: LossReport): LossItem[] {
+  const summary = newReport(report.from, report.to, 'summary');
   for (const item of report.items) {
-    const line = { ...item, from: generalize(item.from), to: generalize(item.to) };
-    const id = JSON.stringify([line.fate, line.from, line.to, line.note]);
-    const existing = lines.get(id);
-    if (existing) existing.count += 1;
-    else lines.set(id, { ...line, count: 1 });
+    for (let i = 0; i < (item.count ?? 1); i++) record(summary, item.fate, item.from, item.to, item.note);
   }
-  return [...lines.values()];
+  return summary.items;
 }

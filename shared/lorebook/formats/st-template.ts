@@ -47,16 +47,21 @@ export const ST_ENTRY_TEMPLATE: Readonly<Omit<WorldInfoEntry, 'uid'>> = Object.f
 
 /**
  * An entry as SillyTavern's importers build it: template first, then the converted fields (`undefined` ones are
- * removed, as JSON would). Fields the importer sets explicitly are `fields`; the rest are recorded as defaulted.
+ * left out, as JSON would). Template fields missing from `fields` are reported through `onDefault`.
  */
 export function entryFromTemplate(
   fields: Partial<WorldInfoEntry> & { uid: number },
   onDefault: (field: string, value: unknown) => void,
 ): WorldInfoEntry {
   const entry: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(ST_ENTRY_TEMPLATE)) entry[field] = Array.isArray(value) ? [...value] : value;
-  for (const field of Object.keys(entry)) if (!Object.hasOwn(fields, field)) onDefault(field, entry[field]);
-  Object.assign(entry, fields);
-  for (const field of Object.keys(entry)) if (entry[field] === undefined) delete entry[field];
+  for (const [field, value] of Object.entries(ST_ENTRY_TEMPLATE)) {
+    if (Object.hasOwn(fields, field)) {
+      if (fields[field] !== undefined) entry[field] = fields[field];
+    } else {
+      onDefault(field, value);
+      entry[field] = Array.isArray(value) ? [...value] : value;
+    }
+  }
+  for (const [field, value] of Object.entries(fields)) if (value !== undefined && !Object.hasOwn(entry, field)) entry[field] = value;
   return entry as WorldInfoEntry;
 }

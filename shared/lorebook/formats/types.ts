@@ -24,11 +24,17 @@ export interface LossItem {
   /** Output JSON path; null for `dropped`. */
   to: string | null;
   note?: string;
+  /** In a summary report: how many fields this line stands for. */
+  count?: number;
 }
+
+/** `fields`: one item per field of every entry; `summary`: one line per field and fate across entries. */
+export type ReportDetail = 'fields' | 'summary';
 
 export interface LossReport {
   from: BookFormat;
   to: BookFormat;
+  detail: ReportDetail;
   items: LossItem[];
   /** Suspicious input that was accepted (wrong types SillyTavern passes through, ignored semantics). */
   warnings: { path: string; message: string }[];

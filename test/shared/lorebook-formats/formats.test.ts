@@ -197,3 +197,14 @@ describe('exports from a World Info book report every field', () => {
     expect(exportBook(filtered, 'novelai').report.items).toContainEqual({ fate: 'mapped', from: '$.entries["0"].order', to: '$.entries[0].contextConfig.budgetPriority' });
   });
 });
+
+describe('summary reports', () => {
+  it.each(['Seraphina-1.18.0.card.json', 'novelai-sample.lorebook', 'agnai-sample.json', 'risu-sample.json', 'Eldoria-1.12.6.json'])('%s: summary detail equals the summarized field report', (name) => {
+    const doc = fixture(name);
+    const summary = importBook(doc, { detail: 'summary' }).report;
+    expect(summary.detail).toBe('summary');
+    expect(summary.items).toEqual(summarizeReport(importBook(doc).report));
+    expect(summary.items.every((item) => !/\[\d+\]|\["\d+"\]/.test(`${item.from}${item.to}`))).toBe(true);
+    expect(summary.items.reduce((sum, item) => sum + item.count!, 0)).toBe(importBook(doc).report.items.length);
+  });
+});
