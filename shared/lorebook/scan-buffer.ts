@@ -89,7 +89,8 @@ export class ScanBuffer {
   readonly #globalDepth: number;
   readonly #chunks: { pass: number; text: string }[] = [];
   #skew = 0;
-  #views = new Map<string, BufferView>();
+  /** By layout: depth, match-source mask and whether recursion chunks are included. */
+  #views = new Map<number, BufferView>();
 
   constructor(input: BufferSources, globalDepth: number) {
     this.#input = { ...input, messages: input.messages.slice(0, MAX_SCAN_DEPTH) };
@@ -121,10 +122,8 @@ export class ScanBuffer {
     if (!(depth > 0)) depth = 0;
     depth = Math.min(depth, MAX_SCAN_DEPTH);
     let mask = 0;
-    MATCH_SOURCES.forEach(([, flag], i) => {
-      if (entry[flag]) mask |= 1 << i;
-    });
-    const id = `${depth}|${mask}|${withRecursion ? 1 : 0}`;
+    for (let i = 0; i < MATCH_SOURCES.length; i++) if (entry[(MATCH_SOURCES[i] as (typeof MATCH_SOURCES)[number])[1]]) mask |= 1 << i;
+    const id = withRecursion ? depth + mask * 4096 : -1 - depth - mask * 4096;
     let view = this.#views.get(id);
     if (!view) {
       view = this.#build(depth, mask, withRecursion);

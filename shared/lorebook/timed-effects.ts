@@ -34,9 +34,8 @@ export class TimedEffects {
           delete records[key];
         } else if (now >= record.end) {
           delete records[key];
-          const cooldown = Number(entry.raw.cooldown);
           if (effect === 'sticky' && entry.raw.cooldown) {
-            this.state.cooldown[key] = { hash: entry.hash, start: now, end: now + cooldown, protected: true };
+            this.state.cooldown[key] = { hash: entry.hash, start: now, end: now + Number(entry.raw.cooldown), protected: true };
           }
         } else {
           this.#active[effect].set(record.hash, record);
