@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   if (values.db === undefined && !process.env['LOREWRIGHT_DB']) fs.mkdirSync(path.dirname(dbPath), { recursive: true });
   const library = openLibrary(dbPath);
   const staticDir = path.resolve(values.static ?? path.join(import.meta.dirname, '../../dist/renderer'));
-  const api = createApiHost(library);
+  const api = createApiHost({ library });
   let host;
   try {
     host = await startWebHost({ api, staticDir, port });

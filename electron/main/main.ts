@@ -22,7 +22,7 @@ void app.whenReady().then(() => {
   const appPath = app.getAppPath();
   const rendererRoot = path.join(appPath, 'dist', 'renderer');
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  const wiring = registerIpc(ipcMain, createApiHost(library), (event) => (event.senderFrame?.url ?? '').startsWith(new URL(`file://${rendererRoot}`).href));
+  const wiring = registerIpc(ipcMain, createApiHost({ library }), (event) => (event.senderFrame?.url ?? '').startsWith(new URL(`file://${rendererRoot}`).href));
   createMainWindow(appPath);
 
   let closing = false;

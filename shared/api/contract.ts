@@ -1,170 +1,17 @@
 /**
  * The one API: every method's name, input JSON Schema and output type (DESIGN.md §2). Both transports and the
  * implementation are typed from this table; `JSONSchemaType` makes tsc check each schema against its input type.
+ * Each domain declares its methods in methods/<domain>.ts; this file only gathers them.
  */
-import type { JSONSchemaType } from 'ajv';
-import type { CardRecord, CardSummary, DocumentFormat, ImportFileResult, ImportProgress, RevisionSummary, TagCount } from './library-types.ts';
+import type { MethodSpec } from './method.ts';
+import { libraryMethods } from './methods/library.ts';
 
-export type SortKey = 'name' | 'updated' | 'created' | 'creator' | 'character_version';
-
-export interface ListInput {
-  query?: string;
-  tags?: string[];
-  sort?: SortKey;
-  order?: 'asc' | 'desc';
-  offset?: number;
-  limit?: number;
-  trash?: boolean;
-}
-export interface IdInput {
-  id: number;
-}
-export interface CreateInput {
-  name?: string;
-  document?: string;
-  format?: DocumentFormat;
-  tags?: string[];
-}
-export interface UpdateInput {
-  id: number;
-  document?: string;
-  name?: string;
-  tags?: string[];
-  /** Optimistic concurrency: refuse the save when the stored revision moved on. */
-  baseRevision?: number;
-}
-export interface RevisionInput {
-  id: number;
-  revision: number;
-}
-export interface BulkInput {
-  ids: number[];
-  action: 'delete' | 'restore' | 'addTags' | 'removeTags';
-  tags?: string[];
-}
-export interface RenameTagInput {
-  from: string;
-  to: string;
-}
-export interface ImportInput {
-  /** Binary files (PNG, CharX) travel base64-encoded; text files as they are. */
-  files: { name: string; text: string; encoding?: 'utf8' | 'base64' }[];
-}
-
-const id = { type: 'integer', minimum: 1 } as const;
-const tagList = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100 }, maxItems: 200 } as const;
-
-const listSchema: JSONSchemaType<ListInput> = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    query: { type: 'string', maxLength: 1000, nullable: true },
-    tags: { ...tagList, nullable: true },
-    sort: { type: 'string', enum: ['name', 'updated', 'created', 'creator', 'character_version'], nullable: true },
-    order: { type: 'string', enum: ['asc', 'desc'], nullable: true },
-    offset: { type: 'integer', minimum: 0, nullable: true },
-    limit: { type: 'integer', minimum: 1, maximum: 1000, nullable: true },
-    trash: { type: 'boolean', nullable: true },
-  },
-};
-const idSchema: JSONSchemaType<IdInput> = { type: 'object', additionalProperties: false, required: ['id'], properties: { id } };
-const createSchema: JSONSchemaType<CreateInput> = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: 500, nullable: true },
-    document: { type: 'string', maxLength: 50_000_000, nullable: true },
-    format: { type: 'string', enum: ['json', 'yaml'], nullable: true },
-    tags: { ...tagList, nullable: true },
-  },
-};
-const updateSchema: JSONSchemaType<UpdateInput> = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: {
-    id,
-    document: { type: 'string', maxLength: 50_000_000, nullable: true },
-    name: { type: 'string', minLength: 1, maxLength: 500, nullable: true },
-    tags: { ...tagList, nullable: true },
-    baseRevision: { type: 'integer', minimum: 0, nullable: true },
-  },
-};
-const revisionSchema: JSONSchemaType<RevisionInput> = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'revision'],
-  properties: { id, revision: { type: 'integer', minimum: 1 } },
-};
-const importSchema: JSONSchemaType<ImportInput> = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['files'],
-  properties: {
-    files: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 10_000,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['name', 'text'],
-        properties: {
-          name: { type: 'string', minLength: 1, maxLength: 1000 },
-          text: { type: 'string' },
-          encoding: { type: 'string', enum: ['utf8', 'base64'], nullable: true },
-        },
-      },
-    },
-  },
-};
-const bulkSchema: JSONSchemaType<BulkInput> = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['ids', 'action'],
-  properties: {
-    ids: { type: 'array', items: id, minItems: 1, maxItems: 100_000 },
-    action: { type: 'string', enum: ['delete', 'restore', 'addTags', 'removeTags'] },
-    tags: { ...tagList, nullable: true },
-  },
-};
-const renameTagSchema: JSONSchemaType<RenameTagInput> = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['from', 'to'],
-  properties: { from: { type: 'string', minLength: 1, maxLength: 100 }, to: { type: 'string', minLength: 1, maxLength: 100 } },
-};
-const emptySchema: JSONSchemaType<Record<string, never>> = { type: 'object', additionalProperties: false, required: [] };
-
-interface MethodSpec<I, O, P = never> {
-  input: JSONSchemaType<I>;
-  /** Phantom fields: carry the output and progress types; never set at run time (a tuple so O may be null). */
-  output?: [O];
-  progress?: P;
-  /** Long operations stream progress and can be cancelled. */
-  streams?: true;
-}
-
-function method<I, O, P = never>(input: JSONSchemaType<I>, streams?: true): MethodSpec<I, O, P> {
-  return streams ? { input, streams } : { input };
-}
+export type { SortKey, ListInput, IdInput, CreateInput, UpdateInput, RevisionInput, BulkInput, RenameTagInput, ImportInput } from './methods/library.ts';
 
 export const methods = {
-  'library.list': method<ListInput, { items: CardSummary[]; total: number }>(listSchema),
-  'library.ids': method<ListInput, number[]>(listSchema),
-  'library.get': method<IdInput, CardRecord>(idSchema),
-  'library.create': method<CreateInput, CardRecord>(createSchema),
-  'library.update': method<UpdateInput, CardRecord>(updateSchema),
-  'library.delete': method<IdInput, CardSummary>(idSchema),
-  'library.restore': method<IdInput, CardSummary>(idSchema),
-  'library.revisions': method<IdInput, RevisionSummary[]>(idSchema),
-  'library.revision': method<RevisionInput, { revision: number; document: string; createdAt: number }>(revisionSchema),
-  'library.tags': method<Record<string, never>, TagCount[]>(emptySchema),
-  'library.bulk': method<BulkInput, { updated: number }>(bulkSchema),
-  'library.renameTag': method<RenameTagInput, { updated: number }>(renameTagSchema),
-  'library.avatar': method<IdInput, { mime: string; base64: string } | null>(idSchema),
-  'library.import': method<ImportInput, ImportFileResult[], ImportProgress>(importSchema, true),
+  ...libraryMethods,
 } as const;
+
 
 export type Methods = typeof methods;
 export type MethodName = keyof Methods;

@@ -12,7 +12,7 @@ afterEach(() => library?.close());
 
 function api() {
   library = openLibrary(path.join(tempDir(), 'library.db'));
-  return createApiHost(library);
+  return createApiHost({ library });
 }
 
 describe('API boundary', () => {

@@ -22,7 +22,7 @@ async function start(): Promise<WebHost> {
   fs.mkdirSync(path.join(dir, 'static'));
   fs.writeFileSync(path.join(dir, 'static', 'index.html'), '<h1>Lorewright</h1>');
   library = openLibrary(path.join(dir, 'library.db'));
-  host = await startWebHost({ api: createApiHost(library), staticDir: path.join(dir, 'static'), port: 0 });
+  host = await startWebHost({ api: createApiHost({ library }), staticDir: path.join(dir, 'static'), port: 0 });
   return host;
 }
 

@@ -30,7 +30,7 @@ describe('IPC wiring (main side)', () => {
   it('runs calls through the real API host and sends progress tagged with the call id', async () => {
     const library = openLibrary(path.join(tempDir(), 'library.db'));
     const ipcMain = fakeIpcMain();
-    registerIpc(ipcMain as never, createApiHost(library), () => true);
+    registerIpc(ipcMain as never, createApiHost({ library }), () => true);
     const sent: unknown[][] = [];
     const event = { sender: { send: (...args: unknown[]) => sent.push(args) } };
     const invoke = ipcMain.handlers.get(IPC_INVOKE)!;

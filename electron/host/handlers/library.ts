@@ -1,0 +1,45 @@
+/** Handlers for the library methods (methods/library.ts). */
+import { ApiError } from '../../../shared/api/errors.ts';
+import type { HandlerTable, HostContext } from './types.ts';
+import { importCards } from '../../services/library/import-cards.ts';
+
+function imageMime(bytes: Uint8Array): string {
+  if (bytes[0] === 0x89 && bytes[1] === 0x50) return 'image/png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return 'image/jpeg';
+  if (bytes[8] === 0x57 && bytes[9] === 0x45) return 'image/webp';
+  return 'application/octet-stream';
+}
+
+export function libraryHandlers({ library }: HostContext): HandlerTable<'library.'> {
+  const cards = library.cards;
+  return {
+    'library.list': (input) => cards.list(input),
+    'library.ids': (input) => cards.ids(input),
+    'library.get': (input) => cards.get(input.id),
+    'library.create': (input) => cards.create(input),
+    'library.update': (input) => cards.update(input),
+    'library.delete': (input) => cards.setDeleted(input.id, true),
+    'library.restore': (input) => cards.setDeleted(input.id, false),
+    'library.revisions': (input) => cards.revisions(input.id),
+    'library.revision': (input) => cards.revision(input.id, input.revision),
+    'library.tags': () => cards.tags(),
+    'library.bulk': (input) => {
+      if ((input.action === 'addTags' || input.action === 'removeTags') && !input.tags?.length) {
+        throw new ApiError('bad_input', `library.bulk: "${input.action}" needs a non-empty "tags" list.`, [{ path: '/tags', message: 'required for this action' }]);
+      }
+      return cards.bulk(input.ids, input.action, input.tags);
+    },
+    'library.renameTag': (input) => cards.renameTag(input.from, input.to),
+    'library.avatar': (input) => {
+      const bytes = cards.image(input.id);
+      return bytes ? { mime: imageMime(bytes), base64: Buffer.from(bytes).toString('base64') } : null;
+    },
+    'library.import': (input, options) =>
+      importCards(
+        library,
+        input.files.map((f) => ({ name: f.name, bytes: f.encoding === 'base64' ? Buffer.from(f.text, 'base64') : Buffer.from(f.text, 'utf8') })),
+        options.onProgress,
+        options.signal,
+      ),
+  };
+}

@@ -1,0 +1,13 @@
+/** What handlers receive and must provide; one table per domain, checked against the contract. */
+import type { CallOptions, MethodInput, MethodName, MethodOutput, MethodProgress } from '../../../shared/api/contract.ts';
+import type { Library } from '../../services/library/library.ts';
+
+/** The services the API runs on; opened once by whoever hosts the API (Electron main, web host, tests). */
+export interface HostContext {
+  library: Library;
+}
+
+export type Handler<M extends MethodName> = (input: MethodInput<M>, options: CallOptions<MethodProgress<M>>) => MethodOutput<M> | Promise<MethodOutput<M>>;
+
+/** The handlers for every method whose name starts with `Prefix`. */
+export type HandlerTable<Prefix extends string> = { [M in Extract<MethodName, `${Prefix}${string}`>]: Handler<M> };
