@@ -1,23 +1,30 @@
 // Real SillyTavern sample data (test/fixtures/lorebooks, copied from ../shared/conformance/data).
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { detectBookFormat, exportBook, importBook } from '../../../shared/lorebook/formats/index.ts';
+import { convertBook, detectBookFormat, exportBook, importBook } from '../../../shared/lorebook/formats/index.ts';
+import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
+import { fixture } from './helpers.ts';
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../fixtures/lorebooks/${name}`, import.meta.url), 'utf8'));
+const cardBook = (name: string) => (fixture(name).data as { character_book: Record<string, unknown> }).character_book;
 
 describe('SillyTavern sample data', () => {
   it('imports the Seraphina card book exactly as SillyTavern 1.18 does (key order included)', () => {
     const card = fixture('Seraphina-1.18.0.card.json');
     expect(detectBookFormat(card)).toBe('v2');
-    const { book } = importBook(card);
-    const expected = fixture('Seraphina-1.18.0.st-imported-book.json');
-    expect(JSON.stringify(book)).toBe(JSON.stringify(expected));
+    const { book, report } = importBook(card);
+    expect(JSON.stringify(book)).toBe(JSON.stringify(fixture('Seraphina-1.18.0.st-imported-book.json')));
+    expect(report.warnings).toEqual([]);
   });
 
-  it('exports the imported card book back to the identical character_book', () => {
-    const card = fixture('Seraphina-1.18.0.card.json') as { data: { character_book: unknown } };
-    const { book } = importBook(card);
-    expect(JSON.stringify(exportBook(book, 'v2').book)).toBe(JSON.stringify(card.data.character_book));
+  it.each(['Seraphina-1.18.0.card.json', 'Seraphina-1.12.6.card.json'])('exports the book of %s back to the identical character_book', (name) => {
+    const { book } = importBook(fixture(name));
+    expect(JSON.stringify(exportBook(book, 'v2').book)).toBe(JSON.stringify(cardBook(name)));
+  });
+
+  it("restores the card book from a SillyTavern world file's originalData", () => {
+    const stored = fixture('Seraphina-1.18.0.st-imported-book.json');
+    expect(detectBookFormat(stored)).toBe('st');
+    const { book } = importBook(stored);
+    expect(exportBook(book, 'v2').book).toEqual(cardBook('Seraphina-1.18.0.card.json'));
   });
 
   it.each(['Eldoria-1.12.6.json', 'Eldoria-1.18.0.json'])('keeps %s as stored (missing fields stay missing)', (name) => {
@@ -27,5 +34,16 @@ describe('SillyTavern sample data', () => {
     expect(JSON.stringify(book)).toBe(JSON.stringify(raw));
     expect(report.items.every((item) => item.fate === 'kept')).toBe(true);
     expect(report.warnings).toEqual([]);
+    expect(JSON.stringify(exportBook(book, 'st').book)).toBe(JSON.stringify(raw));
+  });
+
+  it.each(['v2', 'v3', 'novelai', 'agnai', 'risu'] as const)('converts Eldoria 1.18 to %s and back, keeping what the format carries', (format) => {
+    const eldoria = fixture('Eldoria-1.18.0.json') as unknown as WorldInfoBook;
+    const { book, reports } = convertBook(eldoria, format, { name: 'Eldoria' });
+    expect(reports.map((report) => [report.from, report.to])).toEqual([['st', 'st'], ['st', format]]);
+    const back = importBook(book).book;
+    for (const [uid, entry] of Object.entries(eldoria.entries)) {
+      expect(back.entries[uid]).toMatchObject({ key: entry.key, content: entry.content, order: entry.order, disable: entry.disable });
+    }
   });
 });
