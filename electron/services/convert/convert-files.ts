@@ -1,0 +1,78 @@
+/**
+ * Batch conversion of card files and folders: `convertFiles(options, onProgress) → Promise<ConvertReport>`.
+ * See ConvertOptions (types.ts) for every option. Files run concurrently (`jobs`); one bad file fails alone and
+ * the batch goes on. Originals are never written unless `inPlace`, and then atomically with a backup.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { collectInputs } from './collect.ts';
+import { convertFile, DEFAULT_MAX_FILE_BYTES } from './convert-file.ts';
+import { OutputPlanner } from './output-path.ts';
+import { runPool } from './pool.ts';
+import { ConvertUsageError } from './types.ts';
+import type { ConvertOptions, ConvertProgress, ConvertReport, ConvertTotals, FileResult } from './types.ts';
+
+function checkOptions(options: ConvertOptions): void {
+  if (options.to !== 'v2' && options.to !== 'v3') throw new ConvertUsageError(`target must be v2 or v3, not ${JSON.stringify(options.to)}`);
+  if (options.inputs.length === 0) throw new ConvertUsageError('no input files or folders given');
+  if (options.inPlace && options.outDir) throw new ConvertUsageError('choose either an output folder or in-place, not both');
+  if (!options.inPlace && !options.outDir) throw new ConvertUsageError('an output folder is required unless converting in place');
+  if (options.inPlace && (options.format ?? 'same') !== 'same') throw new ConvertUsageError('in-place conversion keeps each file\'s format; use an output folder to change formats');
+  if (options.jobs !== undefined && !(Number.isInteger(options.jobs) && options.jobs >= 1)) throw new ConvertUsageError(`jobs must be a positive integer, not ${options.jobs}`);
+}
+
+export async function convertFiles(options: ConvertOptions, onProgress?: (progress: ConvertProgress) => void): Promise<ConvertReport> {
+  checkOptions(options);
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const outDir = options.outDir ? path.resolve(options.outDir) : undefined;
+  // The output folder may sit inside an input folder; never treat earlier outputs as inputs.
+  const { files, missing } = await collectInputs(options.inputs, outDir ? [outDir] : []);
+  const planner = outDir ? new OutputPlanner(outDir, files.map((f) => f.path)) : undefined;
+  const format = options.format ?? 'same';
+  const outputs = files.map((f) => planner?.claim(f.path, f.root, format));
+  const results: (FileResult | undefined)[] = new Array(files.length);
+  const missingResults: FileResult[] = missing.map((m) => ({ input: m.path, status: 'failed', error: { code: 'ENOENT', message: m.message }, warnings: [], bytesIn: 0, ms: 0 }));
+  const total = files.length + missing.length;
+  let done = 0;
+  for (const r of missingResults) onProgress?.({ done: ++done, total, result: r });
+  await runPool(
+    files,
+    options.jobs ?? os.availableParallelism(),
+    async (file, i) => {
+      const result = await convertFile({
+        file,
+        to: options.to,
+        format,
+        output: outputs[i],
+        backup: options.backup ?? true,
+        indent: options.indent,
+        maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+      });
+      results[i] = result;
+      onProgress?.({ done: ++done, total, result });
+    },
+    options.signal,
+  );
+  const all = [...missingResults, ...results.filter((r): r is FileResult => r !== undefined)];
+  return {
+    to: options.to,
+    mode: outDir ? 'out-dir' : 'in-place',
+    ...(outDir ? { outDir } : {}),
+    startedAt,
+    ms: Math.round(performance.now() - started),
+    aborted: options.signal?.aborted ?? false,
+    totals: totalsOf(all),
+    files: all,
+  };
+}
+
+function totalsOf(files: FileResult[]): ConvertTotals {
+  const t: ConvertTotals = { files: files.length, converted: 0, already: 0, skipped: 0, failed: 0, bytesIn: 0, bytesOut: 0 };
+  for (const f of files) {
+    t[f.status]++;
+    t.bytesIn += f.bytesIn;
+    t.bytesOut += f.bytesOut ?? 0;
+  }
+  return t;
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { zipSync } from 'fflate';
+import { convertFiles, ConvertUsageError } from '../../../electron/services/convert/index.ts';
+import type { ConvertProgress, FileResult } from '../../../electron/services/convert/index.ts';
+import { readCard } from '../../../shared/card/index.ts';
+import { useTempDir } from '../../helpers/temp-dir.ts';
+import { b64, fixture, pngWith, textChunk, v1Card, v2Card, v3Card } from '../../shared/card/helpers.ts';
+
+const tempDir = useTempDir();
+const sha = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+/** A mixed folder: V1/V2/V3 in PNG, JSON, YAML, CharX, a WEBP-less legacy JPEG, a lorebook, and broken files. */
+function mixedFolder(): { dir: string; hashes: Map<string, string> } {
+  const dir = path.join(tempDir(), 'cards');
+  const put = (rel: string, bytes: Uint8Array | string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), bytes);
+  };
+  put('seraphina.png', fixture('default_Seraphina-1.12.6.png'));
+  put('v1.png', pngWith([textChunk('chara', b64(v1Card({ name: 'Png One' })))]));
+  put('v1.json', JSON.stringify(v1Card({ name: 'Json One', avatar: 'none' }), null, 4));
+  put('nested/deeper/v1.yaml', 'name: Yaml One\ndescription: d\npersonality: ""\nscenario: ""\nfirst_mes: hi\nmes_example: ""\n');
+  put('v2.json', JSON.stringify(v2Card()));
+  put('v3.charx', zipSync({ 'card.json': new TextEncoder().encode(JSON.stringify(v3Card())), 'assets/a.png': new Uint8Array([1]) }));
+  put('corrupt.png', fixture('default_Seraphina-1.12.6.png').subarray(0, 4000));
+  put('nocard.png', pngWith([]));
+  put('lorebook.json', JSON.stringify({ entries: { '0': { key: ['a'], content: 'x' } } }));
+  put('garbage.json', '{"name": ');
+  put('notes.txt', 'not a card, not even looked at');
+  const hashes = new Map<string, string>();
+  for (const f of fs.readdirSync(dir, { recursive: true }) as string[]) {
+    const full = path.join(dir, f);
+    if (fs.statSync(full).isFile()) hashes.set(full, sha(full));
+  }
+  return { dir, hashes };
+}
+
+function byName(files: FileResult[]): Record<string, FileResult> {
+  return Object.fromEntries(files.map((f) => [path.basename(f.input), f]));
+}
+
+describe('convertFiles', () => {
+  it('converts a mixed folder to V2 into an output folder: bad files fail alone, originals stay untouched', async () => {
+    const { dir, hashes } = mixedFolder();
+    const out = path.join(tempDir(), 'out');
+    const progress: ConvertProgress[] = [];
+    const report = await convertFiles({ inputs: [dir], to: 'v2', outDir: out, jobs: 3 }, (p) => progress.push(p));
+
+    const r = byName(report.files);
+    expect(report.totals).toMatchObject({ files: 10, converted: 4, already: 2, skipped: 1, failed: 3 });
+    expect(r['v1.png']).toMatchObject({ status: 'converted', from: 'v1', format: 'png', output: path.join(out, 'v1.png'), loss: { moved: 6, defaulted: 10, dropped: 0 } });
+    expect(r['v1.yaml']).toMatchObject({ status: 'converted', output: path.join(out, 'nested/deeper/v1.yaml') });
+    expect(r['v3.charx']).toMatchObject({ status: 'converted', from: 'v3', output: path.join(out, 'v3.charx') });
+    expect(r['seraphina.png']).toMatchObject({ status: 'already', from: 'v2' });
+    expect(r['seraphina.png']!.output).toBeUndefined();
+    expect(r['corrupt.png']).toMatchObject({ status: 'failed', error: { code: 'png_truncated' } });
+    expect(r['nocard.png']).toMatchObject({ status: 'failed', error: { code: 'png_no_card' } });
+    expect(r['garbage.json']).toMatchObject({ status: 'failed', error: { code: 'json_syntax' } });
+    expect(r['lorebook.json']).toMatchObject({ status: 'skipped', error: { code: 'not_a_card', message: expect.stringContaining('lorebook') } });
+    expect(report.files.some((f) => f.input.endsWith('notes.txt'))).toBe(false);
+
+    expect(readCard(fs.readFileSync(path.join(out, 'v1.json'))).doc).toMatchObject({ spec: 'chara_card_v2', avatar: 'none', data: { name: 'Json One' } });
+    expect(fs.readFileSync(path.join(out, 'v1.json'), 'utf8')).toMatch(/^\{\n {4}"spec"/);
+    expect(readCard(fs.readFileSync(path.join(out, 'v3.charx'))).assets!.get('assets/a.png')).toEqual(new Uint8Array([1]));
+    for (const [file, hash] of hashes) expect(sha(file)).toBe(hash);
+    expect(progress.map((p) => p.done)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(progress.every((p) => p.total === 10)).toBe(true);
+  });
+
+  it('converts to V3 in a new format, and re-running gives the same bytes', async () => {
+    const { dir } = mixedFolder();
+    const out = path.join(tempDir(), 'out');
+    const first = await convertFiles({ inputs: [dir], to: 'v3', outDir: out, format: 'charx' });
+    const r = byName(first.files);
+    expect(r['seraphina.png']).toMatchObject({ status: 'converted', format: 'charx', output: path.join(out, 'seraphina.charx') });
+    expect(r['v3.charx']).toMatchObject({ status: 'already' });
+    expect(r['v3.charx']!.output).toBeUndefined();
+    expect(r['v2.json']).toMatchObject({ status: 'converted', output: path.join(out, 'v2.charx') });
+    expect(readCard(fs.readFileSync(path.join(out, 'seraphina.charx'))).spec).toBe('v3');
+    const before = new Map(first.files.filter((f) => f.output).map((f) => [f.output!, sha(f.output!)]));
+    const second = await convertFiles({ inputs: [dir], to: 'v3', outDir: out, format: 'charx' });
+    expect(second.totals).toEqual(first.totals);
+    for (const [file, hash] of before) expect(sha(file)).toBe(hash);
+  });
+
+  it('converts in place atomically with backups; a second run changes nothing', async () => {
+    const { dir, hashes } = mixedFolder();
+    const file = path.join(dir, 'v1.png');
+    const report = await convertFiles({ inputs: [dir], to: 'v2', inPlace: true });
+    const r = byName(report.files);
+    expect(r['v1.png']).toMatchObject({ status: 'converted', output: file, backup: `${file}.bak` });
+    expect(sha(`${file}.bak`)).toBe(hashes.get(file));
+    expect(readCard(fs.readFileSync(file)).spec).toBe('v2');
+    expect(fs.readdirSync(dir).filter((n) => n.includes('lorewright-tmp'))).toEqual([]);
+    for (const bad of ['corrupt.png', 'nocard.png', 'garbage.json', 'lorebook.json', 'seraphina.png']) expect(sha(path.join(dir, bad))).toBe(hashes.get(path.join(dir, bad)));
+
+    const again = await convertFiles({ inputs: [dir], to: 'v2', inPlace: true });
+    expect(again.totals.converted).toBe(0);
+    expect(byName(again.files)['v1.png']).toMatchObject({ status: 'already' });
+    expect(fs.existsSync(`${file}.bak2`)).toBe(false);
+  });
+
+  it('never overwrites an input or another output: colliding names get a suffix', async () => {
+    const a = path.join(tempDir(), 'a');
+    const b = path.join(tempDir(), 'b');
+    for (const d of [a, b]) {
+      fs.mkdirSync(d);
+      fs.writeFileSync(path.join(d, 'card.json'), JSON.stringify(v1Card({ name: d })));
+    }
+    const report = await convertFiles({ inputs: [a, b, path.join(a, 'card.json')], to: 'v2', outDir: a });
+    expect(report.files.map((f) => path.basename(f.output!))).toEqual(['card (2).json', 'card (3).json']);
+    expect(JSON.parse(fs.readFileSync(path.join(a, 'card.json'), 'utf8'))).toEqual(v1Card({ name: a }));
+  });
+
+  it('skips read-only legacy images unless a format is chosen, and reports missing inputs and oversized files', async () => {
+    const dir = tempDir();
+    const jpeg = path.join(dir, 'old.jpg');
+    const { jpegWithExif, tiffWithUserComment } = await import('../../shared/card/helpers.ts');
+    fs.writeFileSync(jpeg, jpegWithExif(tiffWithUserComment(new TextEncoder().encode(JSON.stringify(v1Card())))));
+    const big = path.join(dir, 'big.json');
+    fs.writeFileSync(big, JSON.stringify(v1Card({ filler: 'x'.repeat(5000) })));
+    const out = path.join(dir, 'out');
+    const report = await convertFiles({ inputs: [jpeg, big, path.join(dir, 'nope.png')], to: 'v2', outDir: out, maxFileBytes: 4000 });
+    const r = byName(report.files);
+    expect(r['old.jpg']).toMatchObject({ status: 'skipped', error: { code: 'read_only_format' } });
+    expect(r['big.json']).toMatchObject({ status: 'failed', error: { code: 'too_large' } });
+    expect(r['nope.png']).toMatchObject({ status: 'failed', error: { code: 'ENOENT', message: 'no such file or folder' } });
+    const json = await convertFiles({ inputs: [jpeg], to: 'v2', outDir: out, format: 'json' });
+    expect(json.files[0]).toMatchObject({ status: 'converted', output: path.join(out, 'old.json') });
+  });
+
+  it('stops starting files once aborted', async () => {
+    const { dir } = mixedFolder();
+    const controller = new AbortController();
+    const report = await convertFiles({ inputs: [dir], to: 'v2', outDir: path.join(tempDir(), 'o'), jobs: 1, signal: controller.signal }, () => controller.abort());
+    expect(report.aborted).toBe(true);
+    expect(report.files).toHaveLength(1);
+  });
+
+  it('rejects unusable options with a usage error', async () => {
+    await expect(convertFiles({ inputs: [], to: 'v2', outDir: 'x' })).rejects.toBeInstanceOf(ConvertUsageError);
+    await expect(convertFiles({ inputs: ['x'], to: 'v2' })).rejects.toThrow('an output folder is required unless converting in place');
+    await expect(convertFiles({ inputs: ['x'], to: 'v2', inPlace: true, format: 'json' })).rejects.toThrow(/keeps each file's format/);
+    await expect(convertFiles({ inputs: ['x'], to: 'v4' as 'v2', outDir: 'o' })).rejects.toThrow(/v2 or v3/);
+    await expect(convertFiles({ inputs: ['x'], to: 'v2', outDir: 'o', jobs: 0 })).rejects.toThrow(/positive integer/);
+  });
+});
