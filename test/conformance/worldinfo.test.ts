@@ -17,6 +17,9 @@ describe('World Info conformance (SillyTavern 1.18.0)', () => {
       // JSON round trip: compare values as recorded (no undefined members, plain objects).
       const got = JSON.parse(JSON.stringify(actual.map(compared))) as unknown[];
       expect(got).toEqual(expected.map(compared));
+      // The key index must not change anything: evaluating every entry every pass gives the same results.
+      const exhaustive = JSON.parse(JSON.stringify(runCase(c, { exhaustive: true }).actual.map(compared))) as unknown[];
+      expect(exhaustive).toEqual(got);
     });
   }
 });
