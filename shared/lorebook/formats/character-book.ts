@@ -17,6 +17,8 @@
 // | use_regex                      | not used by SillyTavern: stored in originalData        | true iff every key is /…/ (ST: always true) |
 // | case_sensitive, name, priority, unknown | not used by SillyTavern: stored in originalData |
 // | book name, description, scan_depth, token_budget, recursive_scanning, extensions: stored in originalData |
+// Missing on export (as SillyTavern): probability ⇒ null, useProbability ⇒ false, depth ⇒ 4, selectiveLogic ⇒ 0,
+// group_weight ⇒ null, role ⇒ 0; use_group_scoring stays null (SillyTavern writes false, changing its meaning).
 // Not carried by V2 (as in SillyTavern): characterFilter, addMemo, unknown World Info fields.
 
 import type { WorldInfoBook, WorldInfoEntry } from '../model.ts';

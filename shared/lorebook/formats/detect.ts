@@ -57,7 +57,7 @@ function locateBySpec(doc: JsonObject): LocatedBook {
   return located(format, expectRecord(data.character_book, bookPath, 'a character_book'), bookPath);
 }
 
-/** Bare entry lists: NovelAI has `text`, Agnai `entry`/`keywords`, a character_book `keys`/`content`. */
+/** Bare entry lists: NovelAI has `text`, Agnai `entry`/`keywords`, World Info `uid`/`key`, a character_book `keys`. */
 function formatOfEntries(entries: unknown[], path: string): BookFormat {
   const first = entries.find(isRecord);
   if (!first) {
@@ -66,5 +66,6 @@ function formatOfEntries(entries: unknown[], path: string): BookFormat {
   }
   if ('text' in first || 'displayName' in first) return 'novelai';
   if ('entry' in first || 'keywords' in first) return 'agnai';
+  if (!('keys' in first) && ('uid' in first || 'key' in first)) return 'st';
   return 'v2';
 }

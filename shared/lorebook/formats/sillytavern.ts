@@ -45,8 +45,12 @@ const ENTRY_KINDS: Record<string, Kind> = {
 };
 
 export function readStBook(doc: unknown, report: LossReport): WorldInfoBook {
-  const book = expectRecord(doc, ROOT, 'a World Info book');
+  let book = expectRecord(doc, ROOT, 'a World Info book');
   const entriesPath = childPath(ROOT, 'entries');
+  if (Array.isArray(book.entries)) {
+    warn(report, entriesPath, 'an array instead of entries keyed by uid: read by index, as SillyTavern does');
+    book = { ...book, entries: { ...book.entries } };
+  }
   const entries = expectRecord(book.entries, entriesPath, 'entries keyed by uid');
   for (const [key, raw] of Object.entries(entries)) {
     const path = childPath(entriesPath, key);

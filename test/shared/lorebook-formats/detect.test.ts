@@ -16,6 +16,7 @@ describe('detectBookFormat', () => {
     [{ entries: {} }, 'st'],
     [{ entries: { 0: { uid: 0 } }, originalData: { entries: [] } }, 'st'],
     [{ entries: [] }, 'v2'],
+    [{ entries: [{ uid: 0, key: ['a'], content: 'x' }] }, 'st'],
     [{ name: 'b', entries: [{ keys: ['a'], content: 'x', insertion_order: 0, enabled: true, extensions: {} }] }, 'v2'],
     [{ spec: 'chara_card_v2', data: { character_book: { entries: [] } } }, 'v2'],
     [{ spec: 'chara_card_v3', data: { character_book: { entries: [] } } }, 'v3'],

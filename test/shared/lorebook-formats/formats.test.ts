@@ -176,6 +176,12 @@ describe('wrong field types are warnings naming the field, and the value passes 
     expect(report.warnings[0]!.message).toMatch(/^expected .+, got /);
   });
 
+  it('reads a World Info entry array by index, as SillyTavern does', () => {
+    const { book, report } = importBook({ entries: [{ uid: 0, key: ['a'] }, { uid: 1, key: ['b'] }] });
+    expect(book.entries).toEqual({ 0: { uid: 0, key: ['a'] }, 1: { uid: 1, key: ['b'] } });
+    expect(report.warnings).toEqual([{ path: '$.entries', message: expect.stringMatching(/read by index/) }]);
+  });
+
   it('keeps the wrong value as SillyTavern would', () => {
     expect(importBook({ entries: [{ keys: 'dragon', content: 'x', insertion_order: 1, enabled: true, extensions: {} }] }).book.entries['0']!.key).toBe('dragon');
   });
