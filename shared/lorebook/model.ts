@@ -307,6 +307,8 @@ export interface KeyMatch {
   regex: boolean;
   /** null when the buffer was empty (scan depth 0) and an empty key matched anyway. */
   segment: MatchSegment | null;
+  /** UTF-16 offset of the hit inside that segment's text (for highlighting); 0 when the hit began at the separator. */
+  offset: number;
 }
 
 /** A SillyTavern quirk that decided an outcome. */

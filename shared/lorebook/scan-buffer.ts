@@ -52,14 +52,14 @@ export class BufferView {
     return (this.#lowerTokens ??= tokenize(this.lower()));
   }
 
-  /** The segment containing an offset (a hit on a separator belongs to the segment it introduces). */
-  segmentAt(offset: number): MatchSegment | null {
-    let found: MatchSegment | null = null;
+  /** The segment containing a buffer offset, and the offset inside it (a hit on a separator belongs to the next segment). */
+  locate(offset: number): { segment: MatchSegment; offset: number } | null {
+    let found: Segment | undefined;
     for (const s of this.#segments) {
       if (s.start - 2 > offset) break;
-      found = s.segment;
+      found = s;
     }
-    return found;
+    return found ? { segment: found.segment, offset: Math.max(0, offset - found.start) } : null;
   }
 }
 

@@ -15,12 +15,13 @@ export interface PrimaryHit {
 export function firstPrimaryMatch(keys: readonly CompiledKey[], view: BufferView): PrimaryHit | null {
   for (const key of keys) {
     if (!matchesKey(key, view)) continue;
-    const offset = findKey(key, view);
+    const at = view.locate(Math.max(findKey(key, view), 0));
     const match: KeyMatch = {
       key: key.source,
       expanded: key.kind === 'never' ? '' : key.kind === 'regex' ? key.re.toString() : key.text,
       regex: key.kind === 'regex',
-      segment: view.text ? view.segmentAt(Math.max(offset, 0)) : null,
+      segment: at?.segment ?? null,
+      offset: at?.offset ?? 0,
     };
     const quirk = matchQuirk(key, view);
     return quirk ? { match, quirk } : { match };

@@ -14,7 +14,7 @@ describe('explanations of fired entries', () => {
   it('names the matched key and the message it was found in', () => {
     const s = scenario([entry(0, { key: ['castle', 'dragon'] })], [say('a dragon flies'), say('over the hills', 'Mira')]);
     const e = explain(s, 'lore.0');
-    expect(e).toMatchObject({ fired: true, pass: 1, reason: { code: 'key-match', match: { key: 'dragon', segment: { kind: 'message', index: 1 } } } });
+    expect(e).toMatchObject({ fired: true, pass: 1, reason: { code: 'key-match', match: { key: 'dragon', segment: { kind: 'message', index: 1 }, offset: 8 } } });
     expect(e.sentence).toBe('Fired: key "dragon" matched in message 2 from the end in pass 1.');
   });
 
