@@ -3,7 +3,7 @@
  * IDAT), prefer `ccv3`, and on write replace them while copying every other chunk byte for byte.
  */
 import { parsePngChunks, encodeChunk, PNG_SIGNATURE } from './png-chunks.ts';
-import type { PngChunk } from './png-chunks.ts';
+import type { PngChunk, PngParseOptions } from './png-chunks.ts';
 import { decodeTextChunk, textChunkData, textKeyword } from './png-text.ts';
 import { decodeCardText } from './card-text.ts';
 import type { DecodedCardText } from './card-text.ts';
@@ -39,8 +39,8 @@ function decode(chunk: PngChunk, keyword: string, warnings: CardWarning[]): Deco
   return result;
 }
 
-export function readPngCard(bytes: Uint8Array): PngCardRead {
-  const { chunks, warnings } = parsePngChunks(bytes);
+export function readPngCard(bytes: Uint8Array, options: Pick<PngParseOptions, 'verifyImageCrc'> = {}): PngCardRead {
+  const { chunks, warnings } = parsePngChunks(bytes, options);
   const found: Record<CardChunkKeyword, PngChunk[]> = { chara: [], ccv3: [] };
   for (const c of chunks) {
     const k = cardKeyword(c);

@@ -31,9 +31,19 @@ export function isPng(bytes: Uint8Array): boolean {
   return startsWith(bytes, PNG_SIGNATURE);
 }
 
-export function parsePngChunks(bytes: Uint8Array, options: { verifyCrc?: boolean } = {}): ParsedPng {
+export interface PngParseOptions {
+  /** Check CRCs (default true). */
+  verifyCrc?: boolean;
+  /** Also check the CRCs of image data (IDAT/fdAT), which are copied as stored and never interpreted. Default true. */
+  verifyImageCrc?: boolean;
+}
+
+const IMAGE_DATA = new Set(['IDAT', 'fdAT']);
+
+export function parsePngChunks(bytes: Uint8Array, options: PngParseOptions = {}): ParsedPng {
   if (!isPng(bytes)) throw new CardError('png_signature', 'not a PNG file: the 8-byte PNG signature is missing', 'byte 0');
   const verify = options.verifyCrc ?? true;
+  const verifyImage = verify && (options.verifyImageCrc ?? true);
   const chunks: PngChunk[] = [];
   const warnings: CardWarning[] = [];
   let pos: number = PNG_SIGNATURE.length;
@@ -48,7 +58,8 @@ export function parsePngChunks(bytes: Uint8Array, options: { verifyCrc?: boolean
       throw new CardError('png_truncated', `PNG is truncated: chunk ${type} needs ${length} data bytes but the file ends ${end - bytes.length} bytes early`, `byte ${pos}`);
     }
     const stored = readU32(bytes, pos + 8 + length);
-    const crcOk = !verify || crc32(bytes, pos + 4, pos + 8 + length) === stored;
+    const check = IMAGE_DATA.has(type) ? verifyImage : verify;
+    const crcOk = !check || crc32(bytes, pos + 4, pos + 8 + length) === stored;
     if (!crcOk) warnings.push({ pointer: `png:chunk ${chunks.length} (${type} at byte ${pos})`, message: `bad CRC on ${type} chunk; read anyway` });
     chunks.push({ type, offset: pos, data: bytes.subarray(pos + 8, pos + 8 + length), raw: bytes.subarray(pos, end), crcOk });
     pos = end;

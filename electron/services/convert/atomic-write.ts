@@ -1,17 +1,18 @@
 /**
- * Crash-safe file replacement: write a temp file in the same folder, flush it, rename it over the target. A reader
- * (or a run killed midway) sees the old file or the new one, never a half-written one.
+ * Crash-safe file replacement: write a temp file in the same folder, rename it over the target. A reader (or a run
+ * killed midway) sees the old file or the new one, never a half-written one. `durable` also flushes the temp file
+ * to disk before the rename, so even a power cut cannot leave an empty file where an original used to be.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-export async function writeFileAtomic(target: string, bytes: Uint8Array): Promise<void> {
+export async function writeFileAtomic(target: string, bytes: Uint8Array, durable: boolean): Promise<void> {
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.lorewright-tmp-${randomBytes(6).toString('hex')}`);
   const handle = await fs.open(temp, 'wx');
   try {
     await handle.writeFile(bytes);
-    await handle.sync();
+    if (durable) await handle.sync();
   } finally {
     await handle.close();
   }

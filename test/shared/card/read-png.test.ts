@@ -83,6 +83,14 @@ describe('readCard: PNG', () => {
     expect(r.warnings).toEqual([expect.objectContaining({ pointer: expect.stringContaining('tEXt at byte 33'), message: 'bad CRC on tEXt chunk; read anyway' })]);
   });
 
+  it('checks image-data CRCs unless asked not to (a batch copies IDAT as stored)', () => {
+    const png = pngWith([textChunk('chara', b64(v1Card()))]).slice();
+    const iend = png.length - 12;
+    png[iend - 1]! ^= 0xff; // last byte of the IDAT CRC
+    expect(readCard(png).warnings.map((w) => w.message)).toEqual(['bad CRC on IDAT chunk; read anyway']);
+    expect(readCard(png, '', { verifyImageCrc: false }).warnings).toEqual([]);
+  });
+
   it('names what is wrong and where for broken PNGs', () => {
     const good = pngWith([textChunk('chara', b64(v1Card()))]);
     expect(codeOf(() => readCard(good.subarray(0, 60)))).toMatch(/^png_truncated: PNG is truncated: chunk tEXt needs \d+ data bytes but the file ends \d+ bytes early \(at byte 33\)$/);
