@@ -80,6 +80,32 @@ describe('X → World Info → X is the identity', () => {
   });
 });
 
+/** Where each format keeps its entry list and an entry's text. */
+const LAYOUT: Record<Exclude<BookFormat, 'st'>, { entries: (doc: Record<string, unknown>) => Record<string, unknown>[]; content: string }> = {
+  v2: { entries: (doc) => doc.entries as Record<string, unknown>[], content: 'content' },
+  v3: { entries: (doc) => (doc.data as Record<string, unknown>).entries as Record<string, unknown>[], content: 'content' },
+  novelai: { entries: (doc) => doc.entries as Record<string, unknown>[], content: 'text' },
+  agnai: { entries: (doc) => doc.entries as Record<string, unknown>[], content: 'entry' },
+  risu: { entries: (doc) => doc.data as Record<string, unknown>[], content: 'content' },
+};
+
+describe('an edit changes only the edited field of the original', () => {
+  it.each(Object.keys(LAYOUT) as Exclude<BookFormat, 'st'>[])('%s', (format) => {
+    const layout = LAYOUT[format];
+    fc.assert(fc.property(FORMAT_DOCS[format], text, (doc, newText) => {
+      const entries = layout.entries(doc);
+      fc.pre(entries.length > 0);
+      const last = entries.length - 1;
+      const uid = format === 'v2' || format === 'v3' ? (entries[last]!.id ?? last) : last;
+      const { book } = importBook(doc);
+      book.entries[String(uid)]!.content = newText;
+      const expected = structuredClone(doc);
+      layout.entries(expected)[last]![layout.content] = newText;
+      expect(JSON.stringify(exportBook(book, format).book)).toBe(JSON.stringify(expected));
+    }), RUNS);
+  });
+});
+
 // ---- World Info → X → World Info
 
 const stFields = {
