@@ -56,7 +56,7 @@ export function compileKey(source: string, text: string, options: PlainKeyOption
   const { caseSensitive } = options;
   const needle = caseSensitive ? text : text.toLowerCase();
   const multiWord = needle.split(/\s+/).length > 1;
-  if (!options.wholeWords || multiWord) return { kind: 'substring', source, text: needle, caseSensitive, multiWord: options.wholeWords };
+  if (!options.wholeWords || multiWord) return { kind: 'substring', source, text: needle, caseSensitive, multiWord: options.wholeWords && multiWord };
   return { kind: 'word', source, text: needle, caseSensitive, token: /^[A-Za-z0-9_]+$/.test(needle) };
 }
 

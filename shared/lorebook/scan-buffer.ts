@@ -122,7 +122,9 @@ export class ScanBuffer {
     if (!(depth > 0)) depth = 0;
     depth = Math.min(depth, MAX_SCAN_DEPTH);
     let mask = 0;
-    for (let i = 0; i < MATCH_SOURCES.length; i++) if (entry[(MATCH_SOURCES[i] as (typeof MATCH_SOURCES)[number])[1]]) mask |= 1 << i;
+    MATCH_SOURCES.forEach(([, flag], i) => {
+      if (entry[flag]) mask |= 1 << i;
+    });
     const id = withRecursion ? depth + mask * 4096 : -1 - depth - mask * 4096;
     let view = this.#views.get(id);
     if (!view) {
