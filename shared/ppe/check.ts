@@ -51,17 +51,18 @@ class Checker {
   frontMatter(data: Record<string, unknown>, node: YamlNode | undefined, start: Pos): void {
     this.out.push(...checkFrontMatterSchema(data, node, start));
     const posOf = (key: string): Pos => (node && entryOf(node, key)?.pos) ?? start;
+    const keyPosOf = (key: string): Pos => node?.entries?.find((e) => e.key === key)?.keyPos ?? start;
     const type = data['type'];
     if (typeof type === 'string' && !MARKER_TYPES.has(type) && type !== CHAR_TYPE_ID && !this.exists(type)) {
       this.add('missing-script', 'error', `Type "${type}" is not a script in the library`, posOf('type'));
     }
     this.imports = parseImports(data['import']);
-    for (const spec of this.imports.foreign) this.add('unsupported', 'warning', `import "${spec}": JavaScript and other code imports are ${NOT_RUN}`, posOf('import'));
+    for (const spec of this.imports.foreign) this.add('unsupported', 'warning', `import "${spec}": JavaScript and other code imports are ${NOT_RUN}`, keyPosOf('import'));
     for (const id of this.imports.scripts.values()) {
-      if (!this.exists(id)) this.add('missing-script', 'error', `Imported script "${id}" is not in the library`, posOf('import'));
+      if (!this.exists(id)) this.add('missing-script', 'error', `Imported script "${id}" is not in the library`, keyPosOf('import'));
     }
     for (const [key, what] of Object.entries(UNSUPPORTED_KEYS)) {
-      if (key in data) this.add('unsupported', 'warning', `${key}: ${what} is ${NOT_RUN}`, posOf(key));
+      if (key in data) this.add('unsupported', 'warning', `${key}: ${what} is ${NOT_RUN}`, keyPosOf(key));
     }
   }
 

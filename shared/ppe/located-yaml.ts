@@ -52,7 +52,7 @@ export function loadLocated(text: string, firstLine: number): YamlNode {
       return;
     }
     const frame = stack.pop()!;
-    const node: YamlNode = { value: state.result, pos: toPos(frame.start) };
+    const node: YamlNode = { value: state.result, pos: toPos(contentStart(text, frame.start)) };
     if (state.kind === 'sequence') node.items = frame.children;
     if (state.kind === 'mapping') pairEntries(node, frame.children);
     stack[stack.length - 1]!.children.push(node);
@@ -67,6 +67,17 @@ export function loadLocated(text: string, firstLine: number): YamlNode {
   }
   const root = stack[0]!.children[0];
   return root ?? { value: null, pos: toPos(0) };
+}
+
+/** A node opens before the whitespace and comments that precede its content; skip them. */
+function contentStart(text: string, from: number): number {
+  let i = from;
+  while (i < text.length) {
+    if (/\s/.test(text[i]!)) i++;
+    else if (text[i] === '#') while (i < text.length && text[i] !== '\n') i++;
+    else break;
+  }
+  return i < text.length ? i : from;
 }
 
 /** Mapping children alternate key, value; anything else (merge keys, odd flow forms) keeps only the map's position. */
