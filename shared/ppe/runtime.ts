@@ -578,7 +578,8 @@ export class ScriptRun {
     const picked = parts.map((p) => choice.items.find((item) => item.toLowerCase() === clean(p))).filter((x): x is string => !!x);
     if (picked.length) return picked.slice(0, choice.max).join(', ');
     const mentioned = choice.items.filter((item) => new RegExp(`\\b${item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(reply));
-    if (mentioned.length) return mentioned.slice(0, choice.max).join(', ');
+    // A reply naming more items than allowed (e.g. one that echoes the list) is no choice.
+    if (mentioned.length && mentioned.length <= choice.max) return mentioned.join(', ');
     throw this.error('choice', `The model answered ${JSON.stringify(reply)}, which is not one of: ${choice.items.join(', ')}`);
   }
 
