@@ -164,8 +164,13 @@ function readEntry(raw: JsonObject, index: number, path: string, report: LossRep
 }
 
 /** SillyTavern's test for a regex key (`/pattern/flags`). */
-export function isRegexKey(key: unknown): boolean {
+function isRegexKey(key: unknown): boolean {
   return typeof key === 'string' && /^\/[\s\S]+?\/[gimsuyvd]*$/.test(key);
+}
+
+/** V3 `use_regex`: true only when every primary key is a regex (SillyTavern decides per key). */
+export function useRegexFor(keys: unknown): boolean {
+  return Array.isArray(keys) && keys.length > 0 && keys.every(isRegexKey);
 }
 
 /** A World Info book as a bare character_book (`{name?, extensions, entries[]}`); `root` is where the book sits in the output (`$.data` inside a lorebook_v3 wrapper). */
@@ -197,7 +202,7 @@ function writeEntry(entry: WorldInfoEntry, path: string, outPath: string, report
     enabled: !take('disable', 'enabled', 'negated'),
     // Loose comparison, as SillyTavern: the real position also goes to extensions.position.
     position: entry.position == 0 ? 'before_char' : 'after_char',
-    use_regex: Array.isArray(keys) && keys.length > 0 && keys.every(isRegexKey),
+    use_regex: useRegexFor(keys),
   };
   if (entry.disable === undefined) record(report, 'defaulted', null, to('enabled'), 'missing disable ⇒ true');
   const extensions: JsonObject = isRecord(entry.extensions) ? { ...entry.extensions } : {};

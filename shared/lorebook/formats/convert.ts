@@ -3,7 +3,7 @@
 
 import type { WorldInfoBook } from '../model.ts';
 import { readAgnaiBook, writeAgnaiBook } from './agnai.ts';
-import { characterBookUid, readCharacterBook, writeCharacterBook } from './character-book.ts';
+import { characterBookUid, readCharacterBook, useRegexFor, writeCharacterBook } from './character-book.ts';
 import { locateBook } from './detect.ts';
 import type { LocatedBook } from './detect.ts';
 import { BookFormatError } from './errors.ts';
@@ -16,7 +16,7 @@ import { isRisuExportable, readRisuBook, writeRisuBook } from './risu.ts';
 import { readStBook, writeStBook } from './sillytavern.ts';
 import type { BookFormat, Conversion, LossReport, ReportDetail } from './types.ts';
 import { readV3Book, writeV3Book } from './v3.ts';
-import { cloneJson } from './values.ts';
+import { cloneJson, isRecord } from './values.ts';
 import type { JsonObject } from './values.ts';
 
 export interface ImportOptions {
@@ -94,7 +94,8 @@ function restoreFromOriginal(book: WorldInfoBook, to: BookFormat, fresh: JsonObj
   const isCharacterBook = CHARACTER_BOOK_FORMATS.includes(to);
   if (isCharacterBook ? !CHARACTER_BOOK_FORMATS.includes(located.format) : located.format !== to) return undefined;
   const baseBook = readLocated(located, located.format, discardedReport(located.format, 'st'));
-  const base = write(baseBook, to, discardedReport('st', to), options);
+  // Without the name option, so that a name given now counts as a change.
+  const base = write(baseBook, to, discardedReport('st', to), { ...options, name: undefined });
   if (!isCharacterBook) {
     const entriesKey = to === 'risu' ? 'data' : 'entries';
     return restoreDocument(entriesKey, keyed(located.book, entriesKey, (_e, i) => i), keyedExport(base, entriesKey, baseBook, to), keyedExport(fresh, entriesKey, book, to));
@@ -102,6 +103,10 @@ function restoreFromOriginal(book: WorldInfoBook, to: BookFormat, fresh: JsonObj
   const inner = (doc: JsonObject) => (to === 'v3' ? (doc.data as JsonObject) : doc);
   const merged = restoreDocument('entries', keyed(located.book, 'entries', characterBookUid), keyedExport(inner(base), 'entries', baseBook, to), keyedExport(inner(fresh), 'entries', book, to));
   if (to === 'v2') return merged;
+  if (located.format === 'v2') {
+    // V3 requires use_regex, which a V2 original may lack.
+    for (const entry of merged.entries as unknown[]) if (isRecord(entry) && entry.use_regex === undefined) entry.use_regex = useRegexFor(entry.keys);
+  }
   if (located.original === located.book) return { ...fresh, data: merged };
   return Object.fromEntries(Object.entries(located.original).map(([key, value]) => [key, key === 'data' ? merged : cloneJson(value)]));
 }

@@ -20,6 +20,20 @@ describe('SillyTavern sample data', () => {
     expect(JSON.stringify(exportBook(book, 'v2').book)).toBe(JSON.stringify(cardBook(name)));
   });
 
+  it('renames a restored book only when asked', () => {
+    const { book } = importBook(fixture('Seraphina-1.18.0.card.json'));
+    const original = cardBook('Seraphina-1.18.0.card.json');
+    expect(exportBook(book, 'v2', { name: 'Renamed' }).book).toEqual({ ...original, name: 'Renamed' });
+    expect(exportBook(book, 'v3').book).toEqual({ spec: 'lorebook_v3', data: original });
+  });
+
+  it('adds the use_regex V3 requires when a V2 original lacks it', () => {
+    const { book } = importBook({ entries: [{ id: 0, keys: ['/dra?gon/i'], content: 'x', insertion_order: 1, enabled: true, extensions: {} }] });
+    expect((exportBook(book, 'v3').book.data as { entries: unknown[] }).entries).toEqual([
+      { id: 0, keys: ['/dra?gon/i'], content: 'x', insertion_order: 1, enabled: true, extensions: {}, use_regex: true },
+    ]);
+  });
+
   it("restores the card book from a SillyTavern world file's originalData", () => {
     const stored = fixture('Seraphina-1.18.0.st-imported-book.json');
     expect(detectBookFormat(stored)).toBe('st');
