@@ -7,10 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { collectInputs } from './collect.ts';
 import { convertFile, DEFAULT_MAX_FILE_BYTES } from './convert-file.ts';
+import type { FileJob } from './convert-file.ts';
 import { OutputPlanner } from './output-path.ts';
 import { runPool } from './pool.ts';
+import { WorkerPool } from './worker-pool.ts';
 import { ConvertUsageError } from './types.ts';
 import type { ConvertOptions, ConvertProgress, ConvertReport, ConvertTotals, FileResult } from './types.ts';
+
+const MIN_FILES_FOR_THREADS = 32;
 
 function checkOptions(options: ConvertOptions): void {
   if (options.to !== 'v2' && options.to !== 'v3') throw new ConvertUsageError(`target must be v2 or v3, not ${JSON.stringify(options.to)}`);
@@ -36,24 +40,33 @@ export async function convertFiles(options: ConvertOptions, onProgress?: (progre
   const total = files.length + missing.length;
   let done = 0;
   for (const r of missingResults) onProgress?.({ done: ++done, total, result: r });
-  await runPool(
-    files,
-    options.jobs ?? os.availableParallelism(),
-    async (file, i) => {
-      const result = await convertFile({
-        file,
-        to: options.to,
-        format,
-        output: outputs[i],
-        backup: options.backup ?? true,
-        indent: options.indent,
-        maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
-      });
-      results[i] = result;
-      onProgress?.({ done: ++done, total, result });
-    },
-    options.signal,
-  );
+  const jobs = options.jobs ?? os.availableParallelism();
+  // Threads pay off once there is more work than their start-up (~100 ms each) costs.
+  const pool = (options.threads ?? files.length >= MIN_FILES_FOR_THREADS) && jobs > 1 ? new WorkerPool(jobs) : undefined;
+  const run = pool ? (job: FileJob) => pool.run(job) : convertFile;
+  try {
+    await runPool(
+      files,
+      // Two files per thread in flight, so one's I/O overlaps the other's CPU work.
+      pool ? jobs * 2 : jobs,
+      async (file, i) => {
+        const result = await run({
+          file,
+          to: options.to,
+          format,
+          output: outputs[i],
+          backup: options.backup ?? true,
+          indent: options.indent,
+          maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+        });
+        results[i] = result;
+        onProgress?.({ done: ++done, total, result });
+      },
+      options.signal,
+    );
+  } finally {
+    await pool?.close();
+  }
   const all = [...missingResults, ...results.filter((r): r is FileResult => r !== undefined)];
   return {
     to: options.to,

@@ -13,7 +13,9 @@ import type { CardContainer, CardSpec, CardWarning, LossItem, OutputFormat, Repo
  *   old or new) and with a backup `<file>.bak` (`.bak2`, … if taken) unless backup is false. Requires format 'same'.
  * - format: 'same' (default) keeps each file's container; 'png' | 'json' | 'yaml' | 'charx' converts it.
  *   Legacy WEBP/JPEG (EXIF) cards are read-only: with 'same' they are skipped, with a reason.
- * - jobs: files processed concurrently (default: available parallelism).
+ * - jobs: parallelism (default: available parallelism): worker threads, each with two files in flight.
+ * - threads: use worker threads (default: when jobs > 1 and there are at least 32 files); false keeps all work
+ *   in this thread with `jobs` files in flight. Falls back to this thread where workers cannot load.
  * - indent: JSON/YAML indent for edited text (default: each file's own style, else 2).
  * - maxFileBytes: larger files fail without being read (default 512 MiB). Zip limits apply to CharX.
  * - signal: abort; files not yet started are left out of the report and the report says `aborted`.
@@ -27,6 +29,7 @@ export interface ConvertOptions {
   backup?: boolean;
   format?: 'same' | OutputFormat;
   jobs?: number;
+  threads?: boolean;
   indent?: number | string;
   maxFileBytes?: number;
   signal?: AbortSignal;

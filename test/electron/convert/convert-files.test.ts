@@ -132,6 +132,18 @@ describe('convertFiles', () => {
     expect(json.files[0]).toMatchObject({ status: 'converted', output: path.join(out, 'old.json') });
   });
 
+  it('gives the same results on worker threads as in this thread', async () => {
+    const { dir } = mixedFolder();
+    const strip = (files: FileResult[]) => files.map(({ ms: _ms, output, ...f }) => ({ ...f, output: output && path.basename(output) }));
+    const base = tempDir();
+    const inline = await convertFiles({ inputs: [dir], to: 'v3', outDir: path.join(base, 'a'), jobs: 2, threads: false });
+    const threaded = await convertFiles({ inputs: [dir], to: 'v3', outDir: path.join(base, 'b'), jobs: 2, threads: true });
+    expect(strip(threaded.files)).toEqual(strip(inline.files));
+    for (const f of inline.files.filter((x) => x.output)) {
+      expect(sha(path.join(base, 'b', path.relative(path.join(base, 'a'), f.output!)))).toBe(sha(f.output!));
+    }
+  });
+
   it('stops starting files once aborted', async () => {
     const { dir } = mixedFolder();
     const controller = new AbortController();
