@@ -8,6 +8,7 @@ import type { CallOptions, MethodName } from '../../shared/api/contract.ts';
 import { assertMethod, validateInput } from '../../shared/api/validate.ts';
 import type { Handler, HostContext } from './handlers/types.ts';
 import { libraryHandlers } from './handlers/library.ts';
+import { lorebookHandlers } from './handlers/lorebooks.ts';
 
 export type { HostContext } from './handlers/types.ts';
 
@@ -20,7 +21,7 @@ export interface ApiHost {
 
 /** Every method must have a handler: a missing one is a type error here. */
 function allHandlers(ctx: HostContext): { [M in MethodName]: Handler<M> } {
-  return { ...libraryHandlers(ctx) };
+  return { ...libraryHandlers(ctx), ...lorebookHandlers(ctx) };
 }
 
 export function toErrorShape(e: unknown): ApiErrorShape {

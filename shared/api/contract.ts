@@ -5,11 +5,13 @@
  */
 import type { MethodSpec } from './method.ts';
 import { libraryMethods } from './methods/library.ts';
+import { lorebookMethods } from './methods/lorebooks.ts';
 
 export type { SortKey, ListInput, IdInput, CreateInput, UpdateInput, RevisionInput, BulkInput, RenameTagInput, ImportInput } from './methods/library.ts';
 
 export const methods = {
   ...libraryMethods,
+  ...lorebookMethods,
 } as const;
 
 

@@ -2,11 +2,13 @@
 import { openDatabase } from './open-database.ts';
 import type { Db } from './open-database.ts';
 import { CardStore } from './card-store.ts';
+import { LorebookStore } from './lorebook-store.ts';
 
 export interface Library {
   readonly file: string;
   readonly db: Db;
   readonly cards: CardStore;
+  readonly lorebooks: LorebookStore;
   close(): void;
 }
 
@@ -16,6 +18,7 @@ export function openLibrary(file: string): Library {
     file,
     db,
     cards: new CardStore(db),
+    lorebooks: new LorebookStore(db),
     close: () => db.close(),
   };
 }

@@ -1,0 +1,205 @@
+/**
+ * Standalone lorebooks in the library, stored as SillyTavern World Info JSON. Every write is one transaction that
+ * also keeps the search index and the revision history in step; deleting only moves a book to the trash.
+ */
+import { ApiError } from '../../../shared/api/errors.ts';
+import type { RevisionSummary } from '../../../shared/api/library-types.ts';
+import type {
+  LorebookCreateInput,
+  LorebookImportResult,
+  LorebookListInput,
+  LorebookRecord,
+  LorebookSummary,
+  LorebookUpdateInput,
+} from '../../../shared/api/methods/lorebooks.ts';
+import { BookFormatError, importBook, locateBook } from '../../../shared/lorebook/formats/index.ts';
+import { parseDocument } from '../../../shared/library/parse-document.ts';
+import { contentHash } from './card-store.ts';
+import type { Db } from './open-database.ts';
+import { buildSearch } from './search-query.ts';
+
+interface BookRow {
+  id: number;
+  name: string;
+  entry_count: number;
+  revision: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+// json_each over the entries object counts without shipping the document to JavaScript.
+const SUMMARY_COLUMNS = `l.id, l.name, l.revision, l.created_at, l.updated_at, l.deleted_at,
+  (SELECT count(*) FROM json_each(l.document, '$.entries')) AS entry_count`;
+
+export const EMPTY_BOOK = '{\n    "entries": {}\n}';
+
+function toSummary(row: BookRow): LorebookSummary {
+  return { id: row.id, name: row.name, entryCount: row.entry_count, revision: row.revision, createdAt: row.created_at, updatedAt: row.updated_at, deletedAt: row.deleted_at };
+}
+
+/** Parses a World Info book, refusing anything whose `entries` is not an object keyed by uid. */
+function parseBook(text: string, source: string): Record<string, unknown> {
+  const doc = parseDocument(text, 'json', source);
+  const entries = doc['entries'];
+  if (typeof entries !== 'object' || entries === null || Array.isArray(entries)) {
+    throw new ApiError('bad_document', `${source} is not a World Info book: "entries" must be an object keyed by uid.`, [{ path: '/entries', message: 'expected an object' }]);
+  }
+  return doc;
+}
+
+/** The text the search index holds for a book: every key, and every title and content. */
+function searchText(doc: Record<string, unknown>): { keys: string; content: string } {
+  const keys: string[] = [];
+  const content: string[] = [];
+  for (const entry of Object.values(doc['entries'] as Record<string, unknown>)) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const e = entry as Record<string, unknown>;
+    for (const field of ['key', 'keysecondary']) {
+      const list = e[field];
+      if (Array.isArray(list)) keys.push(...list.filter((k): k is string => typeof k === 'string'));
+    }
+    for (const field of ['comment', 'content']) if (typeof e[field] === 'string') content.push(e[field]);
+  }
+  return { keys: keys.join('\n'), content: content.join('\n') };
+}
+
+function baseName(file: string): string {
+  const last = file.split(/[\\/]/).pop() ?? file;
+  return last.replace(/\.[^.]+$/, '') || last;
+}
+
+export class LorebookStore {
+  private readonly db: Db;
+  private readonly now: () => number;
+
+  constructor(db: Db, now: () => number = Date.now) {
+    this.db = db;
+    this.now = now;
+  }
+
+  list(input: LorebookListInput): { items: LorebookSummary[]; total: number } {
+    const where: string[] = [input.trash ? 'l.deleted_at IS NOT NULL' : 'l.deleted_at IS NULL'];
+    const params: unknown[] = [];
+    if (input.query?.trim()) {
+      const search = buildSearch(input.query);
+      if (search.match) {
+        where.push('l.id IN (SELECT rowid FROM lorebook_search WHERE lorebook_search MATCH ?)');
+        params.push(search.match);
+      }
+      for (const like of search.likes) {
+        where.push(`l.id IN (SELECT rowid FROM lorebook_search WHERE name LIKE ? ESCAPE '\\' OR keys LIKE ? ESCAPE '\\' OR content LIKE ? ESCAPE '\\')`);
+        params.push(like, like, like);
+      }
+    }
+    const whereSql = where.join(' AND ');
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM lorebooks l WHERE ${whereSql}`).get(...params) as { n: number }).n;
+    const rows = this.db
+      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM lorebooks l WHERE ${whereSql} ORDER BY l.name COLLATE NOCASE, l.id LIMIT ? OFFSET ?`)
+      .all(...params, input.limit ?? 100, input.offset ?? 0) as BookRow[];
+    return { items: rows.map(toSummary), total };
+  }
+
+  get(id: number): LorebookRecord {
+    const row = this.db.prepare(`SELECT ${SUMMARY_COLUMNS}, l.document FROM lorebooks l WHERE l.id = ?`).get(id) as (BookRow & { document: string }) | undefined;
+    if (!row) throw new ApiError('not_found', `No lorebook with id ${id} in the library.`, [{ path: '/id', message: 'not found' }]);
+    return { ...toSummary(row), document: row.document };
+  }
+
+  create(input: LorebookCreateInput): LorebookRecord {
+    return this.insert(input.name, input.document ?? EMPTY_BOOK, null);
+  }
+
+  /** Stores a World Info text exactly as given. */
+  insert(name: string, document: string, sourceName: string | null): LorebookRecord {
+    const doc = parseBook(document, sourceName ?? 'lorebook');
+    const now = this.now();
+    const id = this.db.transaction(() => {
+      const info = this.db
+        .prepare(`INSERT INTO lorebooks (name, document, format, source_name, content_hash, created_at, updated_at) VALUES (?, ?, 'json', ?, ?, ?, ?)`)
+        .run(name, document, sourceName, contentHash(document), now, now);
+      const newId = Number(info.lastInsertRowid);
+      this.index(newId, name, doc);
+      return newId;
+    })();
+    return this.get(id);
+  }
+
+  update(input: LorebookUpdateInput): LorebookRecord {
+    return this.db.transaction(() => {
+      const current = this.get(input.id);
+      if (current.deletedAt !== null) throw new ApiError('conflict', `Lorebook ${input.id} is in the trash; restore it before editing.`);
+      if (input.baseRevision !== undefined && input.baseRevision !== current.revision) {
+        throw new ApiError('conflict', `Lorebook ${input.id} changed since revision ${input.baseRevision} (now ${current.revision}); reload before saving.`, [{ path: '/baseRevision', message: 'stale revision' }]);
+      }
+      const text = input.document ?? current.document;
+      const name = input.name ?? current.name;
+      if (text === current.document && name === current.name) return current;
+      const doc = parseBook(text, 'lorebook');
+      // The stored row becomes a revision before it is overwritten, so every save can be restored.
+      this.db
+        .prepare('INSERT INTO revisions (kind, item_id, revision, name, document, image, created_at) SELECT ?, id, revision, name, document, NULL, updated_at FROM lorebooks WHERE id = ?')
+        .run('lorebook', input.id);
+      this.db
+        .prepare('UPDATE lorebooks SET name = ?, document = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?')
+        .run(name, text, contentHash(text), Math.max(this.now(), current.updatedAt), input.id);
+      this.index(input.id, name, doc);
+      return this.get(input.id);
+    })();
+  }
+
+  setDeleted(id: number, deleted: boolean): LorebookSummary {
+    return this.db.transaction(() => {
+      const book = this.get(id);
+      if ((book.deletedAt !== null) === deleted) {
+        throw new ApiError('conflict', deleted ? `Lorebook ${id} is already in the trash.` : `Lorebook ${id} is not in the trash.`);
+      }
+      this.db.prepare('UPDATE lorebooks SET deleted_at = ? WHERE id = ?').run(deleted ? this.now() : null, id);
+      const { document: _document, ...summary } = this.get(id);
+      return summary;
+    })();
+  }
+
+  revisions(id: number): RevisionSummary[] {
+    this.get(id);
+    const rows = this.db
+      .prepare("SELECT revision, created_at, name, length(document) AS size FROM revisions WHERE kind = 'lorebook' AND item_id = ? ORDER BY revision DESC")
+      .all(id) as { revision: number; created_at: number; name: string; size: number }[];
+    return rows.map((r) => ({ revision: r.revision, createdAt: r.created_at, name: r.name, size: r.size }));
+  }
+
+  revision(id: number, revision: number): { revision: number; document: string; createdAt: number } {
+    const row = this.db.prepare("SELECT revision, document, created_at FROM revisions WHERE kind = 'lorebook' AND item_id = ? AND revision = ?").get(id, revision) as
+      | { revision: number; document: string; created_at: number }
+      | undefined;
+    if (!row) throw new ApiError('not_found', `Lorebook ${id} has no stored revision ${revision}.`, [{ path: '/revision', message: 'not found' }]);
+    return { revision: row.revision, document: row.document, createdAt: row.created_at };
+  }
+
+  /**
+   * Imports book files of any supported format. A SillyTavern file is stored byte for byte; any other format is
+   * converted to World Info (the original kept as `originalData`) and the loss report returned.
+   */
+  import(files: readonly { name: string; text: string }[]): LorebookImportResult[] {
+    return files.map((file) => {
+      try {
+        const json: unknown = parseDocument(file.text, 'json', file.name);
+        const located = locateBook(json);
+        const { book, report } = importBook(json, { detail: 'summary' });
+        const named = typeof located.book['name'] === 'string' && located.book['name'].trim() !== '' ? located.book['name'] : baseName(file.name);
+        const document = located.format === 'st' ? file.text : JSON.stringify(book, null, 4);
+        const record = this.insert(named, document, file.name);
+        return { file: file.name, status: 'imported', id: record.id, format: located.format, report };
+      } catch (e) {
+        if (e instanceof ApiError || e instanceof BookFormatError) return { file: file.name, status: 'failed', message: e.message };
+        throw e;
+      }
+    });
+  }
+
+  private index(id: number, name: string, doc: Record<string, unknown>): void {
+    const { keys, content } = searchText(doc);
+    this.db.prepare('DELETE FROM lorebook_search WHERE rowid = ?').run(id);
+    this.db.prepare('INSERT INTO lorebook_search (rowid, name, keys, content) VALUES (?, ?, ?, ?)').run(id, name, keys, content);
+  }
+}
