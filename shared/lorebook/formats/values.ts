@@ -9,6 +9,7 @@ export function isRecord(value: unknown): value is JsonObject {
 }
 
 export function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;

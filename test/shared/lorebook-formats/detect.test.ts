@@ -39,7 +39,7 @@ describe('detectBookFormat', () => {
     [{ spec: 'chara_card_v9', data: {} }, '$.spec', /unknown spec "chara_card_v9"/],
     [{ spec: 'chara_card_v2', data: { character_book: null } }, '$.data.character_book', /has no lorebook/],
     [{ spec: 'chara_card_v3', data: 'x' }, '$.data', /expected the card data/],
-    [{ spec: 'lorebook_v3' }, '$.data', /expected the lorebook \(an object\), got undefined/],
+    [{ spec: 'lorebook_v3' }, '$.data', /expected the lorebook \(an object\), got nothing/],
     [{ name: 'Seraphina', first_mes: 'hi' }, '$', /V1 cards carry no lorebook/],
   ])('rejects %j at %s', (json, path, message) => {
     const error = failure(json);
@@ -57,6 +57,7 @@ describe('import errors name the failing path', () => {
     [{ kind: 'memory', entries: {} }, '$.entries'],
     [{ type: 'risu', data: [{ key: ['a'] }] }, '$.data[0].key'],
     [{ type: 'risu', data: [{ key: 'a', secondkey: 5 }] }, '$.data[0].secondkey'],
+    [{ type: 'risu', data: [{ content: 'no key' }] }, '$.data[0].key'],
   ])('%j fails at %s', (json, path) => {
     expect(() => importBook(json)).toThrow(expect.objectContaining({ name: 'BookFormatError', path }));
   });
