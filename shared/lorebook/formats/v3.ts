@@ -49,29 +49,36 @@ export function readV3Book(book: JsonObject, path: string, report: LossReport, s
 
 const ROLES = ['system', 'user', 'assistant'];
 
-/** The decorator lines that state an entry's SillyTavern placement. */
-function placementDecorators(entry: WorldInfoEntry): [field: string, line: string][] {
-  const lines: [string, string][] = [];
+interface Decorator {
+  /** The World Info field it states. */
+  field: string;
+  name: string;
+  value: string | number;
+}
+
+/** The decorators that state an entry's SillyTavern placement. */
+function placementDecorators(entry: WorldInfoEntry): Decorator[] {
+  const decorators: Decorator[] = [];
   if (entry.position === 4) {
-    lines.push(['depth', `@@depth ${entry.depth ?? 4}`]);
+    decorators.push({ field: 'depth', name: 'depth', value: entry.depth ?? 4 });
     const role = typeof entry.role === 'number' ? ROLES[entry.role] : undefined;
-    if (role) lines.push(['role', `@@role ${role}`]);
+    if (role) decorators.push({ field: 'role', name: 'role', value: role });
   }
-  if (typeof entry.scanDepth === 'number') lines.push(['scanDepth', `@@scan_depth ${entry.scanDepth}`]);
-  return lines;
+  if (typeof entry.scanDepth === 'number') decorators.push({ field: 'scanDepth', name: 'scan_depth', value: entry.scanDepth });
+  return decorators;
 }
 
 function addDecorators(entry: WorldInfoEntry, out: JsonObject, path: string, outPath: string, report: LossReport): void {
   const content = typeof out.content === 'string' ? out.content : '';
   const existing = new Set(leadingDecorators(content));
-  const lines = placementDecorators(entry).filter(([, line]) => !existing.has(line.slice(2).split(' ')[0]!));
-  if (lines.length === 0) return;
+  const added = placementDecorators(entry).filter((decorator) => !existing.has(decorator.name));
+  if (added.length === 0) return;
   if (!content.split('\n').some((line) => line.trim() !== '' && !line.startsWith('@@'))) {
     warn(report, childPath(path, 'content'), 'no decorators added: the content has no text line (with only decorator lines, SillyTavern inserts them verbatim)');
     return;
   }
-  out.content = [...lines.map(([, line]) => line), content].join('\n');
-  for (const [field, line] of lines) record(report, 'mapped', childPath(path, field), childPath(outPath, 'content'), `also as ${line.split(' ')[0]}`);
+  out.content = [...added.map(({ name, value }) => `@@${name} ${value}`), content].join('\n');
+  for (const { field, name } of added) record(report, 'mapped', childPath(path, field), childPath(outPath, 'content'), `also as @@${name}`);
 }
 
 export function writeV3Book(book: WorldInfoBook, report: LossReport, name: string | undefined, decorators: boolean): JsonObject {
