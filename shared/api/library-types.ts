@@ -15,9 +15,13 @@ export interface CardSummary {
   hasImage: boolean;
 }
 
+/** The file kind a card came in; export writes the same kind unless asked otherwise. */
+export type CardContainerKind = 'png' | 'json' | 'yaml' | 'charx' | 'webp' | 'jpeg';
+
 export interface CardRecord extends CardSummary {
   document: string;
   format: DocumentFormat;
+  container: CardContainerKind;
 }
 
 export interface RevisionSummary {

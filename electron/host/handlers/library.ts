@@ -2,6 +2,8 @@
 import { ApiError } from '../../../shared/api/errors.ts';
 import type { HandlerTable, HostContext } from './types.ts';
 import { importCards } from '../../services/library/import-cards.ts';
+import { convertInLibrary } from '../../services/library/convert-in-library.ts';
+import { defaultExportFormat, exportCard, inspectCard } from '../../../shared/library/card-files.ts';
 
 function imageMime(bytes: Uint8Array): string {
   if (bytes[0] === 0x89 && bytes[1] === 0x50) return 'image/png';
@@ -34,6 +36,13 @@ export function libraryHandlers({ library }: HostContext): HandlerTable<'library
       const bytes = cards.image(input.id);
       return bytes ? { mime: imageMime(bytes), base64: Buffer.from(bytes).toString('base64') } : null;
     },
+    'library.inspect': (input) => inspectCard(cards.stored(input.id)),
+    'library.export': (input) => {
+      const stored = cards.stored(input.id);
+      const r = exportCard(stored, input.format ?? defaultExportFormat(stored.container), input.spec ?? 'keep', input.indent);
+      return { fileName: r.fileName, mime: r.mime, base64: Buffer.from(r.bytes).toString('base64'), report: r.report, warnings: r.warnings };
+    },
+    'library.convert': (input, options) => convertInLibrary(library, input.ids, input.to, options.onProgress, options.signal),
     'library.import': (input, options) =>
       importCards(
         library,

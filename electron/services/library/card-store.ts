@@ -2,11 +2,12 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../../../shared/api/errors.ts';
 import type { ListInput, UpdateInput, CreateInput } from '../../../shared/api/contract.ts';
-import type { CardRecord, CardSummary, DocumentFormat, RevisionSummary, TagCount } from '../../../shared/api/library-types.ts';
+import type { CardContainerKind, CardRecord, CardSummary, DocumentFormat, RevisionSummary, TagCount } from '../../../shared/api/library-types.ts';
 import { blankCard, summarizeCard, withCardName, withCardTags } from '../../../shared/library/card-summary.ts';
 import { detectFormat, parseDocument, serializeDocument } from '../../../shared/library/parse-document.ts';
 import type { Db } from './open-database.ts';
 import { buildSearch } from './search-query.ts';
+import type { StoredCard } from '../../../shared/library/card-files.ts';
 
 interface CardRow {
   id: number;
@@ -16,6 +17,7 @@ interface CardRow {
   spec: string;
   document: string;
   format: DocumentFormat;
+  container: CardContainerKind;
   has_image: number;
   revision: number;
   created_at: number;
@@ -27,6 +29,7 @@ interface CardRow {
 export interface NewCard {
   document: string;
   format?: DocumentFormat;
+  container?: CardContainerKind;
   image?: Uint8Array | null;
   sourceName?: string;
 }
@@ -114,9 +117,9 @@ export class CardStore {
   }
 
   get(id: number): CardRecord {
-    const row = this.db.prepare(`SELECT ${SUMMARY_COLUMNS}, c.document, c.format FROM cards c WHERE c.id = ?`).get(id) as CardRow | undefined;
+    const row = this.db.prepare(`SELECT ${SUMMARY_COLUMNS}, c.document, c.format, c.container FROM cards c WHERE c.id = ?`).get(id) as CardRow | undefined;
     if (!row) throw new ApiError('not_found', `No card with id ${id} in the library.`, [{ path: '/id', message: 'not found' }]);
-    return { ...toSummary(row), document: row.document, format: row.format };
+    return { ...toSummary(row), document: row.document, format: row.format, container: row.container };
   }
 
   image(id: number): Uint8Array | null {
@@ -144,15 +147,21 @@ export class CardStore {
     const id = this.db.transaction(() => {
       const info = this.db
         .prepare(
-          `INSERT INTO cards (name, creator, character_version, spec, document, format, image, source_name, content_hash, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO cards (name, creator, character_version, spec, document, format, container, image, source_name, content_hash, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(fields.name, fields.creator, fields.characterVersion, fields.spec, card.document, format, card.image ?? null, card.sourceName ?? null, contentHash(card.document), now, now);
+        .run(fields.name, fields.creator, fields.characterVersion, fields.spec, card.document, format, card.container ?? format, card.image ?? null, card.sourceName ?? null, contentHash(card.document), now, now);
       const newId = Number(info.lastInsertRowid);
       this.index(newId, fields);
       return newId;
     })();
     return this.get(id);
+  }
+
+  /** The stored card with its original file bytes, as the pure export/inspect functions take it. */
+  stored(id: number): StoredCard {
+    const card = this.get(id);
+    return { name: card.name, document: card.document, format: card.format, container: card.container, original: this.image(id) };
   }
 
   findByHash(hash: string): number | null {

@@ -17,8 +17,9 @@ export interface ImportFile {
 
 const BATCH = 100;
 
-function message(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+function message(name: string, e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  return text.startsWith(name) ? text : `${name}: ${text}`;
 }
 
 export async function importCards(
@@ -35,7 +36,7 @@ export async function importCards(
       try {
         return { file, card: decodeCardFile(file.name, file.bytes) };
       } catch (e) {
-        return { file, error: message(e) };
+        return { file, error: message(file.name, e) };
       }
     });
     library.db.transaction(() => {
@@ -50,13 +51,14 @@ export async function importCards(
   return results;
 }
 
-function importOne(library: Library, name: string, card: NewCard | undefined, error: string | undefined): ImportFileResult {
+function importOne(library: Library, name: string, card: (NewCard & { warnings: string[] }) | undefined, error: string | undefined): ImportFileResult {
   if (!card) return { file: name, status: 'failed', message: error ?? 'unreadable' };
   const existing = library.cards.findByHash(contentHash(card.document));
   if (existing !== null) return { file: name, status: 'duplicate', id: existing, message: `Same document as card ${existing}; not imported again.` };
   try {
-    return { file: name, status: 'imported', id: library.cards.insert({ ...card, sourceName: name }).id };
+    const id = library.cards.insert({ ...card, sourceName: name }).id;
+    return card.warnings.length ? { file: name, status: 'imported', id, message: card.warnings.join('; ') } : { file: name, status: 'imported', id };
   } catch (e) {
-    return { file: name, status: 'failed', message: message(e) };
+    return { file: name, status: 'failed', message: message(name, e) };
   }
 }

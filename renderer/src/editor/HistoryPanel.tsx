@@ -4,8 +4,8 @@ import type { RevisionSummary } from '../../../shared/api/library-types.ts';
 import type { JsonObject } from '../../../shared/library/parse-document.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
-import { diffDocuments } from './revision-diff.ts';
-import type { FieldChange } from './revision-diff.ts';
+import { diffDocuments } from '../../../shared/document/diff.ts';
+import type { FieldChange } from '../../../shared/document/diff.ts';
 
 interface Props {
   cardId: number;

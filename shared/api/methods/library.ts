@@ -2,6 +2,8 @@
 import type { JSONSchemaType } from 'ajv';
 import type { CardRecord, CardSummary, DocumentFormat, ImportFileResult, ImportProgress, RevisionSummary, TagCount } from '../library-types.ts';
 import { method } from '../method.ts';
+import type { CardInspection } from '../../library/card-files.ts';
+import type { ConversionReport, CardWarning } from '../../card/index.ts';
 
 export type SortKey = 'name' | 'updated' | 'created' | 'creator' | 'character_version';
 
@@ -134,6 +136,49 @@ const renameTagSchema: JSONSchemaType<RenameTagInput> = {
 };
 const emptySchema: JSONSchemaType<Record<string, never>> = { type: 'object', additionalProperties: false, required: [] };
 
+export interface ExportInput {
+  id: number;
+  format?: 'png' | 'json' | 'yaml' | 'charx';
+  spec?: 'keep' | 'v2' | 'v3';
+  indent?: number;
+}
+export interface ConvertInput {
+  ids: number[];
+  to: 'v2' | 'v3';
+}
+export interface ExportOutput {
+  fileName: string;
+  mime: string;
+  base64: string;
+  report: ConversionReport | null;
+  warnings: CardWarning[];
+}
+export interface ConvertOutcome {
+  id: number;
+  name: string;
+  status: 'converted' | 'already' | 'failed';
+  report?: ConversionReport;
+  message?: string;
+}
+
+const exportSchema: JSONSchemaType<ExportInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: {
+    id,
+    format: { type: 'string', enum: ['png', 'json', 'yaml', 'charx'], nullable: true },
+    spec: { type: 'string', enum: ['keep', 'v2', 'v3'], nullable: true },
+    indent: { type: 'integer', minimum: 0, maximum: 8, nullable: true },
+  },
+};
+const convertSchema: JSONSchemaType<ConvertInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ids', 'to'],
+  properties: { ids: { type: 'array', items: id, minItems: 1, maxItems: 100_000 }, to: { type: 'string', enum: ['v2', 'v3'] } },
+};
+
 export const libraryMethods = {
   'library.list': method<ListInput, { items: CardSummary[]; total: number }>(listSchema),
   'library.ids': method<ListInput, number[]>(listSchema),
@@ -148,5 +193,8 @@ export const libraryMethods = {
   'library.bulk': method<BulkInput, { updated: number }>(bulkSchema),
   'library.renameTag': method<RenameTagInput, { updated: number }>(renameTagSchema),
   'library.avatar': method<IdInput, { mime: string; base64: string } | null>(idSchema),
+  'library.inspect': method<IdInput, CardInspection>(idSchema),
+  'library.export': method<ExportInput, ExportOutput>(exportSchema),
+  'library.convert': method<ConvertInput, ConvertOutcome[], ImportProgress>(convertSchema, true),
   'library.import': method<ImportInput, ImportFileResult[], ImportProgress>(importSchema, true),
 } as const;

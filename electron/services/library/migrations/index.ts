@@ -1,10 +1,11 @@
 /** Every migration, in order. Add a file per schema change; never edit a released one. */
 import * as m0001 from './0001-initial.ts';
+import * as m0002 from './0002-card-container.ts';
 
 export interface Migration {
   version: number;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [m0001];
+export const migrations: readonly Migration[] = [m0001, m0002];
 export const latestVersion = migrations.length === 0 ? 0 : migrations[migrations.length - 1]!.version;

@@ -1,6 +1,6 @@
-/** Field-level differences between two card documents, for the history panel. */
+/** Field-level differences between two documents (history panel, "what export would change"). */
 import diff from 'microdiff';
-import { toPointer } from '../../../shared/document/json-path.ts';
+import { toPointer } from './json-path.ts';
 
 export interface FieldChange {
   pointer: string;

@@ -1,0 +1,106 @@
+// Import the real Seraphina PNG, inspect it, export it back, convert in the library: through the API host.
+import { afterEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { openLibrary } from '../../../electron/services/library/library.ts';
+import type { Library } from '../../../electron/services/library/library.ts';
+import { createApiHost } from '../../../electron/host/api.ts';
+import { parsePngChunks, readCard } from '../../../shared/card/index.ts';
+import { useTempDir, v2Card } from '../../helpers/temp-dir.ts';
+
+const tempDir = useTempDir();
+const fixtures = path.resolve(import.meta.dirname, '../../fixtures/cards');
+const seraphina = fs.readFileSync(path.join(fixtures, 'default_Seraphina-1.18.0.png'));
+let library: Library | undefined;
+afterEach(() => library?.close());
+
+async function call<T>(method: string, input: unknown): Promise<T> {
+  const reply = await createApiHost({ library: library! }).call(method, input);
+  if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
+  return reply.value as T;
+}
+
+function setup(): void {
+  library = openLibrary(path.join(tempDir(), 'library.db'));
+}
+
+async function importSeraphina(): Promise<number> {
+  const [r] = await call<{ status: string; id: number }[]>('library.import', { files: [{ name: 'Seraphina.png', text: seraphina.toString('base64'), encoding: 'base64' }] });
+  expect(r!.status).toBe('imported');
+  return r!.id;
+}
+
+describe('cards from real files', () => {
+  it('imports a PNG card keeping the original bytes, and recognises the same file again as a duplicate', async () => {
+    setup();
+    const id = await importSeraphina();
+    const card = await call<{ name: string; container: string; spec: string; hasImage: boolean; document: string }>('library.get', { id });
+    expect(card).toMatchObject({ name: 'Seraphina', container: 'png', hasImage: true });
+    expect(JSON.parse(card.document)).toEqual(readCard(seraphina, 'x.png', { normalize: false }).doc);
+    expect(Buffer.from(library!.cards.image(id)!).equals(seraphina)).toBe(true);
+    const avatar = await call<{ mime: string; base64: string }>('library.avatar', { id });
+    expect(avatar.mime).toBe('image/png');
+    const again = await call<{ status: string }[]>('library.import', { files: [{ name: 'copy.png', text: seraphina.toString('base64'), encoding: 'base64' }] });
+    expect(again[0]!.status).toBe('duplicate');
+  });
+
+  it('exports the PNG with the same image data, fresh card chunks, and a document that reads back identical', async () => {
+    setup();
+    const id = await importSeraphina();
+    const out = await call<{ fileName: string; mime: string; base64: string; report: unknown }>('library.export', { id });
+    expect(out).toMatchObject({ fileName: 'Seraphina.png', mime: 'image/png', report: null });
+    const bytes = Buffer.from(out.base64, 'base64');
+    const imageChunks = (b: Uint8Array): string[] => parsePngChunks(b).chunks.filter((c) => c.type === 'IDAT' || c.type === 'IHDR').map((c) => Buffer.from(c.raw).toString('hex'));
+    expect(imageChunks(bytes)).toEqual(imageChunks(seraphina));
+    expect(readCard(bytes, 'out.png', { normalize: false }).doc).toEqual(readCard(seraphina, 'in.png', { normalize: false }).doc);
+    const inspection = await call<{ spec: string; container: string; chunks: { type: string; keyword?: string }[]; exportDiff: unknown[] }>('library.inspect', { id });
+    expect(inspection.container).toBe('png');
+    expect(inspection.chunks.some((c) => c.type === 'tEXt' && c.keyword === 'chara')).toBe(true);
+    expect(inspection.exportDiff).toEqual([]);
+  });
+
+  it('exports as V3 with a loss report, and as JSON byte-identical when nothing was edited', async () => {
+    setup();
+    const text = v2Card('Mira', { tags: ['Witch'], x_custom: { deep: ['🐉', 'عربي'] } });
+    const created = library!.cards.insert({ document: text, format: 'json', container: 'json' });
+    const json = await call<{ base64: string }>('library.export', { id: created.id, format: 'json' });
+    expect(Buffer.from(json.base64, 'base64').toString('utf8')).toBe(text);
+    const v3 = await call<{ base64: string; report: { from: string; to: string; items: unknown[] } }>('library.export', { id: created.id, format: 'png', spec: 'v3' });
+    expect(v3.report).toMatchObject({ from: 'v2', to: 'v3' });
+    const back = readCard(Buffer.from(v3.base64, 'base64'), 'v3.png', { normalize: false });
+    expect(back.spec).toBe('v3');
+    expect((back.doc['data'] as Record<string, unknown>)['x_custom']).toEqual({ deep: ['🐉', 'عربي'] });
+  });
+
+  it('converts V1 cards to V2 in the library as new revisions, with per-card reports', async () => {
+    setup();
+    const v1 = library!.cards.insert({ document: JSON.stringify({ name: 'Old', description: 'd', personality: '', scenario: '', first_mes: 'hi', mes_example: '', legacy_extra: 7 }, null, 2) });
+    const v2 = library!.cards.insert({ document: v2Card('New') });
+    const progress: unknown[] = [];
+    const reply = await createApiHost({ library: library! }).call('library.convert', { ids: [v1.id, v2.id], to: 'v2' }, { onProgress: (p) => progress.push(p) });
+    expect(reply.ok).toBe(true);
+    const results = (reply as { value: { id: number; status: string; report?: { items: { action: string }[] } }[] }).value;
+    expect(results.map((r) => r.status)).toEqual(['converted', 'already']);
+    expect(progress).toHaveLength(2);
+    const doc = JSON.parse(library!.cards.get(v1.id).document) as { spec: string; data: Record<string, unknown> };
+    expect(doc.spec).toBe('chara_card_v2');
+    expect(doc.data['name']).toBe('Old');
+    expect(JSON.stringify(doc)).toContain('legacy_extra'); // never destroyed
+    expect(library!.cards.revisions(v1.id)).toHaveLength(1);
+  });
+
+  it('reports broken card files with a specific reason and imports the rest', async () => {
+    setup();
+    const truncated = seraphina.subarray(0, 5000);
+    const results = await call<{ file: string; status: string; message?: string }[]>('library.import', {
+      files: [
+        { name: 'cut.png', text: truncated.toString('base64'), encoding: 'base64' },
+        { name: 'not-a-card.json', text: '{"hello": "world"}' },
+        { name: 'ok.json', text: v2Card('Fine') },
+      ],
+    });
+    expect(results.map((r) => r.status)).toEqual(['failed', 'failed', 'imported']);
+    expect(results[0]!.message).toMatch(/cut\.png: .*(truncat|end|chunk)/i);
+    expect(results[1]!.message).toMatch(/not-a-card\.json: .*not a character card/);
+  });
+});
