@@ -6,6 +6,9 @@ import type { OutputFormat } from '../../../shared/card/write.ts';
 import { convertCard } from '../../../shared/card/convert.ts';
 import { validateCard } from '../../../shared/card/validate.ts';
 import { utf8Decode, utf8Encode } from './codec.ts';
+import { b64, pngWith, textChunk } from './helpers.ts';
+import { parsePngChunks } from '../../../shared/card/png-chunks.ts';
+import { textKeyword } from '../../../shared/card/png-text.ts';
 import type { JsonObject } from '../../../shared/card/types.ts';
 
 // Names the card model gives meaning to; unknown keys are drawn from everything else.
@@ -136,3 +139,20 @@ function withoutAdded(card: JsonObject): JsonObject {
   if (bk) data['character_book'] = { ...bk, entries: (bk['entries'] as JsonObject[]).map(({ use_regex: _u, ...e }) => e) };
   return { ...card, data };
 }
+
+describe('PNG export keeps the image', () => {
+  const chunkType = fc.tuple(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), fc.stringMatching(/^[A-Z][a-zA-Z]{2}$/)).map(([a, b]) => a + b);
+  const extraChunk = fc.record({ type: chunkType, data: fc.uint8Array({ maxLength: 64 }) });
+  it('every non-card chunk survives byte for byte and in order, whatever chunks surround the card', () => {
+    fc.assert(
+      fc.property(fc.array(extraChunk, { maxLength: 6 }), fc.boolean(), cardArb('v3', 'grapheme'), (extra, afterIdat, card) => {
+        const source = pngWith([...extra, textChunk('chara', b64({ name: 'old' }))], { afterIdat });
+        const out = writeCard(card, 'png', { source: readCard(source) }).bytes;
+        const others = (png: Uint8Array) => parsePngChunks(png).chunks.filter((c) => !['chara', 'ccv3'].includes(textKeyword(c) ?? '')).map((c) => [...c.raw].join());
+        expect(others(out)).toEqual(others(source));
+        expect(readCard(out).doc).toEqual(card);
+      }),
+      runs,
+    );
+  }, TIMEOUT);
+});
