@@ -25,7 +25,7 @@ export function instructionsFrom(node: YamlNode, ctx: BuildContext): Instruction
 }
 
 /** A bare string: separator, `$directive`, `-> chain` or a user message. */
-export function fromScalar(text: string, pos: Pos): Instruction {
+function fromScalar(text: string, pos: Pos): Instruction {
   const trimmed = text.trim();
   if (SEPARATOR.test(trimmed)) return { kind: 'separator', marker: trimmed, range: rangeAt(pos, 3) };
   if (trimmed.startsWith('->')) return chainFrom(trimmed, pos);
@@ -70,7 +70,7 @@ export function attachBlock(target: DirectiveNode, key: string, value: YamlNode,
 }
 
 /** One `key: value` pair: a directive, a message, or an unknown key for the checker to report. */
-export function keyedInstruction(key: string, keyPos: Pos, value: YamlNode, ctx: BuildContext): Instruction {
+function keyedInstruction(key: string, keyPos: Pos, value: YamlNode, ctx: BuildContext): Instruction {
   const range = rangeAt(keyPos, key.length);
   const head = key.startsWith('$') ? parseDirectiveHead(key) : undefined;
   if (head && head.rest.trim() === '') return directiveFrom(head.name, head.callArgs, value, range, ctx);

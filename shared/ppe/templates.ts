@@ -41,7 +41,7 @@ export function renderTemplate(text: string, data: Record<string, unknown>, form
 }
 
 /** Offset of the first `{{`, `{%` or `{#` without its closer, or -1. */
-export function unclosedTag(text: string): number {
+function unclosedTag(text: string): number {
   const closers: Record<string, string> = { '{{': '}}', '{%': '%}', '{#': '#}' };
   const re = /\{[{%#]/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
