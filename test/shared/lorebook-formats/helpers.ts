@@ -2,13 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { LossReport } from '../../../shared/lorebook/formats/index.ts';
+import { childPath as child } from '../../../shared/lorebook/formats/json-path.ts';
 
 export const fixture = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(`../../fixtures/lorebooks/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-const child = (path: string, key: string | number) =>
-  typeof key === 'number' ? `${path}[${key}]` : IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 
 /** Every field of the book object at `path` and of each of its entries appears as the `from` of a report item. */
 export function expectEveryFieldReported(report: LossReport, book: Record<string, unknown>, entriesKey: string, path = '$'): void {
