@@ -7,7 +7,6 @@ import { childPath as child } from '../../../shared/lorebook/formats/json-path.t
 export const fixture = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(`../../fixtures/lorebooks/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
-
 /** Every field of the book object at `path` and of each of its entries appears as the `from` of a report item. */
 export function expectEveryFieldReported(report: LossReport, book: Record<string, unknown>, entriesKey: string, path = '$'): void {
   const reported = (field: string) =>
