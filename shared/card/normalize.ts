@@ -22,6 +22,15 @@ const ST_RENAMES: [string, string][] = [
   ['uid', 'id'],
 ];
 
+/** Pygmalion/early-Tavern V1 names → V1 names. */
+const PYGMALION_RENAMES: [string, string][] = [
+  ['char_name', 'name'],
+  ['char_persona', 'description'],
+  ['world_scenario', 'scenario'],
+  ['char_greeting', 'first_mes'],
+  ['example_dialogue', 'mes_example'],
+];
+
 class Fixer {
   readonly warnings: CardWarning[] = [];
   warn(pointer: string, message: string): void {
@@ -73,6 +82,14 @@ class Fixer {
     this.warn(childPointer(at, key), `${JSON.stringify(v)} in "${key}" read as ${b}`);
   }
 
+  /** Moves `from` to `to` when only `from` is there (an older tool's name for the same field). */
+  rename(obj: JsonObject, from: string, to: string, at: string, tool: string): void {
+    if (obj[to] !== undefined || obj[from] === undefined) return;
+    obj[to] = obj[from];
+    delete obj[from];
+    this.warn(childPointer(at, from), `${tool} field "${from}" read as "${to}"`);
+  }
+
   extensions(obj: JsonObject, at: string): void {
     const v = obj['extensions'];
     if (v !== undefined && v !== null) return;
@@ -90,6 +107,7 @@ export function normalizeCard(input: JsonObject, spec: CardSpec): Normalized {
   const fix = new Fixer();
   const doc = { ...input };
   if (spec === 'v1') {
+    for (const [from, to] of PYGMALION_RENAMES) fix.rename(doc, from, to, '', 'Pygmalion');
     for (const key of V1_FIELDS) fix.string(doc, key, '');
     return { doc, warnings: fix.warnings };
   }
@@ -147,13 +165,7 @@ function normalizeBook(input: JsonObject, at: string, spec: CardSpec, fix: Fixer
 
 function normalizeEntry(input: JsonObject, at: string, spec: CardSpec, fix: Fixer): JsonObject {
   const e = { ...input };
-  for (const [from, to] of ST_RENAMES) {
-    if (e[to] === undefined && e[from] !== undefined) {
-      e[to] = e[from];
-      delete e[from];
-      fix.warn(childPointer(at, from), `SillyTavern field "${from}" read as "${to}"`);
-    }
-  }
+  for (const [from, to] of ST_RENAMES) fix.rename(e, from, to, at, 'SillyTavern');
   if (e['enabled'] === undefined && typeof e['disable'] === 'boolean') {
     e['enabled'] = !e['disable'];
     delete e['disable'];

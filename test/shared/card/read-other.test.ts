@@ -115,6 +115,12 @@ describe('readCard: lenient normalisation', () => {
     expect(readCard(json(sloppy), '', { normalize: false }).doc).toEqual(sloppy);
   });
 
+  it('reads Pygmalion-style V1 names as the V1 fields', () => {
+    const r = readCard(json({ char_name: 'Pyg', char_persona: 'p', world_scenario: 's', char_greeting: 'g', example_dialogue: 'e', extra: 1 }));
+    expect(r.doc).toEqual({ name: 'Pyg', description: 'p', scenario: 's', first_mes: 'g', mes_example: 'e', extra: 1, personality: '' });
+    expect(r.warnings.map((w) => w.pointer)).toEqual(['/char_name', '/char_persona', '/world_scenario', '/char_greeting', '/example_dialogue', '/personality']);
+  });
+
   it('reads character_book: null as absent, and V3 entries without use_regex as false', () => {
     const r = readCard(json(v2Card({ character_book: null })));
     expect('character_book' in (r.doc['data'] as object)).toBe(false);
