@@ -1,17 +1,18 @@
-// Tokenizer registry. Llama 3 is not offered: no package with its vocabulary is installed, so Llama-family models
-// fall back to the estimate (marked `exact: false`).
+// Tokenizer registry: SillyTavern's offline estimate, OpenAI's BPEs and Llama 3's, each loaded on first use.
 import { guesstimate } from './guesstimate.ts';
 import { loadTiktoken } from './tiktoken.ts';
+import { loadLlama3 } from './llama3.ts';
 import type { Tokenizer } from './types.ts';
 
 export type { Tokenizer } from './types.ts';
 export { guesstimate, utf8Length } from './guesstimate.ts';
 
-export const tokenizerNames = ['guesstimate', 'o200k_base', 'cl100k_base'] as const;
+export const tokenizerNames = ['guesstimate', 'o200k_base', 'cl100k_base', 'llama3'] as const;
 export type TokenizerName = (typeof tokenizerNames)[number];
 
 export function loadTokenizer(name: TokenizerName): Promise<Tokenizer> {
-  return name === 'guesstimate' ? Promise.resolve(guesstimate) : loadTiktoken(name);
+  if (name === 'guesstimate') return Promise.resolve(guesstimate);
+  return name === 'llama3' ? loadLlama3() : loadTiktoken(name);
 }
 
 /** Best tokenizer for a model id: OpenAI's own BPE when the id names an OpenAI family, else the estimate. */
@@ -19,5 +20,6 @@ export function tokenizerForModel(model: string): TokenizerName {
   const id = model.toLowerCase().replace(/^.*\//, '');
   if (/^(gpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|o\d|chatgpt-4o|gpt-oss)/.test(id)) return 'o200k_base';
   if (/^(gpt-4|gpt-3\.5|gpt-35|text-embedding)/.test(id)) return 'cl100k_base';
+  if (/llama-?3|llama3/.test(id)) return 'llama3';
   return 'guesstimate';
 }

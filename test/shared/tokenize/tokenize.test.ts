@@ -43,6 +43,18 @@ describe('OpenAI BPEs (js-tiktoken, bundled ranks)', () => {
   });
 });
 
+describe('Llama 3 BPE (llama3-tokenizer-js, baked vocabulary)', () => {
+  it('counts exactly, without BOS/EOS, and CJK takes more tokens than its characters suggest in the estimate', async () => {
+    const llama = await loadTokenizer('llama3');
+    expect(llama).toMatchObject({ name: 'llama3', exact: true });
+    expect(llama.count('')).toBe(0);
+    expect(llama.count('Hello world')).toBe(2);
+    expect(llama.count('Hello world!')).toBe(3);
+    expect(llama.count('你好，世界')).toBeGreaterThan(2);
+    expect(await loadTokenizer('llama3')).toBe(llama);
+  });
+});
+
 describe('tokenizerForModel', () => {
   it.each([
     ['gpt-4o-mini', 'o200k_base'],
@@ -50,7 +62,8 @@ describe('tokenizerForModel', () => {
     ['o3-mini', 'o200k_base'],
     ['gpt-4-turbo', 'cl100k_base'],
     ['gpt-3.5-turbo', 'cl100k_base'],
-    ['meta-llama/Llama-3.1-8B-Instruct', 'guesstimate'],
+    ['meta-llama/Llama-3.1-8B-Instruct', 'llama3'],
+    ['llama3.2:3b', 'llama3'],
     ['mistral-nemo', 'guesstimate'],
   ])('%s → %s', (model, name) => {
     expect(tokenizerForModel(model)).toBe(name);
