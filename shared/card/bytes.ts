@@ -1,7 +1,8 @@
 /** Byte helpers without Node's Buffer: UTF-8, Latin-1, strict base64, big-endian integers, searching. */
 
 const utf8Strict = new TextDecoder('utf-8', { fatal: true });
-const utf8Lenient = new TextDecoder('utf-8');
+// Only ever fed ASCII (base64, Latin-1 fast path), where it is the fastest way to make a string.
+const ascii = new TextDecoder('utf-8');
 const encoder = new TextEncoder();
 
 export function utf8Encode(text: string): Uint8Array {
@@ -17,13 +18,9 @@ export function utf8DecodeStrict(bytes: Uint8Array): string | undefined {
   }
 }
 
-export function utf8DecodeLenient(bytes: Uint8Array): string {
-  return utf8Lenient.decode(bytes);
-}
-
 export function latin1Decode(bytes: Uint8Array): string {
   // ASCII (keywords, base64) is by far the common case, and TextDecoder is much faster than fromCharCode.
-  if (isAscii(bytes)) return utf8Lenient.decode(bytes);
+  if (isAscii(bytes)) return ascii.decode(bytes);
   let out = '';
   for (let i = 0; i < bytes.length; i += 0x2000) out += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x2000) as unknown as number[]);
   return out;
@@ -74,7 +71,7 @@ export function base64Encode(bytes: Uint8Array): string {
     out[o++] = rest === 2 ? ENCODE[(n >> 6) & 63]! : PAD;
     out[o++] = PAD;
   }
-  return utf8Lenient.decode(out);
+  return ascii.decode(out);
 }
 
 /**
