@@ -113,3 +113,42 @@ describe('card editor', () => {
     expect(await docText(page)).not.toContain('x_new_field');
   });
 });
+
+describe('a real PNG card', () => {
+  it('imports Seraphina by drag and drop, shows what the file contains, and exports a PNG that re-imports as the same card', async () => {
+    const png = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/cards/default_Seraphina-1.18.0.png'));
+    await page.goto(`${host.url.split('#')[0]}#/library`);
+    const transfer = await page.evaluateHandle((b64) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'default_Seraphina.png', { type: 'image/png' }));
+      return dt;
+    }, png.toString('base64'));
+    await page.locator('section.library').dispatchEvent('drop', { dataTransfer: transfer });
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/1 imported/);
+
+    await page.getByRole('button', { name: 'Grid' }).click();
+    await expect.poll(() => page.locator('.card-tile img.avatar').count()).toBe(1); // the PNG itself is the avatar
+    await page.getByRole('button', { name: 'List' }).click();
+    await page.getByRole('link', { name: 'Seraphina' }).last().click();
+    await expect.poll(() => page.getByTestId('token-total').innerText()).toMatch(/tokens \(estimate\)/);
+    await page.getByRole('button', { name: 'File' }).click();
+    await expect.poll(() => page.locator('.file-panel').innerText()).toMatch(/tEXt «chara»[\s\S]*tEXt «ccv3»/); // SillyTavern 1.18 writes both
+    await expect.poll(() => page.getByTestId('file-spec').innerText()).toBe('v3');
+    await expect.poll(() => page.getByTestId('export-diff-none').count()).toBe(1);
+    await page.screenshot({ path: path.join(artifactsDir, 'card-file-panel.png') });
+
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('dialog', { name: 'Export' }).getByRole('button', { name: 'Check and prepare' }).click();
+    await expect.poll(() => page.getByTestId('export-report').innerText()).toMatch(/No conversion/);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download Seraphina\.png/ }).click()]);
+    const exported = path.join(dir, 'exported.png');
+    await download.saveAs(exported);
+    const idat = (b: Buffer): string => b.subarray(b.indexOf('IDAT') - 4, b.indexOf('IEND')).toString('hex').slice(0, 4000);
+    expect(idat(fs.readFileSync(exported))).toBe(idat(png));
+
+    await page.getByRole('button', { name: '← Library' }).click();
+    await page.locator('input[type=file]').setInputFiles([exported]);
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/0 imported, 1 duplicates/);
+  });
+});
+

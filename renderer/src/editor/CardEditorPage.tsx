@@ -9,6 +9,30 @@ import { MonacoJson } from './MonacoJson.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { useDocSession } from './useDocSession.ts';
 import { useDarkMode } from '../app/useDarkMode.ts';
+import { FilePanel } from './FilePanel.tsx';
+import { ExportDialog } from './ExportDialog.tsx';
+import { useTokenCounts } from './useTokenCounts.ts';
+import { cardSpec, fieldPath, visibleFields } from './card-fields.ts';
+import { getAtPath } from '../../../shared/document/json-path.ts';
+import { cardSchemas } from '../../../shared/card/index.ts';
+import { tokenizerNames } from '../../../shared/tokenize/index.ts';
+import type { TokenizerName } from '../../../shared/tokenize/index.ts';
+import type { JsonObject } from '../../../shared/library/parse-document.ts';
+
+const SCHEMAS = { v1: cardSchemas.cardV1, v2: cardSchemas.cardV2, v3: cardSchemas.cardV3 } as const;
+
+/** The text fields whose tokens count towards the prompt. */
+function tokenFields(doc: JsonObject): Record<string, string> {
+  const spec = cardSpec(doc);
+  const out: Record<string, string> = {};
+  for (const f of visibleFields(spec)) {
+    if (f.kind !== 'text' && f.kind !== 'list') continue;
+    const v = getAtPath(doc, fieldPath(spec, f.key));
+    if (typeof v === 'string') out[f.key] = v;
+    else if (Array.isArray(v)) out[f.key] = v.filter((x) => typeof x === 'string').join('\n');
+  }
+  return out;
+}
 
 interface Props {
   id: number;
@@ -16,7 +40,7 @@ interface Props {
   onDirtyChange(dirty: boolean): void;
 }
 
-type Panel = 'none' | 'history';
+type Panel = 'none' | 'history' | 'file';
 
 export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
   const api = useApi();
@@ -27,6 +51,10 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
   const [panel, setPanel] = useState<Panel>('none');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [tokenizer, setTokenizer] = useState<TokenizerName>(() => (localStorage.getItem('lorewright.tokenizer') as TokenizerName | null) ?? 'guesstimate');
+  useEffect(() => localStorage.setItem('lorewright.tokenizer', tokenizer), [tokenizer]);
+  const tokens = useTokenCounts(state ? tokenFields(state.value) : {}, tokenizer);
   const onError = useCallback((e: unknown) => setError(e instanceof Error ? e.message : String(e)), []);
 
   useEffect(() => {
@@ -109,8 +137,24 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
         <button type="button" onClick={() => dispatch({ type: 'redo' })} disabled={state.redo.length === 0}>
           {t('editor.redo')}
         </button>
+        <label className="tokenizer">
+          <select aria-label={t('tokens.tokenizer')} value={tokenizer} onChange={(e) => setTokenizer(e.target.value as TokenizerName)}>
+            {tokenizerNames.map((n) => (
+              <option key={n} value={n}>
+                {t(`tokens.${n}`)}
+              </option>
+            ))}
+          </select>
+          <span data-testid="token-total">{tokens ? t(tokens.exact ? 'tokens.totalExact' : 'tokens.totalEstimate', { n: tokens.total }) : '…'}</span>
+        </label>
         <button type="button" className={panel === 'history' ? 'selected' : ''} onClick={() => setPanel(panel === 'history' ? 'none' : 'history')}>
           {t('history.title')}
+        </button>
+        <button type="button" className={panel === 'file' ? 'selected' : ''} onClick={() => setPanel(panel === 'file' ? 'none' : 'file')}>
+          {t('file.title')}
+        </button>
+        <button type="button" onClick={() => setExporting(true)}>
+          {t('export.title')}
         </button>
         <button type="button" className="primary" onClick={() => void save()} disabled={!dirty}>
           {t('library.save')}
@@ -128,13 +172,15 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
         </div>
       )}
       {state.error && <div className="warning">{t('editor.formWaits')}</div>}
+      {exporting && <ExportDialog cardId={id} dirty={dirty} onClose={() => setExporting(false)} onError={onError} />}
       <div className={panel === 'none' ? 'editor-panes' : 'editor-panes with-panel'}>
         <div className="pane form-pane">
-          <CardForm doc={state.value} disabled={state.error !== null} onField={(path, value) => dispatch({ type: 'field', path, value })} />
+          <CardForm doc={state.value} disabled={state.error !== null} onField={(path, value) => dispatch({ type: 'field', path, value })} {...(tokens ? { tokenCounts: tokens.counts } : {})} />
         </div>
         <div className="pane json-pane">
-          <MonacoJson text={state.text} external={state.changedBy !== 'text'} uri={uri} error={state.error} dark={dark} onChange={(text) => dispatch({ type: 'text', text })} />
+          <MonacoJson text={state.text} external={state.changedBy !== 'text'} uri={uri} schema={SCHEMAS[cardSpec(state.value)]} error={state.error} dark={dark} onChange={(text) => dispatch({ type: 'text', text })} />
         </div>
+        {panel === 'file' && <FilePanel cardId={id} revision={record.revision} onError={onError} />}
         {panel === 'history' && <HistoryPanel cardId={id} currentRevision={record.revision} current={state.value} onRestore={(d, r) => void restore(d, r)} onError={onError} />}
       </div>
     </section>
