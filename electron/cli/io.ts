@@ -4,6 +4,8 @@ export interface CliIo {
   err(text: string): void;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** err is an interactive terminal, so commands may redraw a progress bar on it (absent: plain lines). */
+  isTTY?: boolean;
 }
 
 export const processIo: CliIo = {
@@ -11,4 +13,5 @@ export const processIo: CliIo = {
   err: (text) => process.stderr.write(text),
   env: process.env,
   cwd: process.cwd(),
+  isTTY: process.stderr.isTTY === true,
 };

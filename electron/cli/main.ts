@@ -9,6 +9,8 @@ export const MAIN_HELP = `Usage: lorewright <command> [options]
 
 Commands:
   library   list, search, get, delete, restore and import cards in the local library
+  convert   convert card files and folders to V2 or V3 (--out DIR or --in-place)
+  validate  check card files against the spec: errors and warnings with JSON pointers
 
 Run "lorewright <command> --help" for a command's options.
 Exit codes: 0 ok, 1 some inputs failed, 2 usage error.
@@ -16,6 +18,8 @@ Exit codes: 0 ok, 1 some inputs failed, 2 usage error.
 
 const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = {
   library: runLibrary,
+  convert: async (argv, io) => (await import('./commands/convert.ts')).runConvert(argv, io),
+  validate: async (argv, io) => (await import('./commands/validate.ts')).runValidate(argv, io),
 };
 
 export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
