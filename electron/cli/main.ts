@@ -9,6 +9,7 @@ export const MAIN_HELP = `Usage: lorewright <command> [options]
 
 Commands:
   library   list, search, get, delete, restore and import cards in the local library
+  ppe       check and run PPE prompt scripts (.ai.yaml) against an OpenAI-compatible model
   convert   convert card files and folders to V2 or V3 (--out DIR or --in-place)
   validate  check card files against the spec: errors and warnings with JSON pointers
 
@@ -18,6 +19,7 @@ Exit codes: 0 ok, 1 some inputs failed, 2 usage error.
 
 const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = {
   library: runLibrary,
+  ppe: async (argv, io) => (await import('./commands/ppe.ts')).runPpeCommand(argv, io),
   convert: async (argv, io) => (await import('./commands/convert.ts')).runConvert(argv, io),
   validate: async (argv, io) => (await import('./commands/validate.ts')).runValidate(argv, io),
 };
