@@ -102,6 +102,21 @@ describe('library page', () => {
     await expect.poll(() => rowNames(page)).toEqual(['Admiral Vex', 'Seraphina']);
   });
 
+  it('converts selected cards to V3, and opens a card from the command palette', async () => {
+    await page.getByLabel('Select Admiral Vex').click();
+    await page.getByRole('button', { name: 'Convert to V3' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/Converted to V3: 1 converted/);
+    await page.keyboard.press('Control+K');
+    await page.getByRole('dialog', { name: 'Command palette' }).getByRole('textbox').fill('Admiral');
+    await expect.poll(() => page.getByRole('dialog', { name: 'Command palette' }).getByRole('option').first().innerText()).toBe('Open card: Admiral Vex');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByLabel('Nickname').count()).toBe(1); // a V3 field: the card is V3 now
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Admiral Vex');
+    await page.getByRole('button', { name: '← Library' }).click();
+    await page.keyboard.press('Control+F');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
+  });
+
   it('refuses to work without the token', async () => {
     const other = await browser.newPage();
     await other.goto(host.url.split('#')[0]!);

@@ -8,6 +8,7 @@ import { LibraryPage } from '../library/LibraryPage.tsx';
 import { CardEditorPage } from '../editor/CardEditorPage.tsx';
 import { parseRoute, routeHash } from './route.ts';
 import type { Route, Section } from './route.ts';
+import { CommandPalette } from './CommandPalette.tsx';
 
 const SECTIONS: readonly Section[] = ['library', 'lorebooks', 'scripts', 'chats', 'settings'];
 
@@ -15,6 +16,7 @@ export function App({ client }: { client: ApiClient }) {
   const t = useT();
   const [route, setRoute] = useState<Route>(() => parseRoute(window.location.hash));
   const dirty = useRef(false);
+  const [palette, setPalette] = useState(false);
 
   const go = useCallback(
     (next: Route): void => {
@@ -30,9 +32,17 @@ export function App({ client }: { client: ApiClient }) {
     const beforeUnload = (e: BeforeUnloadEvent): void => {
       if (dirty.current) e.preventDefault();
     };
+    const onKey = (e: KeyboardEvent): void => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        setPalette((open) => !open);
+      }
+    };
+    window.addEventListener('keydown', onKey);
     window.addEventListener('hashchange', onHash);
     window.addEventListener('beforeunload', beforeUnload);
     return () => {
+      window.removeEventListener('keydown', onKey);
       window.removeEventListener('hashchange', onHash);
       window.removeEventListener('beforeunload', beforeUnload);
     };
@@ -65,6 +75,7 @@ export function App({ client }: { client: ApiClient }) {
           )}
         </main>
       </div>
+      {palette && <CommandPalette route={route} go={go} onClose={() => setPalette(false)} />}
     </ApiContext.Provider>
   );
 }

@@ -9,6 +9,7 @@ import { MonacoJson } from './MonacoJson.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { useDocSession } from './useDocSession.ts';
 import { useDarkMode } from '../app/useDarkMode.ts';
+import { onCommand } from '../app/commands.ts';
 import { FilePanel } from './FilePanel.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { useTokenCounts } from './useTokenCounts.ts';
@@ -107,6 +108,8 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
   }, [onKey]);
 
   // Restoring saves the old document as a new revision, so nothing in between is lost either.
+  useEffect(() => onCommand((command) => command === 'export' && setExporting(true)), []);
+
   const restore = async (document: string, revision: number): Promise<void> => {
     if (!record || (dirty && !window.confirm(t('editor.discardForRestore')))) return;
     try {

@@ -6,11 +6,12 @@ interface Props {
   count: number;
   trash: boolean;
   onAction(action: 'delete' | 'restore' | 'addTags' | 'removeTags', tags?: string[]): void;
+  onConvert(to: 'v2' | 'v3'): void;
   onSelectAll(): void;
   onClear(): void;
 }
 
-export function BulkBar({ count, trash, onAction, onSelectAll, onClear }: Props) {
+export function BulkBar({ count, trash, onAction, onConvert, onSelectAll, onClear }: Props) {
   const t = useT();
   const [tags, setTags] = useState('');
   const list = (): string[] => tags.split(',').map((s) => s.trim()).filter((s) => s !== '');
@@ -28,6 +29,8 @@ export function BulkBar({ count, trash, onAction, onSelectAll, onClear }: Props)
           <button disabled={list().length === 0} onClick={() => onAction('removeTags', list())}>
             {t('library.removeTags')}
           </button>
+          <button onClick={() => onConvert('v2')}>{t('library.convertTo', { spec: 'V2' })}</button>
+          <button onClick={() => onConvert('v3')}>{t('library.convertTo', { spec: 'V3' })}</button>
           <button className="danger" onClick={() => onAction('delete')}>
             {t('library.delete')}
           </button>

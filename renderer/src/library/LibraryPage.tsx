@@ -1,5 +1,6 @@
 /** The library: virtualized list or grid, search, tag filter, sort, bulk actions, create, import with progress. */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { onCommand } from '../app/commands.ts';
 import type { CardSummary, TagCount } from '../../../shared/api/library-types.ts';
 import type { SortKey } from '../../../shared/api/contract.ts';
 import { useApi } from '../app/ApiContext.ts';
@@ -32,6 +33,27 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
   const [anchor, setAnchor] = useState<number | null>(null);
   const onError = useCallback((e: unknown) => setError(e instanceof Error ? e.message : String(e)), []);
   const list = useCardPages({ query: debounced, tags, sort, trash }, onError);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const filePicker = useRef<HTMLInputElement>(null);
+
+  useEffect(
+    () =>
+      onCommand((command) => {
+        if (command === 'import') filePicker.current?.click();
+        if (command === 'focus-search') searchBox.current?.focus();
+      }),
+    [],
+  );
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'f') {
+        e.preventDefault();
+        searchBox.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   useEffect(() => {
     const id = setTimeout(() => setDebounced(query), 120);
@@ -93,6 +115,20 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     );
   };
 
+  const convert = (to: 'v2' | 'v3'): void => {
+    const ids = [...selected];
+    void after(
+      api
+        .invoke('library.convert', { ids, to }, { onProgress: (p) => setNotice(t('library.converting', { done: p.done, total: p.total, name: p.file })) })
+        .then((results) => {
+          const count = (s: string): number => results.filter((r) => r.status === s).length;
+          setNotice(t('library.converted', { converted: count('converted'), already: count('already'), failed: count('failed'), spec: to.toUpperCase() }));
+          const failures = results.filter((r) => r.status === 'failed');
+          if (failures.length) setError(failures.map((f) => `${f.name}: ${f.message ?? ''}`).join('\n'));
+        }),
+    );
+  };
+
   const importFiles = async (files: readonly File[]): Promise<void> => {
     if (files.length === 0) return;
     const payload = await readForImport(files);
@@ -121,7 +157,7 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
       }}
     >
       <header className="toolbar">
-        <input type="search" className="search" placeholder={t('library.search')} aria-label={t('library.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input ref={searchBox} type="search" className="search" placeholder={t('library.search')} aria-label={t('library.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
         <label>
           {t('library.sort')}{' '}
           <select value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
@@ -147,7 +183,7 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
         )}
         <label className="button">
           {t('library.import')}
-          <input type="file" multiple hidden accept=".json,.yaml,.yml,.png,.apng,.charx,.webp,.jpg,.jpeg" onChange={(e) => void importFiles([...(e.target.files ?? [])])} />
+          <input ref={filePicker} type="file" multiple hidden accept=".json,.yaml,.yml,.png,.apng,.charx,.webp,.jpg,.jpeg" onChange={(e) => void importFiles([...(e.target.files ?? [])])} />
         </label>
         <button onClick={() => setTrash((v) => !v)}>{trash ? t('library.hideTrash') : t('library.showTrash')}</button>
       </header>
@@ -179,7 +215,7 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
           <TagManager tags={allTags} onRename={(from, to) => void after(api.invoke('library.renameTag', { from, to }), t('library.tagRenamed', { from, to }))} />
         </div>
       )}
-      {selected.size > 0 && <BulkBar count={selected.size} trash={trash} onAction={bulk} onSelectAll={selectAll} onClear={() => setSelected(new Set())} />}
+      {selected.size > 0 && <BulkBar count={selected.size} trash={trash} onAction={bulk} onConvert={convert} onSelectAll={selectAll} onClear={() => setSelected(new Set())} />}
       {notice && (
         <div className="notice" role="status">
           {notice}
