@@ -1,0 +1,198 @@
+// One test-chat turn, pure: card + persona + books + transcript + settings → World Info activation → the assembled
+// prompt → the request body. The card's own book is always scanned (V2 spec: "Frontends MUST use the character
+// lorebook by default"), converted the way SillyTavern imports it. Timed effects (sticky, cooldown) carry from the
+// transcript's last generated turn into this one.
+import { importBook } from '../lorebook/formats/convert.ts';
+import type { AuthorsNote, ScanResult, ScanSettings, Scenario, TimedWorldInfo, Tokenizer, WorldInfoBook } from '../lorebook/model.ts';
+import { scan } from '../lorebook/scan.ts';
+import { assemblePrompt } from '../prompt/assemble.ts';
+import { authorsNoteInserted } from '../prompt/authors-note.ts';
+import { characterFromCard } from '../prompt/card.ts';
+import { resolveSettings } from '../prompt/defaults.ts';
+import type { DeepPartial, JinjaOptions, PromptPersona, PromptResult, PromptSettings } from '../prompt/types.ts';
+import { promptChat } from './transcript.ts';
+import type { FiredLore, Transcript } from './types.ts';
+
+/** SillyTavern's generation types; swipe and regenerate leave out the reply they replace. */
+export type TurnType = 'normal' | 'continue' | 'impersonate' | 'swipe' | 'regenerate';
+
+export interface NamedBook {
+  name: string;
+  book: WorldInfoBook;
+}
+
+/** Where the request goes: the model id and the profile's default parameters (they win over the prompt settings). */
+export interface RequestTarget {
+  model: string;
+  parameters?: Record<string, unknown>;
+  stream?: boolean;
+}
+
+export interface TurnInput {
+  /** The card document (V1/V2/V3 JSON). */
+  card: unknown;
+  persona: PromptPersona;
+  /** Lorebooks besides the card's own, already in World Info shape; scanned as global books. */
+  books?: NamedBook[];
+  transcript: Transcript;
+  type?: TurnType;
+  mode: 'chat' | 'text' | 'jinja';
+  jinja?: JinjaOptions;
+  settings?: DeepPartial<PromptSettings>;
+  scan?: Partial<ScanSettings>;
+  tokenizer?: Tokenizer;
+  /** Seed of the probability rolls; default: the chat length, so a turn is reproducible. */
+  seed?: number;
+  target: RequestTarget;
+}
+
+export interface TurnPlan {
+  prompt: PromptResult;
+  /** The body sent to /chat/completions (chat) or /completions (text, jinja). */
+  request: Record<string, unknown>;
+  lore: FiredLore[];
+  /** The timed-effect state to keep once this turn's reply is accepted. */
+  timedEffects: TimedWorldInfo;
+  /** Index of the message a swipe/regenerate replaces, or of the message "continue" extends; null otherwise. */
+  replaces: number | null;
+  scan: ScanResult;
+}
+
+/** World Info settings of a fresh SillyTavern 1.18 install (World Info reference §2). */
+export const defaultScanSettings: ScanSettings = {
+  depth: 2,
+  budget: 25,
+  budgetCap: 0,
+  minActivations: 0,
+  minActivationsDepthMax: 0,
+  maxRecursionSteps: 0,
+  recursive: true,
+  caseSensitive: false,
+  matchWholeWords: true,
+  includeNames: true,
+  useGroupScoring: false,
+  characterStrategy: 1,
+  overflowAlert: false,
+};
+
+const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/** The card's embedded book as SillyTavern imports it, named as SillyTavern names it; null when it has none. */
+export function cardBook(card: unknown): NamedBook | null {
+  const data = record(record(card).data);
+  const raw = record(data.character_book);
+  if (!Array.isArray(raw.entries)) return null;
+  const world = record(data.extensions).world;
+  const name = typeof world === 'string' && world ? world : typeof raw.name === 'string' && raw.name ? raw.name : `${String(data.name ?? '')}'s Lorebook`;
+  return { name, book: importBook(raw, { format: 'v2', detail: 'summary' }).book };
+}
+
+function lastIndexOf(t: Transcript, role: 'assistant' | 'any'): number | null {
+  const i = t.messages.length - 1;
+  if (i < 0) return null;
+  return role === 'any' || t.messages[i]!.role === 'assistant' ? i : null;
+}
+
+function firedLore(result: ScanResult, books: Record<string, WorldInfoBook>): FiredLore[] {
+  return result.activated.map((key) => {
+    const dot = key.lastIndexOf('.');
+    const book = key.slice(0, dot);
+    const uid = Number(key.slice(dot + 1));
+    const entry = Object.values(books[book]?.entries ?? {}).find((e) => e.uid === uid);
+    return {
+      book,
+      uid,
+      comment: entry?.comment ?? '',
+      keys: entry?.key ?? [],
+      position: typeof entry?.position === 'number' ? entry.position : null,
+      depth: typeof entry?.depth === 'number' ? entry.depth : null,
+    };
+  });
+}
+
+/** The request body, keyed in the order the model service sends it (model, parameters, stream, payload). */
+export function requestBody(prompt: PromptResult, target: RequestTarget, maxTokens: number): Record<string, unknown> {
+  const { stop: profileStop, ...parameters } = target.parameters ?? {};
+  const base = { model: target.model, max_tokens: maxTokens, ...parameters };
+  const stream = target.stream ?? true;
+  if (prompt.mode === 'chat') return { ...base, ...(profileStop === undefined ? {} : { stop: profileStop }), stream, messages: prompt.chat?.messages ?? [] };
+  const stop = [...(prompt.text?.stop ?? []), ...(Array.isArray(profileStop) ? (profileStop as string[]) : [])];
+  return { ...base, ...(stop.length ? { stop } : {}), stream, prompt: prompt.text?.prompt ?? '' };
+}
+
+export function planTurn(input: TurnInput): TurnPlan {
+  const type = input.type ?? 'normal';
+  const replaces = type === 'swipe' || type === 'regenerate' ? lastIndexOf(input.transcript, 'assistant') : type === 'continue' ? lastIndexOf(input.transcript, 'any') : null;
+  const history = (type === 'swipe' || type === 'regenerate') && replaces !== null ? { ...input.transcript, messages: input.transcript.messages.slice(0, replaces) } : input.transcript;
+  const character = characterFromCard(input.card);
+  const chat = promptChat(history);
+  // Profile parameters win over the prompt settings, so the budget is computed for the max_tokens really sent.
+  const maxTokensParam = input.target.parameters?.max_tokens;
+  const modeKey = input.mode === 'text' ? 'text' : 'chat';
+  const settings: DeepPartial<PromptSettings> = typeof maxTokensParam === 'number'
+    ? { ...input.settings, [modeKey]: { ...input.settings?.[modeKey], maxTokens: maxTokensParam } }
+    : (input.settings ?? {});
+  const resolved = resolveSettings(settings);
+  const { maxContext, maxTokens } = resolved[modeKey];
+
+  const own = cardBook(input.card);
+  const books: Record<string, WorldInfoBook> = {};
+  if (own) books[own.name] = own.book;
+  const globalBooks: string[] = [];
+  for (const extra of input.books ?? []) {
+    let name = extra.name;
+    for (let n = 2; name in books; n++) name = `${extra.name} (${n})`;
+    books[name] = extra.book;
+    globalBooks.push(name);
+  }
+  const note = resolved.authorsNote;
+  const authorsNote: AuthorsNote | null = note.text && authorsNoteInserted(note, chat)
+    ? { value: note.text, scan: false, position: note.position === 'in-chat' ? 1 : note.position === 'before-main' ? 2 : 0, depth: note.depth, role: ['system', 'user', 'assistant'].indexOf(note.role) }
+    : null;
+  const data = record(record(input.card).data);
+  const scenario: Scenario = {
+    settings: { ...defaultScanSettings, ...input.scan },
+    // SillyTavern's budget base is the maximum prompt size: context minus the response length.
+    maxContext: Math.max(1, maxContext - maxTokens),
+    tokenizer: 'guesstimate',
+    seed: input.seed ?? chat.length,
+    random: null,
+    books,
+    globalBooks,
+    characterBook: own?.name ?? null,
+    extraCharacterBooks: [],
+    chatBook: null,
+    personaBook: null,
+    character: {
+      name: character.name,
+      avatar: character.name,
+      tags: Array.isArray(data.tags) ? data.tags.filter((x): x is string => typeof x === 'string') : [],
+      description: character.description ?? '',
+      personality: character.personality ?? '',
+      scenario: character.scenario ?? '',
+      creatorNotes: character.creatorNotes ?? '',
+      depthPrompt: character.depthPrompt?.prompt ?? '',
+    },
+    user: { name: input.persona.name, persona: input.persona.description ?? '' },
+    chat: chat.map((m) => ({ name: m.name, mes: m.mes, is_system: m.is_system === true })),
+    trigger: type,
+    extensionPrompts: {},
+    authorsNote,
+    dryRun: false,
+    carryTimedEffects: true,
+    timedWorldInfo: null,
+  };
+  const result = scan(scenario, { tokenizer: input.tokenizer, carriedTimedEffects: input.transcript.timedEffects ?? null });
+  const prompt = assemblePrompt({
+    character,
+    persona: input.persona,
+    chat,
+    lore: result.prompt,
+    mode: input.mode,
+    jinja: input.jinja,
+    generationType: type === 'continue' || type === 'impersonate' ? type : 'normal',
+    settings,
+    tokenizer: input.tokenizer,
+  });
+  return { prompt, request: requestBody(prompt, input.target, maxTokens), lore: firedLore(result, books), timedEffects: result.timedWorldInfo, replaces, scan: result };
+}
