@@ -9,6 +9,7 @@ import { assertMethod, validateInput } from '../../shared/api/validate.ts';
 import type { Handler, HostContext } from './handlers/types.ts';
 import { libraryHandlers } from './handlers/library.ts';
 import { lorebookHandlers } from './handlers/lorebooks.ts';
+import { scriptHandlers } from './handlers/scripts.ts';
 
 export type { HostContext } from './handlers/types.ts';
 
@@ -21,7 +22,7 @@ export interface ApiHost {
 
 /** Every method must have a handler: a missing one is a type error here. */
 function allHandlers(ctx: HostContext): { [M in MethodName]: Handler<M> } {
-  return { ...libraryHandlers(ctx), ...lorebookHandlers(ctx) };
+  return { ...libraryHandlers(ctx), ...lorebookHandlers(ctx), ...scriptHandlers(ctx) };
 }
 
 export function toErrorShape(e: unknown): ApiErrorShape {

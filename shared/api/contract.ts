@@ -6,12 +6,14 @@
 import type { MethodSpec } from './method.ts';
 import { libraryMethods } from './methods/library.ts';
 import { lorebookMethods } from './methods/lorebooks.ts';
+import { scriptMethods } from './methods/scripts.ts';
 
 export type { SortKey, ListInput, IdInput, CreateInput, UpdateInput, RevisionInput, BulkInput, RenameTagInput, ImportInput } from './methods/library.ts';
 
 export const methods = {
   ...libraryMethods,
   ...lorebookMethods,
+  ...scriptMethods,
 } as const;
 
 

@@ -3,12 +3,14 @@ import { openDatabase } from './open-database.ts';
 import type { Db } from './open-database.ts';
 import { CardStore } from './card-store.ts';
 import { LorebookStore } from './lorebook-store.ts';
+import { ScriptStore } from './script-store.ts';
 
 export interface Library {
   readonly file: string;
   readonly db: Db;
   readonly cards: CardStore;
   readonly lorebooks: LorebookStore;
+  readonly scripts: ScriptStore;
   close(): void;
 }
 
@@ -19,6 +21,7 @@ export function openLibrary(file: string): Library {
     db,
     cards: new CardStore(db),
     lorebooks: new LorebookStore(db),
+    scripts: new ScriptStore(db),
     close: () => db.close(),
   };
 }

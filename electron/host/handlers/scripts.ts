@@ -1,0 +1,24 @@
+/** Handlers for the script methods (methods/scripts.ts). */
+import { checkPpe } from '../../../shared/ppe/index.ts';
+import { cardFromScript, scriptFromCard } from '../../services/ppe/card-scripts.ts';
+import { runScript } from '../../services/ppe/run-script.ts';
+import type { HandlerTable, HostContext } from './types.ts';
+
+export function scriptHandlers({ library }: HostContext): HandlerTable<'scripts.'> {
+  const scripts = library.scripts;
+  const loadScript = (name: string) => scripts.textByName(name);
+  return {
+    'scripts.list': (input) => scripts.list(input),
+    'scripts.get': (input) => scripts.get(input.id),
+    'scripts.create': (input) => scripts.create(input),
+    'scripts.update': (input) => scripts.update(input),
+    'scripts.delete': (input) => scripts.setDeleted(input.id, true),
+    'scripts.restore': (input) => scripts.setDeleted(input.id, false),
+    'scripts.revisions': (input) => scripts.revisions(input.id),
+    'scripts.revision': (input) => scripts.revision(input.id, input.revision),
+    'scripts.check': (input) => checkPpe(input.document, { scriptExists: (name) => loadScript(name) !== undefined }),
+    'scripts.run': (input, options) => runScript(input, { loadScript, env: process.env, onProgress: options.onProgress, signal: options.signal }),
+    'scripts.fromCard': (input) => scriptFromCard(library, input.cardId),
+    'scripts.toCard': (input) => cardFromScript(library, input.id),
+  };
+}

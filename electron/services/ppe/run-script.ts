@@ -1,0 +1,60 @@
+// A script run for the API: the library supplies called scripts, a connection supplies the model, and progress
+// (streamed tokens, log entries) flows out as it happens. A failing script is a result, not an exception, so the
+// caller keeps the log of what was sent before it failed.
+import { ApiError } from '../../../shared/api/errors.ts';
+import type { CancelSignal } from '../../../shared/api/contract.ts';
+import type { ScriptRunInput, ScriptRunProgress, ScriptRunResult } from '../../../shared/api/methods/scripts.ts';
+import { PpeRunError, runPpe } from '../../../shared/ppe/index.ts';
+import type { LoadScript, RunLogEntry } from '../../../shared/ppe/index.ts';
+import { ModelError } from '../models/index.ts';
+import { connectionProfile, modelCaller } from './call-model.ts';
+
+export interface RunScriptContext {
+  loadScript: LoadScript;
+  env: NodeJS.ProcessEnv;
+  onProgress?: (event: ScriptRunProgress) => void;
+  signal?: CancelSignal;
+}
+
+export async function runScript(input: ScriptRunInput, ctx: RunScriptContext): Promise<ScriptRunResult> {
+  const log: RunLogEntry[] = [];
+  // The API's signal is a minimal interface; the HTTP client needs a real AbortSignal.
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  if (ctx.signal?.aborted) abort();
+  ctx.signal?.addEventListener('abort', abort, { once: true });
+  try {
+    let callModel;
+    if (input.connection) {
+      let profile;
+      try {
+        profile = connectionProfile(input.connection, ctx.env);
+      } catch (e) {
+        throw new ApiError('bad_input', (e as Error).message, [{ path: '/connection/apiKeyEnv', message: 'not set' }]);
+      }
+      callModel = modelCaller(profile, { signal: controller.signal, onToken: (text, request) => ctx.onProgress?.({ kind: 'token', text, request }) });
+    }
+    const result = await runPpe(input.document, {
+      input: input.input,
+      callModel,
+      loadScript: ctx.loadScript,
+      stepLimit: input.stepLimit,
+      scriptId: input.name,
+      onLog: (entry) => {
+        log.push(entry);
+        ctx.onProgress?.({ kind: 'log', entry });
+      },
+    });
+    return { status: 'done', output: result.output, messages: result.messages, requests: result.requests, log: result.log };
+  } catch (e) {
+    if (e instanceof ModelError && e.code === 'aborted') throw new ApiError('cancelled', 'The run was cancelled.');
+    if (e instanceof PpeRunError) {
+      const { code, message, line, column, script } = e;
+      return { status: 'failed', error: { code, message, ...(line === undefined ? {} : { line, column }), ...(script === undefined || script === input.name ? {} : { script }) }, log };
+    }
+    if (e instanceof ModelError) return { status: 'failed', error: { code: e.code, message: e.message }, log };
+    throw e;
+  } finally {
+    ctx.signal?.removeEventListener('abort', abort);
+  }
+}

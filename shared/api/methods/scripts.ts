@@ -1,0 +1,177 @@
+/** The script methods: PPE prompt scripts (`.ai.yaml`) in the local library, checked, run, and converted to and from cards. */
+import type { JSONSchemaType } from 'ajv';
+import type { CardSummary, RevisionSummary } from '../library-types.ts';
+import type { LossItem } from '../../card/index.ts';
+import type { ChatMessage, Diagnostic, ModelRequest, RunErrorCode, RunLogEntry } from '../../ppe/index.ts';
+import { method } from '../method.ts';
+
+export interface ScriptSummary {
+  id: number;
+  /** The id other scripts call it by (`$exec`, `[[@name]]`, `type:`). */
+  name: string;
+  revision: number;
+  createdAt: number;
+  updatedAt: number;
+  deletedAt: number | null;
+}
+
+export interface ScriptRecord extends ScriptSummary {
+  /** The `.ai.yaml` text exactly as stored. */
+  document: string;
+}
+
+export interface ScriptListInput {
+  query?: string;
+  offset?: number;
+  limit?: number;
+  trash?: boolean;
+}
+export interface ScriptIdInput {
+  id: number;
+}
+export interface ScriptCreateInput {
+  name: string;
+  /** The script text; a small starter script when omitted. */
+  document?: string;
+  /** The file it came from, when imported. */
+  sourceName?: string;
+}
+export interface ScriptUpdateInput {
+  id: number;
+  document?: string;
+  name?: string;
+  /** Optimistic concurrency: refuse the save when the stored revision moved on. */
+  baseRevision?: number;
+}
+export interface ScriptCheckInput {
+  document: string;
+}
+
+/** Where a run's model lives; the API key, if any, is read from the named environment variable of the host. */
+export interface ScriptConnection {
+  baseURL: string;
+  model: string;
+  apiKeyEnv?: string;
+}
+export interface ScriptRunInput {
+  /** The text to run (the editor's, saved or not). */
+  document: string;
+  /** The library name of the script, so it cannot call itself. */
+  name?: string;
+  /** Named inputs (an object) or the first positional input. */
+  input?: unknown;
+  connection?: ScriptConnection;
+  stepLimit?: number;
+}
+export type ScriptRunProgress = { kind: 'token'; text: string; request: number } | { kind: 'log'; entry: RunLogEntry };
+
+export interface ScriptRunFailure {
+  /** A run error of the script, or the code of a failed model call (ModelError). */
+  code: RunErrorCode | string;
+  message: string;
+  line?: number;
+  column?: number;
+  /** The called script it happened in; absent for the script being run. */
+  script?: string;
+}
+export type ScriptRunResult =
+  | { status: 'done'; output: unknown; messages: ChatMessage[]; requests: ModelRequest[]; log: RunLogEntry[] }
+  | { status: 'failed'; error: ScriptRunFailure; log: RunLogEntry[] };
+
+export interface ScriptFromCardInput {
+  cardId: number;
+}
+export interface ScriptFromCardResult {
+  script: ScriptRecord;
+  losses: LossItem[];
+}
+export interface ScriptToCardResult {
+  card: CardSummary;
+  losses: LossItem[];
+}
+export interface ScriptRevisionInput {
+  id: number;
+  revision: number;
+}
+
+const id = { type: 'integer', minimum: 1 } as const;
+const name = { type: 'string', minLength: 1, maxLength: 200 } as const;
+const documentText = { type: 'string', maxLength: 10_000_000 } as const;
+
+const listSchema: JSONSchemaType<ScriptListInput> = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    query: { type: 'string', maxLength: 1000, nullable: true },
+    offset: { type: 'integer', minimum: 0, nullable: true },
+    limit: { type: 'integer', minimum: 1, maximum: 1000, nullable: true },
+    trash: { type: 'boolean', nullable: true },
+  },
+};
+const idSchema: JSONSchemaType<ScriptIdInput> = { type: 'object', additionalProperties: false, required: ['id'], properties: { id } };
+const createSchema: JSONSchemaType<ScriptCreateInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: { name, document: { ...documentText, nullable: true }, sourceName: { type: 'string', maxLength: 1000, nullable: true } },
+};
+const updateSchema: JSONSchemaType<ScriptUpdateInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: {
+    id,
+    document: { ...documentText, nullable: true },
+    name: { ...name, nullable: true },
+    baseRevision: { type: 'integer', minimum: 0, nullable: true },
+  },
+};
+const checkSchema: JSONSchemaType<ScriptCheckInput> = { type: 'object', additionalProperties: false, required: ['document'], properties: { document: documentText } };
+const runSchema: JSONSchemaType<ScriptRunInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['document'],
+  properties: {
+    document: documentText,
+    name: { ...name, nullable: true },
+    // Any JSON value: the script's own `input` declaration decides what it accepts.
+    input: {} as JSONSchemaType<ScriptRunInput>['properties']['input'],
+    connection: {
+      type: 'object',
+      nullable: true,
+      additionalProperties: false,
+      required: ['baseURL', 'model'],
+      properties: {
+        baseURL: { type: 'string', minLength: 1, maxLength: 2000 },
+        model: { type: 'string', minLength: 1, maxLength: 500 },
+        apiKeyEnv: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', maxLength: 200, nullable: true },
+      },
+    },
+    stepLimit: { type: 'integer', minimum: 1, maximum: 10_000_000, nullable: true },
+  },
+};
+const fromCardSchema: JSONSchemaType<ScriptFromCardInput> = { type: 'object', additionalProperties: false, required: ['cardId'], properties: { cardId: id } };
+const revisionSchema: JSONSchemaType<ScriptRevisionInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'revision'],
+  properties: { id, revision: { type: 'integer', minimum: 1 } },
+};
+
+export const scriptMethods = {
+  'scripts.list': method<ScriptListInput, { items: ScriptSummary[]; total: number }>(listSchema),
+  'scripts.get': method<ScriptIdInput, ScriptRecord>(idSchema),
+  'scripts.create': method<ScriptCreateInput, ScriptRecord>(createSchema),
+  'scripts.update': method<ScriptUpdateInput, ScriptRecord>(updateSchema),
+  'scripts.delete': method<ScriptIdInput, ScriptSummary>(idSchema),
+  'scripts.restore': method<ScriptIdInput, ScriptSummary>(idSchema),
+  'scripts.revisions': method<ScriptIdInput, RevisionSummary[]>(idSchema),
+  'scripts.revision': method<ScriptRevisionInput, { revision: number; document: string; createdAt: number }>(revisionSchema),
+  /** Diagnostics of a text, with references checked against the library's scripts. */
+  'scripts.check': method<ScriptCheckInput, Diagnostic[]>(checkSchema),
+  'scripts.run': method<ScriptRunInput, ScriptRunResult, ScriptRunProgress>(runSchema, true),
+  /** A library card exported as a new `type: char` script. */
+  'scripts.fromCard': method<ScriptFromCardInput, ScriptFromCardResult>(fromCardSchema),
+  /** A character script imported as a new library card. */
+  'scripts.toCard': method<ScriptIdInput, ScriptToCardResult>(idSchema),
+} as const;
