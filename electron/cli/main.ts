@@ -12,6 +12,9 @@ Commands:
   ppe       check and run PPE prompt scripts (.ai.yaml) against an OpenAI-compatible model
   convert   convert card files and folders to V2 or V3 (--out DIR or --in-place)
   validate  check card files against the spec: errors and warnings with JSON pointers
+  preview   which lorebook entries fire for a scenario, where they go and why (--why, --json, --timeout)
+  test      run lore tests: scenarios with expected entries (fires, doesNotFire, slot)
+  book      convert a lorebook between st, v2, v3, novelai, agnai and risu, with the loss report
 
 Run "lorewright <command> --help" for a command's options.
 Exit codes: 0 ok, 1 some inputs failed, 2 usage error.
@@ -22,6 +25,9 @@ const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> =
   ppe: async (argv, io) => (await import('./commands/ppe.ts')).runPpeCommand(argv, io),
   convert: async (argv, io) => (await import('./commands/convert.ts')).runConvert(argv, io),
   validate: async (argv, io) => (await import('./commands/validate.ts')).runValidate(argv, io),
+  preview: async (argv, io) => (await import('./commands/preview.ts')).runPreview(argv, io),
+  test: async (argv, io) => (await import('./commands/lore-test.ts')).runLoreTest(argv, io),
+  book: async (argv, io) => (await import('./commands/book.ts')).runBook(argv, io),
 };
 
 export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {

@@ -1,0 +1,110 @@
+/** `lorewright test <files|dirs...>`: lore tests — scenarios whose turns carry `expect`, checked against the scan. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CliIo } from '../io.ts';
+import { checkExpectations, hasExpectations, type ExpectationOutcome } from '../lore/expectations.ts';
+import { parseCommandArgs, timeoutOption } from '../lore/options.ts';
+import { inFile } from '../lore/read-json.ts';
+import { runTurns } from '../lore/run-scan.ts';
+import { loadScenarioFile } from '../lore/scenario.ts';
+import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
+
+export const LORE_TEST_HELP = `Usage: lorewright test <files|folders...> [options]
+
+Runs lore tests: scenario files whose turns carry "expect" ({"fires": [...], "doesNotFire": [...],
+"slot": {entry: slot}}), naming entries by "Book.uid", uid or comment. Folders are searched for .json files
+that contain expectations (books and other JSON files next to them are skipped). Format: docs/lore-tests.md.
+
+Options:
+  --json          machine-readable results
+  --timeout MS    scan each file in a worker and fail it after MS milliseconds
+  -h, --help      this help
+
+Exit codes: 0 every expectation passed, 1 a failure or an unreadable file, 2 usage error.
+`;
+
+const options = {
+  json: { type: 'boolean' },
+  timeout: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+interface FileReport {
+  file: string;
+  error?: string;
+  expectations: ExpectationOutcome[];
+}
+
+/** Whether a parsed JSON document looks like a lore test (has `expect` at the top or on a turn). */
+function isLoreTest(file: string): boolean {
+  try {
+    const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { expect?: unknown; turns?: unknown; input?: { expect?: unknown } };
+    return doc.expect !== undefined || doc.input?.expect !== undefined || (Array.isArray(doc.turns) && doc.turns.some((t: { expect?: unknown } | null) => t?.expect !== undefined));
+  } catch {
+    return false;
+  }
+}
+
+function collect(args: string[], cwd: string): string[] {
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    for (const name of fs.readdirSync(dir).sort()) {
+      const full = path.join(dir, name);
+      if (fs.statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith('.json') && isLoreTest(full)) files.push(path.relative(cwd, full) || full);
+    }
+  };
+  for (const arg of args) {
+    const full = path.resolve(cwd, arg);
+    if (!fs.existsSync(full)) throw new UsageError(`No such file or folder: ${arg}`, LORE_TEST_HELP);
+    if (fs.statSync(full).isDirectory()) walk(full);
+    else files.push(arg);
+  }
+  return files;
+}
+
+async function runFile(file: string, cwd: string, timeout: number | undefined): Promise<FileReport> {
+  try {
+    const scenario = loadScenarioFile(path.resolve(cwd, file), file);
+    if (!scenario.expects.some((e) => e && hasExpectations(e))) return { file, error: `${file}: no expectations: add "expect" to the scenario or its turns`, expectations: [] };
+    const results = await runTurns(scenario.turns, timeout);
+    return { file, expectations: results.flatMap((r, i) => (scenario.expects[i] ? checkExpectations(scenario.expects[i], r, i + 1) : [])) };
+  } catch (e) {
+    return { file, error: e instanceof Error ? (inFile(file, e) as Error).message : String(e), expectations: [] };
+  }
+}
+
+function describe(o: ExpectationOutcome): string {
+  const what = o.kind === 'fires' ? 'fires' : o.kind === 'doesNotFire' ? 'does not fire' : `goes to ${o.slot}`;
+  const entry = o.entry && o.entry !== String(o.ref) ? ` (${o.entry})` : '';
+  return `turn ${o.turn}: ${JSON.stringify(o.ref)}${entry} ${what} — ${o.message}`;
+}
+
+export async function runLoreTest(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, options, LORE_TEST_HELP);
+  if (values.help) {
+    io.out(LORE_TEST_HELP);
+    return EXIT_OK;
+  }
+  if (positionals.length === 0) throw new UsageError('test needs at least one file or folder.', LORE_TEST_HELP);
+  const timeout = timeoutOption(values.timeout, LORE_TEST_HELP);
+  const files = collect(positionals, io.cwd);
+  if (files.length === 0) throw new UsageError(`No lore tests (JSON files with "expect") in ${positionals.join(', ')}.`, LORE_TEST_HELP);
+  const reports: FileReport[] = [];
+  for (const file of files) reports.push(await runFile(file, io.cwd, timeout));
+
+  const all = reports.flatMap((r) => r.expectations);
+  const failed = all.filter((o) => !o.passed).length;
+  const broken = reports.filter((r) => r.error).length;
+  if (values.json) {
+    io.out(`${JSON.stringify({ files: reports, passed: all.length - failed, failed, errors: broken }, null, 2)}\n`);
+  } else {
+    for (const report of reports) {
+      io.out(`${report.file}\n`);
+      if (report.error) io.out(`  ERROR ${report.error}\n`);
+      for (const o of report.expectations) io.out(`  ${o.passed ? 'ok  ' : 'FAIL'}  ${describe(o)}\n`);
+    }
+    io.out(`\n${files.length} file(s), ${all.length} expectation(s): ${all.length - failed} passed, ${failed} failed${broken ? `, ${broken} file(s) could not run` : ''}.\n`);
+  }
+  return failed || broken ? EXIT_FAILED : EXIT_OK;
+}

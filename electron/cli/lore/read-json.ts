@@ -1,0 +1,36 @@
+/** Reads a JSON input file; a syntax error names the file, line and column, so authors can find it. */
+import fs from 'node:fs';
+import { lineColumnAt } from '../../../shared/library/parse-document.ts';
+
+/** An input the command could not use (exit 1, message printed as is). */
+export class InputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
+export function readJsonFile(file: string, shownAs = file): unknown {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(`${shownAs}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, expected a JSON file' : (e as Error).message}`);
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const message = (e as Error).message;
+    const offset = /position (\d+)/.exec(message)?.[1];
+    const at = lineColumnAt(text, offset === undefined ? text.length : Number(offset));
+    throw new InputError(`${shownAs}: not valid JSON at line ${at.line}, column ${at.column}: ${message}`);
+  }
+}
+
+/** The same error with the input file named first (once), as `lorewright: <file>: <what>` reads best. */
+export function inFile(file: string, e: unknown): unknown {
+  if (e instanceof InputError && !e.message.startsWith(`${file}:`)) e.message = `${file}: ${e.message}`;
+  return e;
+}
