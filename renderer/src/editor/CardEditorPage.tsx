@@ -1,5 +1,5 @@
 /** The card editor: form and JSON side by side on one document, save with revisions, history. */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { CardRecord } from '../../../shared/api/library-types.ts';
 import { isDirty } from '../../../shared/document/doc-session.ts';
 import { useApi } from '../app/ApiContext.ts';
@@ -55,7 +55,10 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
   const [exporting, setExporting] = useState(false);
   const [tokenizer, setTokenizer] = useState<TokenizerName>(() => (localStorage.getItem('lorewright.tokenizer') as TokenizerName | null) ?? 'guesstimate');
   useEffect(() => localStorage.setItem('lorewright.tokenizer', tokenizer), [tokenizer]);
-  const tokens = useTokenCounts(state ? tokenFields(state.value) : {}, tokenizer);
+  const fields = useMemo(() => (state ? tokenFields(state.value) : {}), [state?.value]);
+  const tokens = useTokenCounts(fields, tokenizer);
+  // The JSON view follows form typing at low priority, so a keystroke paints the form first.
+  const jsonText = useDeferredValue(state?.text ?? '');
   const onError = useCallback((e: unknown) => setError(e instanceof Error ? e.message : String(e)), []);
 
   useEffect(() => {
@@ -181,7 +184,7 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
           <CardForm doc={state.value} disabled={state.error !== null} onField={(path, value) => dispatch({ type: 'field', path, value })} {...(tokens ? { tokenCounts: tokens.counts } : {})} />
         </div>
         <div className="pane json-pane">
-          <MonacoJson text={state.text} external={state.changedBy !== 'text'} uri={uri} schema={SCHEMAS[cardSpec(state.value)]} error={state.error} dark={dark} onChange={(text) => dispatch({ type: 'text', text })} />
+          <MonacoJson text={state.changedBy === 'form' ? jsonText : state.text} external={state.changedBy !== 'text'} uri={uri} schema={SCHEMAS[cardSpec(state.value)]} error={state.error} dark={dark} onChange={(text) => dispatch({ type: 'text', text })} />
         </div>
         {panel === 'file' && <FilePanel cardId={id} revision={record.revision} onError={onError} />}
         {panel === 'history' && <HistoryPanel cardId={id} currentRevision={record.revision} current={state.value} onRestore={(d, r) => void restore(d, r)} onError={onError} />}

@@ -26,6 +26,8 @@ export function MonacoJson({ text, external, uri, error, onChange, onKey, schema
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const monacoRef = useRef<{ monaco: typeof Monaco; json: typeof MonacoJsonLanguage } | null>(null);
   const applying = useRef(false);
+  /** The model's text as of our last sync; comparing against it avoids materialising a 1 MB model per keystroke. */
+  const shadow = useRef(text);
   const [ready, setReady] = useState(false);
   const latest = useRef({ onChange, onKey });
   latest.current = { onChange, onKey };
@@ -52,8 +54,11 @@ export function MonacoJson({ text, external, uri, error, onChange, onKey, schema
       });
       editorRef.current = editor;
       setReady(true);
+      shadow.current = model.getValue();
       editor.onDidChangeModelContent(() => {
-        if (!applying.current) latest.current.onChange(model.getValue());
+        if (applying.current) return;
+        shadow.current = model.getValue();
+        latest.current.onChange(shadow.current);
       });
       editor.onKeyDown((e) => latest.current.onKey?.(e.browserEvent));
     });
@@ -68,8 +73,8 @@ export function MonacoJson({ text, external, uri, error, onChange, onKey, schema
   useEffect(() => {
     const editor = editorRef.current;
     const model = editor?.getModel();
-    if (!editor || !model || !external || model.getValue() === text) return;
-    const old = model.getValue();
+    if (!editor || !model || !external || shadow.current === text) return;
+    const old = shadow.current;
     // Replace only the changed middle so Monaco keeps cursor, selection and scroll.
     let start = 0;
     while (start < old.length && start < text.length && old[start] === text[start]) start++;
@@ -84,6 +89,7 @@ export function MonacoJson({ text, external, uri, error, onChange, onKey, schema
     applying.current = true;
     model.pushEditOperations([], [{ range: { startLineNumber: from.lineNumber, startColumn: from.column, endLineNumber: to.lineNumber, endColumn: to.column }, text: text.slice(start, endNew) }], () => null);
     applying.current = false;
+    shadow.current = text;
   }, [text, external, ready]);
 
   useEffect(() => {

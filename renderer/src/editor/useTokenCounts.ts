@@ -9,7 +9,6 @@ export function useTokenCounts(fields: Record<string, string>, tokenizer: Tokeni
   const worker = useRef<Worker | null>(null);
   const latest = useRef(0);
   const [reply, setReply] = useState<TokenReply | null>(null);
-  const key = JSON.stringify(fields);
 
   useEffect(() => {
     const w = new Worker(new URL('./tokens.worker.ts', import.meta.url), { type: 'module' });
@@ -27,8 +26,8 @@ export function useTokenCounts(fields: Record<string, string>, tokenizer: Tokeni
       worker.current?.postMessage(request);
     }, DELAY_MS);
     return () => clearTimeout(timer);
-    // `key` stands for `fields` (a new object every render).
-  }, [key, tokenizer]);
+    // Callers memoise `fields` per document value, so this runs once per edit, not per render.
+  }, [fields, tokenizer]);
 
   return reply;
 }

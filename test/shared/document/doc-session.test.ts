@@ -95,3 +95,29 @@ describe('undo and redo across both views', () => {
     expect(s.redo).toHaveLength(0);
   });
 });
+
+describe('typing fast path', () => {
+  it('produces exactly the text a full edit would, across fields, new keys equal to their value, and text edits', () => {
+    let fast = openDoc(CARD);
+    const expected = (s: typeof fast, path: (string | number)[], v: string): string => editJsonText(s.text, path, v).text;
+    const steps: [(string | number)[], string][] = [
+      [['data', 'description'], 'A guardian!'],
+      [['data', 'description'], 'A guardian!! "quoted" \\ \n'],
+      [['data', 'creator'], 'creator'],
+      [['data', 'creator'], 'creator2'],
+      [['data', 'name'], '龍'],
+      [['data', 'description'], '🐉'],
+    ];
+    for (const [path, v] of steps) {
+      const want = expected(fast, path, v);
+      fast = applyField(fast, path, v, 1000);
+      expect(fast.text).toBe(want);
+      expect(JSON.parse(fast.text)).toEqual(fast.value);
+    }
+    fast = applyText(fast, fast.text.replace('"龍"', '"Long"'), 9000);
+    const want = editJsonText(fast.text, ['data', 'creator'], 'x').text;
+    fast = applyField(fast, ['data', 'creator'], 'x', 9100);
+    expect(fast.text).toBe(want);
+  });
+});
+
