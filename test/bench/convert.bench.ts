@@ -1,0 +1,137 @@
+// Batch V1→V2 conversion of 2,000 cards (≈500 KB PNGs and small JSONs, mixed) against a plain copy (fs.cp) of the
+// same files, measured in the same run. Target: conversion takes at most twice as long as the copy.
+import { execFileSync } from 'node:child_process';
+import { randomFillSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { encodeChunk } from '../../shared/card/index.ts';
+import { convertFiles } from '../../electron/services/convert/index.ts';
+
+const CARDS = 2_000;
+const FOLDERS = 20;
+const ROUNDS = 3;
+// 512×326 RGB: ≈500 KB of image data, stored uncompressed because random pixels do not compress anyway.
+const WIDTH = 512;
+const HEIGHT = 326;
+const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const TARGET_RATIO = 2;
+
+function v1Card(i: number): Record<string, unknown> {
+  return {
+    name: `Card ${i}`,
+    description: `Card ${i} keeps the lighthouse at the edge of the map. 灯台守 🌊 `.repeat(12),
+    personality: 'patient, dry humour, afraid of silence',
+    scenario: `{{user}} washes ashore near lighthouse ${i}.`,
+    first_mes: `*The lamp turns.* You're awake. Welcome to lighthouse ${i}.`,
+    mes_example: '<START>\n{{user}}: Where am I?\n{{char}}: Somewhere the ships avoid.',
+    // Real V1 exports carry tool-specific keys; they must survive the conversion.
+    talkativeness: '0.5',
+  };
+}
+
+function ihdr(): Uint8Array {
+  const data = new Uint8Array(13);
+  const view = new DataView(data.buffer);
+  view.setUint32(0, WIDTH);
+  view.setUint32(4, HEIGHT);
+  data.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, adaptive filtering, no interlace
+  return data;
+}
+
+/** A real PNG: valid IDAT of incompressible pixels, and the V1 card as a base64 `chara` tEXt chunk. */
+function pngCard(i: number): Uint8Array {
+  const rowBytes = 1 + WIDTH * 3;
+  const raw = new Uint8Array(rowBytes * HEIGHT);
+  randomFillSync(raw);
+  for (let y = 0; y < HEIGHT; y++) raw[y * rowBytes] = 0; // filter type "None" on every row
+  const text = Buffer.concat([Buffer.from('chara\0', 'latin1'), Buffer.from(Buffer.from(JSON.stringify(v1Card(i))).toString('base64'), 'latin1')]);
+  return Buffer.concat([PNG_SIGNATURE, encodeChunk('IHDR', ihdr()), encodeChunk('IDAT', deflateSync(raw, { level: 0 })), encodeChunk('tEXt', text), encodeChunk('IEND', new Uint8Array(0))]);
+}
+
+function generate(dir: string): number {
+  let bytes = 0;
+  for (let i = 0; i < CARDS; i++) {
+    const folder = path.join(dir, `set-${i % FOLDERS}`);
+    fs.mkdirSync(folder, { recursive: true });
+    const data = i % 2 === 0 ? pngCard(i) : Buffer.from(JSON.stringify(v1Card(i), null, 2));
+    fs.writeFileSync(path.join(folder, `card-${i}.${i % 2 === 0 ? 'png' : 'json'}`), data);
+    bytes += data.length;
+  }
+  return bytes;
+}
+
+/** Flushes earlier writes to disk, so a phase does not pay for the previous one's writeback. */
+function settle(): void {
+  if (process.platform !== 'win32') execFileSync('sync');
+}
+
+interface Measured {
+  ms: number;
+  rssStart: number;
+  rssPeak: number;
+}
+
+/** Times `fn` while sampling the whole process's RSS (worker threads included). */
+async function timed(fn: () => Promise<void>): Promise<Measured> {
+  settle();
+  const rssStart = process.memoryUsage.rss();
+  let rssPeak = rssStart;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 10);
+  const started = performance.now();
+  try {
+    await fn();
+  } finally {
+    clearInterval(sampler);
+  }
+  return { ms: performance.now() - started, rssStart, rssPeak: Math.max(rssPeak, process.memoryUsage.rss()) };
+}
+
+function median(runs: Measured[]): Measured {
+  const sorted = [...runs].sort((a, b) => a.ms - b.ms);
+  return { ...sorted[Math.floor(sorted.length / 2)]!, rssPeak: Math.max(...runs.map((r) => r.rssPeak)) };
+}
+
+export async function run(): Promise<Record<string, string | number>[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lorewright-bench-convert-'));
+  try {
+    const src = path.join(dir, 'src');
+    const bytes = generate(src);
+    const out = path.join(dir, 'out');
+    const runs: Record<'copy' | 'convert', Measured[]> = { copy: [], convert: [] };
+    // Alternate the two so neither always runs first; the median round of each is reported.
+    for (let round = 0; round < ROUNDS; round++) {
+      runs.copy.push(await timed(() => fs.promises.cp(src, out, { recursive: true })));
+      fs.rmSync(out, { recursive: true, force: true });
+      runs.convert.push(
+        await timed(async () => {
+          const report = await convertFiles({ inputs: [src], to: 'v2', outDir: out });
+          if (report.totals.converted !== CARDS) throw new Error(`expected ${CARDS} conversions, got ${JSON.stringify(report.totals)}`);
+        }),
+      );
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+    const mb = bytes / 1024 / 1024;
+    const row = (name: string, m: Measured, vsCopy: string): Record<string, string | number> => ({
+      case: name,
+      cards: CARDS,
+      MB: Number(mb.toFixed(1)),
+      median_ms: Math.round(m.ms),
+      cards_per_s: Math.round(CARDS / (m.ms / 1000)),
+      MB_per_s: Number((mb / (m.ms / 1000)).toFixed(1)),
+      rss_before_MB: Math.round(m.rssStart / 1024 / 1024),
+      peak_rss_MB: Math.round(m.rssPeak / 1024 / 1024),
+      vs_copy: vsCopy,
+    });
+    const copy = median(runs.copy);
+    const convert = median(runs.convert);
+    const ratio = convert.ms / copy.ms;
+    return [
+      row(`baseline: fs.cp of the same files (${ROUNDS} rounds)`, copy, '1×'),
+      row(`convert --to v2 --out DIR, jobs ${os.availableParallelism()} (${ROUNDS} rounds)`, convert, `${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'})`),
+    ];
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
