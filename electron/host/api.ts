@@ -8,8 +8,10 @@ import type { CallOptions, MethodName } from '../../shared/api/contract.ts';
 import { assertMethod, validateInput } from '../../shared/api/validate.ts';
 import type { Handler, HostContext } from './handlers/types.ts';
 import { libraryHandlers } from './handlers/library.ts';
+import { convertHandlers } from './handlers/convert.ts';
 import { lorebookHandlers } from './handlers/lorebooks.ts';
 import { scriptHandlers } from './handlers/scripts.ts';
+import { chatsHandlers } from './handlers/chats.ts';
 
 export type { HostContext } from './handlers/types.ts';
 
@@ -22,7 +24,7 @@ export interface ApiHost {
 
 /** Every method must have a handler: a missing one is a type error here. */
 function allHandlers(ctx: HostContext): { [M in MethodName]: Handler<M> } {
-  return { ...libraryHandlers(ctx), ...lorebookHandlers(ctx), ...scriptHandlers(ctx) };
+  return { ...libraryHandlers(ctx), ...convertHandlers(), ...lorebookHandlers(ctx), ...scriptHandlers(ctx), ...chatsHandlers(ctx) };
 }
 
 export function toErrorShape(e: unknown): ApiErrorShape {

@@ -5,15 +5,19 @@
  */
 import type { MethodSpec } from './method.ts';
 import { libraryMethods } from './methods/library.ts';
+import { convertMethods } from './methods/convert.ts';
 import { lorebookMethods } from './methods/lorebooks.ts';
 import { scriptMethods } from './methods/scripts.ts';
+import { chatsMethods } from './methods/chats.ts';
 
 export type { SortKey, ListInput, IdInput, CreateInput, UpdateInput, RevisionInput, BulkInput, RenameTagInput, ImportInput } from './methods/library.ts';
 
 export const methods = {
   ...libraryMethods,
+  ...convertMethods,
   ...lorebookMethods,
   ...scriptMethods,
+  ...chatsMethods,
 } as const;
 
 

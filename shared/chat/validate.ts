@@ -5,7 +5,8 @@ import { TRANSCRIPT_FORMAT, TRANSCRIPT_VERSION } from './types.ts';
 import type { Transcript } from './types.ts';
 
 const json = { type: 'object', additionalProperties: true } as const;
-const nullableNumber = { type: ['number', 'null'] } as const;
+// `nullable` rather than type unions: the API's Ajv (strict, no union types) compiles this schema too.
+const nullableNumber = { type: 'number', nullable: true } as const;
 
 const swipe = {
   type: 'object',
@@ -23,7 +24,7 @@ const swipe = {
         firstTokenMs: nullableNumber,
         totalMs: { type: 'number' },
         tokensPerSecond: nullableNumber,
-        finishReason: { type: ['string', 'null'] },
+        finishReason: { type: 'string', nullable: true },
         model: { type: 'string' },
       },
     },
@@ -51,13 +52,12 @@ const foreign = { type: 'object', additionalProperties: false, properties: { st:
 const timedRecord = { type: 'object', additionalProperties: true } as const;
 
 export const transcriptSchema = {
-  $id: 'https://lorewright.invalid/schemas/transcript.json',
   type: 'object',
   additionalProperties: false,
   required: ['format', 'version', 'createdAt', 'character', 'user', 'messages'],
   properties: {
-    format: { const: TRANSCRIPT_FORMAT },
-    version: { const: TRANSCRIPT_VERSION },
+    format: { type: 'string', const: TRANSCRIPT_FORMAT },
+    version: { type: 'integer', const: TRANSCRIPT_VERSION },
     createdAt: { type: 'string' },
     character: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string' } } },
     user: {
@@ -74,7 +74,7 @@ export const transcriptSchema = {
         required: ['id', 'role', 'name', 'swipes', 'swipe', 'at'],
         properties: {
           id: { type: 'string', minLength: 1 },
-          role: { enum: ['user', 'assistant', 'system'] },
+          role: { type: 'string', enum: ['user', 'assistant', 'system'] },
           name: { type: 'string' },
           swipes: { type: 'array', minItems: 1, items: swipe },
           swipe: { type: 'integer', minimum: 0 },
@@ -86,15 +86,11 @@ export const transcriptSchema = {
       },
     },
     timedEffects: {
-      oneOf: [
-        { type: 'null' },
-        {
-          type: 'object',
-          additionalProperties: false,
-          required: ['sticky', 'cooldown'],
-          properties: { sticky: { type: 'object', additionalProperties: timedRecord }, cooldown: { type: 'object', additionalProperties: timedRecord } },
-        },
-      ],
+      type: 'object',
+      nullable: true,
+      additionalProperties: false,
+      required: ['sticky', 'cooldown'],
+      properties: { sticky: { type: 'object', additionalProperties: timedRecord }, cooldown: { type: 'object', additionalProperties: timedRecord } },
     },
     foreign,
   },
@@ -111,7 +107,7 @@ export class TranscriptError extends Error {
 
 /** The transcript, or a TranscriptError naming every problem (schema, then swipe indexes and duplicate ids). */
 export function validateTranscript(value: unknown): Transcript {
-  compiled ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(transcriptSchema);
+  compiled ??= new Ajv({ allErrors: true, strict: true }).compile(transcriptSchema);
   if (!compiled(value)) {
     const problems = (compiled.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
     throw new TranscriptError(`Not a Lorewright transcript: ${problems.join('; ')}`);

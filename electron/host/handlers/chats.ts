@@ -1,0 +1,88 @@
+/** Handlers for the test-chat methods (methods/chats.ts). */
+import { ApiError } from '../../../shared/api/errors.ts';
+import type { TurnApiInput } from '../../../shared/api/methods/chats.ts';
+import { TranscriptError, validateTranscript } from '../../../shared/chat/validate.ts';
+import { parseDocument } from '../../../shared/library/parse-document.ts';
+import { loadTokenizer, tokenizerForModel } from '../../../shared/tokenize/index.ts';
+import { generate } from '../../services/chats/generate.ts';
+import { presetList, ProfileStore } from '../../services/chats/profile-store.ts';
+import { turnPlan, UnknownTemplateError } from '../../services/chats/turn-plan.ts';
+import { ChatStore } from '../../services/library/chat-store.ts';
+import { listModels } from '../../services/models/list-models.ts';
+import { ModelError } from '../../services/models/errors.ts';
+import type { ConnectionProfile } from '../../services/models/profiles.ts';
+import type { HandlerTable, HostContext } from './types.ts';
+
+/** Model failures keep their readable message; the model error code travels in the details. */
+function apiError(e: unknown): unknown {
+  if (e instanceof ModelError) {
+    return e.code === 'aborted' ? new ApiError('cancelled', e.message) : new ApiError('internal', e.message, [{ message: e.code }]);
+  }
+  if (e instanceof UnknownTemplateError) return new ApiError('bad_input', e.message, [{ path: '/template', message: 'unknown' }]);
+  if (e instanceof TranscriptError) return new ApiError('bad_input', e.message, [{ path: '/transcript', message: 'invalid' }]);
+  return e;
+}
+
+async function mapped<T>(run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    throw apiError(e);
+  }
+}
+
+export function chatsHandlers({ library }: HostContext): HandlerTable<'chats.'> {
+  const chats = new ChatStore(library.db);
+  const profiles = new ProfileStore(library.file);
+
+  async function prepare(input: TurnApiInput) {
+    const card = library.cards.get(input.cardId);
+    const connection: ConnectionProfile | null = input.profileId === undefined ? null : profiles.connection(input.profileId);
+    const model = connection?.model ?? '';
+    const tokenizer = await loadTokenizer(tokenizerForModel(model));
+    const plan = turnPlan({
+      card: parseDocument(card.document, card.format),
+      transcript: validateTranscript(input.transcript),
+      persona: input.persona,
+      type: input.type,
+      mode: input.mode ?? (connection?.kind === 'openai-text' ? 'text' : 'chat'),
+      template: input.template,
+      target: { model, parameters: connection?.parameters },
+      tokenizer,
+    });
+    return { plan, connection, tokenizer };
+  }
+
+  return {
+    'chats.profiles': () => ({ profiles: profiles.list(), presets: presetList }),
+    'chats.saveProfile': (input) => profiles.save(input),
+    'chats.deleteProfile': (input) => {
+      profiles.delete(input.id);
+      return null;
+    },
+    'chats.testProfile': (input) => mapped(async () => ({ models: await listModels(profiles.connection(input.id)) })),
+    'chats.list': (input) => chats.list(input.cardId),
+    'chats.get': (input) => chats.get(input.id),
+    'chats.save': (input) => mapped(() => chats.save(input)),
+    'chats.delete': (input) => {
+      chats.delete(input.id);
+      return null;
+    },
+    'chats.prompt': (input) =>
+      mapped(async () => {
+        const { plan } = await prepare(input);
+        return { request: plan.request, lore: plan.lore, parts: plan.prompt.parts, tokens: plan.prompt.tokens, replaces: plan.replaces };
+      }),
+    'chats.send': (input, options) =>
+      mapped(async () => {
+        if (input.profileId === undefined) throw new ApiError('bad_input', 'chats.send needs a connection profile ("profileId").', [{ path: '/profileId', message: 'required to send' }]);
+        const { plan, connection, tokenizer } = await prepare(input);
+        const reply = await generate(connection!, plan, {
+          tokenizer,
+          signal: options.signal as AbortSignal | undefined,
+          onToken: (token) => options.onProgress?.({ token }),
+        });
+        return { text: reply.text, stats: reply.stats, request: plan.request, lore: plan.lore, timedEffects: plan.timedEffects, replaces: plan.replaces };
+      }),
+  };
+}

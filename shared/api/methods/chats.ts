@@ -1,0 +1,210 @@
+/** The test-chat methods: connection profiles, saved transcripts, the exact prompt, and streamed generation. */
+import type { JSONSchemaType } from 'ajv';
+import type { FiredLore, GenerationStats, Transcript } from '../../chat/types.ts';
+import { transcriptSchema } from '../../chat/validate.ts';
+import type { TurnType } from '../../chat/turn.ts';
+import type { TimedWorldInfo } from '../../lorebook/model.ts';
+import type { PromptPart } from '../../prompt/types.ts';
+import { method } from '../method.ts';
+
+export type ProfileKind = 'openai-chat' | 'openai-text';
+export type ProfilePreset = 'openai' | 'openrouter' | 'llamacpp' | 'ollama' | 'koboldcpp' | 'lmstudio' | 'vllm' | 'custom';
+
+export interface ProfileParameters {
+  max_tokens?: number;
+  temperature?: number;
+  top_p?: number;
+  frequency_penalty?: number;
+  presence_penalty?: number;
+  seed?: number;
+  stop?: string[];
+}
+
+/** A connection profile as stored: the key itself never is, only where to read it from. */
+export interface ProfileFields {
+  name: string;
+  preset: ProfilePreset;
+  kind: ProfileKind;
+  baseURL: string;
+  model: string;
+  /** Environment variable holding the API key. */
+  apiKeyEnv?: string;
+  /** A key file readable by its owner only (mode 0600). */
+  apiKeyFile?: string;
+  parameters?: ProfileParameters;
+  timeoutMs?: number;
+}
+export interface ProfileRecord extends ProfileFields {
+  id: string;
+  /** Where the key comes from right now; 'missing' when the named variable or file has none. */
+  key: 'env' | 'file' | 'missing' | 'none';
+}
+export interface PresetInfo {
+  id: ProfilePreset;
+  label: string;
+  kind: ProfileKind;
+  baseURL: string;
+  needsApiKey: boolean;
+}
+export interface SaveProfileInput extends ProfileFields {
+  id?: string;
+  /** A key typed by the user: written to a 0600 key file beside the library (never into the library). */
+  apiKey?: string;
+}
+export interface ProfileIdInput {
+  id: string;
+}
+
+export interface ChatSummary {
+  id: number;
+  name: string;
+  cardId: number | null;
+  messages: number;
+  revision: number;
+  createdAt: number;
+  updatedAt: number;
+}
+export interface ChatRecord extends ChatSummary {
+  transcript: Transcript;
+}
+export interface ChatListInput {
+  cardId?: number;
+}
+export interface ChatIdInput {
+  id: number;
+}
+export interface SaveChatInput {
+  id?: number;
+  cardId?: number;
+  name?: string;
+  transcript: Transcript;
+  /** Optimistic concurrency: refuse the save when the stored revision moved on. */
+  baseRevision?: number;
+}
+
+export interface TurnApiInput {
+  cardId: number;
+  /** Needed to send; the prompt preview without one uses the profile-free defaults (chat mode, no model). */
+  profileId?: string;
+  transcript: Transcript;
+  persona: { name: string; description?: string };
+  type?: TurnType;
+  /** Default: the profile's kind (chat for OpenAI-compatible chat, text for text completion). */
+  mode?: 'chat' | 'text';
+  /** Instruct template for text mode (chatml, llama3, mistral, alpaca, …); none = the plain story string. */
+  template?: string;
+}
+export interface PromptOutput {
+  request: Record<string, unknown>;
+  lore: FiredLore[];
+  parts: PromptPart[];
+  tokens: { total: number; budget: number };
+  /** Which message a swipe/regenerate replaces or "continue" extends. */
+  replaces: number | null;
+}
+export interface SendOutput {
+  text: string;
+  stats: GenerationStats;
+  request: Record<string, unknown>;
+  lore: FiredLore[];
+  timedEffects: TimedWorldInfo;
+  replaces: number | null;
+}
+export interface SendProgress {
+  token: string;
+}
+
+const profileId = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const presets: ProfilePreset[] = ['openai', 'openrouter', 'llamacpp', 'ollama', 'koboldcpp', 'lmstudio', 'vllm', 'custom'];
+const finite = { type: 'number', nullable: true } as const;
+
+const parametersSchema: JSONSchemaType<ProfileParameters> = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    max_tokens: { type: 'integer', minimum: 1, maximum: 1_000_000, nullable: true },
+    temperature: finite,
+    top_p: finite,
+    frequency_penalty: finite,
+    presence_penalty: finite,
+    seed: { type: 'integer', nullable: true },
+    stop: { type: 'array', items: { type: 'string' }, maxItems: 20, nullable: true },
+  },
+};
+
+const saveProfileSchema: JSONSchemaType<SaveProfileInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'preset', 'kind', 'baseURL', 'model'],
+  properties: {
+    id: { ...profileId, nullable: true },
+    name: { type: 'string', minLength: 1, maxLength: 200 },
+    preset: { type: 'string', enum: presets },
+    kind: { type: 'string', enum: ['openai-chat', 'openai-text'] },
+    baseURL: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^https?://' },
+    model: { type: 'string', maxLength: 500 },
+    apiKeyEnv: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', maxLength: 200, nullable: true },
+    apiKeyFile: { type: 'string', minLength: 1, maxLength: 4000, nullable: true },
+    apiKey: { type: 'string', minLength: 1, maxLength: 10_000, nullable: true },
+    parameters: { ...parametersSchema, nullable: true },
+    timeoutMs: { type: 'integer', minimum: 1000, maximum: 3_600_000, nullable: true },
+  },
+};
+const profileIdSchema: JSONSchemaType<ProfileIdInput> = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: profileId } };
+const chatIdSchema: JSONSchemaType<ChatIdInput> = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
+const chatListSchema: JSONSchemaType<ChatListInput> = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { cardId: { type: 'integer', minimum: 1, nullable: true } },
+};
+// The transcript's own schema (shared/chat/validate.ts) is complete and strict; ajv's types cannot follow its
+// record-shaped parts, hence the cast.
+const transcript = transcriptSchema as unknown as JSONSchemaType<Transcript>;
+const saveChatSchema: JSONSchemaType<SaveChatInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['transcript'],
+  properties: {
+    id: { type: 'integer', minimum: 1, nullable: true },
+    cardId: { type: 'integer', minimum: 1, nullable: true },
+    name: { type: 'string', minLength: 1, maxLength: 500, nullable: true },
+    transcript,
+    baseRevision: { type: 'integer', minimum: 1, nullable: true },
+  },
+};
+const turnSchema: JSONSchemaType<TurnApiInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['cardId', 'transcript', 'persona'],
+  properties: {
+    cardId: { type: 'integer', minimum: 1 },
+    profileId: { ...profileId, nullable: true },
+    transcript,
+    persona: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name'],
+      properties: { name: { type: 'string', maxLength: 500 }, description: { type: 'string', maxLength: 1_000_000, nullable: true } },
+    },
+    type: { type: 'string', enum: ['normal', 'continue', 'impersonate', 'swipe', 'regenerate'], nullable: true },
+    mode: { type: 'string', enum: ['chat', 'text'], nullable: true },
+    template: { type: 'string', maxLength: 100, nullable: true },
+  },
+};
+const emptySchema: JSONSchemaType<Record<string, never>> = { type: 'object', additionalProperties: false, properties: {}, required: [] };
+
+export const chatsMethods = {
+  'chats.profiles': method<Record<string, never>, { profiles: ProfileRecord[]; presets: PresetInfo[] }>(emptySchema),
+  'chats.saveProfile': method<SaveProfileInput, ProfileRecord>(saveProfileSchema),
+  'chats.deleteProfile': method<ProfileIdInput, null>(profileIdSchema),
+  /** "Test connection": the models the server lists. */
+  'chats.testProfile': method<ProfileIdInput, { models: string[] }>(profileIdSchema),
+  'chats.list': method<ChatListInput, ChatSummary[]>(chatListSchema),
+  'chats.get': method<ChatIdInput, ChatRecord>(chatIdSchema),
+  'chats.save': method<SaveChatInput, ChatRecord>(saveChatSchema),
+  'chats.delete': method<ChatIdInput, null>(chatIdSchema),
+  /** The exact request that would be sent, and the lore that fired. */
+  'chats.prompt': method<TurnApiInput, PromptOutput>(turnSchema),
+  /** Streams the reply's tokens; cancel with the signal. */
+  'chats.send': method<TurnApiInput, SendOutput, SendProgress>(turnSchema, true),
+} as const;
