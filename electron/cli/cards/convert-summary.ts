@@ -16,7 +16,7 @@ export function formatConvertSummary(report: ConvertReport, show: (path: string)
   ];
   if (report.aborted) {
     const left = expected === undefined ? 'the files not listed' : `${Math.max(0, expected - t.files)} file(s)`;
-    lines.push(`  not started        ${left} (rerun the same command to finish; done files are left as they are)`);
+    lines.push(`  not started        ${left} (run the same command again to finish)`);
   }
   lines.push(...section('Failed', report.files.filter((f) => f.status === 'failed'), show));
   lines.push(...section('Skipped', report.files.filter((f) => f.status === 'skipped'), show));

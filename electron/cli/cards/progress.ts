@@ -36,6 +36,8 @@ function plainLines(io: CliIo, show: (path: string) => string, quiet: boolean): 
 
 class TerminalBar implements ProgressReporter {
   private last: ConvertProgress | undefined;
+  /** The state the bar on screen shows, so finishing does not draw it twice. */
+  private shown: ConvertProgress | undefined;
   private failed = 0;
   private drawnAt = 0;
   private drawn = false;
@@ -66,7 +68,7 @@ class TerminalBar implements ProgressReporter {
 
   finish(): void {
     if (!this.last) return;
-    this.draw(performance.now());
+    if (this.shown !== this.last || !this.drawn) this.draw(performance.now());
     this.io.err('\n');
     this.drawn = false;
   }
@@ -80,6 +82,7 @@ class TerminalBar implements ProgressReporter {
     this.io.err(`${CLEAR_LINE}[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${done}/${total} ${percent}%${failed} ${truncate(this.show(result.input))}`);
     this.drawn = true;
     this.drawnAt = now;
+    this.shown = this.last;
   }
 }
 
