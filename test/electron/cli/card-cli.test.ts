@@ -96,6 +96,17 @@ describe('lorewright convert', () => {
     expect(readCard(fs.readFileSync(path.join(dir, 'out', 'nested', 'seraphina.png'))).spec).toBe('v3');
   });
 
+  it('lists every dropped field in the summary and in the report', async () => {
+    const dir = tempDir();
+    const doc = JSON.parse(v1('Dara')) as Record<string, unknown>;
+    fs.writeFileSync(path.join(dir, 'dara.json'), JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { ...doc, creator_notes: '', system_prompt: '', post_history_instructions: '', alternate_greetings: [], tags: [], creator: '', character_version: '', extensions: {}, group_only_greetings: 'hi' } }));
+    const r = await runCliCaptured(['convert', 'dara.json', '--to', 'v3', '--out', 'out', '--report', 'r.json'], {}, dir);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/Loss report over 1 converted file\(s\): .*, 1 dropped\nDropped fields:\n {2}dara\.json: \/data\/group_only_greetings \(not an array; replaced by \[\]\)/);
+    const report = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8')) as ConvertReport;
+    expect(report.files[0]?.dropped).toEqual([{ action: 'dropped', from: '/data/group_only_greetings', note: 'not an array; replaced by []' }]);
+  });
+
   it('--in-place keeps backups of the originals and a re-run changes nothing', async () => {
     const dir = tempDir();
     const original = v1('Bram');
