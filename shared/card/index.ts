@@ -24,3 +24,4 @@ export type { PngChunk } from './png-chunks.ts';
 export { crc32 } from './crc32.ts';
 export { CardError } from './errors.ts';
 export type { CardErrorCode, CardWarning } from './errors.ts';
+export type { FileStatus, FileResult, ConvertTotals, ConvertReport, ConvertProgress } from './batch-report.ts';

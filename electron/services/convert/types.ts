@@ -1,5 +1,5 @@
 /** Options, per-file results and the report of a batch conversion. */
-import type { CardContainer, CardSpec, CardWarning, LossItem, OutputFormat, ReportSummary, TargetSpec } from '../../../shared/card/index.ts';
+import type { OutputFormat, TargetSpec } from '../../../shared/card/index.ts';
 
 /**
  * Options of convertFiles.
@@ -35,56 +35,7 @@ export interface ConvertOptions {
   signal?: AbortSignal;
 }
 
-export type FileStatus = 'converted' | 'already' | 'skipped' | 'failed';
-
-export interface FileResult {
-  input: string;
-  status: FileStatus;
-  /** Written file (absent when nothing was written). */
-  output?: string;
-  /** In-place backup of the original. */
-  backup?: string;
-  from?: CardSpec;
-  container?: CardContainer;
-  format?: OutputFormat;
-  /** Why a file was skipped or failed; code is a CardError code or an fs error code. */
-  error?: { code: string; message: string };
-  warnings: CardWarning[];
-  /** Counts of the conversion's loss report, and every dropped field in full. */
-  loss?: ReportSummary;
-  dropped?: LossItem[];
-  bytesIn: number;
-  bytesOut?: number;
-  ms: number;
-}
-
-export interface ConvertTotals {
-  files: number;
-  converted: number;
-  already: number;
-  skipped: number;
-  failed: number;
-  bytesIn: number;
-  bytesOut: number;
-}
-
-export interface ConvertReport {
-  to: TargetSpec;
-  mode: 'out-dir' | 'in-place';
-  outDir?: string;
-  startedAt: string;
-  ms: number;
-  aborted: boolean;
-  totals: ConvertTotals;
-  /** In input order (folders in sorted path order). */
-  files: FileResult[];
-}
-
-export interface ConvertProgress {
-  done: number;
-  total: number;
-  result: FileResult;
-}
+export type { FileStatus, FileResult, ConvertTotals, ConvertReport, ConvertProgress } from '../../../shared/card/batch-report.ts';
 
 export class ConvertUsageError extends Error {
   constructor(message: string) {

@@ -11,6 +11,7 @@ import { VirtualCards } from './VirtualCards.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { TagManager } from './TagManager.tsx';
 import { readForImport } from './files.ts';
+import { BatchConvertDialog } from './BatchConvertDialog.tsx';
 
 const SORTS: readonly SortKey[] = ['name', 'updated', 'created', 'creator', 'character_version'];
 type View = 'list' | 'grid';
@@ -26,6 +27,7 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
   const [view, setView] = useState<View>(() => (localStorage.getItem('lorewright.view') === 'grid' ? 'grid' : 'list'));
   const [allTags, setAllTags] = useState<TagCount[]>([]);
   const [creating, setCreating] = useState(false);
+  const [batch, setBatch] = useState(false);
   const [newName, setNewName] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -185,8 +187,10 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
           {t('library.import')}
           <input ref={filePicker} type="file" multiple hidden accept=".json,.yaml,.yml,.png,.apng,.charx,.webp,.jpg,.jpeg" onChange={(e) => void importFiles([...(e.target.files ?? [])])} />
         </label>
+        <button onClick={() => setBatch(true)}>{t('batch.open')}</button>
         <button onClick={() => setTrash((v) => !v)}>{trash ? t('library.hideTrash') : t('library.showTrash')}</button>
       </header>
+      {batch && <BatchConvertDialog onClose={() => setBatch(false)} />}
       {creating && (
         <form
           className="create"
