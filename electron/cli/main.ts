@@ -15,6 +15,8 @@ Commands:
   preview   which lorebook entries fire for a scenario, where they go and why (--why, --json, --timeout)
   test      run lore tests: scenarios with expected entries (fires, doesNotFire, slot)
   book      convert a lorebook between st, v2, v3, novelai, agnai and risu, with the loss report
+  prompt    print the exact request a test chat would send next (chat or text completion)
+  chat      send one test-chat turn to an OpenAI-compatible server and print the reply
 
 Run "lorewright <command> --help" for a command's options.
 Exit codes: 0 ok, 1 some inputs failed, 2 usage error.
@@ -28,6 +30,8 @@ const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> =
   preview: async (argv, io) => (await import('./commands/preview.ts')).runPreview(argv, io),
   test: async (argv, io) => (await import('./commands/lore-test.ts')).runLoreTest(argv, io),
   book: async (argv, io) => (await import('./commands/book.ts')).runBook(argv, io),
+  prompt: async (argv, io) => (await import('./commands/prompt.ts')).runPrompt(argv, io),
+  chat: async (argv, io) => (await import('./commands/chat.ts')).runChat(argv, io),
 };
 
 export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
