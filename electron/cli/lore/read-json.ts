@@ -1,5 +1,6 @@
 /** Reads a JSON input file; a syntax error names the file, line and column, so authors can find it. */
 import fs from 'node:fs';
+import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { lineColumnAt } from '../../../shared/library/parse-document.ts';
 
 /** An input the command could not use (exit 1, message printed as is). */
@@ -22,10 +23,13 @@ export function readJsonFile(file: string, shownAs = file): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    const message = (e as Error).message;
-    const offset = /position (\d+)/.exec(message)?.[1];
-    const at = lineColumnAt(text, offset === undefined ? text.length : Number(offset));
-    throw new InputError(`${shownAs}: not valid JSON at line ${at.line}, column ${at.column}: ${message}`);
+    // V8's message does not always carry a position; jsonc-parser pinpoints the first syntax error.
+    const errors: ParseError[] = [];
+    parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false });
+    const [first] = errors;
+    const what = first ? printParseErrorCode(first.error).replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase() : (e as Error).message;
+    const at = lineColumnAt(text, first?.offset ?? text.length);
+    throw new InputError(`${shownAs}: not valid JSON at line ${at.line}, column ${at.column}: ${what}`);
   }
 }
 
