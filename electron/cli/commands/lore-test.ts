@@ -35,14 +35,18 @@ interface FileReport {
   expectations: ExpectationOutcome[];
 }
 
-/** Whether a parsed JSON document looks like a lore test (has `expect` at the top or on a turn). */
+/** Whether a JSON file in a folder is a lore test: it has `expect` (at the top, in `input` or on a turn). Files
+ * that do not parse count too, so a broken test is reported instead of silently skipped. */
 function isLoreTest(file: string): boolean {
+  let doc: { expect?: unknown; turns?: unknown; input?: { expect?: unknown } } | null;
   try {
-    const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { expect?: unknown; turns?: unknown; input?: { expect?: unknown } };
-    return doc.expect !== undefined || doc.input?.expect !== undefined || (Array.isArray(doc.turns) && doc.turns.some((t: { expect?: unknown } | null) => t?.expect !== undefined));
+    doc = JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) as typeof doc;
   } catch {
-    return false;
+    return true;
   }
+  if (!doc || typeof doc !== 'object') return false;
+  const turns: unknown[] = Array.isArray(doc.turns) ? doc.turns : [];
+  return doc.expect !== undefined || doc.input?.expect !== undefined || turns.some((t) => (t as { expect?: unknown } | null)?.expect !== undefined);
 }
 
 function collect(args: string[], cwd: string): string[] {

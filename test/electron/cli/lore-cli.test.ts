@@ -134,6 +134,14 @@ describe('lorewright test', () => {
     expect(r.out).toContain('FAIL  turn 1: "eldorai" fires — no scanned entry has the uid or comment "eldorai"');
     expect(r.out).toContain('FAIL  turn 1: "0" (Eldoria.0) goes to atDepth — in before.');
     expect(r.out).toContain('ERROR none.json: no expectations');
+
+    // In a folder, the book and the file without expectations are skipped; a broken file is reported.
+    fs.writeFileSync(path.join(dir, 'broken.json'), '{"expect": ');
+    const folder = await runCliCaptured(['test', '.', '--json'], {}, dir);
+    expect(folder.code).toBe(1);
+    const report = JSON.parse(folder.out) as { files: { file: string; error?: string }[] };
+    expect(report.files.map((f) => f.file)).toEqual(['broken.json', 'typo.json']);
+    expect(report.files[0]!.error).toBe('broken.json: not valid JSON at line 1, column 12: value expected');
   });
 });
 
