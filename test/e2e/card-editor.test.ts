@@ -96,6 +96,9 @@ describe('card editor', () => {
   it('reorders greetings, undoes across views, and restores an old revision as a new one', async () => {
     await page.getByRole('button', { name: 'Move item 2 up' }).click();
     await expect.poll(() => page.getByLabel('Alternate greetings 1').inputValue()).toBe('Second greeting');
+    await expect.poll(() => page.getByTestId('swipe-position').innerText()).toBe('Swipe 1 of 3');
+    await page.getByRole('button', { name: 'Next greeting' }).click();
+    await expect.poll(() => page.locator('.swipe-body').innerText()).toBe('Second greeting');
     await page.getByLabel('Personality').fill('kind and brave');
     await page.keyboard.press('Control+Z');
     await expect.poll(() => page.getByLabel('Personality').inputValue()).toBe('kind');

@@ -36,6 +36,7 @@ export function libraryHandlers({ library }: HostContext): HandlerTable<'library
       const bytes = cards.image(input.id);
       return bytes ? { mime: imageMime(bytes), base64: Buffer.from(bytes).toString('base64') } : null;
     },
+    'library.setImage': (input) => cards.setImage(input.id, Buffer.from(input.base64, 'base64')),
     'library.inspect': (input) => inspectCard(cards.stored(input.id)),
     'library.export': (input) => {
       const stored = cards.stored(input.id);

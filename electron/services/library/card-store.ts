@@ -193,6 +193,22 @@ export class CardStore {
     })();
   }
 
+  /** Replaces the card's image, keeping its document; the old image stays in the revision history. */
+  setImage(id: number, bytes: Uint8Array): CardRecord {
+    return this.db.transaction(() => {
+      const card = this.get(id);
+      if (card.deletedAt !== null) throw new ApiError('conflict', `Card ${id} is in the trash; restore it before editing.`);
+      if (card.container === 'charx') throw new ApiError('conflict', 'This card is a CharX archive: its image is an asset inside the archive. Export it as PNG first, then replace the image of that card.');
+      const isPng = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+      if (!isPng) throw new ApiError('bad_input', 'The new image must be a PNG file (cards embed their data in PNG text chunks).', [{ path: '/base64', message: 'not a PNG' }]);
+      this.db
+        .prepare('INSERT INTO revisions (kind, item_id, revision, name, document, image, created_at) SELECT ?, id, revision, name, document, image, updated_at FROM cards WHERE id = ?')
+        .run('card', id);
+      this.db.prepare("UPDATE cards SET image = ?, container = 'png', revision = revision + 1, updated_at = ? WHERE id = ?").run(bytes, Math.max(this.now(), card.updatedAt), id);
+      return this.get(id);
+    })();
+  }
+
   setDeleted(id: number, deleted: boolean): CardSummary {
     return this.db.transaction(() => {
       const card = this.get(id);

@@ -11,6 +11,7 @@ import { useDocSession } from './useDocSession.ts';
 import { useDarkMode } from '../app/useDarkMode.ts';
 import { onCommand } from '../app/commands.ts';
 import { FilePanel } from './FilePanel.tsx';
+import { AvatarField } from './AvatarField.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { useTokenCounts } from './useTokenCounts.ts';
 import { cardSpec, fieldPath, visibleFields } from './card-fields.ts';
@@ -181,7 +182,7 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
       {exporting && <ExportDialog cardId={id} dirty={dirty} onClose={() => setExporting(false)} onError={onError} />}
       <div className={panel === 'none' ? 'editor-panes' : 'editor-panes with-panel'}>
         <div className="pane form-pane">
-          <CardForm doc={state.value} disabled={state.error !== null} onField={(path, value) => dispatch({ type: 'field', path, value })} {...(tokens ? { tokenCounts: tokens.counts } : {})} />
+          <CardForm doc={state.value} header={<AvatarField record={record} onReplaced={setRecord} onError={onError} />} disabled={state.error !== null} onField={(path, value) => dispatch({ type: 'field', path, value })} {...(tokens ? { tokenCounts: tokens.counts } : {})} />
         </div>
         <div className="pane json-pane">
           <MonacoJson text={state.changedBy === 'form' ? jsonText : state.text} external={state.changedBy !== 'text'} uri={uri} schema={SCHEMAS[cardSpec(state.value)]} error={state.error} dark={dark} onChange={(text) => dispatch({ type: 'text', text })} />

@@ -1,4 +1,5 @@
 /** The form view of a card: every field of its spec, grouped, editing the same document as the JSON view. */
+import type React from 'react';
 import type { JsonObject } from '../../../shared/library/parse-document.ts';
 import type { JsonPath } from '../../../shared/document/json-path.ts';
 import { getAtPath } from '../../../shared/document/json-path.ts';
@@ -6,11 +7,14 @@ import { useT } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { ListField } from './ListField.tsx';
 import { TagsField } from './TagsField.tsx';
+import { GreetingSwipes } from './GreetingSwipes.tsx';
 import { cardSpec, fieldPath, visibleFields } from './card-fields.ts';
 import type { FieldDef } from './card-fields.ts';
 
 interface Props {
   doc: JsonObject;
+  /** Shown above the fields (the card image). */
+  header?: React.ReactNode;
   disabled: boolean;
   onField(path: JsonPath, value: unknown): void;
   tokenCounts?: Record<string, number>;
@@ -26,7 +30,7 @@ function asList(v: unknown): string[] {
   return Array.isArray(v) ? v.map(asString) : [];
 }
 
-export function CardForm({ doc, disabled, onField, tokenCounts }: Props) {
+export function CardForm({ doc, header, disabled, onField, tokenCounts }: Props) {
   const t = useT();
   const spec = cardSpec(doc);
   const fields = visibleFields(spec);
@@ -81,6 +85,7 @@ export function CardForm({ doc, disabled, onField, tokenCounts }: Props) {
   return (
     <form className="card-form" onSubmit={(e) => e.preventDefault()}>
       <fieldset disabled={disabled} className="plain">
+        {header}
         {spec === 'v1' && <p className="hint">{t('editor.v1Hint')}</p>}
         {GROUPS.map((g) => {
           const inGroup = fields.filter((f) => f.group === g);
@@ -88,6 +93,7 @@ export function CardForm({ doc, disabled, onField, tokenCounts }: Props) {
             <section key={g} className="form-group" aria-label={t(`editor.group.${g}` as MessageKey)}>
               <h3>{t(`editor.group.${g}` as MessageKey)}</h3>
               {inGroup.map(renderField)}
+              {g === 'greetings' && <GreetingSwipes greetings={[asString(getAtPath(doc, fieldPath(spec, 'first_mes'))), ...asList(getAtPath(doc, fieldPath(spec, 'alternate_greetings')))].filter((x) => x !== '')} />}
             </section>
           );
         })}

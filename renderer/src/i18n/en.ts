@@ -1,5 +1,4 @@
 /** English strings: the source of truth for every message key. */
-import { scriptsEn } from './scripts.ts';
 export const en = {
   'app.title': 'Lorewright',
   'nav.library': 'Library',
@@ -93,6 +92,11 @@ export const en = {
   'batch.stop': "Stop",
   'batch.close': "Close",
   'batch.start': "Start",
+  'editor.swipes': "Greetings as swipes",
+  'editor.swipePrev': "Previous greeting",
+  'editor.swipeNext': "Next greeting",
+  'editor.swipeOf': "Swipe {n} of {total}",
+  'editor.replaceImage': "Replace image…",
   'error.title': 'Something went wrong',
   'error.dismiss': 'Dismiss',
   'nav.sections': "Sections",
@@ -164,7 +168,6 @@ export const en = {
   'library.renameTagTo': "New tag name",
   'library.tagRenamed': "Tag \"{from}\" renamed to \"{to}\".",
   'library.total': "{total} cards",
-  ...scriptsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,6 +1,5 @@
 import type { Messages } from './en.ts';
 
-import { scriptsPtBR } from './scripts.ts';
 export const ptBR: Partial<Messages> = {
   'nav.library': 'Biblioteca',
   'nav.lorebooks': 'Lorebooks',
@@ -93,6 +92,11 @@ export const ptBR: Partial<Messages> = {
   'batch.stop': "Parar",
   'batch.close': "Fechar",
   'batch.start': "Iniciar",
+  'editor.swipes': "Saudações como swipes",
+  'editor.swipePrev': "Saudação anterior",
+  'editor.swipeNext': "Próxima saudação",
+  'editor.swipeOf': "Swipe {n} de {total}",
+  'editor.replaceImage': "Trocar imagem…",
   'error.title': 'Algo deu errado',
   'error.dismiss': 'Fechar',
   'nav.sections': "Seções",
@@ -164,5 +168,4 @@ export const ptBR: Partial<Messages> = {
   'library.renameTagTo': "Novo nome da tag",
   'library.tagRenamed': "Tag \"{from}\" renomeada para \"{to}\".",
   'library.total': "{total} cards",
-  ...scriptsPtBR,
 };

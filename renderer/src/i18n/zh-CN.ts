@@ -1,6 +1,5 @@
 import type { Messages } from './en.ts';
 
-import { scriptsZhCN } from './scripts.ts';
 export const zhCN: Partial<Messages> = {
   'nav.library': '角色库',
   'nav.lorebooks': '世界书',
@@ -93,6 +92,11 @@ export const zhCN: Partial<Messages> = {
   'batch.stop': "停止",
   'batch.close': "关闭",
   'batch.start': "开始",
+  'editor.swipes': "开场白滑动预览",
+  'editor.swipePrev': "上一条开场白",
+  'editor.swipeNext': "下一条开场白",
+  'editor.swipeOf': "第 {n} / {total} 条",
+  'editor.replaceImage': "更换图片…",
   'error.title': '出错了',
   'error.dismiss': '关闭',
   'nav.sections': "栏目",
@@ -164,5 +168,4 @@ export const zhCN: Partial<Messages> = {
   'library.renameTagTo': "新标签名",
   'library.tagRenamed': "标签“{from}”已重命名为“{to}”。",
   'library.total': "共 {total} 张角色卡",
-  ...scriptsZhCN,
 };

@@ -142,6 +142,10 @@ export interface ExportInput {
   spec?: 'keep' | 'v2' | 'v3';
   indent?: number;
 }
+export interface SetImageInput {
+  id: number;
+  base64: string;
+}
 export interface ConvertInput {
   ids: number[];
   to: 'v2' | 'v3';
@@ -172,6 +176,12 @@ const exportSchema: JSONSchemaType<ExportInput> = {
     indent: { type: 'integer', minimum: 0, maximum: 8, nullable: true },
   },
 };
+const setImageSchema: JSONSchemaType<SetImageInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'base64'],
+  properties: { id, base64: { type: 'string', minLength: 8, maxLength: 200_000_000 } },
+};
 const convertSchema: JSONSchemaType<ConvertInput> = {
   type: 'object',
   additionalProperties: false,
@@ -193,6 +203,7 @@ export const libraryMethods = {
   'library.bulk': method<BulkInput, { updated: number }>(bulkSchema),
   'library.renameTag': method<RenameTagInput, { updated: number }>(renameTagSchema),
   'library.avatar': method<IdInput, { mime: string; base64: string } | null>(idSchema),
+  'library.setImage': method<SetImageInput, CardRecord>(setImageSchema),
   'library.inspect': method<IdInput, CardInspection>(idSchema),
   'library.export': method<ExportInput, ExportOutput>(exportSchema),
   'library.convert': method<ConvertInput, ConvertOutcome[], ImportProgress>(convertSchema, true),

@@ -103,4 +103,18 @@ describe('cards from real files', () => {
     expect(results[0]!.message).toMatch(/cut\.png: .*(truncat|end|chunk)/i);
     expect(results[1]!.message).toMatch(/not-a-card\.json: .*not a character card/);
   });
+
+  it('replaces the image, keeping the document and the old image in history; export embeds the card into the new image', async () => {
+    setup();
+    const card = library!.cards.insert({ document: v2Card('Nyx'), format: 'json', container: 'json' });
+    await expect(call('library.setImage', { id: card.id, base64: Buffer.from('not a png at all').toString('base64') })).rejects.toThrow(/must be a PNG/);
+    const updated = await call<{ container: string; revision: number; hasImage: boolean; document: string }>('library.setImage', { id: card.id, base64: seraphina.toString('base64') });
+    expect(updated).toMatchObject({ container: 'png', revision: 2, hasImage: true, document: v2Card('Nyx') });
+    const out = await call<{ base64: string; fileName: string }>('library.export', { id: card.id });
+    expect(out.fileName).toBe('Nyx.png');
+    const back = readCard(Buffer.from(out.base64, 'base64'), 'nyx.png', { normalize: false });
+    expect((back.doc['data'] as Record<string, unknown>)['name']).toBe('Nyx');
+    expect(library!.db.prepare("SELECT image IS NULL AS none FROM revisions WHERE item_id = ? AND revision = 1").get(card.id)).toEqual({ none: 1 });
+  });
 });
+
