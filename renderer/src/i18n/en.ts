@@ -1,4 +1,5 @@
 /** English strings: the source of truth for every message key. */
+import { scriptsEn } from './scripts.ts';
 export const en = {
   'app.title': 'Lorewright',
   'nav.library': 'Library',
@@ -168,6 +169,7 @@ export const en = {
   'library.renameTagTo': "New tag name",
   'library.tagRenamed': "Tag \"{from}\" renamed to \"{to}\".",
   'library.total': "{total} cards",
+  ...scriptsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,5 +1,6 @@
 import type { Messages } from './en.ts';
 
+import { scriptsPtBR } from './scripts.ts';
 export const ptBR: Partial<Messages> = {
   'nav.library': 'Biblioteca',
   'nav.lorebooks': 'Lorebooks',
@@ -168,4 +169,5 @@ export const ptBR: Partial<Messages> = {
   'library.renameTagTo': "Novo nome da tag",
   'library.tagRenamed': "Tag \"{from}\" renomeada para \"{to}\".",
   'library.total': "{total} cards",
+  ...scriptsPtBR,
 };

@@ -1,5 +1,6 @@
 import type { Messages } from './en.ts';
 
+import { scriptsZhCN } from './scripts.ts';
 export const zhCN: Partial<Messages> = {
   'nav.library': '角色库',
   'nav.lorebooks': '世界书',
@@ -168,4 +169,5 @@ export const zhCN: Partial<Messages> = {
   'library.renameTagTo': "新标签名",
   'library.tagRenamed': "标签“{from}”已重命名为“{to}”。",
   'library.total': "共 {total} 张角色卡",
+  ...scriptsZhCN,
 };
