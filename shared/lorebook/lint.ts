@@ -99,7 +99,7 @@ function effective(own: boolean | null | undefined, global: boolean): boolean {
 }
 
 function isDisabled(entry: WorldInfoEntry): boolean {
-  // eslint-disable-next-line eqeqeq -- SillyTavern compares `disable == true`
+  // Loose on purpose: SillyTavern compares `disable == true`.
   return entry.disable == true;
 }
 

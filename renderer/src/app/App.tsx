@@ -6,6 +6,7 @@ import { useT } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { LibraryPage } from '../library/LibraryPage.tsx';
 import { CardEditorPage } from '../editor/CardEditorPage.tsx';
+import { LorebooksPage } from '../lorebooks/LorebooksPage.tsx';
 import { ScriptsPage } from '../scripts/ScriptsPage.tsx';
 import { parseRoute, routeHash } from './route.ts';
 import type { Route, Section } from './route.ts';
@@ -71,6 +72,8 @@ export function App({ client }: { client: ApiClient }) {
             <CardEditorPage key={route.id} id={route.id} onClose={() => go({ page: 'library' })} onDirtyChange={onDirtyChange} />
           ) : route.page === 'scripts' ? (
             <ScriptsPage onDirtyChange={onDirtyChange} />
+          ) : route.page === 'lorebooks' ? (
+            <LorebooksPage id={route.id} onOpen={(id) => go(id === null ? { page: 'lorebooks' } : { page: 'lorebooks', id })} onDirtyChange={onDirtyChange} />
           ) : route.page === 'library' ? (
             <LibraryPage onOpen={(id) => go({ page: 'card', id })} />
           ) : (

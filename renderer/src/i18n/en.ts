@@ -1,4 +1,5 @@
 /** English strings: the source of truth for every message key. */
+import { lorebooksEn } from './lorebooks.ts';
 import { scriptsEn } from './scripts.ts';
 export const en = {
   'app.title': 'Lorewright',
@@ -170,6 +171,7 @@ export const en = {
   'library.tagRenamed': "Tag \"{from}\" renamed to \"{to}\".",
   'library.total': "{total} cards",
   ...scriptsEn,
+  ...lorebooksEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,3 +1,4 @@
+import { lorebooksPtBR } from './lorebooks.ts';
 import type { Messages } from './en.ts';
 
 import { scriptsPtBR } from './scripts.ts';
@@ -170,4 +171,5 @@ export const ptBR: Partial<Messages> = {
   'library.tagRenamed': "Tag \"{from}\" renomeada para \"{to}\".",
   'library.total': "{total} cards",
   ...scriptsPtBR,
+  ...lorebooksPtBR,
 };

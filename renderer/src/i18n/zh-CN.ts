@@ -1,3 +1,4 @@
+import { lorebooksZhCN } from './lorebooks.ts';
 import type { Messages } from './en.ts';
 
 import { scriptsZhCN } from './scripts.ts';
@@ -170,4 +171,5 @@ export const zhCN: Partial<Messages> = {
   'library.tagRenamed': "标签“{from}”已重命名为“{to}”。",
   'library.total': "共 {total} 张角色卡",
   ...scriptsZhCN,
+  ...lorebooksZhCN,
 };

@@ -1,0 +1,114 @@
+/** The virtualized entry table: only the rows in view are in the DOM, so 10,000 entries scroll smoothly. */
+import { useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useT } from '../i18n/index.ts';
+import type { MessageKey } from '../i18n/en.ts';
+import { isEnabled, strategyOf } from './book-model.ts';
+import type { EntryRow, SortField } from './book-model.ts';
+
+interface Props {
+  rows: readonly EntryRow[];
+  current: string | null;
+  selected: ReadonlySet<string>;
+  /** Lint findings per entry id. */
+  lintCounts: ReadonlyMap<string, number>;
+  /** Entries that fired in the preview. */
+  fired: ReadonlySet<string>;
+  sort: SortField;
+  descending: boolean;
+  onSort(field: SortField): void;
+  onOpen(id: string): void;
+  onSelect(id: string, mode: 'toggle' | 'range'): void;
+  onToggleEnabled(id: string, enabled: boolean): void;
+}
+
+const ROW_HEIGHT = 32;
+const COLUMNS: readonly { field: SortField | null; label: string }[] = [
+  { field: 'title', label: 'lb.col.title' },
+  { field: null, label: 'lb.col.keys' },
+  { field: null, label: 'lb.col.strategy' },
+  { field: 'position', label: 'lb.col.position' },
+  { field: 'order', label: 'lb.col.order' },
+  { field: 'depth', label: 'lb.col.depth' },
+  { field: 'probability', label: 'lb.col.probability' },
+  { field: null, label: 'lb.col.enabled' },
+];
+
+function keysText(v: unknown): string {
+  return Array.isArray(v) ? v.join(', ') : '';
+}
+
+export function EntryList({ rows, current, selected, lintCounts, fired, sort, descending, onSort, onOpen, onSelect, onToggleEnabled }: Props) {
+  const t = useT();
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+
+  return (
+    <div className="lb-table" role="table" aria-label={t('lb.entries')} aria-rowcount={rows.length}>
+      <div className="lb-row header" role="row">
+        <span role="columnheader" />
+        {COLUMNS.map((c) => (
+          <span key={c.label} role="columnheader" aria-sort={c.field === sort ? (descending ? 'descending' : 'ascending') : undefined}>
+            {c.field ? (
+              <button type="button" className="link" onClick={() => onSort(c.field!)}>
+                {t(c.label as MessageKey)}
+                {c.field === sort ? (descending ? ' ↓' : ' ↑') : ''}
+              </button>
+            ) : (
+              t(c.label as MessageKey)
+            )}
+          </span>
+        ))}
+      </div>
+      <div ref={scroller} className="lb-scroll" data-testid="entry-scroller">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!;
+            const { entry } = row;
+            const title = String(entry.comment ?? '') || t('lb.untitled', { uid: String(entry.uid) });
+            const lint = lintCounts.get(row.id) ?? 0;
+            const classes = ['lb-row', row.id === current ? 'current' : '', selected.has(row.id) ? 'selected' : '', fired.has(row.id) ? 'fired' : '', isEnabled(entry) ? '' : 'off'];
+            return (
+              <div
+                key={row.id}
+                role="row"
+                aria-selected={selected.has(row.id)}
+                className={classes.join(' ')}
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                onClick={(e) => (e.shiftKey ? onSelect(row.id, 'range') : e.ctrlKey || e.metaKey ? onSelect(row.id, 'toggle') : onOpen(row.id))}
+              >
+                <span role="cell" onClick={(e) => e.stopPropagation()}>
+                  <input
+                    type="checkbox"
+                    aria-label={t('lb.selectEntry', { title })}
+                    checked={selected.has(row.id)}
+                    onChange={(e) => onSelect(row.id, (e.nativeEvent as MouseEvent).shiftKey ? 'range' : 'toggle')}
+                  />
+                </span>
+                <span role="cell" className="lb-title" title={title}>
+                  {lint > 0 && (
+                    <span className="lb-lint-dot" title={t('lb.lint.count', { n: lint })}>
+                      ⚠
+                    </span>
+                  )}
+                  {title}
+                </span>
+                <span role="cell" className="lb-keys" title={keysText(entry.key)}>
+                  {keysText(entry.key)}
+                </span>
+                <span role="cell">{t(`lb.strategy.${strategyOf(entry)}`)}</span>
+                <span role="cell">{typeof entry.position === 'number' ? t(`lb.posShort.${entry.position}` as MessageKey) : '—'}</span>
+                <span role="cell">{String(entry.order ?? '')}</span>
+                <span role="cell">{entry.position === 4 ? String(entry.depth ?? '') : ''}</span>
+                <span role="cell">{entry.useProbability === false ? '' : String(entry.probability ?? '')}</span>
+                <span role="cell" onClick={(e) => e.stopPropagation()}>
+                  <input type="checkbox" aria-label={t('lb.enableEntry', { title })} checked={isEnabled(entry)} onChange={(e) => onToggleEnabled(row.id, e.target.checked)} />
+                </span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

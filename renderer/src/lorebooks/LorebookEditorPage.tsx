@@ -1,0 +1,190 @@
+/**
+ * A standalone book: the entry editor and the JSON view on one document session (shared undo), the live preview
+ * and lint beside them, save with revisions.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { LorebookRecord } from '../../../shared/api/methods/lorebooks.ts';
+import { isDirty } from '../../../shared/document/doc-session.ts';
+import { guesstimateTokenizer } from '../../../shared/lorebook/index.ts';
+import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
+import { useApi } from '../app/ApiContext.ts';
+import { useDarkMode } from '../app/useDarkMode.ts';
+import { MonacoJson } from '../editor/MonacoJson.tsx';
+import { useDocSession } from '../editor/useDocSession.ts';
+import { useT } from '../i18n/index.ts';
+import { entriesOf } from './book-model.ts';
+import { BookHistory } from './BookHistory.tsx';
+import { LintList } from './LintList.tsx';
+import { LorebookEditor } from './LorebookEditor.tsx';
+import { PreviewPanel } from './preview/PreviewPanel.tsx';
+import { DEFAULT_SETUP } from './preview/scenario.ts';
+import type { PreviewSetup } from './preview/scenario.ts';
+import { useLint } from './useLint.ts';
+
+interface Props {
+  id: number;
+  onClose(): void;
+  onDirtyChange(dirty: boolean): void;
+}
+
+type Tab = 'preview' | 'json' | 'lint' | 'history';
+const TABS: readonly Tab[] = ['preview', 'json', 'lint', 'history'];
+const NO_ENTRIES: WorldInfoBook = { entries: {} };
+
+export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
+  const api = useApi();
+  const t = useT();
+  const dark = useDarkMode();
+  const [record, setRecord] = useState<LorebookRecord | null>(null);
+  const [name, setName] = useState('');
+  const [state, dispatch] = useDocSession();
+  const [tab, setTab] = useState<Tab>('preview');
+  const [current, setCurrent] = useState<string | null>(null);
+  const [fired, setFired] = useState<ReadonlySet<string>>(new Set());
+  const [setup, setSetup] = useState<PreviewSetup>(DEFAULT_SETUP);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const onError = useCallback((e: unknown) => setError(e instanceof Error ? e.message : String(e)), []);
+
+  useEffect(() => {
+    api.invoke('lorebooks.get', { id }).then((r) => {
+      setRecord(r);
+      setName(r.name);
+      dispatch({ type: 'open', text: r.document });
+    }, onError);
+  }, [api, id, dispatch, onError]);
+
+  const value = state?.value;
+  // The engine reads `entries` as an object keyed by uid; anything else (mid-edit in JSON) previews as empty.
+  const book = useMemo<WorldInfoBook>(() => (value && typeof value['entries'] === 'object' && value['entries'] !== null && !Array.isArray(value['entries']) ? (value as WorldInfoBook) : NO_ENTRIES), [value]);
+  const lint = useLint(state ? book : null, { settings: setup.settings, maxContext: setup.maxContext, authorsNote: setup.authorsNote });
+  const tokens = useMemo(() => {
+    const all = Object.values(entriesOf(book));
+    const count = (list: typeof all) => guesstimateTokenizer.count(list.map((e) => String(e?.content ?? '')).join('\n'));
+    return { all: count(all), constant: count(all.filter((e) => e?.constant)) };
+  }, [book]);
+
+  const dirty = (state ? isDirty(state) : false) || (record !== null && name.trim() !== '' && name !== record.name);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const save = useCallback(async (): Promise<void> => {
+    if (!state || !record) return;
+    if (state.error) {
+      setError(t('editor.cannotSaveInvalid'));
+      return;
+    }
+    try {
+      const saved = await api.invoke('lorebooks.update', { id, document: state.text, baseRevision: record.revision, ...(name.trim() !== '' ? { name: name.trim() } : {}) });
+      setRecord(saved);
+      setName(saved.name);
+      dispatch({ type: 'saved', text: saved.document });
+      setNotice(t('editor.saved', { revision: saved.revision }));
+    } catch (e) {
+      onError(e);
+    }
+  }, [api, id, record, state, name, dispatch, onError, t]);
+
+  useEffect(() => {
+    // Capture phase: one undo history for the form and the JSON view, ahead of the inputs' and Monaco's own.
+    const listener = (e: KeyboardEvent): void => {
+      if (!(e.ctrlKey || e.metaKey)) return;
+      const key = e.key.toLowerCase();
+      if (key === 's') void save();
+      else if (key === 'z' && !e.shiftKey) dispatch({ type: 'undo' });
+      else if ((key === 'z' && e.shiftKey) || key === 'y') dispatch({ type: 'redo' });
+      else return;
+      e.preventDefault();
+      e.stopPropagation();
+    };
+    window.addEventListener('keydown', listener, true);
+    return () => window.removeEventListener('keydown', listener, true);
+  }, [save, dispatch]);
+
+  const restore = async (document: string, revision: number): Promise<void> => {
+    if (!record || (dirty && !window.confirm(t('editor.discardForRestore')))) return;
+    try {
+      const saved = await api.invoke('lorebooks.update', { id, document, baseRevision: record.revision });
+      setRecord(saved);
+      dispatch({ type: 'open', text: saved.document });
+      setNotice(t('history.restored', { revision, now: saved.revision }));
+    } catch (e) {
+      onError(e);
+    }
+  };
+
+  const onField = useCallback((path: readonly (string | number)[], v: unknown) => dispatch({ type: 'field', path, value: v }), [dispatch]);
+  const titleOf = (entryId: string) => {
+    const e = entriesOf(book)[entryId];
+    return String(e?.comment ?? '') || t('lb.untitled', { uid: String(e?.uid ?? entryId) });
+  };
+
+  if (!record || !state) return <p className="muted">{error ?? t('editor.loading')}</p>;
+
+  return (
+    <section className="editor lb-page">
+      <header className="toolbar editor-bar">
+        <button type="button" onClick={onClose}>
+          ← {t('nav.lorebooks')}
+        </button>
+        <input className="lb-name" aria-label={t('lb.bookName')} value={name} onChange={(e) => setName(e.target.value)} />
+        <span className="muted">{t('editor.revision', { revision: record.revision })}</span>
+        <span className="muted">{t('lb.tokens', { all: tokens.all, constant: tokens.constant })}</span>
+        {dirty && <span className="dirty">{t('editor.unsavedBadge')}</span>}
+        <button type="button" onClick={() => dispatch({ type: 'undo' })} disabled={state.undo.length === 0}>
+          {t('editor.undo')}
+        </button>
+        <button type="button" onClick={() => dispatch({ type: 'redo' })} disabled={state.redo.length === 0}>
+          {t('editor.redo')}
+        </button>
+        <button type="button" className="primary" onClick={() => void save()} disabled={!dirty}>
+          {t('library.save')}
+        </button>
+      </header>
+      {notice && (
+        <div className="notice" role="status">
+          {notice}
+        </div>
+      )}
+      {error && (
+        <div className="error" role="alert">
+          <pre>{error}</pre>
+          <button onClick={() => setError(null)}>{t('error.dismiss')}</button>
+        </div>
+      )}
+      {state.error && <div className="warning">{t('editor.formWaits')}</div>}
+      <div className="lb-panes">
+        <div className="pane lb-left">
+          <LorebookEditor book={book} disabled={state.error !== null} onField={onField} current={current} onCurrent={setCurrent} lint={lint} fired={fired} />
+        </div>
+        <div className="pane lb-right">
+          <div className="lb-tabs" role="tablist">
+            {TABS.map((k) => (
+              <button key={k} type="button" role="tab" aria-selected={tab === k} className={tab === k ? 'selected' : ''} onClick={() => setTab(k)}>
+                {k === 'lint' ? t('lb.tab.lint', { n: lint.length }) : t(`lb.tab.${k}`)}
+              </button>
+            ))}
+          </div>
+          {/* The preview stays mounted (hidden) so its chat and worker survive a look at the JSON. */}
+          <div hidden={tab !== 'preview'} className="lb-tab-body">
+            <PreviewPanel bookName={record.name} book={book} setup={setup} onSetup={setSetup} onOpenEntry={setCurrent} onFired={setFired} />
+          </div>
+          {tab === 'json' && (
+            <div className="lb-tab-body json-pane">
+              <MonacoJson text={state.text} external={state.changedBy !== 'text'} uri={`inmemory://lorebook/${id}.json`} error={state.error} dark={dark} onChange={(text) => dispatch({ type: 'text', text })} />
+            </div>
+          )}
+          {tab === 'lint' && (
+            <div className="lb-tab-body">
+              {lint.length === 0 ? (
+                <p className="muted">{t('lb.lint.none')}</p>
+              ) : (
+                <LintList issues={lint} label={(i) => titleOf(i.entry)} onOpen={(i) => setCurrent(i.entry)} onFix={(i) => i.fix && onField(['entries', i.entry, i.fix.field], i.fix.value)} />
+              )}
+            </div>
+          )}
+          {tab === 'history' && <BookHistory id={id} currentRevision={record.revision} onRestore={(d, r) => void restore(d, r)} onError={onError} />}
+        </div>
+      </div>
+    </section>
+  );
+}

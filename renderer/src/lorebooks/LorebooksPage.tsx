@@ -1,0 +1,117 @@
+/** The lorebooks section: the list of standalone books (search, create, import, open, trash), or one open book. */
+import { useCallback, useEffect, useState } from 'react';
+import type { LorebookSummary } from '../../../shared/api/methods/lorebooks.ts';
+import { useApi } from '../app/ApiContext.ts';
+import { useT } from '../i18n/index.ts';
+import { LorebookEditorPage } from './LorebookEditorPage.tsx';
+import './lorebooks.css';
+
+interface Props {
+  /** The open book, from the route. */
+  id?: number;
+  onOpen(id: number | null): void;
+  onDirtyChange(dirty: boolean): void;
+}
+
+export function LorebooksPage({ id, onOpen, onDirtyChange }: Props) {
+  if (id !== undefined) return <LorebookEditorPage key={id} id={id} onClose={() => onOpen(null)} onDirtyChange={onDirtyChange} />;
+  return <BookList onOpen={onOpen} />;
+}
+
+function BookList({ onOpen }: { onOpen(id: number): void }) {
+  const api = useApi();
+  const t = useT();
+  const [query, setQuery] = useState('');
+  const [trash, setTrash] = useState(false);
+  const [books, setBooks] = useState<LorebookSummary[]>([]);
+  const [total, setTotal] = useState(0);
+  const [newName, setNewName] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const onError = useCallback((e: unknown) => setError(e instanceof Error ? e.message : String(e)), []);
+
+  const refresh = useCallback(() => {
+    api.invoke('lorebooks.list', { query, trash, limit: 1000 }).then((r) => {
+      setBooks(r.items);
+      setTotal(r.total);
+    }, onError);
+  }, [api, query, trash, onError]);
+  useEffect(() => {
+    const timer = setTimeout(refresh, 120);
+    return () => clearTimeout(timer);
+  }, [refresh]);
+
+  const create = async () => {
+    try {
+      const book = await api.invoke('lorebooks.create', { name: newName.trim() || t('lb.newName') });
+      onOpen(book.id);
+    } catch (e) {
+      onError(e);
+    }
+  };
+
+  const importFiles = async (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    try {
+      const results = await api.invoke('lorebooks.import', { files: await Promise.all([...files].map(async (f) => ({ name: f.name, text: await f.text() }))) });
+      const ok = results.filter((r) => r.status === 'imported');
+      const lost = ok.reduce((n, r) => n + (r.report?.items.filter((i) => i.fate === 'dropped').reduce((c, i) => c + (i.count ?? 1), 0) ?? 0), 0);
+      const failed = results.filter((r) => r.status === 'failed');
+      setNotice(t('lb.imported', { n: ok.length, formats: [...new Set(ok.map((r) => r.format))].join(', '), lost }));
+      setError(failed.length > 0 ? failed.map((r) => `${r.file}: ${r.message ?? ''}`).join('\n') : null);
+      refresh();
+    } catch (e) {
+      onError(e);
+    }
+  };
+
+  const setDeleted = (book: LorebookSummary, deleted: boolean) => {
+    api.invoke(deleted ? 'lorebooks.delete' : 'lorebooks.restore', { id: book.id }).then(refresh, onError);
+  };
+
+  return (
+    <section className="lb-list-page">
+      <div className="toolbar">
+        <input type="search" aria-label={t('lb.search')} placeholder={t('lb.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input aria-label={t('lb.newName')} placeholder={t('lb.newName')} value={newName} onChange={(e) => setNewName(e.target.value)} />
+        <button type="button" onClick={() => void create()}>
+          {t('lb.create')}
+        </button>
+        <label className="button">
+          {t('lb.import')}
+          <input type="file" accept=".json,.lorebook" multiple hidden onChange={(e) => void importFiles(e.target.files)} />
+        </label>
+        <button type="button" onClick={() => setTrash(!trash)}>
+          {trash ? t('library.hideTrash') : t('library.showTrash')}
+        </button>
+        <span className="muted">{t('lb.bookCount', { n: total })}</span>
+      </div>
+      {notice && (
+        <div className="notice" role="status">
+          {notice}
+        </div>
+      )}
+      {error && (
+        <div className="error" role="alert">
+          <pre>{error}</pre>
+          <button onClick={() => setError(null)}>{t('error.dismiss')}</button>
+        </div>
+      )}
+      {books.length === 0 ? (
+        <p className="muted">{trash ? t('lb.trashEmpty') : t('lb.empty')}</p>
+      ) : (
+        <ul className="lb-books">
+          {books.map((b) => (
+            <li key={b.id}>
+              {trash ? <span>{b.name}</span> : <a href={`#/lorebook/${b.id}`}>{b.name}</a>}
+              <span className="muted">{t('lb.bookLine', { entries: b.entryCount, revision: b.revision, date: new Date(b.updatedAt).toLocaleString() })}</span>
+              <button type="button" onClick={() => setDeleted(b, !trash)}>
+                {trash ? t('library.restore') : t('library.delete')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

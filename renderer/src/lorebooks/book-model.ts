@@ -1,0 +1,177 @@
+/**
+ * Pure helpers over a World Info book as the editor sees it: entries in file order keyed by their map key (which
+ * may differ from `uid`), new and duplicated entries, and the list's sort and filter.
+ */
+import type { WorldInfoEntry } from '../../../shared/lorebook/model.ts';
+
+export interface EntryRow {
+  /** The key inside `entries` (paths use it; `uid` is what SillyTavern shows). */
+  id: string;
+  entry: WorldInfoEntry;
+}
+
+export type Strategy = 'constant' | 'normal' | 'vectorized';
+export type SortField = 'display' | 'title' | 'uid' | 'order' | 'position' | 'depth' | 'probability';
+
+export interface EntryFilter {
+  text: string;
+  group: string;
+  /** '' = any position. */
+  position: string;
+  enabled: 'all' | 'on' | 'off';
+  /** Only entries with lint findings (ids). */
+  lintOnly: ReadonlySet<string> | null;
+}
+
+export const NO_FILTER: EntryFilter = { text: '', group: '', position: '', enabled: 'all', lintOnly: null };
+
+export function entriesOf(book: Record<string, unknown>): Record<string, WorldInfoEntry> {
+  const entries = book['entries'];
+  return typeof entries === 'object' && entries !== null && !Array.isArray(entries) ? (entries as Record<string, WorldInfoEntry>) : {};
+}
+
+export function entryRows(book: Record<string, unknown>): EntryRow[] {
+  return Object.entries(entriesOf(book))
+    .filter(([, entry]) => typeof entry === 'object' && entry !== null)
+    .map(([id, entry]) => ({ id, entry }));
+}
+
+export function strategyOf(entry: WorldInfoEntry): Strategy {
+  return entry.constant ? 'constant' : entry.vectorized ? 'vectorized' : 'normal';
+}
+
+/** The two booleans behind the strategy select (SillyTavern stores them separately). */
+export function strategyFields(strategy: Strategy): { constant: boolean; vectorized: boolean } {
+  return { constant: strategy === 'constant', vectorized: strategy === 'vectorized' };
+}
+
+/** `disable` is compared loosely by SillyTavern, so `1` and `"1"` disable too. */
+export function isEnabled(entry: WorldInfoEntry): boolean {
+  // Loose on purpose: SillyTavern compares `disable == true`.
+  return !(entry.disable == true);
+}
+
+function num(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : Number.NEGATIVE_INFINITY;
+}
+
+const COMPARE: Record<SortField, (a: EntryRow, b: EntryRow) => number> = {
+  display: (a, b) => num(a.entry.displayIndex) - num(b.entry.displayIndex),
+  title: (a, b) => String(a.entry.comment ?? '').localeCompare(String(b.entry.comment ?? '')),
+  uid: (a, b) => num(a.entry.uid) - num(b.entry.uid),
+  order: (a, b) => num(a.entry.order) - num(b.entry.order),
+  position: (a, b) => num(a.entry.position) - num(b.entry.position),
+  depth: (a, b) => num(a.entry.depth) - num(b.entry.depth),
+  probability: (a, b) => num(a.entry.probability) - num(b.entry.probability),
+};
+
+export function matchesFilter(row: EntryRow, filter: EntryFilter): boolean {
+  const { entry } = row;
+  if (filter.enabled !== 'all' && isEnabled(entry) !== (filter.enabled === 'on')) return false;
+  if (filter.position !== '' && String(entry.position) !== filter.position) return false;
+  if (filter.lintOnly && !filter.lintOnly.has(row.id)) return false;
+  if (filter.group.trim() !== '') {
+    const groups = String(entry.group ?? '').toLowerCase().split(/,\s*/);
+    if (!groups.some((g) => g.includes(filter.group.trim().toLowerCase()))) return false;
+  }
+  const text = filter.text.trim().toLowerCase();
+  if (text !== '') {
+    const keys = [...(Array.isArray(entry.key) ? entry.key : []), ...(Array.isArray(entry.keysecondary) ? entry.keysecondary : [])];
+    const hay = [String(entry.comment ?? ''), ...keys.map(String)].join('\n').toLowerCase();
+    if (!hay.includes(text)) return false;
+  }
+  return true;
+}
+
+/** Filtered and sorted rows; the sort is stable, so file order breaks ties as in SillyTavern. */
+export function visibleRows(rows: readonly EntryRow[], filter: EntryFilter, sort: SortField, descending: boolean): EntryRow[] {
+  const out = rows.filter((r) => matchesFilter(r, filter));
+  const compare = COMPARE[sort];
+  out.sort((a, b) => (descending ? compare(b, a) : compare(a, b)));
+  return out;
+}
+
+export function nextUid(book: Record<string, unknown>): number {
+  let max = -1;
+  for (const [id, entry] of Object.entries(entriesOf(book))) {
+    max = Math.max(max, num(entry?.uid), Number.isInteger(Number(id)) ? Number(id) : -1);
+  }
+  return max + 1;
+}
+
+/** A new entry with every field of SillyTavern 1.18's editor template, so nothing relies on a missing field. */
+export function newEntry(uid: number, displayIndex: number): WorldInfoEntry {
+  return {
+    uid,
+    key: [],
+    keysecondary: [],
+    comment: '',
+    content: '',
+    constant: false,
+    vectorized: false,
+    selective: true,
+    selectiveLogic: 0,
+    addMemo: true,
+    order: 100,
+    position: 0,
+    disable: false,
+    ignoreBudget: false,
+    excludeRecursion: false,
+    preventRecursion: false,
+    matchPersonaDescription: false,
+    matchCharacterDescription: false,
+    matchCharacterPersonality: false,
+    matchCharacterDepthPrompt: false,
+    matchScenario: false,
+    matchCreatorNotes: false,
+    delayUntilRecursion: 0,
+    probability: 100,
+    useProbability: true,
+    depth: 4,
+    outletName: '',
+    group: '',
+    groupOverride: false,
+    groupWeight: 100,
+    scanDepth: null,
+    caseSensitive: null,
+    matchWholeWords: null,
+    useGroupScoring: null,
+    automationId: '',
+    role: null,
+    sticky: null,
+    cooldown: null,
+    delay: null,
+    triggers: [],
+    displayIndex,
+    characterFilter: { isExclude: false, names: [], tags: [] },
+  };
+}
+
+/** The entries object with `patch` applied to each listed entry (one document edit for a bulk change). */
+export function patchEntries(book: Record<string, unknown>, ids: ReadonlySet<string>, patch: (entry: WorldInfoEntry) => WorldInfoEntry): Record<string, WorldInfoEntry> {
+  const out: Record<string, WorldInfoEntry> = {};
+  for (const [id, entry] of Object.entries(entriesOf(book))) out[id] = ids.has(id) ? patch(entry) : entry;
+  return out;
+}
+
+export function withoutEntries(book: Record<string, unknown>, ids: ReadonlySet<string>): Record<string, WorldInfoEntry> {
+  const out: Record<string, WorldInfoEntry> = {};
+  for (const [id, entry] of Object.entries(entriesOf(book))) if (!ids.has(id)) out[id] = entry;
+  return out;
+}
+
+/** Copies of the listed entries under fresh uids, appended after the existing ones. */
+export function withDuplicates(book: Record<string, unknown>, ids: readonly string[]): Record<string, WorldInfoEntry> {
+  const out: Record<string, WorldInfoEntry> = { ...entriesOf(book) };
+  let uid = nextUid(book);
+  for (const id of ids) {
+    const source = out[id];
+    if (!source) continue;
+    const copy = structuredClone(source);
+    copy.uid = uid;
+    copy.displayIndex = uid;
+    out[String(uid)] = copy;
+    uid++;
+  }
+  return out;
+}

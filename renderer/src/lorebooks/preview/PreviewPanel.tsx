@@ -1,0 +1,92 @@
+/** The live activation preview: a scratch chat and settings in, the engine's verdict out, rescanned on every edit. */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { WorldInfoBook } from '../../../../shared/lorebook/model.ts';
+import { useT } from '../../i18n/index.ts';
+import { ChatEditor } from './ChatEditor.tsx';
+import type { ScanOutput } from './protocol.ts';
+import { ResultView } from './ResultView.tsx';
+import { ScanClient } from './scan-client.ts';
+import type { PreviewMessage, PreviewSetup } from './scenario.ts';
+import { SettingsPanel } from './SettingsPanel.tsx';
+
+interface Props {
+  bookName: string;
+  book: WorldInfoBook;
+  setup: PreviewSetup;
+  onSetup(setup: PreviewSetup): void;
+  /** Opens an entry in the editor (by its key inside `entries`). */
+  onOpenEntry(id: string): void;
+  /** Entry ids that fired, for the editor's list. */
+  onFired(ids: ReadonlySet<string>): void;
+}
+
+type Status = { kind: 'idle' } | { kind: 'ok'; latencyMs: number } | { kind: 'timeout'; limit: string } | { kind: 'failed'; message: string };
+
+/** Latencies of the last results, for measurements from the outside (e2e figures). */
+const latencies: number[] = [];
+(globalThis as { lorewrightPreviewLatencies?: number[] }).lorewrightPreviewLatencies = latencies;
+
+export function PreviewPanel({ bookName, book, setup, onSetup, onOpenEntry, onFired }: Props) {
+  const t = useT();
+  const [chat, setChat] = useState<PreviewMessage[]>([{ role: 'user', text: '' }]);
+  const [output, setOutput] = useState<ScanOutput | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [turn, setTurn] = useState<number | null>(null);
+  const client = useRef<ScanClient | null>(null);
+
+  useEffect(() => {
+    const c = new ScanClient(() => new Worker(new URL('./scan.worker.ts', import.meta.url), { type: 'module' }), {
+      onResult: (out, latencyMs) => {
+        latencies.push(latencyMs);
+        if (latencies.length > 1000) latencies.shift();
+        setOutput(out);
+        setStatus({ kind: 'ok', latencyMs });
+      },
+      onError: (kind, message) => setStatus(kind === 'timeout' ? { kind, limit: message } : { kind, message }),
+    });
+    client.current = c;
+    return () => c.dispose();
+  }, []);
+
+  useEffect(() => {
+    client.current?.request({ bookName, book, setup, chat });
+  }, [bookName, book, setup, chat]);
+
+  const idByUid = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const [id, entry] of Object.entries(book.entries ?? {})) if (entry && typeof entry === 'object') map.set(`${bookName}.${entry.uid}`, id);
+    return map;
+  }, [book, bookName]);
+
+  const shown = output ? Math.min(turn ?? output.results.length - 1, output.results.length - 1) : 0;
+  const result = output?.results[shown];
+  useEffect(() => {
+    onFired(new Set((result?.activated ?? []).flatMap((k) => idByUid.get(k) ?? [])));
+  }, [result, idByUid, onFired]);
+
+  return (
+    <section className="lb-preview" aria-label={t('lb.preview.title')}>
+      <ChatEditor chat={chat} setup={setup} onChat={setChat} onSetup={onSetup} highlights={output?.highlights[shown] ?? []} visibleMessages={setup.turns ? shown + 1 : chat.length} />
+      <SettingsPanel setup={setup} onSetup={onSetup} />
+      <div className="lb-preview-status" role="status" aria-live="polite">
+        {status.kind === 'ok' && t('lb.preview.took', { ms: status.latencyMs.toFixed(1), scan: (output?.scanMs ?? 0).toFixed(1) })}
+      </div>
+      {(status.kind === 'timeout' || status.kind === 'failed') && (
+        <div className="error" role="alert" data-testid="preview-error">
+          {status.kind === 'timeout' ? t('lb.preview.timeout', { ms: status.limit }) : t('lb.preview.failed', { message: status.message })}
+        </div>
+      )}
+      {output && result && (
+        <ResultView
+          output={output}
+          index={shown}
+          onStep={setup.turns ? setTurn : null}
+          stale={status.kind !== 'ok'}
+          entryId={(key) => idByUid.get(key)}
+          onOpenEntry={onOpenEntry}
+          book={book}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,174 @@
+/**
+ * One scan result: fired entries in prompt order grouped by slot with their reason, the budget bar, the passes,
+ * the timed-effect state per turn, "why not" for the rest, and the assembled world-info text.
+ */
+import { useMemo, useState } from 'react';
+import type { EntryExplanation, EntryKey, ScanResult, WorldInfoBook } from '../../../../shared/lorebook/model.ts';
+import { useT } from '../../i18n/index.ts';
+import type { MessageKey } from '../../i18n/en.ts';
+import type { ScanOutput } from './protocol.ts';
+import { explanationText } from './reason.ts';
+
+interface Props {
+  output: ScanOutput;
+  index: number;
+  /** Set when stepping through turns. */
+  onStep: ((turn: number) => void) | null;
+  /** The result is older than the inputs (an error or a scan under way). */
+  stale: boolean;
+  entryId(key: EntryKey): string | undefined;
+  onOpenEntry(id: string): void;
+  book: WorldInfoBook;
+}
+
+interface Slot {
+  label: string;
+  keys: EntryKey[];
+}
+
+function slotsOf(t: ReturnType<typeof useT>, result: ScanResult): Slot[] {
+  const { slots } = result;
+  const list: Slot[] = [
+    { label: t('lb.pos.0'), keys: slots.before },
+    { label: t('lb.pos.1'), keys: slots.after },
+    { label: t('lb.pos.2'), keys: slots.ANTop },
+    { label: t('lb.pos.3'), keys: slots.ANBottom },
+    { label: t('lb.pos.5'), keys: slots.EMTop },
+    { label: t('lb.pos.6'), keys: slots.EMBottom },
+    ...slots.atDepth.map((d) => ({ label: t('lb.slot.depth', { depth: d.depth ?? '—', role: t(`lb.role.${d.role}` as MessageKey) }), keys: d.keys })),
+    ...Object.entries(slots.outlet).map(([name, keys]) => ({ label: t('lb.slot.outlet', { name }), keys })),
+  ];
+  return list.filter((s) => s.keys.length > 0);
+}
+
+export function ResultView({ output, index, onStep, stale, entryId, onOpenEntry, book }: Props) {
+  const t = useT();
+  const [whyNot, setWhyNot] = useState('');
+  const result = output.results[index]!;
+  const used = output.used[index] ?? 0;
+  const budget = result.trace.budget;
+  const overflow = result.trace.loops.some((l) => l.budgetOverflowed);
+  const byKey = useMemo(() => new Map(result.explain.entries.map((e) => [e.key, e])), [result]);
+  const titleOf = (key: EntryKey): string => {
+    const comment = byKey.get(key)?.comment;
+    return comment ? comment : t('lb.untitled', { uid: key.slice(key.lastIndexOf('.') + 1) });
+  };
+  const open = (key: EntryKey) => {
+    const id = entryId(key);
+    if (id !== undefined) onOpenEntry(id);
+  };
+  const placed = new Set(slotsOf(t, result).flatMap((s) => s.keys));
+  const unplaced = result.activated.filter((k) => !placed.has(k));
+  const notFired = result.explain.entries.filter((e) => !e.fired && (whyNot.trim() === '' || `${e.comment}\n${e.key}`.toLowerCase().includes(whyNot.trim().toLowerCase())));
+  const bookSize = Object.keys(book.entries ?? {}).length;
+
+  const entryLine = (key: EntryKey, e: EntryExplanation | undefined) => (
+    <li key={key} className="lb-fired">
+      <button type="button" className="link" onClick={() => open(key)}>
+        {titleOf(key)}
+      </button>
+      {e && <span className="muted"> — {explanationText(t, e, titleOf)}</span>}
+    </li>
+  );
+
+  return (
+    <div className={stale ? 'lb-result stale' : 'lb-result'} data-testid="preview-result">
+      {onStep && output.results.length > 1 && (
+        <div className="toolbar lb-turns">
+          <button type="button" disabled={index === 0} onClick={() => onStep(index - 1)}>
+            ←
+          </button>
+          <span>{t('lb.turn.of', { n: index + 1, total: output.results.length })}</span>
+          <button type="button" disabled={index === output.results.length - 1} onClick={() => onStep(index + 1)}>
+            →
+          </button>
+          <span className="muted">
+            {t('lb.turn.timed', {
+              sticky: output.turns[index]!.sticky.map((s) => `${titleOf(s.key)} (${s.end - output.turns[index]!.chatLength})`).join(', ') || '—',
+              cooldown: output.turns[index]!.cooldown.map((s) => `${titleOf(s.key)} (${s.end - output.turns[index]!.chatLength})`).join(', ') || '—',
+            })}
+          </span>
+        </div>
+      )}
+      <div className="lb-budget" title={t('lb.budget.title')}>
+        <div className="lb-budget-bar" role="meter" aria-valuemin={0} aria-valuemax={budget} aria-valuenow={used} aria-label={t('lb.budget.title')}>
+          <div className={overflow ? 'fill overflow' : 'fill'} style={{ width: `${Math.min(100, (used / Math.max(1, budget)) * 100)}%` }} />
+        </div>
+        <span>{t(overflow ? 'lb.budget.overflow' : 'lb.budget.used', { used, budget })}</span>
+      </div>
+
+      <h4>{t('lb.preview.fired', { n: result.activated.length, total: bookSize })}</h4>
+      {slotsOf(t, result).map((slot) => (
+        <section key={slot.label} className="lb-slot">
+          <h5>{slot.label}</h5>
+          <ol>{slot.keys.map((k) => entryLine(k, byKey.get(k)))}</ol>
+        </section>
+      ))}
+      {unplaced.length > 0 && (
+        <section className="lb-slot">
+          <h5>{t('lb.slot.nowhere')}</h5>
+          <ol>{unplaced.map((k) => entryLine(k, byKey.get(k)))}</ol>
+        </section>
+      )}
+      {result.slots.dropped.length > 0 && (
+        <section className="lb-slot">
+          <h5>{t('lb.slot.dropped')}</h5>
+          <ol>{result.slots.dropped.map((d) => entryLine(d.key, byKey.get(d.key)))}</ol>
+        </section>
+      )}
+
+      <details className="lb-passes">
+        <summary>{t('lb.passes.title', { n: result.trace.loops.length })}</summary>
+        <ol>
+          {result.trace.loops.map((loop) => (
+            <li key={loop.loop}>
+              {t(`lb.passes.state.${loop.state}` as MessageKey)} · {t('lb.passes.line', { candidates: loop.candidates.length, successful: loop.successful.length, total: loop.activatedTotal })}
+              {loop.budgetOverflowed && <strong> · {t('lb.budget.overflowShort')}</strong>}
+              <div className="muted">{loop.successful.map(titleOf).join(', ')}</div>
+            </li>
+          ))}
+        </ol>
+      </details>
+
+      <details className="lb-whynot">
+        <summary>{t('lb.whyNot.title', { n: result.explain.entries.filter((e) => !e.fired).length })}</summary>
+        <input aria-label={t('lb.whyNot.filter')} placeholder={t('lb.whyNot.filter')} value={whyNot} onChange={(e) => setWhyNot(e.target.value)} />
+        <ul>
+          {notFired.slice(0, 200).map((e) => entryLine(e.key, e))}
+          {notFired.length > 200 && <li className="muted">{t('lb.whyNot.more', { n: notFired.length - 200 })}</li>}
+        </ul>
+      </details>
+
+      <details className="lb-assembled">
+        <summary>{t('lb.assembled.title')}</summary>
+        <Assembled result={result} />
+      </details>
+    </div>
+  );
+}
+
+function Assembled({ result }: { result: ScanResult }) {
+  const t = useT();
+  const { prompt } = result;
+  const parts: [string, string][] = [
+    [t('lb.pos.0'), prompt.worldInfoBefore],
+    [t('lb.pos.1'), prompt.worldInfoAfter],
+    ...prompt.anTop.map((s): [string, string] => [t('lb.pos.2'), s]),
+    ...prompt.anBottom.map((s): [string, string] => [t('lb.pos.3'), s]),
+    ...prompt.examples.map((e): [string, string] => [t(e.position === 0 ? 'lb.pos.5' : 'lb.pos.6'), e.content]),
+    ...prompt.depth.map((d): [string, string] => [t('lb.slot.depth', { depth: d.depth ?? '—', role: t(`lb.role.${d.role}` as MessageKey) }), d.entries.join('\n')]),
+    ...Object.entries(prompt.outlets).map(([name, list]): [string, string] => [t('lb.slot.outlet', { name }), list.join('\n')]),
+  ];
+  const shown = parts.filter(([, text]) => text !== '');
+  if (shown.length === 0) return <p className="muted">{t('lb.assembled.empty')}</p>;
+  return (
+    <>
+      {shown.map(([label, text], i) => (
+        <div key={i}>
+          <h5>{label}</h5>
+          <pre className="lb-pre">{text}</pre>
+        </div>
+      ))}
+    </>
+  );
+}

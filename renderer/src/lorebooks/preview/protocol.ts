@@ -1,0 +1,42 @@
+/** Messages between the preview and its scan worker. */
+import type { EntryKey, ScanResult, WorldInfoBook } from '../../../../shared/lorebook/model.ts';
+import type { PreviewMessage, PreviewSetup } from './scenario.ts';
+
+export interface ScanRequest {
+  id: number;
+  /** Sent only when it changed (or to a fresh worker): cloning a large book per keystroke would cost more than the scan. */
+  book?: { version: number; name: string; value: WorldInfoBook };
+  bookVersion: number;
+  setup: PreviewSetup;
+  chat: PreviewMessage[];
+}
+
+/** A key hit inside a chat message, in the message's own text. */
+export interface Highlight {
+  /** Oldest-first index into the chat. */
+  message: number;
+  start: number;
+  end: number;
+  entry: EntryKey;
+}
+
+/** What one turn left behind: for stepping through timed effects. */
+export interface TurnSummary {
+  activated: EntryKey[];
+  sticky: { key: EntryKey; end: number }[];
+  cooldown: { key: EntryKey; end: number }[];
+  chatLength: number;
+}
+
+export interface ScanOutput {
+  /** The result of the last turn (or the single scan). */
+  results: ScanResult[];
+  turns: TurnSummary[];
+  highlights: Highlight[][];
+  /** Tokens of the activated contents, per result, as the budget counts them. */
+  used: number[];
+  /** Time the engine took, in the worker. */
+  scanMs: number;
+}
+
+export type ScanReply = { id: number; ok: true; output: ScanOutput } | { id: number; ok: false; error: string };

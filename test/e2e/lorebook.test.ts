@@ -1,0 +1,170 @@
+// The lorebook editor and live activation preview end to end: import Eldoria, watch entries fire as the chat is
+// typed, edit keys, survive a catastrophic regex, bulk edit 1,000 entries, and measure preview latency.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startWebHostProcess } from '../helpers/web-host-process.ts';
+import { artifactsDir, launchChromium } from '../helpers/browser.ts';
+
+let browser: Browser;
+let host: { url: string; child: ChildProcess };
+let page: Page;
+let dir: string;
+
+const eldoria = path.resolve(import.meta.dirname, '../fixtures/lorebook-ui/Eldoria.json');
+
+/** A generated book: entry i has keys "name<i>" and "alias<i>", and mentions another entry's key. */
+function bigBook(count: number): string {
+  const entries: Record<string, unknown> = {};
+  for (let i = 0; i < count; i++) {
+    entries[String(i)] = {
+      uid: i,
+      key: [`name${i}`, `alias${i}`],
+      keysecondary: [],
+      comment: `Entry number ${i}`,
+      content: `Lore about name${i}. It mentions name${(i * 7 + 3) % count} in passing.`,
+      constant: false,
+      selective: true,
+      selectiveLogic: 0,
+      order: 100 + (i % 50),
+      position: i % 2,
+      disable: false,
+      probability: 100,
+      useProbability: true,
+      depth: 4,
+      group: '',
+    };
+  }
+  return JSON.stringify({ entries }, null, 4);
+}
+
+async function importBook(p: Page, file: string): Promise<void> {
+  await p.goto(`${host.url.split('#')[0]}#/lorebooks`);
+  await p.locator('input[type=file]').setInputFiles([file]);
+  await p.getByRole('status').filter({ hasText: /books imported/ }).waitFor();
+}
+
+async function openBook(p: Page, name: string): Promise<void> {
+  await p.getByRole('link', { name, exact: true }).click();
+  await p.getByLabel('Message 1 (User)').waitFor();
+}
+
+const resultText = (p: Page): Promise<string> => p.getByTestId('preview-result').innerText();
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lorewright-e2e-lorebook-'));
+  host = await startWebHostProcess(path.join(dir, 'library.db'));
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US' });
+  page = await context.newPage();
+  await page.goto(host.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  host?.child.kill();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('lorebook editor and activation preview', () => {
+  it('fires the forest entry as the chat is typed and marks the key', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await importBook(page, eldoria);
+    await openBook(page, 'Eldoria');
+    await page.getByLabel('Message 1 (User)').pressSequentially('I walk into the forest', { delay: 20 });
+    await expect.poll(() => page.getByTestId('chat-highlight').locator('mark').allInnerTexts()).toContain('forest');
+    await expect.poll(() => resultText(page)).toMatch(/Before character\s+eldoria — key "forest" in message 1 from the end/);
+    expect(await resultText(page)).toMatch(/1 of 4 entries fired/);
+    await page.screenshot({ path: path.join(artifactsDir, 'lorebook-preview.png') });
+    expect(errors).toEqual([]);
+  });
+
+  it('rescans when a key changes in the form, and the JSON view follows', async () => {
+    await page.getByRole('row').filter({ hasText: 'glade' }).first().click();
+    const keys = page.getByLabel('Primary keys (one per line)');
+    await expect.poll(() => keys.inputValue()).toBe('glade\nsafe haven\nrefuge');
+    await keys.fill('glade\nsafe haven\nrefuge\nwalk');
+    await expect.poll(() => resultText(page)).toMatch(/glade — key "walk" in message 1 from the end/);
+    await expect.poll(() => page.getByTestId('chat-highlight').locator('mark').allInnerTexts()).toEqual(['walk', 'forest']);
+    await page.getByRole('tab', { name: 'JSON' }).click();
+    // Monaco renders only the lines in view: its find widget searches the whole model.
+    await page.locator('[data-testid=json-editor] .view-lines').click();
+    await page.keyboard.press('Control+F');
+    await page.keyboard.insertText('"walk"');
+    await expect.poll(() => page.locator('[data-testid=json-editor] .find-widget .matchesCount').innerText()).toMatch(/^1 of 1$/);
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'Preview' }).click();
+  });
+
+  it('stops a catastrophic regex key without freezing the page, and recovers when it is fixed', async () => {
+    const keys = page.getByLabel('Primary keys (one per line)');
+    await keys.fill('/(a+)+$/');
+    const message = page.getByLabel('Message 1 (User)');
+    await message.fill(`${'a'.repeat(40)}!`);
+    await expect.poll(() => page.getByTestId('preview-error').innerText()).toMatch(/longer than 2000 ms/);
+    // The main thread stays responsive while the worker spins: a round trip through the page is quick.
+    const start = Date.now();
+    await page.evaluate(() => document.title);
+    expect(Date.now() - start).toBeLessThan(500);
+    await keys.fill('glade');
+    await message.fill('We reach the glade');
+    await expect.poll(() => page.getByTestId('preview-error').count()).toBe(0);
+    await expect.poll(() => resultText(page)).toMatch(/glade — key "glade"/);
+    await page.keyboard.press('Control+S');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /Saved as revision 2/ }).count()).toBe(1);
+  });
+
+  it('bulk edits 1,000 entries and reports preview latency for 1k and 5k entries', async () => {
+    const figures: Record<string, unknown> = {};
+    for (const count of [1000, 5000]) {
+      const file = path.join(dir, `Big${count}.json`);
+      fs.writeFileSync(file, bigBook(count));
+      await importBook(page, file);
+      await openBook(page, `Big${count}`);
+      await expect.poll(() => page.getByRole('status').filter({ hasText: /entries$/ }).first().innerText()).toBe(`${count} of ${count} entries`);
+
+      await page.evaluate(() => {
+        const w = window as unknown as { lorewrightPreviewLatencies: number[]; longTasks: number[] };
+        w.lorewrightPreviewLatencies.length = 0;
+        w.longTasks = [];
+        new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask' });
+      });
+      await page.getByLabel('Message 1 (User)').pressSequentially(`Tell me about name${count - 1} and alias12 please`, { delay: 60 });
+      await expect.poll(() => resultText(page)).toMatch(new RegExp(`Entry number ${count - 1} — key "name${count - 1}"`));
+      const stats = await page.evaluate(() => {
+        const w = window as unknown as { lorewrightPreviewLatencies: number[]; longTasks: number[] };
+        const sorted = [...w.lorewrightPreviewLatencies].sort((a, b) => a - b);
+        const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+        return { results: sorted.length, median: at(0.5), p95: at(0.95), longestTask: Math.max(0, ...w.longTasks) };
+      });
+      figures[`${count}`] = stats;
+      expect(stats.results).toBeGreaterThan(5);
+
+      if (count === 1000) {
+        await page.getByRole('checkbox', { name: 'Select Entry number 0' }).check();
+        await page.getByRole('button', { name: 'Select all shown' }).click();
+        await expect.poll(() => page.getByRole('toolbar', { name: 'Bulk edit' }).innerText()).toMatch(/1000 selected/);
+        await page.getByLabel('Order for selected').fill('42');
+        await page.getByRole('button', { name: 'Set order' }).click();
+        await page.getByLabel('Position for selected').selectOption({ label: '@ depth' });
+        await page.getByRole('button', { name: 'Set position' }).click();
+        await page.getByRole('button', { name: 'Disable' }).click();
+        await page.getByLabel('Position filter').selectOption({ label: '@ depth' });
+        await page.getByLabel('Enabled filter').selectOption({ label: 'Disabled only' });
+        await expect.poll(() => page.getByRole('status').filter({ hasText: /entries$/ }).first().innerText()).toBe('1000 of 1000 entries');
+        await expect.poll(() => resultText(page)).toMatch(/0 of 1000 entries fired/);
+        // One undo step per bulk action.
+        await page.getByRole('button', { name: 'Undo' }).click();
+        await page.getByLabel('Enabled filter').selectOption({ label: 'Enabled only' });
+        await expect.poll(() => page.getByRole('status').filter({ hasText: /entries$/ }).first().innerText()).toBe('1000 of 1000 entries');
+        await page.screenshot({ path: path.join(artifactsDir, 'lorebook-bulk.png') });
+      }
+    }
+    fs.writeFileSync(path.join(artifactsDir, 'lorebook-preview-latency.json'), JSON.stringify(figures, null, 2));
+    console.log('preview latency (ms):', JSON.stringify(figures));
+  });
+});
