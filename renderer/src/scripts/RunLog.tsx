@@ -1,8 +1,11 @@
-/** The run log: every request's messages as sent, every answer, and `$print` lines, in order. */
+/**
+ * The run log: every request's messages as sent, every answer, and `$print` lines, in order. Entries of called
+ * scripts name the script; the script being run (`self`) goes unnamed.
+ */
 import type { RunLogEntry } from '../../../shared/ppe/runtime.ts';
 import { useT } from '../i18n/index.ts';
 
-export function RunLog({ entries }: { entries: readonly RunLogEntry[] }) {
+export function RunLog({ entries, self }: { entries: readonly RunLogEntry[]; self: string }) {
   const t = useT();
   if (entries.length === 0) return null;
   return (
@@ -15,7 +18,7 @@ export function RunLog({ entries }: { entries: readonly RunLogEntry[] }) {
               <>
                 <div className="log-head">
                   {t('scripts.run.request')}
-                  {entry.script && ` · ${entry.script}`}
+                  {entry.script && entry.script !== self && ` · ${entry.script}`}
                 </div>
                 {entry.request.messages.map((m, j) => (
                   <div key={j} className="log-message">

@@ -151,7 +151,7 @@ export function RunPanel({ script, name }: Props) {
           {problem}
         </div>
       )}
-      <RunLog entries={log} />
+      <RunLog entries={log} self={name} />
     </aside>
   );
 }

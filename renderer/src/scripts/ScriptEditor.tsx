@@ -2,10 +2,9 @@
  * One script open: Monaco with live diagnostics, save as a new revision (Ctrl+S), rename, move to the trash,
  * convert to a library card, and the Run panel.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { LossItem } from '../../../shared/card/index.ts';
 import type { ScriptRecord } from '../../../shared/api/methods/scripts.ts';
-import { checkPpe } from '../../../shared/ppe/check.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useDarkMode } from '../app/useDarkMode.ts';
 import { useT } from '../i18n/index.ts';
@@ -13,17 +12,18 @@ import { LossReport } from './LossReport.tsx';
 import { MonacoPpe } from './MonacoPpe.tsx';
 import { ProblemList } from './ProblemList.tsx';
 import { RunPanel } from './RunPanel.tsx';
+import { useDiagnostics } from './useDiagnostics.ts';
 
 interface Props {
   id: number;
-  /** Names of the library's live scripts, for reference checks. */
-  names: ReadonlySet<string>;
+  /** Changes whenever the library's scripts change, so references are checked again. */
+  libraryVersion: number;
   onSaved(): void;
   onDeleted(): void;
   onDirtyChange(dirty: boolean): void;
 }
 
-export function ScriptEditor({ id, names, onSaved, onDeleted, onDirtyChange }: Props) {
+export function ScriptEditor({ id, libraryVersion, onSaved, onDeleted, onDirtyChange }: Props) {
   const api = useApi();
   const t = useT();
   const dark = useDarkMode();
@@ -44,9 +44,7 @@ export function ScriptEditor({ id, names, onSaved, onDeleted, onDirtyChange }: P
     }, onError);
   }, [api, id, onError]);
 
-  // Checking runs on a deferred copy so typing never waits for it.
-  const checked = useDeferredValue(text);
-  const diagnostics = useMemo(() => checkPpe(checked, { scriptExists: (n) => names.has(n) }), [checked, names]);
+  const diagnostics = useDiagnostics(text, libraryVersion, onError);
   const dirty = record !== null && (text !== record.document || name !== record.name);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 

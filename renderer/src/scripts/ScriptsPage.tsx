@@ -38,16 +38,12 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
   useEffect(reload, [reload]);
   useEffect(() => sessionStorage.setItem(OPEN_KEY, open === null ? '' : String(open)), [open]);
 
-  // Reference checks need every live script's name, whatever the list shows.
-  const [names, setNames] = useState<ReadonlySet<string>>(new Set());
-  const reloadNames = useCallback(() => {
-    api.invoke('scripts.list', { limit: 1000 }).then((r) => setNames(new Set(r.items.map((s) => s.name))), onError);
-  }, [api, onError]);
-  useEffect(reloadNames, [reloadNames]);
+  // Bumped on every change to the library's scripts, so the open script's references are checked again.
+  const [libraryVersion, setLibraryVersion] = useState(0);
   const refresh = useCallback(() => {
     reload();
-    reloadNames();
-  }, [reload, reloadNames]);
+    setLibraryVersion((v) => v + 1);
+  }, [reload]);
 
   const setDirty = useCallback(
     (d: boolean) => {
@@ -186,7 +182,7 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
       </aside>
       <div className="script-main">
         {open !== null ? (
-          <ScriptEditor key={open} id={open} names={names} onSaved={refresh} onDeleted={() => {
+          <ScriptEditor key={open} id={open} libraryVersion={libraryVersion} onSaved={refresh} onDeleted={() => {
               setOpen(null);
               refresh();
             }} onDirtyChange={setDirty} />

@@ -1,0 +1,92 @@
+// PPE scripts end to end: import an .ai.yaml, see our diagnostics as Monaco markers, fix and save it, run it against
+// a real local OpenAI-protocol server and watch the answer stream in. Real web host, real Chromium.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startWebHostProcess } from '../helpers/web-host-process.ts';
+import { artifactsDir, launchChromium } from '../helpers/browser.ts';
+import { startOpenAIServer, type OpenAIServer } from '../electron/models/openai-server.ts';
+
+let browser: Browser;
+let host: { url: string; child: ChildProcess };
+let server: OpenAIServer;
+let page: Page;
+let dir: string;
+
+const BROKEN = '---\ninput:\n  - topic\ntopic: the sea\n---\nsystem: You are a poet.\n$bogus: 1\nuser: "Write a haiku about {{topic}}."\n';
+const FIXED = BROKEN.replace('$bogus: 1\n', '');
+
+const output = (p: Page): Promise<string> => p.getByTestId('run-output').innerText();
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lorewright-e2e-ppe-'));
+  server = await startOpenAIServer({ models: ['test-model'] });
+  host = await startWebHostProcess(path.join(dir, 'library.db'));
+  browser = await launchChromium();
+  // Clipboard access lets the test paste into Monaco as an author would (typing would trigger auto-indent).
+  const context = await browser.newContext({ viewport: { width: 1400, height: 860 }, locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] });
+  page = await context.newPage();
+  await page.goto(host.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  host?.child.kill();
+  await server?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('PPE scripts', () => {
+  it('shows a marker for an unknown directive, saves the fix, and runs the script with a streamed answer', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.getByRole('button', { name: 'Scripts' }).click();
+    const file = path.join(dir, 'haiku.ai.yaml');
+    fs.writeFileSync(file, BROKEN);
+    await page.getByTestId('script-import').setInputFiles([file]);
+
+    // The imported script opens with our diagnostic as an error marker in Monaco and in the problem list.
+    await page.getByRole('button', { name: 'haiku' }).waitFor();
+    await page.locator('[data-testid=script-editor] .squiggly-error').first().waitFor();
+    await expect.poll(() => page.getByRole('region', { name: 'Problems' }).innerText()).toContain('7:1 unknown-directive Unknown directive $bogus');
+    await page.screenshot({ path: path.join(artifactsDir, 'ppe-marker.png') });
+
+    // Fix it in the editor: the marker goes as the text changes; Ctrl+S saves a new revision.
+    await page.locator('[data-testid=script-editor] .view-lines').click();
+    await page.keyboard.press('Control+A');
+    await page.evaluate((text) => navigator.clipboard.writeText(text), FIXED);
+    await page.keyboard.press('Control+V');
+    await expect.poll(() => page.locator('[data-testid=script-editor] .squiggly-error').count()).toBe(0);
+    await expect.poll(() => page.getByRole('region', { name: 'Problems' }).innerText()).toContain('No problems found.');
+    await page.keyboard.press('Control+S');
+    await page.getByRole('status').filter({ hasText: 'Saved as revision 2.' }).waitFor();
+
+    // Run against the local server: the inputs form comes from `input`, the answer streams in token by token.
+    server.scripts.push({ kind: 'tokens', tokens: ['Moonlight ', 'on ', 'still ', 'water.'], delayMs: 400 });
+    await page.getByLabel('topic').fill('the moon');
+    await page.getByLabel('Endpoint (OpenAI-compatible base URL)').fill(server.baseURL);
+    await page.getByLabel('Model', { exact: true }).fill('test-model');
+    await page.getByRole('button', { name: 'Run script' }).click();
+    await expect.poll(() => output(page), { timeout: 5000 }).toMatch(/^Moonlight (on )?$/);
+    await expect.poll(() => output(page), { timeout: 10_000 }).toBe('Moonlight on still water.');
+    await page.screenshot({ path: path.join(artifactsDir, 'ppe-run.png') });
+
+    // The log shows the messages sent, and they are exactly what the server received.
+    const log = page.getByRole('region', { name: 'Messages sent' });
+    await expect.poll(() => log.innerText()).toContain('Write a haiku about the moon.');
+    expect(server.requests.map((r) => r.body)).toEqual([
+      {
+        model: 'test-model',
+        stream: true,
+        messages: [
+          { role: 'system', content: 'You are a poet.' },
+          { role: 'user', content: 'Write a haiku about the moon.' },
+        ],
+      },
+    ]);
+    expect(errors).toEqual([]);
+  });
+});
