@@ -134,6 +134,16 @@ describe('a real PNG card', () => {
     await page.getByRole('button', { name: 'List' }).click();
     await page.getByRole('link', { name: 'Seraphina' }).last().click();
     await expect.poll(() => page.getByTestId('token-total').innerText()).toMatch(/tokens \(estimate\)/);
+    await page.getByRole('tab', { name: 'Character book' }).click();
+    await expect.poll(() => page.getByRole('listbox', { name: 'Entries' }).getByRole('option').count()).toBeGreaterThan(0);
+    const content = page.getByLabel('Content', { exact: true });
+    const original = await content.inputValue();
+    await content.fill(`${original} Edited.`);
+    await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(1); // the edit reached the document
+    await page.keyboard.press('Control+Z');
+    await expect.poll(() => content.inputValue()).toBe(original);
+    await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(0);
+    await page.getByRole('tab', { name: 'Card' }).click();
     await page.getByRole('button', { name: 'File' }).click();
     await expect.poll(() => page.locator('.file-panel').innerText()).toMatch(/tEXt «chara»[\s\S]*tEXt «ccv3»/); // SillyTavern 1.18 writes both
     await expect.poll(() => page.getByTestId('file-spec').innerText()).toBe('v3');

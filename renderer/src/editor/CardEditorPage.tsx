@@ -12,6 +12,7 @@ import { useDarkMode } from '../app/useDarkMode.ts';
 import { onCommand } from '../app/commands.ts';
 import { FilePanel } from './FilePanel.tsx';
 import { AvatarField } from './AvatarField.tsx';
+import { CharacterBookTab } from './CharacterBookTab.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { useTokenCounts } from './useTokenCounts.ts';
 import { cardSpec, fieldPath, visibleFields } from './card-fields.ts';
@@ -54,6 +55,7 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [formTab, setFormTab] = useState<'card' | 'book'>('card');
   const [tokenizer, setTokenizer] = useState<TokenizerName>(() => (localStorage.getItem('lorewright.tokenizer') as TokenizerName | null) ?? 'guesstimate');
   useEffect(() => localStorage.setItem('lorewright.tokenizer', tokenizer), [tokenizer]);
   const fields = useMemo(() => (state ? tokenFields(state.value) : {}), [state?.value]);
@@ -182,7 +184,21 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
       {exporting && <ExportDialog cardId={id} dirty={dirty} onClose={() => setExporting(false)} onError={onError} />}
       <div className={panel === 'none' ? 'editor-panes' : 'editor-panes with-panel'}>
         <div className="pane form-pane">
+          {cardSpec(state.value) !== 'v1' && (
+            <div className="segmented form-tabs" role="tablist">
+              <button role="tab" aria-selected={formTab === 'card'} className={formTab === 'card' ? 'selected' : ''} onClick={() => setFormTab('card')}>
+                {t('editor.tabCard')}
+              </button>
+              <button role="tab" aria-selected={formTab === 'book'} className={formTab === 'book' ? 'selected' : ''} onClick={() => setFormTab('book')}>
+                {t('editor.tabBook')}
+              </button>
+            </div>
+          )}
+          {formTab === 'book' && cardSpec(state.value) !== 'v1' ? (
+            <CharacterBookTab doc={state.value} disabled={state.error !== null} onField={(path, value) => dispatch({ type: 'field', path, value })} />
+          ) : (
           <CardForm doc={state.value} header={<AvatarField record={record} onReplaced={setRecord} onError={onError} />} disabled={state.error !== null} onField={(path, value) => dispatch({ type: 'field', path, value })} {...(tokens ? { tokenCounts: tokens.counts } : {})} />
+          )}
         </div>
         <div className="pane json-pane">
           <MonacoJson text={state.changedBy === 'form' ? jsonText : state.text} external={state.changedBy !== 'text'} uri={uri} schema={SCHEMAS[cardSpec(state.value)]} error={state.error} dark={dark} onChange={(text) => dispatch({ type: 'text', text })} />
