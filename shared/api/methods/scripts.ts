@@ -51,6 +51,7 @@ export interface ScriptCheckInput {
 export interface ScriptConnection {
   baseURL: string;
   model: string;
+  /** Must end in `API_KEY`: the renderer is untrusted and must not send arbitrary host variables to a server it picks. */
   apiKeyEnv?: string;
 }
 export interface ScriptRunInput {
@@ -144,7 +145,7 @@ const runSchema: JSONSchemaType<ScriptRunInput> = {
       properties: {
         baseURL: { type: 'string', minLength: 1, maxLength: 2000 },
         model: { type: 'string', minLength: 1, maxLength: 500 },
-        apiKeyEnv: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', maxLength: 200, nullable: true },
+        apiKeyEnv: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*API_KEY$', maxLength: 200, nullable: true },
       },
     },
     stepLimit: { type: 'integer', minimum: 1, maximum: 10_000_000, nullable: true },

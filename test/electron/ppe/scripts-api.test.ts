@@ -106,7 +106,18 @@ describe('scripts.run', () => {
   });
 
   it('an unset key variable is a bad input', async () => {
-    await expect(call('scripts.run', { document: '$echo: 1', connection: { baseURL: server.baseURL, model: 'm', apiKeyEnv: 'LOREWRIGHT_TEST_UNSET_KEY' } })).rejects.toMatchObject({ code: 'bad_input' });
+    await expect(call('scripts.run', { document: '$echo: 1', connection: { baseURL: server.baseURL, model: 'm', apiKeyEnv: 'LOREWRIGHT_TEST_UNSET_API_KEY' } })).rejects.toMatchObject({
+      code: 'bad_input',
+      message: 'The environment variable LOREWRIGHT_TEST_UNSET_API_KEY (the API key) is not set.',
+    });
+  });
+
+  it('reads only variables named like API keys', async () => {
+    // Anything else (HOME, a cloud secret…) could be sent to whatever server the caller names.
+    await expect(call('scripts.run', { document: '$echo: 1', connection: { baseURL: server.baseURL, model: 'm', apiKeyEnv: 'HOME' } })).rejects.toMatchObject({
+      code: 'bad_input',
+      details: [expect.objectContaining({ path: '/connection/apiKeyEnv' })],
+    });
   });
 
   it('can be cancelled mid-stream', async () => {
