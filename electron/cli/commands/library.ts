@@ -10,6 +10,9 @@ import { importCards } from '../../services/library/import-cards.ts';
 import type { CardSummary } from '../../../shared/api/library-types.ts';
 import type { SortKey } from '../../../shared/api/contract.ts';
 import { formatTable } from '../table.ts';
+import { defaultExportFormat, exportCard } from '../../../shared/library/card-files.ts';
+import type { ExportSpec } from '../../../shared/library/card-files.ts';
+import type { OutputFormat } from '../../../shared/card/index.ts';
 import type { CliIo } from '../io.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
 
@@ -21,7 +24,8 @@ Commands:
   get <id>             print a card's document exactly as stored
   delete <id>          move a card to the trash (restore with "restore")
   restore <id>         take a card out of the trash
-  import <file...>     import card files (.json, .yaml; folders are walked)
+  import <file...>     import card files (.png, .charx, .json, .yaml, .webp/.jpeg; folders are walked)
+  export <id>          write a card file (--format png|json|yaml|charx, --spec keep|v2|v3, --out FILE)
 
 Options:
   --db PATH            library file (default: LOREWRIGHT_DB, else the app's user-data folder)
@@ -42,6 +46,9 @@ const options = {
   limit: { type: 'string' },
   offset: { type: 'string' },
   trash: { type: 'boolean' },
+  format: { type: 'string' },
+  spec: { type: 'string' },
+  out: { type: 'string', short: 'o' },
 } satisfies ParseArgsConfig['options'];
 
 function intOption(name: string, value: string | undefined, fallback: number): number {
@@ -98,7 +105,7 @@ export async function runLibrary(argv: string[], io: CliIo): Promise<number> {
     io.out(LIBRARY_HELP);
     return command === undefined && !values.help ? 2 : EXIT_OK;
   }
-  const known = ['list', 'search', 'get', 'delete', 'restore', 'import'];
+  const known = ['list', 'search', 'get', 'delete', 'restore', 'import', 'export'];
   if (!known.includes(command)) throw new UsageError(`Unknown library command "${command}".`, LIBRARY_HELP);
   if (values.sort !== undefined && !SORTS.includes(values.sort as SortKey)) throw new UsageError(`--sort must be one of ${SORTS.join(', ')}.`, LIBRARY_HELP);
   const listOptions = {
@@ -109,7 +116,9 @@ export async function runLibrary(argv: string[], io: CliIo): Promise<number> {
     offset: intOption('offset', values.offset, 0),
     trash: values.trash ?? false,
   };
-  const ids = command === 'get' || command === 'delete' || command === 'restore' ? idArg(rest[0], command) : 0;
+  const ids = command === 'get' || command === 'delete' || command === 'restore' || command === 'export' ? idArg(rest[0], command) : 0;
+  if (values.format !== undefined && !['png', 'json', 'yaml', 'charx'].includes(values.format)) throw new UsageError('--format must be png, json, yaml or charx.', LIBRARY_HELP);
+  if (values.spec !== undefined && !['keep', 'v2', 'v3'].includes(values.spec)) throw new UsageError('--spec must be keep, v2 or v3.', LIBRARY_HELP);
   if (command === 'search' && rest.length === 0) throw new UsageError('"library search" needs the text to search for.', LIBRARY_HELP);
   if (command === 'import' && rest.length === 0) throw new UsageError('"library import" needs at least one file or folder.', LIBRARY_HELP);
   const files = command === 'import' ? collectFiles(rest, io.cwd) : [];
@@ -138,6 +147,18 @@ export async function runLibrary(argv: string[], io: CliIo): Promise<number> {
       case 'restore': {
         const card = library.cards.setDeleted(ids, command === 'delete');
         io.out(values.json ? `${JSON.stringify(card, null, 2)}\n` : `${command === 'delete' ? 'Moved to the trash' : 'Restored'}: ${card.name} (id ${card.id})\n`);
+        return EXIT_OK;
+      }
+      case 'export': {
+        const stored = library.cards.stored(ids);
+        const format = (values.format as OutputFormat | undefined) ?? defaultExportFormat(stored.container);
+        const result = exportCard(stored, format, (values.spec as ExportSpec | undefined) ?? 'keep');
+        const target = path.resolve(io.cwd, values.out ?? result.fileName);
+        // Never overwrite: an author's existing file is not ours to replace.
+        fs.writeFileSync(target, result.bytes, { flag: 'wx' });
+        for (const w of result.warnings) io.err(`warning: ${w.pointer}: ${w.message}\n`);
+        const changed = result.report?.items.filter((i) => i.action !== 'kept') ?? [];
+        io.out(values.json ? `${JSON.stringify({ file: target, report: result.report, warnings: result.warnings }, null, 2)}\n` : `Wrote ${target}${result.report ? ` (${result.report.from} → ${result.report.to}, ${changed.length} fields moved, defaulted or changed)` : ''}\n`);
         return EXIT_OK;
       }
       default: {

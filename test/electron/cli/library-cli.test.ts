@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { useTempDir, v2Card } from '../../helpers/temp-dir.ts';
 import { runCliCaptured } from '../../helpers/run-cli.ts';
+import { readCard } from '../../../shared/card/index.ts';
 
 const tempDir = useTempDir();
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -48,6 +49,21 @@ describe('lorewright library', () => {
     expect(JSON.parse((await runCliCaptured(['library', 'list', '--db', db, '--json'])).out).total).toBe(1);
     expect((await runCliCaptured(['library', 'restore', '1', '--db', db])).code).toBe(0);
     expect(JSON.parse((await runCliCaptured(['library', 'list', '--db', db, '--json'])).out).total).toBe(2);
+  });
+
+  it('exports a card as V3 PNG and never overwrites an existing file', async () => {
+    const { dir, db } = setup();
+    await runCliCaptured(['library', 'import', 'aria.json', '--db', db], {}, dir);
+    const first = await runCliCaptured(['library', 'export', '1', '--format', 'png', '--spec', 'v3', '--out', 'aria.png', '--db', db], {}, dir);
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(/Wrote .*aria\.png \(v2 → v3/);
+    const back = readCard(fs.readFileSync(path.join(dir, 'aria.png')), 'aria.png');
+    expect(back.spec).toBe('v3');
+    expect(back.doc).toMatchObject({ data: { name: 'Aria', creator: 'kai' } });
+    const again = await runCliCaptured(['library', 'export', '1', '--out', 'aria.png', '--db', db], {}, dir);
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/EEXIST|already exists/);
+    expect((await runCliCaptured(['library', 'export', '1', '--format', 'gif', '--db', db], {}, dir)).code).toBe(2);
   });
 
   it('uses LOREWRIGHT_DB when --db is absent', async () => {
