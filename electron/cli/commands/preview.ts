@@ -1,35 +1,70 @@
-/** `lorewright preview <scenario.json>`: which lore entries fire for a scenario, where they go, and why. */
+/** `lorewright preview FILE...`: which lore entries fire for each scenario, where they go, and why. */
 import path from 'node:path';
+import { scanTurns } from '../../../shared/lorebook/index.ts';
+import type { Scenario, ScanResult } from '../../../shared/lorebook/index.ts';
 import type { CliIo } from '../io.ts';
 import { formatResult } from '../lore/preview-text.ts';
 import { parseCommandArgs, timeoutOption } from '../lore/options.ts';
 import { inFile } from '../lore/read-json.ts';
 import { runTurns } from '../lore/run-scan.ts';
 import { loadScenarioFile } from '../lore/scenario.ts';
-import { EXIT_OK, UsageError } from '../usage-error.ts';
+import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
 
-export const PREVIEW_HELP = `Usage: lorewright preview <scenario.json> [options]
+export const PREVIEW_HELP = `Usage: lorewright preview [--json] [--explain] [--repeat N] [--timeout MS] FILE...
 
-Runs SillyTavern 1.18's World Info scan on a scenario and prints the entries that fire, in prompt order,
-grouped by prompt slot, with the reason each fired and the token budget used. A scenario with "turns" runs
-them in order, carrying sticky/cooldown/delay state from turn to turn.
+Runs SillyTavern 1.18's World Info scan on each scenario FILE and prints the entries that fire, in prompt order,
+grouped by prompt slot, with the reason each fired and the token budget used. A file with "turns" runs them in
+order, carrying sticky/cooldown/delay state from turn to turn.
 
-A scenario needs only "books" and "chat"; every other field defaults to SillyTavern's new-install settings
-(docs/lore-tests.md). Conformance scenarios and case files (with "input" or "turns") work as they are.
+A FILE is a scenario (every field spelled out, as in conformance cases), a case file (with "input" or "turns"),
+or a light scenario with only "books" and "chat" (everything else defaults to SillyTavern's new-install
+settings; see docs/lore-tests.md).
 
 Options:
-  --json          print the result object (an array of them for a scenario with turns)
-  --why           also list the entries that did not fire, and why
+  --json          one line of JSON per FILE: {"file": FILE, "result": R}; R is the scan result with its "trace"
+                  and "explanations" (an array of results for a file with turns)
+  --explain       also list the entries that did not fire, and why (alias: --why)
+  --repeat N      scan N more times warm and add "timing": {"compileMs", "scanMsMedian", "scanMsP95"} to R
   --timeout MS    scan in a worker, stop it after MS milliseconds and name a runaway regex key
   -h, --help      this help
 `;
 
 const options = {
   json: { type: 'boolean' },
+  explain: { type: 'boolean' },
   why: { type: 'boolean' },
+  repeat: { type: 'string' },
   timeout: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+interface Timing {
+  compileMs: number;
+  scanMsMedian: number;
+  scanMsP95: number;
+}
+
+/** The JSON form of a result: the recorded fields, the trace, and the explanations under their public name. */
+function resultJson(result: ScanResult, timing: Timing | undefined): Record<string, unknown> {
+  const { explain, ...rest } = result;
+  return { ...rest, explanations: explain, ...(timing ? { timing } : {}) };
+}
+
+function quantile(sorted: number[], q: number): number {
+  return Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(3));
+}
+
+/** First scan (matchers compiled for these fresh book objects) timed apart from N warm ones. */
+function measure(turns: Scenario[], repeat: number, firstMs: number): Timing {
+  const times: number[] = [];
+  for (let i = 0; i < repeat; i++) {
+    const t0 = performance.now();
+    scanTurns(turns);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { compileMs: Number(firstMs.toFixed(3)), scanMsMedian: quantile(times, 0.5), scanMsP95: quantile(times, 0.95) };
+}
 
 export async function runPreview(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, options, PREVIEW_HELP);
@@ -37,21 +72,34 @@ export async function runPreview(argv: string[], io: CliIo): Promise<number> {
     io.out(PREVIEW_HELP);
     return EXIT_OK;
   }
-  if (positionals.length !== 1) throw new UsageError(positionals.length ? 'preview takes one scenario file.' : 'preview needs a scenario file.', PREVIEW_HELP);
+  if (positionals.length === 0) throw new UsageError('preview needs at least one scenario file.', PREVIEW_HELP);
   const timeout = timeoutOption(values.timeout, PREVIEW_HELP);
-  const file = positionals[0] as string;
-  let scenario;
-  let results;
-  try {
-    scenario = loadScenarioFile(path.resolve(io.cwd, file), file);
-    results = await runTurns(scenario.turns, timeout);
-  } catch (e) {
-    throw inFile(file, e);
+  const repeat = values.repeat === undefined ? 0 : Number(values.repeat);
+  if (!Number.isInteger(repeat) || repeat < 1 || repeat > 100_000) {
+    if (values.repeat !== undefined) throw new UsageError(`--repeat must be a whole number from 1 to 100000, got "${values.repeat}".`, PREVIEW_HELP);
   }
-  if (values.json) {
-    io.out(`${JSON.stringify(scenario.multiTurn ? results : results[0], null, 2)}\n`);
-    return EXIT_OK;
+  const explainAll = values.explain === true || values.why === true;
+  let failed = false;
+  for (const file of positionals) {
+    try {
+      const scenario = loadScenarioFile(path.resolve(io.cwd, file), file);
+      const t0 = performance.now();
+      const results = await runTurns(scenario.turns, timeout);
+      const timing = repeat > 0 ? measure(scenario.turns, repeat, performance.now() - t0) : undefined;
+      if (values.json) {
+        const r = results.map((x) => resultJson(x, timing));
+        io.out(`${JSON.stringify({ file, result: scenario.multiTurn ? r : r[0] })}\n`);
+      } else {
+        if (positionals.length > 1) io.out(`== ${file}\n`);
+        io.out(results.map((r, i) => formatResult(r, explainAll, scenario.multiTurn ? `Turn ${i + 1} of ${results.length}` : undefined)).join('\n'));
+        if (timing) io.out(`timing: compile ${timing.compileMs} ms, warm scan median ${timing.scanMsMedian} ms, p95 ${timing.scanMsP95} ms\n`);
+      }
+    } catch (e) {
+      // One bad file is reported and the others still run.
+      const error = inFile(file, e);
+      io.err(`lorewright: ${error instanceof Error ? error.message : String(error)}\n`);
+      failed = true;
+    }
   }
-  io.out(results.map((r, i) => formatResult(r, values.why ?? false, scenario.multiTurn ? `Turn ${i + 1} of ${results.length}` : undefined)).join('\n'));
-  return EXIT_OK;
+  return failed ? EXIT_FAILED : EXIT_OK;
 }

@@ -13,6 +13,11 @@ const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8'
 const eldoria = (): WorldInfoBook => readJson(fixture('Eldoria.json'));
 /** Results as JSON carries them (the lazy `explain` getter included). */
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+/** What `preview --json` prints for a scan result: the explanations under their public name. */
+const resultJson = (value: unknown): unknown => {
+  const { explain, ...rest } = asJson(value) as Record<string, unknown>;
+  return { ...rest, explanations: explain };
+};
 
 /** scenario.json spelled out with every default the light format fills in (docs/lore-tests.md). */
 function fullScenario(): Scenario {
@@ -58,28 +63,45 @@ describe('lorewright preview', () => {
   it('--json prints exactly what scan() returns for the light scenario filled with the documented defaults', async () => {
     const r = await runCliCaptured(['preview', 'scenario.json', '--json'], {}, fixtures);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toEqual(asJson(scan(fullScenario())));
+    expect(r.out.trim().split('\n')).toHaveLength(1); // one line of JSON per file
+    expect(JSON.parse(r.out)).toEqual({ file: 'scenario.json', result: resultJson(scan(fullScenario())) });
   });
 
   it('runs conformance case files as they are, single scans and turns with timed effects carried', async () => {
     const single = path.join(root, 'test/fixtures/worldinfo/sample-eldoria-1.18.0-character-book.json');
     const singleCase = readJson<{ input: Scenario; expected: { activated: string[] } }>(single);
     const one = await runCliCaptured(['preview', single, '--json']);
-    expect(JSON.parse(one.out)).toEqual(asJson(scan(singleCase.input)));
-    expect(JSON.parse(one.out).activated).toEqual(singleCase.expected.activated);
+    expect(JSON.parse(one.out)).toEqual({ file: single, result: resultJson(scan(singleCase.input)) });
+    expect(JSON.parse(one.out).result.activated).toEqual(singleCase.expected.activated);
 
     const turns = path.join(root, 'test/fixtures/worldinfo/sample-eldoria-sticky-description-turns.json');
     const turnsCase = readJson<{ turns: Scenario[]; expected: { activated: string[]; timedWorldInfo: unknown }[] }>(turns);
     const many = await runCliCaptured(['preview', turns, '--json']);
-    const results = JSON.parse(many.out) as { activated: string[]; timedWorldInfo: unknown }[];
-    expect(results).toEqual(asJson(scanTurns(turnsCase.turns)));
+    const results = JSON.parse(many.out).result as { activated: string[]; timedWorldInfo: unknown }[];
+    expect(results).toEqual(scanTurns(turnsCase.turns).map(resultJson));
     expect(results.map((x) => [x.activated, x.timedWorldInfo])).toEqual(turnsCase.expected.map((x) => [x.activated, x.timedWorldInfo]));
     const text = await runCliCaptured(['preview', turns]);
     expect(text.out).toContain(`Turn ${turnsCase.turns.length} of ${turnsCase.turns.length}`);
   });
 
-  it('--why lists the entries that did not fire and why', async () => {
-    const r = await runCliCaptured(['preview', fixture('tests/eldoria.test.json'), '--why']);
+  it('takes several files: one JSON line each, a bad file reported and the others still run', async () => {
+    const r = await runCliCaptured(['preview', 'scenario.json', 'bad/nope.json', 'scenario.json', '--json'], {}, fixtures);
+    expect(r.code).toBe(1);
+    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l) as { file: string });
+    expect(lines.map((l) => l.file)).toEqual(['scenario.json', 'scenario.json']);
+    expect(r.err).toContain('bad/nope.json: no such file');
+  });
+
+  it('--repeat N adds warm timing to the result', async () => {
+    const r = await runCliCaptured(['preview', 'scenario.json', '--json', '--repeat', '5'], {}, fixtures);
+    const { result } = JSON.parse(r.out) as { result: { timing: { compileMs: number; scanMsMedian: number; scanMsP95: number }; activated: string[] } };
+    expect(result.timing.scanMsMedian).toBeGreaterThanOrEqual(0);
+    expect(result.timing.scanMsP95).toBeGreaterThanOrEqual(result.timing.scanMsMedian);
+    expect(result.activated).toEqual(scan(fullScenario()).activated);
+  });
+
+  it('--explain (or --why) lists the entries that did not fire and why', async () => {
+    const r = await runCliCaptured(['preview', fixture('tests/eldoria.test.json'), '--explain']);
     expect(r.code).toBe(0);
     expect(r.out).toContain('Did not fire:');
     expect(r.out).toMatch(/Eldoria\.3\s+power\s+Not fired: no primary key matched/);
@@ -88,7 +110,7 @@ describe('lorewright preview', () => {
   it('--timeout scans in a worker with the same result', async () => {
     const r = await runCliCaptured(['preview', fixture('scenario.json'), '--json', '--timeout', '20000']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toEqual(asJson(scan(fullScenario())));
+    expect(JSON.parse(r.out).result).toEqual(resultJson(scan(fullScenario())));
   });
 
   it('--timeout stops a catastrophic regex within the limit and names the entry and key', async () => {
@@ -215,10 +237,10 @@ describe('bad inputs exit 1 with a specific message', () => {
 
 describe('usage errors exit 2 with the help', () => {
   const cases: [string[], string][] = [
-    [['preview'], 'preview needs a scenario file.'],
-    [['preview', 'a.json', 'b.json'], 'preview takes one scenario file.'],
+    [['preview'], 'preview needs at least one scenario file.'],
     [['preview', 'scenario.json', '--timeout', 'soon'], '--timeout must be a whole number of milliseconds, got "soon".'],
-    [['preview', 'scenario.json', '--explain'], "Unknown option '--explain'"],
+    [['preview', 'scenario.json', '--repeat', '0'], '--repeat must be a whole number from 1 to 100000, got "0".'],
+    [['preview', 'scenario.json', '--verbose'], "Unknown option '--verbose'"],
     [['test'], 'test needs at least one file or folder.'],
     [['test', 'nowhere'], 'No such file or folder: nowhere'],
     [['book', 'convert', 'Eldoria.json'], '--to must be one of st, v2, v3, novelai, agnai, risu.'],
