@@ -8,6 +8,7 @@ import { LibraryPage } from '../library/LibraryPage.tsx';
 import { CardEditorPage } from '../editor/CardEditorPage.tsx';
 import { LorebooksPage } from '../lorebooks/LorebooksPage.tsx';
 import { ScriptsPage } from '../scripts/ScriptsPage.tsx';
+import { ChatsPage } from '../chats/ChatsPage.tsx';
 import { parseRoute, routeHash } from './route.ts';
 import type { Route, Section } from './route.ts';
 import { CommandPalette } from './CommandPalette.tsx';
@@ -74,6 +75,8 @@ export function App({ client }: { client: ApiClient }) {
             <ScriptsPage onDirtyChange={onDirtyChange} />
           ) : route.page === 'lorebooks' ? (
             <LorebooksPage id={route.id} onOpen={(id) => go(id === null ? { page: 'lorebooks' } : { page: 'lorebooks', id })} onDirtyChange={onDirtyChange} />
+          ) : route.page === 'chats' ? (
+            <ChatsPage />
           ) : route.page === 'library' ? (
             <LibraryPage onOpen={(id) => go({ page: 'card', id })} />
           ) : (

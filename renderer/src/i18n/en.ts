@@ -1,6 +1,7 @@
 /** English strings: the source of truth for every message key. */
 import { lorebooksEn } from './lorebooks.ts';
 import { scriptsEn } from './scripts.ts';
+import { chatsEn } from './chats.ts';
 export const en = {
   'app.title': 'Lorewright',
   'nav.library': 'Library',
@@ -195,6 +196,7 @@ export const en = {
   'library.total': "{total} cards",
   ...lorebooksEn,
   ...scriptsEn,
+  ...chatsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

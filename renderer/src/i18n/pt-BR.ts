@@ -2,6 +2,7 @@ import { lorebooksPtBR } from './lorebooks.ts';
 import type { Messages } from './en.ts';
 
 import { scriptsPtBR } from './scripts.ts';
+import { chatsPtBR } from './chats.ts';
 export const ptBR: Partial<Messages> = {
   'nav.library': 'Biblioteca',
   'nav.lorebooks': 'Lorebooks',
@@ -195,4 +196,5 @@ export const ptBR: Partial<Messages> = {
   'library.total': "{total} cards",
   ...lorebooksPtBR,
   ...scriptsPtBR,
+  ...chatsPtBR,
 };

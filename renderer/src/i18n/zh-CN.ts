@@ -2,6 +2,7 @@ import { lorebooksZhCN } from './lorebooks.ts';
 import type { Messages } from './en.ts';
 
 import { scriptsZhCN } from './scripts.ts';
+import { chatsZhCN } from './chats.ts';
 export const zhCN: Partial<Messages> = {
   'nav.library': '角色库',
   'nav.lorebooks': '世界书',
@@ -195,4 +196,5 @@ export const zhCN: Partial<Messages> = {
   'library.total': "共 {total} 张角色卡",
   ...lorebooksZhCN,
   ...scriptsZhCN,
+  ...chatsZhCN,
 };

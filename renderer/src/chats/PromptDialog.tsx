@@ -1,0 +1,37 @@
+/** "Show prompt": the exact request a reply was generated from (or the next one), and the lore that fired. */
+import type { FiredLore } from '../../../shared/chat/types.ts';
+import { useT } from '../i18n/index.ts';
+
+export interface PromptView {
+  title: string;
+  request?: Record<string, unknown>;
+  lore?: FiredLore[];
+}
+
+export function PromptDialog({ view, onClose }: { view: PromptView; onClose(): void }) {
+  const t = useT();
+  return (
+    <div className="chat-dialog-backdrop" onClick={onClose}>
+      <div className="chat-dialog" role="dialog" aria-label={view.title} onClick={(e) => e.stopPropagation()}>
+        <header className="chat-row">
+          <h3>{view.title}</h3>
+          <button onClick={onClose}>{t('chats.close')}</button>
+        </header>
+        <h4>{t('chats.lore')}</h4>
+        {view.lore?.length ? (
+          <ul className="chat-lore">
+            {view.lore.map((l) => (
+              <li key={`${l.book}.${l.uid}`}>
+                <strong>{l.comment || `#${l.uid}`}</strong> <span className="muted">{l.book} · {l.keys.join(', ')}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">{t('chats.noLore')}</p>
+        )}
+        <h4>{t('chats.request')}</h4>
+        {view.request ? <pre className="chat-request" data-testid="prompt-request">{JSON.stringify(view.request, null, 2)}</pre> : <p className="muted">{t('chats.noRequest')}</p>}
+      </div>
+    </div>
+  );
+}
