@@ -20,6 +20,8 @@ const BROKEN = '---\ninput:\n  - topic\ntopic: the sea\n---\nsystem: You are a p
 const FIXED = BROKEN.replace('$bogus: 1\n', '');
 
 const output = (p: Page): Promise<string> => p.getByTestId('run-output').innerText();
+// Monaco renders spaces as no-break spaces.
+const code = async (p: Page): Promise<string> => (await p.locator('[data-testid=script-editor] .view-lines').innerText()).replace(/\u00a0/g, ' ');
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lorewright-e2e-ppe-'));
@@ -87,6 +89,55 @@ describe('PPE scripts', () => {
         ],
       },
     ]);
+    expect(errors).toEqual([]);
+  });
+
+  it('exports a library card as a character script, completes directives, runs a chat turn, and makes a card back', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.getByRole('button', { name: 'Library' }).click();
+    const file = path.join(dir, 'aria.json');
+    fs.writeFileSync(file, JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Aria', description: 'A wandering bard.', first_mes: 'Hello, {{user}}!', creator: 'kai', tags: [], extensions: {} } }));
+    await page.locator('input[type=file]').setInputFiles([file]);
+    await page.getByRole('status').filter({ hasText: '1 imported' }).waitFor();
+
+    await page.getByRole('button', { name: 'Scripts' }).click();
+    await page.getByRole('button', { name: 'Export card as PPE' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /Aria/ }).click();
+    await page.getByRole('status').filter({ hasText: 'The card was exported as a new character script.' }).waitFor();
+    await expect.poll(() => code(page)).toContain('type: char');
+    expect(await page.getByRole('list', { name: 'What the conversion left out' }).innerText()).toMatch(/dropped\s+\/data\/creator — no PPE field for the creator/);
+
+    // Completion: a `$` at the start of a body line offers the directives.
+    await page.locator('[data-testid=script-editor] .view-lines').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('$se');
+    await expect.poll(() => page.locator('.suggest-widget').innerText()).toContain('$set');
+    await page.keyboard.press('Escape');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace');
+    await page.evaluate((text) => navigator.clipboard.writeText(text), 'user: Hi there!\n');
+    await page.keyboard.press('Control+V');
+
+    server.requests.length = 0;
+    server.scripts.push({ kind: 'tokens', tokens: ['Greetings, ', 'traveler!'] });
+    await page.getByLabel('Endpoint (OpenAI-compatible base URL)').fill(server.baseURL);
+    await page.getByLabel('Model', { exact: true }).fill('test-model');
+    await page.getByRole('button', { name: 'Run script' }).click();
+    await expect.poll(() => output(page), { timeout: 10_000 }).toBe('Greetings, traveler!');
+    const sent = server.requests[0]!.body as { messages: { role: string; content: string }[] };
+    expect(sent.messages[0]!.role).toBe('system');
+    expect(sent.messages[0]!.content).toContain('A wandering bard.');
+    expect(sent.messages.slice(-2)).toEqual([
+      { role: 'assistant', content: 'Hello, User!' },
+      { role: 'user', content: 'Hi there!' },
+    ]);
+
+    // Back to a card: saved first, then a new library card opens in the card editor.
+    await page.keyboard.press('Control+S');
+    await page.getByRole('status').filter({ hasText: 'Saved as revision 2.' }).waitFor();
+    await page.getByRole('button', { name: 'Make a card' }).click();
+    await page.getByRole('link', { name: 'Open the card' }).click();
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Aria');
     expect(errors).toEqual([]);
   });
 });

@@ -4,6 +4,9 @@
  */
 import { monaco } from '../editor/monaco-setup.ts';
 import 'monaco-editor/languages/definitions/yaml/register';
+// The core API bundles no editor contributions: the suggest widget shows completions, hover shows marker messages.
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
+import 'monaco-editor/editor/contrib/hover/browser/hoverContribution';
 import { completionsAt } from './completions.ts';
 import type { CompletionKind } from './completions.ts';
 
