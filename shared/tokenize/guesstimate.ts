@@ -25,4 +25,6 @@ export const guesstimate: Tokenizer = {
   name: 'guesstimate',
   exact: false,
   count: (text) => (text.length === 0 ? 0 : Math.ceil(utf8Length(text) / BYTES_PER_TOKEN)),
+  measure: utf8Length,
+  fromMeasure: (bytes) => Math.ceil(bytes / BYTES_PER_TOKEN),
 };
