@@ -77,6 +77,25 @@ export const defaultScanSettings: ScanSettings = {
 
 const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
+// Converting a 5,000-entry book costs most of a turn (~0.9 s) while the book rarely changes between turns, so the
+// last few conversions are kept, keyed by the book's JSON text (every turn parses the card afresh). The engine
+// never mutates a book, so sharing one is safe.
+const converted = new Map<string, WorldInfoBook>();
+const CACHED_BOOKS = 4;
+
+function convertCharacterBook(raw: Record<string, unknown>): WorldInfoBook {
+  const key = JSON.stringify(raw);
+  let book = converted.get(key);
+  if (book) {
+    converted.delete(key);
+  } else {
+    book = importBook(raw, { format: 'v2', detail: 'summary' }).book;
+    if (converted.size >= CACHED_BOOKS) converted.delete(converted.keys().next().value!);
+  }
+  converted.set(key, book);
+  return book;
+}
+
 /** The card's embedded book as SillyTavern imports it, named as SillyTavern names it; null when it has none. */
 export function cardBook(card: unknown): NamedBook | null {
   const data = record(record(card).data);
@@ -84,7 +103,7 @@ export function cardBook(card: unknown): NamedBook | null {
   if (!Array.isArray(raw.entries)) return null;
   const world = record(data.extensions).world;
   const name = typeof world === 'string' && world ? world : typeof raw.name === 'string' && raw.name ? raw.name : `${String(data.name ?? '')}'s Lorebook`;
-  return { name, book: importBook(raw, { format: 'v2', detail: 'summary' }).book };
+  return { name, book: convertCharacterBook(raw) };
 }
 
 function lastIndexOf(t: Transcript, role: 'assistant' | 'any'): number | null {
