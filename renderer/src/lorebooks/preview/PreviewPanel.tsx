@@ -1,6 +1,6 @@
 /** The live activation preview: a scratch chat and settings in, the engine's verdict out, rescanned on every edit. */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { WorldInfoBook } from '../../../../shared/lorebook/model.ts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { EntryKey, WorldInfoBook } from '../../../../shared/lorebook/model.ts';
 import { useT } from '../../i18n/index.ts';
 import { ChatEditor } from './ChatEditor.tsx';
 import type { ScanOutput } from './protocol.ts';
@@ -58,6 +58,15 @@ export function PreviewPanel({ bookName, book, setup, onSetup, onOpenEntry, onFi
     return map;
   }, [book, bookName]);
 
+  const titleOf = useCallback(
+    (key: EntryKey): string => {
+      const id = idByUid.get(key);
+      const comment = id === undefined ? '' : String(book.entries[id]?.comment ?? '');
+      return comment || t('lb.untitled', { uid: key.slice(key.lastIndexOf('.') + 1) });
+    },
+    [idByUid, book, t],
+  );
+
   const shown = output ? Math.min(turn ?? output.results.length - 1, output.results.length - 1) : 0;
   const result = output?.results[shown];
   useEffect(() => {
@@ -83,8 +92,9 @@ export function PreviewPanel({ bookName, book, setup, onSetup, onOpenEntry, onFi
           onStep={setup.turns ? setTurn : null}
           stale={status.kind !== 'ok'}
           entryId={(key) => idByUid.get(key)}
+          titleOf={titleOf}
           onOpenEntry={onOpenEntry}
-          book={book}
+          bookSize={idByUid.size}
         />
       )}
     </section>

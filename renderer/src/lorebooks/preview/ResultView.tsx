@@ -3,7 +3,7 @@
  * the timed-effect state per turn, "why not" for the rest, and the assembled world-info text.
  */
 import { useMemo, useState } from 'react';
-import type { EntryExplanation, EntryKey, ScanResult, WorldInfoBook } from '../../../../shared/lorebook/model.ts';
+import type { EntryExplanation, EntryKey, ScanResult } from '../../../../shared/lorebook/model.ts';
 import { useT } from '../../i18n/index.ts';
 import type { MessageKey } from '../../i18n/en.ts';
 import type { ScanOutput } from './protocol.ts';
@@ -17,8 +17,9 @@ interface Props {
   /** The result is older than the inputs (an error or a scan under way). */
   stale: boolean;
   entryId(key: EntryKey): string | undefined;
+  titleOf(key: EntryKey): string;
   onOpenEntry(id: string): void;
-  book: WorldInfoBook;
+  bookSize: number;
 }
 
 interface Slot {
@@ -41,7 +42,7 @@ function slotsOf(t: ReturnType<typeof useT>, result: ScanResult): Slot[] {
   return list.filter((s) => s.keys.length > 0);
 }
 
-export function ResultView({ output, index, onStep, stale, entryId, onOpenEntry, book }: Props) {
+export function ResultView({ output, index, onStep, stale, entryId, titleOf, onOpenEntry, bookSize }: Props) {
   const t = useT();
   const [whyNot, setWhyNot] = useState('');
   const result = output.results[index]!;
@@ -49,25 +50,26 @@ export function ResultView({ output, index, onStep, stale, entryId, onOpenEntry,
   const budget = result.trace.budget;
   const overflow = result.trace.loops.some((l) => l.budgetOverflowed);
   const byKey = useMemo(() => new Map(result.explain.entries.map((e) => [e.key, e])), [result]);
-  const titleOf = (key: EntryKey): string => {
-    const comment = byKey.get(key)?.comment;
-    return comment ? comment : t('lb.untitled', { uid: key.slice(key.lastIndexOf('.') + 1) });
-  };
   const open = (key: EntryKey) => {
     const id = entryId(key);
     if (id !== undefined) onOpenEntry(id);
   };
   const placed = new Set(slotsOf(t, result).flatMap((s) => s.keys));
   const unplaced = result.activated.filter((k) => !placed.has(k));
-  const notFired = result.explain.entries.filter((e) => !e.fired && (whyNot.trim() === '' || `${e.comment}\n${e.key}`.toLowerCase().includes(whyNot.trim().toLowerCase())));
-  const bookSize = Object.keys(book.entries ?? {}).length;
+  const needle = whyNot.trim().toLowerCase();
+  const wanted = (key: EntryKey) => needle === '' || `${titleOf(key)}\n${key}`.toLowerCase().includes(needle);
+  const notFired: [EntryKey, EntryExplanation | undefined][] = [
+    ...result.explain.entries.filter((e) => !e.fired && wanted(e.key)).map((e): [EntryKey, EntryExplanation] => [e.key, e]),
+    ...(output.unmatched[index] ?? []).filter(wanted).map((k): [EntryKey, undefined] => [k, undefined]),
+  ];
+  const notFiredTotal = result.explain.entries.filter((e) => !e.fired).length + (output.unmatched[index]?.length ?? 0);
 
   const entryLine = (key: EntryKey, e: EntryExplanation | undefined) => (
     <li key={key} className="lb-fired">
       <button type="button" className="link" onClick={() => open(key)}>
         {titleOf(key)}
       </button>
-      {e && <span className="muted"> — {explanationText(t, e, titleOf)}</span>}
+      <span className="muted"> — {e ? explanationText(t, e, titleOf) : t('lb.reason.no-key-match')}</span>
     </li>
   );
 
@@ -131,10 +133,10 @@ export function ResultView({ output, index, onStep, stale, entryId, onOpenEntry,
       </details>
 
       <details className="lb-whynot">
-        <summary>{t('lb.whyNot.title', { n: result.explain.entries.filter((e) => !e.fired).length })}</summary>
+        <summary>{t('lb.whyNot.title', { n: notFiredTotal })}</summary>
         <input aria-label={t('lb.whyNot.filter')} placeholder={t('lb.whyNot.filter')} value={whyNot} onChange={(e) => setWhyNot(e.target.value)} />
         <ul>
-          {notFired.slice(0, 200).map((e) => entryLine(e.key, e))}
+          {notFired.slice(0, 200).map(([k, e]) => entryLine(k, e))}
           {notFired.length > 200 && <li className="muted">{t('lb.whyNot.more', { n: notFired.length - 200 })}</li>}
         </ul>
       </details>

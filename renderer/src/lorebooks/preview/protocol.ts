@@ -29,8 +29,13 @@ export interface TurnSummary {
 }
 
 export interface ScanOutput {
-  /** The result of the last turn (or the single scan). */
+  /**
+   * One result per turn (or the single scan). Explanations of entries whose keys simply did not match are left
+   * out of `explain` and listed in `unmatched`: on a large book they are nearly all of it, and copying them to the
+   * page would cost more than the scan.
+   */
   results: ScanResult[];
+  unmatched: EntryKey[][];
   turns: TurnSummary[];
   highlights: Highlight[][];
   /** Tokens of the activated contents, per result, as the budget counts them. */

@@ -63,13 +63,20 @@ scope.onmessage = (event: MessageEvent<ScanRequest>) => {
     const scenarios = request.setup.turns ? buildTurns(name, value, request.setup, request.chat) : [buildScenario(name, value, request.setup, request.chat)];
     const results = request.setup.turns ? scanTurns(scenarios) : [scan(scenarios[0]!)];
     const scanMs = performance.now() - start;
+    const marks = results.map((r, i) => highlights(scenarios[i]!, r));
+    const unmatched = results.map((r) => {
+      const keys = r.explain.entries.filter((e) => !e.fired && e.reason.code === 'no-key-match').map((e) => e.key);
+      r.explain.entries = r.explain.entries.filter((e) => e.fired || e.reason.code !== 'no-key-match');
+      return keys;
+    });
     reply = {
       id: request.id,
       ok: true,
       output: {
         results,
+        unmatched,
         turns: results.map(turnSummary),
-        highlights: results.map((r, i) => highlights(scenarios[i]!, r)),
+        highlights: marks,
         used: results.map((r) => usedTokens(r, value, name)),
         scanMs,
       },
