@@ -89,6 +89,14 @@ describe('PPE scripts', () => {
         ],
       },
     ]);
+
+    // History: revision 1 (the broken import) restores as revision 3, and its marker comes back.
+    await page.getByRole('button', { name: 'History' }).click();
+    await page.getByRole('button', { name: /^Revision 1 · / }).click();
+    await page.getByRole('button', { name: 'Restore revision 1' }).click();
+    await page.getByRole('status').filter({ hasText: 'Revision 1 restored as revision 3.' }).waitFor();
+    await page.locator('[data-testid=script-editor] .squiggly-error').first().waitFor();
+    expect(await code(page)).toContain('$bogus: 1');
     expect(errors).toEqual([]);
   });
 

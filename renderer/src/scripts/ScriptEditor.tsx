@@ -1,6 +1,6 @@
 /**
- * One script open: Monaco with live diagnostics, save as a new revision (Ctrl+S), rename, move to the trash,
- * convert to a library card, and the Run panel.
+ * One script open: Monaco with live diagnostics, save as a new revision (Ctrl+S), rename, history and restore, move
+ * to the trash, convert to a library card, and the Run panel.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { LossItem } from '../../../shared/card/index.ts';
@@ -12,6 +12,7 @@ import { LossReport } from './LossReport.tsx';
 import { MonacoPpe } from './MonacoPpe.tsx';
 import { ProblemList } from './ProblemList.tsx';
 import { RunPanel } from './RunPanel.tsx';
+import { ScriptHistory } from './ScriptHistory.tsx';
 import { useDiagnostics } from './useDiagnostics.ts';
 
 interface Props {
@@ -30,7 +31,9 @@ export function ScriptEditor({ id, libraryVersion, onSaved, onDeleted, onDirtyCh
   const [record, setRecord] = useState<ScriptRecord | null>(null);
   const [text, setText] = useState('');
   const [name, setName] = useState('');
-  const [showRun, setShowRun] = useState(true);
+  const [panel, setPanel] = useState<'run' | 'history' | 'none'>('run');
+  /** Bumped when the text is replaced from outside the editor (a restore), so Monaco starts a fresh model. */
+  const [generation, setGeneration] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const [converted, setConverted] = useState<{ cardId: number; losses: LossItem[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -74,6 +77,21 @@ export function ScriptEditor({ id, libraryVersion, onSaved, onDeleted, onDirtyCh
     return () => window.removeEventListener('keydown', onKey, true);
   }, [save]);
 
+  const restore = async (document: string, revision: number): Promise<void> => {
+    if (!record || (dirty && !window.confirm(t('editor.discardForRestore')))) return;
+    try {
+      const saved = await api.invoke('scripts.update', { id, document, baseRevision: record.revision });
+      setRecord(saved);
+      setText(saved.document);
+      setName(saved.name);
+      setGeneration((g) => g + 1);
+      setNotice(t('history.restored', { revision, now: saved.revision }));
+      onSaved();
+    } catch (e) {
+      onError(e);
+    }
+  };
+
   const remove = async (): Promise<void> => {
     try {
       await api.invoke('scripts.delete', { id });
@@ -101,8 +119,11 @@ export function ScriptEditor({ id, libraryVersion, onSaved, onDeleted, onDirtyCh
         <input className="script-name" aria-label={t('scripts.name')} value={name} onChange={(e) => setName(e.target.value)} />
         <span className="muted">{t('editor.revision', { revision: record.revision })}</span>
         {dirty && <span className="dirty">{t('editor.unsavedBadge')}</span>}
-        <button type="button" className={showRun ? 'selected' : ''} onClick={() => setShowRun(!showRun)}>
+        <button type="button" className={panel === 'run' ? 'selected' : ''} onClick={() => setPanel(panel === 'run' ? 'none' : 'run')}>
           {t('scripts.run.title')}
+        </button>
+        <button type="button" className={panel === 'history' ? 'selected' : ''} onClick={() => setPanel(panel === 'history' ? 'none' : 'history')}>
+          {t('history.title')}
         </button>
         <button type="button" onClick={() => void toCard()}>
           {t('scripts.toCard')}
@@ -132,12 +153,13 @@ export function ScriptEditor({ id, libraryVersion, onSaved, onDeleted, onDirtyCh
           <button onClick={() => setConverted(null)}>{t('error.dismiss')}</button>
         </div>
       )}
-      <div className={showRun ? 'script-panes with-run' : 'script-panes'}>
+      <div className={panel === 'none' ? 'script-panes' : 'script-panes with-panel'}>
         <div className="script-code">
-          <MonacoPpe uri={`inmemory://script/${id}.ai.yaml`} initialText={record.document} diagnostics={diagnostics} dark={dark} onChange={setText} />
+          <MonacoPpe uri={`inmemory://script/${id}/${generation}.ai.yaml`} initialText={record.document} diagnostics={diagnostics} dark={dark} onChange={setText} />
           <ProblemList diagnostics={diagnostics} />
         </div>
-        {showRun && <RunPanel script={text} name={record.name} />}
+        {panel === 'run' && <RunPanel script={text} name={record.name} />}
+        {panel === 'history' && <ScriptHistory scriptId={id} currentRevision={record.revision} onRestore={(d, r) => void restore(d, r)} onError={onError} />}
       </div>
     </section>
   );
