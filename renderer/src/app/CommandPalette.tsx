@@ -6,6 +6,7 @@ import { useT } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import type { Route, Section } from './route.ts';
 import { dispatchCommand } from './commands.ts';
+import { Dialog } from './Dialog.tsx';
 
 interface Props {
   route: Route;
@@ -67,34 +68,31 @@ export function CommandPalette({ route, go, onClose }: Props) {
   };
 
   return (
-    <div className="dialog-backdrop" role="presentation" onClick={onClose}>
-      <div className="dialog palette" role="dialog" aria-modal="true" aria-label={t('palette.title')} onClick={(e) => e.stopPropagation()}>
-        <input
-          ref={input}
-          aria-label={t('palette.title')}
-          placeholder={t('palette.placeholder')}
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setActive(0);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') onClose();
-            else if (e.key === 'ArrowDown') setActive((a) => Math.min(items.length - 1, a + 1));
-            else if (e.key === 'ArrowUp') setActive((a) => Math.max(0, a - 1));
-            else if (e.key === 'Enter') choose(items[active]);
-            else return;
-            e.preventDefault();
-          }}
-        />
-        <ul role="listbox" aria-label={t('palette.title')}>
-          {items.map((item, i) => (
-            <li key={item.id} role="option" aria-selected={i === active} className={i === active ? 'active' : undefined} onMouseEnter={() => setActive(i)} onClick={() => choose(item)}>
-              {item.label}
-            </li>
-          ))}
-        </ul>
-      </div>
-    </div>
+    <Dialog label={t('palette.title')} className="palette" title={false} onClose={onClose}>
+      <input
+        ref={input}
+        aria-label={t('palette.title')}
+        placeholder={t('palette.placeholder')}
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') setActive((a) => Math.min(items.length - 1, a + 1));
+          else if (e.key === 'ArrowUp') setActive((a) => Math.max(0, a - 1));
+          else if (e.key === 'Enter') choose(items[active]);
+          else return;
+          e.preventDefault();
+        }}
+      />
+      <ul role="listbox" aria-label={t('palette.title')}>
+        {items.map((item, i) => (
+          <li key={item.id} role="option" aria-selected={i === active} className={i === active ? 'active' : undefined} onMouseEnter={() => setActive(i)} onClick={() => choose(item)}>
+            {item.label}
+          </li>
+        ))}
+      </ul>
+    </Dialog>
   );
 }

@@ -10,6 +10,7 @@ import { HistoryPanel } from './HistoryPanel.tsx';
 import { useDocSession } from './useDocSession.ts';
 import { useDarkMode } from '../app/useDarkMode.ts';
 import { onCommand } from '../app/commands.ts';
+import { Messages } from '../app/Messages.tsx';
 import { FilePanel } from './FilePanel.tsx';
 import { AvatarField } from './AvatarField.tsx';
 import { CharacterBookTab } from './CharacterBookTab.tsx';
@@ -169,17 +170,7 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
           {t('library.save')}
         </button>
       </header>
-      {notice && (
-        <div className="notice" role="status">
-          {notice}
-        </div>
-      )}
-      {error && (
-        <div className="error" role="alert">
-          <pre>{error}</pre>
-          <button onClick={() => setError(null)}>{t('error.dismiss')}</button>
-        </div>
-      )}
+      <Messages notice={notice} error={error} onDismiss={() => setError(null)} />
       {state.error && <div className="warning">{t('editor.formWaits')}</div>}
       {exporting && <ExportDialog cardId={id} dirty={dirty} onClose={() => setExporting(false)} onError={onError} />}
       <div className={panel === 'none' ? 'editor-panes' : 'editor-panes with-panel'}>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ExportOutput } from '../../../shared/api/methods/library.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
+import { Dialog } from '../app/Dialog.tsx';
 
 interface Props {
   cardId: number;
@@ -42,71 +43,68 @@ export function ExportDialog({ cardId, dirty, onClose, onError }: Props) {
   const changed = prepared?.report?.items.filter((i) => i.action !== 'kept') ?? [];
 
   return (
-    <div className="dialog-backdrop" role="presentation">
-      <div className="dialog" role="dialog" aria-modal="true" aria-label={t('export.title')}>
-        <h3>{t('export.title')}</h3>
-        {dirty && <p className="warning">{t('export.unsaved')}</p>}
-        <div className="dialog-row">
-          <label>
-            {t('export.format')}{' '}
-            <select value={format} onChange={(e) => (setFormat(e.target.value as Format), setPrepared(null))}>
-              <option value="png">PNG</option>
-              <option value="json">JSON</option>
-              <option value="yaml">YAML</option>
-              <option value="charx">CharX</option>
-            </select>
-          </label>
-          <label>
-            {t('export.spec')}{' '}
-            <select value={spec} onChange={(e) => (setSpec(e.target.value as Spec), setPrepared(null))}>
-              <option value="keep">{t('export.specKeep')}</option>
-              <option value="v2">V2</option>
-              <option value="v3">V3</option>
-            </select>
-          </label>
-        </div>
-        {prepared && (
-          <div className="export-report" data-testid="export-report">
-            {prepared.report ? (
-              <>
-                <p>{t('export.converted', { from: prepared.report.from.toUpperCase(), to: prepared.report.to.toUpperCase(), n: changed.length })}</p>
-                <ul>
-                  {changed.map((item, i) => (
-                    <li key={i} className={item.action === 'dropped' ? 'bad' : undefined}>
-                      <code>{item.from ?? '—'}</code> → <code>{item.to ?? '—'}</code> <span className="muted">{item.action}</span> {item.note}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : (
-              <p>{t('export.noConversion')}</p>
-            )}
-            {prepared.warnings.map((w, i) => (
-              <p key={i} className="warning">
-                {w.message}
-              </p>
-            ))}
-          </div>
-        )}
-        <div className="dialog-actions">
-          <button onClick={onClose}>{t('library.cancel')}</button>
-          {prepared ? (
-            <button
-              className="primary"
-              onClick={() => {
-                download(prepared);
-                onClose();
-              }}
-            >
-              {t('export.download', { file: prepared.fileName })}
-            </button>
-          ) : (
-            <button className="primary" onClick={() => void prepare()}>
-              {t('export.prepare')}
-            </button>
-          )}
-        </div>
+    <Dialog label={t('export.title')} onClose={onClose}>
+      {dirty && <p className="warning">{t('export.unsaved')}</p>}
+      <div className="dialog-row">
+        <label>
+          {t('export.format')}{' '}
+          <select value={format} onChange={(e) => (setFormat(e.target.value as Format), setPrepared(null))}>
+            <option value="png">PNG</option>
+            <option value="json">JSON</option>
+            <option value="yaml">YAML</option>
+            <option value="charx">CharX</option>
+          </select>
+        </label>
+        <label>
+          {t('export.spec')}{' '}
+          <select value={spec} onChange={(e) => (setSpec(e.target.value as Spec), setPrepared(null))}>
+            <option value="keep">{t('export.specKeep')}</option>
+            <option value="v2">V2</option>
+            <option value="v3">V3</option>
+          </select>
+        </label>
       </div>
-    </div>
+      {prepared && (
+        <div className="export-report" data-testid="export-report">
+          {prepared.report ? (
+            <>
+              <p>{t('export.converted', { from: prepared.report.from.toUpperCase(), to: prepared.report.to.toUpperCase(), n: changed.length })}</p>
+              <ul>
+                {changed.map((item, i) => (
+                  <li key={i} className={item.action === 'dropped' ? 'bad' : undefined}>
+                    <code>{item.from ?? '—'}</code> → <code>{item.to ?? '—'}</code> <span className="muted">{item.action}</span> {item.note}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>{t('export.noConversion')}</p>
+          )}
+          {prepared.warnings.map((w, i) => (
+            <p key={i} className="warning">
+              {w.message}
+            </p>
+          ))}
+        </div>
+      )}
+      <div className="dialog-actions">
+        <button onClick={onClose}>{t('library.cancel')}</button>
+        {prepared ? (
+          <button
+            className="primary"
+            onClick={() => {
+              download(prepared);
+              onClose();
+            }}
+          >
+            {t('export.download', { file: prepared.fileName })}
+          </button>
+        ) : (
+          <button className="primary" onClick={() => void prepare()}>
+            {t('export.prepare')}
+          </button>
+        )}
+      </div>
+    </Dialog>
   );
 }

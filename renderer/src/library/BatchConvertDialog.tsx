@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import type { FileResult } from '../../../shared/card/index.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
+import { Dialog } from '../app/Dialog.tsx';
 
 export function BatchConvertDialog({ onClose }: { onClose(): void }) {
   const api = useApi();
@@ -49,75 +50,72 @@ export function BatchConvertDialog({ onClose }: { onClose(): void }) {
 
   const running = abort.current !== null;
   return (
-    <div className="dialog-backdrop" role="presentation">
-      <div className="dialog batch" role="dialog" aria-modal="true" aria-label={t('batch.title')}>
-        <h3>{t('batch.title')}</h3>
-        <label className="stacked">
-          {t('batch.inputs')}
-          <textarea rows={3} value={inputs} onChange={(e) => setInputs(e.target.value)} placeholder="/home/me/cards" />
+    <Dialog label={t('batch.title')} className="batch" onClose={() => (running ? undefined : onClose())}>
+      <label className="stacked">
+        {t('batch.inputs')}
+        <textarea rows={3} value={inputs} onChange={(e) => setInputs(e.target.value)} placeholder="/home/me/cards" />
+      </label>
+      <div className="dialog-row">
+        <label>
+          {t('batch.to')}{' '}
+          <select value={to} onChange={(e) => setTo(e.target.value as 'v2' | 'v3')}>
+            <option value="v2">V2</option>
+            <option value="v3">V3</option>
+          </select>
         </label>
-        <div className="dialog-row">
-          <label>
-            {t('batch.to')}{' '}
-            <select value={to} onChange={(e) => setTo(e.target.value as 'v2' | 'v3')}>
-              <option value="v2">V2</option>
-              <option value="v3">V3</option>
-            </select>
-          </label>
-          <label>
-            {t('export.format')}{' '}
-            <select value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
-              <option value="same">{t('batch.formatSame')}</option>
-              <option value="png">PNG</option>
-              <option value="json">JSON</option>
-              <option value="yaml">YAML</option>
-              <option value="charx">CharX</option>
-            </select>
-          </label>
-        </div>
-        <fieldset className="plain dialog-row">
-          <label>
-            <input type="radio" checked={mode === 'out'} onChange={() => setMode('out')} /> {t('batch.outDir')}
-          </label>
-          <input aria-label={t('batch.outDir')} value={outDir} disabled={mode !== 'out'} onChange={(e) => setOutDir(e.target.value)} placeholder="/home/me/cards-v2" />
-        </fieldset>
-        <fieldset className="plain dialog-row">
-          <label>
-            <input type="radio" checked={mode === 'inPlace'} onChange={() => setMode('inPlace')} /> {t('batch.inPlace')}
-          </label>
-          <label>
-            <input type="checkbox" checked={backup} disabled={mode !== 'inPlace'} onChange={(e) => setBackup(e.target.checked)} /> {t('batch.backup')}
-          </label>
-        </fieldset>
-        {progress && <progress max={progress.total} value={progress.done} aria-label={t('batch.progress')} />}
-        {summary && (
-          <p role="status" className="notice">
-            {summary}
-          </p>
-        )}
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
-        {results.length > 0 && (
-          <ul className="batch-results">
-            {results.map((r) => (
-              <li key={r.input} className={r.status === 'failed' ? 'bad' : undefined}>
-                <strong>{t(`batch.status.${r.status}`)}</strong> {r.input}
-                {r.output && <> → {r.output}</>}
-                {r.error && <> — {r.error.message}</>}
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="dialog-actions">
-          {running ? <button onClick={() => abort.current?.abort()}>{t('batch.stop')}</button> : <button onClick={onClose}>{t('batch.close')}</button>}
-          <button className="primary" disabled={running || inputs.trim() === '' || (mode === 'out' && outDir.trim() === '')} onClick={() => void start()}>
-            {t('batch.start')}
-          </button>
-        </div>
+        <label>
+          {t('export.format')}{' '}
+          <select value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
+            <option value="same">{t('batch.formatSame')}</option>
+            <option value="png">PNG</option>
+            <option value="json">JSON</option>
+            <option value="yaml">YAML</option>
+            <option value="charx">CharX</option>
+          </select>
+        </label>
       </div>
-    </div>
+      <fieldset className="plain dialog-row">
+        <label>
+          <input type="radio" checked={mode === 'out'} onChange={() => setMode('out')} /> {t('batch.outDir')}
+        </label>
+        <input aria-label={t('batch.outDir')} value={outDir} disabled={mode !== 'out'} onChange={(e) => setOutDir(e.target.value)} placeholder="/home/me/cards-v2" />
+      </fieldset>
+      <fieldset className="plain dialog-row">
+        <label>
+          <input type="radio" checked={mode === 'inPlace'} onChange={() => setMode('inPlace')} /> {t('batch.inPlace')}
+        </label>
+        <label>
+          <input type="checkbox" checked={backup} disabled={mode !== 'inPlace'} onChange={(e) => setBackup(e.target.checked)} /> {t('batch.backup')}
+        </label>
+      </fieldset>
+      {progress && <progress max={progress.total} value={progress.done} aria-label={t('batch.progress')} />}
+      {summary && (
+        <p role="status" className="notice">
+          {summary}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      {results.length > 0 && (
+        <ul className="batch-results">
+          {results.map((r) => (
+            <li key={r.input} className={r.status === 'failed' ? 'bad' : undefined}>
+              <strong>{t(`batch.status.${r.status}`)}</strong> {r.input}
+              {r.output && <> → {r.output}</>}
+              {r.error && <> — {r.error.message}</>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="dialog-actions">
+        {running ? <button onClick={() => abort.current?.abort()}>{t('batch.stop')}</button> : <button onClick={onClose}>{t('batch.close')}</button>}
+        <button className="primary" disabled={running || inputs.trim() === '' || (mode === 'out' && outDir.trim() === '')} onClick={() => void start()}>
+          {t('batch.start')}
+        </button>
+      </div>
+    </Dialog>
   );
 }

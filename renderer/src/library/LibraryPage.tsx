@@ -1,6 +1,7 @@
 /** The library: virtualized list or grid, search, tag filter, sort, bulk actions, create, import with progress. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { onCommand } from '../app/commands.ts';
+import { Messages } from '../app/Messages.tsx';
 import type { CardSummary, TagCount } from '../../../shared/api/library-types.ts';
 import type { SortKey } from '../../../shared/api/contract.ts';
 import { useApi } from '../app/ApiContext.ts';
@@ -220,18 +221,7 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
         </div>
       )}
       {selected.size > 0 && <BulkBar count={selected.size} trash={trash} onAction={bulk} onConvert={convert} onSelectAll={selectAll} onClear={() => setSelected(new Set())} />}
-      {notice && (
-        <div className="notice" role="status">
-          {notice}
-        </div>
-      )}
-      {error && (
-        <div className="error" role="alert">
-          <strong>{t('error.title')}</strong>
-          <pre>{error}</pre>
-          <button onClick={() => setError(null)}>{t('error.dismiss')}</button>
-        </div>
-      )}
+      <Messages notice={notice} error={error} onDismiss={() => setError(null)} errorTitle />
       {list.total === 0 ? (
         <p className="empty">{trash ? t('library.trashEmpty') : filtered ? t('library.noMatch') : t('library.empty')}</p>
       ) : (
