@@ -34,6 +34,7 @@ export function modelCaller(profile: ConnectionProfile, options: CallModelOption
       else if (event.type === 'error') throw event.error;
       else return { content: event.text, ...(event.finishReason ? { finish_reason: event.finishReason } : {}) };
     }
+    // streamChat always ends with `done` or `error`; this only satisfies the type checker.
     throw new Error('The model stream ended without an answer.');
   };
 }

@@ -15,7 +15,7 @@ import './scripts.css';
 const OPEN_KEY = 'lorewright.scripts.open';
 
 /** The name a script file is called by: its file name without `.ai.yaml` (or `.yaml`/`.yml`). */
-export const scriptNameOf = (file: string): string => file.replace(/(\.ai)?\.ya?ml$/i, '') || file;
+const scriptNameOf = (file: string): string => file.replace(/(\.ai)?\.ya?ml$/i, '') || file;
 
 export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): void }) {
   const api = useApi();
@@ -52,7 +52,7 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
     },
     [onDirtyChange],
   );
-  const openScript = (id: number | null): void => {
+  const openScript = (id: number): void => {
     if (id === open || (dirty.current && !window.confirm(t('editor.unsavedLeave')))) return;
     setDirty(false);
     setOpen(id);

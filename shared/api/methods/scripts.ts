@@ -2,7 +2,7 @@
 import type { JSONSchemaType } from 'ajv';
 import type { CardSummary, RevisionSummary } from '../library-types.ts';
 import type { LossItem } from '../../card/index.ts';
-import type { ChatMessage, Diagnostic, ModelRequest, RunErrorCode, RunLogEntry } from '../../ppe/index.ts';
+import type { ChatMessage, Diagnostic, ModelRequest, RunLogEntry } from '../../ppe/index.ts';
 import { method } from '../method.ts';
 
 export interface ScriptSummary {
@@ -67,8 +67,8 @@ export interface ScriptRunInput {
 export type ScriptRunProgress = { kind: 'token'; text: string; request: number } | { kind: 'log'; entry: RunLogEntry };
 
 export interface ScriptRunFailure {
-  /** A run error of the script, or the code of a failed model call (ModelError). */
-  code: RunErrorCode | string;
+  /** A run error code of the script (RunErrorCode), or the code of a failed model call (ModelErrorCode). */
+  code: string;
   message: string;
   line?: number;
   column?: number;
