@@ -3,6 +3,7 @@ import { ApiError } from '../../../shared/api/errors.ts';
 import type { TurnApiInput } from '../../../shared/api/methods/chats.ts';
 import { TranscriptError, validateTranscript } from '../../../shared/chat/validate.ts';
 import { parseDocument } from '../../../shared/library/parse-document.ts';
+import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
 import { loadTokenizer, tokenizerForModel } from '../../../shared/tokenize/index.ts';
 import { generate } from '../../services/chats/generate.ts';
 import { presetList, ProfileStore } from '../../services/chats/profile-store.ts';
@@ -40,10 +41,15 @@ export function chatsHandlers({ library }: HostContext): HandlerTable<'chats.'> 
     const connection: ConnectionProfile | null = input.profileId === undefined ? null : profiles.connection(input.profileId);
     const model = connection?.model ?? '';
     const tokenizer = await loadTokenizer(tokenizerForModel(model));
+    const books = (input.bookIds ?? []).map((id) => {
+      const book = library.lorebooks.get(id);
+      return { name: book.name, book: JSON.parse(book.document) as WorldInfoBook };
+    });
     const plan = turnPlan({
       card: parseDocument(card.document, card.format),
       transcript: validateTranscript(input.transcript),
       persona: input.persona,
+      books,
       type: input.type,
       mode: input.mode ?? (connection?.kind === 'openai-text' ? 'text' : 'chat'),
       template: input.template,

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { CardSummary } from '../../../shared/api/library-types.ts';
 import type { ChatSummary, PresetInfo, ProfileRecord } from '../../../shared/api/methods/chats.ts';
+import type { LorebookSummary } from '../../../shared/api/methods/lorebooks.ts';
 import { useT } from '../i18n/index.ts';
 import { ProfileEditor } from './ProfileEditor.tsx';
 import type { Persona } from './useChatSession.ts';
@@ -20,6 +21,9 @@ export interface ChatSidebarProps {
   onTemplate(name: string): void;
   persona: Persona;
   onPersona(p: Persona): void;
+  books: LorebookSummary[];
+  bookIds: number[];
+  onBookIds(ids: number[]): void;
   chats: ChatSummary[];
   chatId: number | null;
   onOpenChat(id: number): void;
@@ -90,6 +94,22 @@ export function ChatSidebar(p: ChatSidebarProps) {
           <textarea value={p.persona.description} onChange={(e) => p.onPersona({ ...p.persona, description: e.target.value })} />
         </label>
       </fieldset>
+      {p.books.length > 0 && (
+        <fieldset className="list-field">
+          <legend>{t('chats.books')}</legend>
+          <p className="hint">{t('chats.booksHint')}</p>
+          {p.books.map((b) => (
+            <label key={b.id} className="chat-book">
+              <input
+                type="checkbox"
+                checked={p.bookIds.includes(b.id)}
+                onChange={(e) => p.onBookIds(e.target.checked ? [...p.bookIds, b.id] : p.bookIds.filter((id) => id !== b.id))}
+              />
+              {b.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
       {p.cardId !== null && (
         <section className="chat-list">
           <div className="chat-row">

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CardSummary } from '../../../shared/api/library-types.ts';
 import type { ChatSummary, PresetInfo, ProfileRecord } from '../../../shared/api/methods/chats.ts';
+import type { LorebookSummary } from '../../../shared/api/methods/lorebooks.ts';
 import { appendMessage, deleteMessage, editMessage, selectSwipe } from '../../../shared/chat/transcript.ts';
 import { parseDocument } from '../../../shared/library/parse-document.ts';
 import { instructTemplates } from '../../../shared/prompt/templates.ts';
@@ -36,6 +37,8 @@ export function ChatsPage() {
   const [presets, setPresets] = useState<PresetInfo[]>([]);
   const [profileId, setProfileId] = useState<string | null>(() => stored<string | null>('lorewright.chatProfile', null));
   const [template, setTemplate] = useState<string>('');
+  const [books, setBooks] = useState<LorebookSummary[]>([]);
+  const [bookIds, setBookIds] = useState<number[]>([]);
   const [persona, setPersona] = useState<Persona>(() => stored('lorewright.persona', { name: 'User', description: '' }));
   const [draft, setDraft] = useState('');
   const [prompt, setPrompt] = useState<PromptView | null>(null);
@@ -44,6 +47,7 @@ export function ChatsPage() {
   useEffect(() => localStorage.setItem('lorewright.chatProfile', JSON.stringify(profileId)), [profileId]);
   useEffect(() => {
     api.invoke('library.list', { limit: 1000, sort: 'name' }).then((r) => setCards(r.items), onError);
+    api.invoke('lorebooks.list', { limit: 1000 }).then((r) => setBooks(r.items), onError);
     api.invoke('chats.profiles', {}).then((r) => {
       setProfiles(r.profiles);
       setPresets(r.presets);
@@ -83,7 +87,7 @@ export function ChatsPage() {
   };
 
   const profile = profiles.find((p) => p.id === profileId) ?? null;
-  const ctx = cardId === null ? null : { cardId, profileId, persona, ...(profile?.kind === 'openai-text' && template ? { template } : {}) };
+  const ctx = cardId === null ? null : { cardId, profileId, persona, bookIds, ...(profile?.kind === 'openai-text' && template ? { template } : {}) };
   const tr = session.transcript;
   const busy = session.generation !== null;
   const characterName = tr?.character.name ?? '';
@@ -135,6 +139,9 @@ export function ChatsPage() {
         onTemplate={setTemplate}
         persona={persona}
         onPersona={setPersona}
+        books={books}
+        bookIds={bookIds}
+        onBookIds={setBookIds}
         chats={chats}
         chatId={session.chatId}
         onOpenChat={(id) => void openChat(id)}

@@ -20,6 +20,7 @@ export interface SessionContext {
   cardId: number;
   profileId: string | null;
   persona: Persona;
+  bookIds: number[];
   template?: string;
 }
 
@@ -77,7 +78,7 @@ export function useChatSession(onError: (e: unknown) => void) {
   const generate = useCallback(
     async (ctx: SessionContext, base: Transcript, type: TurnType, characterName: string): Promise<string | null> => {
       if (!ctx.profileId) return null;
-      const input = { cardId: ctx.cardId, profileId: ctx.profileId, transcript: base, persona: ctx.persona, type, ...(ctx.template ? { template: ctx.template } : {}) };
+      const input = { cardId: ctx.cardId, profileId: ctx.profileId, transcript: base, persona: ctx.persona, bookIds: ctx.bookIds, type, ...(ctx.template ? { template: ctx.template } : {}) };
       const abort = new AbortController();
       controller.current = abort;
       let streamed = '';

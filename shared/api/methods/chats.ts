@@ -88,6 +88,8 @@ export interface TurnApiInput {
   profileId?: string;
   transcript: Transcript;
   persona: { name: string; description?: string };
+  /** Library lorebooks scanned besides the card's own book (which is always used). */
+  bookIds?: number[];
   type?: TurnType;
   /** Default: the profile's kind (chat for OpenAI-compatible chat, text for text completion). */
   mode?: 'chat' | 'text';
@@ -186,6 +188,7 @@ const turnSchema: JSONSchemaType<TurnApiInput> = {
       required: ['name'],
       properties: { name: { type: 'string', maxLength: 500 }, description: { type: 'string', maxLength: 1_000_000, nullable: true } },
     },
+    bookIds: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 100, uniqueItems: true, nullable: true },
     type: { type: 'string', enum: ['normal', 'continue', 'impersonate', 'swipe', 'regenerate'], nullable: true },
     mode: { type: 'string', enum: ['chat', 'text'], nullable: true },
     template: { type: 'string', maxLength: 100, nullable: true },

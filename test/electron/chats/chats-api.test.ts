@@ -93,6 +93,17 @@ describe('chats.prompt and chats.send', () => {
     expect(sent.stats.tokensPerSecond).toBeGreaterThan(0);
   });
 
+  it('scans library lorebooks chosen for the chat besides the card book', async () => {
+    // Seraphina's own entries fill the default budget (25% of the context), so this one ignores the budget.
+    const { cardId, transcript } = await setup();
+    const document = JSON.stringify({ entries: { '0': { uid: 0, key: ['Eldoria'], content: 'Eldoria has two moons.', comment: 'moons', position: 1, order: 100, ignoreBudget: true } } });
+    const book = await call<{ id: number }>('lorebooks.create', { name: 'Sky', document });
+    const preview = await call<{ lore: { book: string; comment: string }[]; request: { messages: { content: string }[] } }>('chats.prompt', { cardId, transcript, persona: { name: 'Sam' }, bookIds: [book.id] });
+    expect(preview.lore).toContainEqual(expect.objectContaining({ book: 'Sky', comment: 'moons' }));
+    expect(preview.lore.some((l) => l.book === 'Eldoria')).toBe(true);
+    expect(preview.request.messages.some((m) => m.content.includes('Eldoria has two moons.'))).toBe(true);
+  });
+
   it('cancels a stream with the signal', async () => {
     const { cardId, profileId, transcript } = await setup();
     server.scripts.push({ kind: 'tokens', tokens: Array.from({ length: 200 }, () => 'x'), delayMs: 10 });
