@@ -1,5 +1,5 @@
 /** The hardened window: isolated, sandboxed, no Node; no navigation away, no new windows, links to the browser. */
-import { BrowserWindow, shell } from 'electron';
+import { BrowserWindow, dialog, shell } from 'electron';
 import path from 'node:path';
 
 export function createMainWindow(appPath: string): BrowserWindow {
@@ -27,6 +27,18 @@ export function createMainWindow(appPath: string): BrowserWindow {
       event.preventDefault();
       if (/^https?:\/\//.test(url)) void shell.openExternal(url);
     }
+  });
+  // The renderer blocks unloading while a document has unsaved changes; let the author decide.
+  win.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(win, {
+      type: 'question',
+      buttons: ['Leave without saving', 'Stay'],
+      defaultId: 1,
+      cancelId: 1,
+      message: 'You have unsaved changes.',
+      detail: 'Close anyway and lose them?',
+    });
+    if (choice === 0) event.preventDefault();
   });
   void win.loadURL(indexUrl);
   return win;

@@ -11,8 +11,10 @@ import { useCardPages } from './useCardPages.ts';
 import { VirtualCards } from './VirtualCards.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { TagManager } from './TagManager.tsx';
-import { readForImport } from './files.ts';
+import { droppedFiles, readForImport } from './files.ts';
 import { BatchConvertDialog } from './BatchConvertDialog.tsx';
+import { exportZip } from './export-zip.ts';
+import type { BulkExportFormat } from './export-zip.ts';
 
 const SORTS: readonly SortKey[] = ['name', 'updated', 'created', 'creator', 'character_version'];
 type View = 'list' | 'grid';
@@ -132,6 +134,11 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     );
   };
 
+  const exportSelected = (format: BulkExportFormat): void => {
+    const ids = [...selected];
+    exportZip(api, ids, format, (done) => setNotice(t('library.exporting', { done, total: ids.length }))).then((n) => setNotice(t('library.exported', { n })), onError);
+  };
+
   const importFiles = async (files: readonly File[]): Promise<void> => {
     if (files.length === 0) return;
     const payload = await readForImport(files);
@@ -156,7 +163,7 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
       onDragOver={(e) => e.preventDefault()}
       onDrop={(e) => {
         e.preventDefault();
-        void importFiles([...e.dataTransfer.files]);
+        void droppedFiles(e.dataTransfer).then(importFiles, onError);
       }}
     >
       <header className="toolbar">
@@ -220,7 +227,7 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
           <TagManager tags={allTags} onRename={(from, to) => void after(api.invoke('library.renameTag', { from, to }), t('library.tagRenamed', { from, to }))} />
         </div>
       )}
-      {selected.size > 0 && <BulkBar count={selected.size} trash={trash} onAction={bulk} onConvert={convert} onSelectAll={selectAll} onClear={() => setSelected(new Set())} />}
+      {selected.size > 0 && <BulkBar count={selected.size} trash={trash} onAction={bulk} onConvert={convert} onExport={exportSelected} onSelectAll={selectAll} onClear={() => setSelected(new Set())} />}
       <Messages notice={notice} error={error} onDismiss={() => setError(null)} errorTitle />
       {list.total === 0 ? (
         <p className="empty">{trash ? t('library.trashEmpty') : filtered ? t('library.noMatch') : t('library.empty')}</p>

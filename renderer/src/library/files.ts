@@ -1,5 +1,6 @@
 /** Reads dropped or picked files for `library.import`: text as is, binaries base64-encoded. */
 const TEXT = /\.(json|ya?ml|txt)$/i;
+const CARD_FILE = /\.(png|apng|json|ya?ml|charx|webp|jpe?g)$/i;
 
 function base64(bytes: Uint8Array): string {
   let binary = '';
@@ -11,4 +12,31 @@ export async function readForImport(files: readonly File[]): Promise<{ name: str
   return Promise.all(
     files.map(async (f) => (TEXT.test(f.name) ? { name: f.name, text: await f.text(), encoding: 'utf8' as const } : { name: f.name, text: base64(new Uint8Array(await f.arrayBuffer())), encoding: 'base64' as const })),
   );
+}
+
+/**
+ * The files of a drop, folders included (walked recursively through the File System entries API; a plain
+ * `dataTransfer.files` lists a dropped folder as one empty file).
+ */
+export async function droppedFiles(transfer: DataTransfer): Promise<File[]> {
+  const entries = [...transfer.items].map((item) => item.webkitGetAsEntry?.()).filter((e): e is FileSystemEntry => e !== null && e !== undefined);
+  if (entries.length === 0) return [...transfer.files];
+  const out: File[] = [];
+  const walk = async (entry: FileSystemEntry, inFolder: boolean): Promise<void> => {
+    if (entry.isFile) {
+      // Inside a dropped folder only card files count; a file dropped by itself is always tried.
+      if (inFolder && !CARD_FILE.test(entry.name)) return;
+      out.push(await new Promise<File>((resolve, reject) => (entry as FileSystemFileEntry).file(resolve, reject)));
+      return;
+    }
+    const reader = (entry as FileSystemDirectoryEntry).createReader();
+    // readEntries returns a batch at a time; an empty batch means the folder is done.
+    for (;;) {
+      const batch = await new Promise<FileSystemEntry[]>((resolve, reject) => reader.readEntries(resolve, reject));
+      if (batch.length === 0) break;
+      for (const child of batch) await walk(child, true);
+    }
+  };
+  for (const entry of entries) await walk(entry, false);
+  return out;
 }
