@@ -7,8 +7,10 @@ import { resolveDbPath } from '../services/paths.ts';
 import { createApiHost } from '../host/api.ts';
 import { registerIpc } from './ipc.ts';
 import { createMainWindow } from './window.ts';
+import { APP_ORIGIN, registerAppScheme, serveRenderer } from './app-protocol.ts';
 
 app.enableSandbox();
+registerAppScheme();
 
 function dbArg(argv: string[]): string | undefined {
   const i = argv.indexOf('--db');
@@ -22,8 +24,9 @@ void app.whenReady().then(() => {
   const appPath = app.getAppPath();
   const rendererRoot = path.join(appPath, 'dist', 'renderer');
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  const wiring = registerIpc(ipcMain, createApiHost({ library }), (event) => (event.senderFrame?.url ?? '').startsWith(new URL(`file://${rendererRoot}`).href));
-  createMainWindow(appPath);
+  serveRenderer(rendererRoot);
+  const wiring = registerIpc(ipcMain, createApiHost({ library }), (event) => (event.senderFrame?.url ?? '').startsWith(`${APP_ORIGIN}/`));
+  createMainWindow(appPath, `${APP_ORIGIN}/index.html`);
 
   let closing = false;
   app.on('before-quit', (event) => {

@@ -1,8 +1,9 @@
 /** The hardened window: isolated, sandboxed, no Node; no navigation away, no new windows, links to the browser. */
-import { BrowserWindow, dialog, shell } from 'electron';
+import { app, BrowserWindow, dialog, shell } from 'electron';
+import { unsavedDialogText } from './dialog-text.ts';
 import path from 'node:path';
 
-export function createMainWindow(appPath: string): BrowserWindow {
+export function createMainWindow(appPath: string, indexUrl: string): BrowserWindow {
   const win = new BrowserWindow({
     width: 1280,
     height: 820,
@@ -17,27 +18,21 @@ export function createMainWindow(appPath: string): BrowserWindow {
       spellcheck: true,
     },
   });
-  const indexUrl = new URL(`file://${path.join(appPath, 'dist', 'renderer', 'index.html')}`).href;
   win.webContents.setWindowOpenHandler(({ url }) => {
     if (/^https?:\/\//.test(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
   win.webContents.on('will-navigate', (event, url) => {
-    if (url !== indexUrl) {
+    // In-app routes change only the hash; anything else would leave the app.
+    if (url.split('#')[0] !== indexUrl) {
       event.preventDefault();
       if (/^https?:\/\//.test(url)) void shell.openExternal(url);
     }
   });
   // The renderer blocks unloading while a document has unsaved changes; let the author decide.
   win.webContents.on('will-prevent-unload', (event) => {
-    const choice = dialog.showMessageBoxSync(win, {
-      type: 'question',
-      buttons: ['Leave without saving', 'Stay'],
-      defaultId: 1,
-      cancelId: 1,
-      message: 'You have unsaved changes.',
-      detail: 'Close anyway and lose them?',
-    });
+    const text = unsavedDialogText(app.getLocale());
+    const choice = dialog.showMessageBoxSync(win, { type: 'question', buttons: [text.leave, text.stay], defaultId: 1, cancelId: 1, message: text.message, detail: text.detail });
     if (choice === 0) event.preventDefault();
   });
   void win.loadURL(indexUrl);
