@@ -109,6 +109,16 @@ describe('chats page', () => {
     await expect.poll(() => messages(page).count()).toBe(3);
     await expect.poll(() => page.locator('.chat-list-item').count()).toBe(1);
     await page.screenshot({ path: path.join(artifactsDir, 'chat.png') });
+
+    // A SillyTavern chat file imports as another saved chat of the card.
+    await page.locator('.chat-list input[type=file]').setInputFiles(path.resolve(import.meta.dirname, '../fixtures/chat/seraphina.st.jsonl'));
+    await expect.poll(() => page.locator('.chat-list-item').count()).toBe(2);
+    await expect.poll(() => messages(page).count()).toBe(4);
+    expect(await messages(page).nth(2).locator('.chat-text').innerText()).toBe('You are in Eldoria, the magical forest.');
+    // Exported as GLM YAML: the SillyTavern-only fields are named as not carried.
+    await page.getByLabel('Export', { exact: true }).selectOption('glm-yaml');
+    await page.getByRole('button', { name: 'Export' }).click();
+    await expect.poll(() => page.getByTestId('export-notice').innerText()).toMatch(/not carried: .*force_avatar/);
     expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 /** Handlers for the test-chat methods (methods/chats.ts). */
 import { ApiError } from '../../../shared/api/errors.ts';
 import type { TurnApiInput } from '../../../shared/api/methods/chats.ts';
+import { ChatFormatError, exportChat, importChat } from '../../../shared/chat/formats/index.ts';
 import { TranscriptError, validateTranscript } from '../../../shared/chat/validate.ts';
 import { parseDocument } from '../../../shared/library/parse-document.ts';
 import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
@@ -21,6 +22,7 @@ function apiError(e: unknown): unknown {
   }
   if (e instanceof UnknownTemplateError) return new ApiError('bad_input', e.message, [{ path: '/template', message: 'unknown' }]);
   if (e instanceof TranscriptError) return new ApiError('bad_input', e.message, [{ path: '/transcript', message: 'invalid' }]);
+  if (e instanceof ChatFormatError) return new ApiError('bad_document', `The chat file is unreadable: ${e.message}`, [{ path: '/text', message: 'unreadable' }]);
   return e;
 }
 
@@ -74,6 +76,16 @@ export function chatsHandlers({ library }: HostContext): HandlerTable<'chats.'> 
       chats.delete(input.id);
       return null;
     },
+    'chats.import': (input) =>
+      mapped(() => {
+        const imported = importChat(input.text, input.format);
+        return { chat: chats.save({ cardId: input.cardId, transcript: imported.value }), lost: imported.lost };
+      }),
+    'chats.export': (input) =>
+      mapped(() => {
+        const out = exportChat(validateTranscript(input.transcript), input.format);
+        return { text: out.value, lost: out.lost };
+      }),
     'chats.prompt': (input) =>
       mapped(async () => {
         const { plan } = await prepare(input);

@@ -28,6 +28,7 @@ export interface ChatSidebarProps {
   chatId: number | null;
   onOpenChat(id: number): void;
   onNewChat(): void;
+  onImportChat(text: string): void;
   onDeleteChat(id: number): void;
   onError(e: unknown): void;
 }
@@ -115,6 +116,19 @@ export function ChatSidebar(p: ChatSidebarProps) {
           <div className="chat-row">
             <h3>{t('chats.saved')}</h3>
             <button onClick={p.onNewChat}>{t('chats.newChat')}</button>
+            <label className="button">
+              {t('chats.import')}
+              <input
+                type="file"
+                hidden
+                accept=".jsonl,.json,.yaml,.yml"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  file?.text().then(p.onImportChat, p.onError);
+                }}
+              />
+            </label>
           </div>
           {p.chats.length === 0 && <p className="muted">{t('chats.noChats')}</p>}
           {p.chats.map((c) => (

@@ -146,6 +146,14 @@ export function ChatsPage() {
         chatId={session.chatId}
         onOpenChat={(id) => void openChat(id)}
         onNewChat={() => card !== null && session.start(card, persona)}
+        onImportChat={(text) => {
+          if (cardId === null) return;
+          api.invoke('chats.import', { cardId, text }).then(({ chat, lost }) => {
+            session.open(chat.id, chat.transcript);
+            void refreshChats(cardId);
+            setError(lost.length ? t('chats.importLost', { items: lost.map((l) => `${l.path}: ${l.reason}`).join('; ') }) : null);
+          }, onError);
+        }}
         onDeleteChat={(id) => {
           if (!window.confirm(t('chats.confirmDeleteChat'))) return;
           api.invoke('chats.delete', { id }).then(() => {
@@ -169,7 +177,7 @@ export function ChatsPage() {
             <div className="toolbar">
               <strong className="chat-title">{characterName}</strong>
               <button onClick={() => void previewPrompt()} disabled={busy}>{t('chats.previewPrompt')}</button>
-              <ExportButton transcript={tr} />
+              <ExportButton transcript={tr} onError={onError} />
             </div>
             <div className="chat-log" data-testid="chat-log">
               {tr.messages.map((m, i) => (

@@ -1,6 +1,7 @@
 /** The test-chat methods: connection profiles, saved transcripts, the exact prompt, and streamed generation. */
 import type { JSONSchemaType } from 'ajv';
-import type { FiredLore, GenerationStats, Transcript } from '../../chat/types.ts';
+import type { ChatFormat } from '../../chat/formats/index.ts';
+import type { ChatLossItem, FiredLore, GenerationStats, Transcript } from '../../chat/types.ts';
 import { transcriptSchema } from '../../chat/validate.ts';
 import type { TurnType } from '../../chat/turn.ts';
 import type { TimedWorldInfo } from '../../lorebook/model.ts';
@@ -80,6 +81,18 @@ export interface SaveChatInput {
   transcript: Transcript;
   /** Optimistic concurrency: refuse the save when the stored revision moved on. */
   baseRevision?: number;
+}
+
+/** Chat files are converted on the main side: the renderer's CSP forbids the code generation schema checks use. */
+export interface ImportChatInput {
+  cardId: number;
+  text: string;
+  /** Detected from the text when omitted. */
+  format?: ChatFormat;
+}
+export interface ExportChatInput {
+  transcript: Transcript;
+  format: ChatFormat;
 }
 
 export interface TurnApiInput {
@@ -174,6 +187,19 @@ const saveChatSchema: JSONSchemaType<SaveChatInput> = {
     baseRevision: { type: 'integer', minimum: 1, nullable: true },
   },
 };
+const chatFormat = { type: 'string', enum: ['lorewright', 'glm-json', 'glm-yaml', 'sillytavern'] } as const;
+const importChatSchema: JSONSchemaType<ImportChatInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['cardId', 'text'],
+  properties: { cardId: { type: 'integer', minimum: 1 }, text: { type: 'string', maxLength: 200_000_000 }, format: { ...chatFormat, nullable: true } },
+};
+const exportChatSchema: JSONSchemaType<ExportChatInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['transcript', 'format'],
+  properties: { transcript, format: chatFormat },
+};
 const turnSchema: JSONSchemaType<TurnApiInput> = {
   type: 'object',
   additionalProperties: false,
@@ -206,6 +232,9 @@ export const chatsMethods = {
   'chats.get': method<ChatIdInput, ChatRecord>(chatIdSchema),
   'chats.save': method<SaveChatInput, ChatRecord>(saveChatSchema),
   'chats.delete': method<ChatIdInput, null>(chatIdSchema),
+  /** A chat file (Lorewright, GLM JSON/YAML, SillyTavern JSONL) saved as a new chat of the card, with what it lost. */
+  'chats.import': method<ImportChatInput, { chat: ChatRecord; lost: ChatLossItem[] }>(importChatSchema),
+  'chats.export': method<ExportChatInput, { text: string; lost: ChatLossItem[] }>(exportChatSchema),
   /** The exact request that would be sent, and the lore that fired. */
   'chats.prompt': method<TurnApiInput, PromptOutput>(turnSchema),
   /** Streams the reply's tokens; cancel with the signal. */

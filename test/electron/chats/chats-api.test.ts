@@ -149,6 +149,20 @@ describe('saved transcripts', () => {
     expect(await call('chats.list', {})).toHaveLength(1);
   });
 
+  it('imports a chat file as a new chat of the card and exports any transcript, naming what is lost', async () => {
+    const { cardId } = await setup();
+    const text = fs.readFileSync(new URL('../../fixtures/chat/seraphina.st.jsonl', import.meta.url), 'utf8');
+    const imported = await call<{ chat: { id: number; cardId: number; messages: number; transcript: Transcript }; lost: unknown[] }>('chats.import', { cardId, text });
+    expect(imported).toMatchObject({ chat: { cardId, messages: 4 }, lost: [] });
+    const back = await call<{ text: string; lost: unknown[] }>('chats.export', { transcript: imported.chat.transcript, format: 'sillytavern' });
+    expect(back.lost).toEqual([]);
+    expect(back.text.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual(text.trim().split('\n').map((l) => JSON.parse(l) as unknown));
+    const glm = await call<{ text: string; lost: { path: string }[] }>('chats.export', { transcript: imported.chat.transcript, format: 'glm-yaml' });
+    expect(glm.text).toContain('history:');
+    expect(glm.lost.map((l) => l.path)).toContain('$.messages[1].foreign.st.force_avatar');
+    await expect(call('chats.import', { cardId, text: '{"user_name":"U"}\nnot json' })).rejects.toMatchObject({ code: 'bad_document' });
+  });
+
   it('rejects a malformed transcript at the boundary', async () => {
     const { cardId, transcript } = await setup();
     await expect(call('chats.save', { cardId, transcript: { ...transcript, messages: [{ id: 'm1' }] } })).rejects.toMatchObject({ code: 'bad_input' });
