@@ -6,6 +6,7 @@ import type { CardContainerKind, CardRecord, CardSummary, DocumentFormat, Revisi
 import { blankCard, summarizeCard, withCardName, withCardTags } from '../../../shared/library/card-summary.ts';
 import { detectFormat, parseDocument, serializeDocument } from '../../../shared/library/parse-document.ts';
 import type { Db } from './open-database.ts';
+import { RevisionLog } from './revision-log.ts';
 import { buildSearch } from './search-query.ts';
 import type { StoredCard } from '../../../shared/library/card-files.ts';
 
@@ -68,10 +69,12 @@ function toSummary(row: CardRow): CardSummary {
 
 export class CardStore {
   private readonly db: Db;
+  private readonly history: RevisionLog;
   private readonly now: () => number;
 
   constructor(db: Db, now: () => number = Date.now) {
     this.db = db;
+    this.history = new RevisionLog(db, 'card');
     this.now = now;
   }
 
@@ -182,9 +185,7 @@ export class CardStore {
       if (text === current.document) return current;
       const fields = summarizeCard(parseDocument(text, format));
       const now = Math.max(this.now(), current.updatedAt);
-      this.db
-        .prepare('INSERT INTO revisions (kind, item_id, revision, name, document, image, created_at) SELECT ?, id, revision, name, document, image, updated_at FROM cards WHERE id = ?')
-        .run('card', input.id);
+      this.history.keep(input.id);
       this.db
         .prepare('UPDATE cards SET name = ?, creator = ?, character_version = ?, spec = ?, document = ?, format = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?')
         .run(fields.name, fields.creator, fields.characterVersion, fields.spec, text, format, contentHash(text), now, input.id);
@@ -201,9 +202,7 @@ export class CardStore {
       if (card.container === 'charx') throw new ApiError('conflict', 'This card is a CharX archive: its image is an asset inside the archive. Export it as PNG first, then replace the image of that card.');
       const isPng = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
       if (!isPng) throw new ApiError('bad_input', 'The new image must be a PNG file (cards embed their data in PNG text chunks).', [{ path: '/base64', message: 'not a PNG' }]);
-      this.db
-        .prepare('INSERT INTO revisions (kind, item_id, revision, name, document, image, created_at) SELECT ?, id, revision, name, document, image, updated_at FROM cards WHERE id = ?')
-        .run('card', id);
+      this.history.keep(id);
       this.db.prepare("UPDATE cards SET image = ?, container = 'png', revision = revision + 1, updated_at = ? WHERE id = ?").run(bytes, Math.max(this.now(), card.updatedAt), id);
       return this.get(id);
     })();
@@ -264,18 +263,11 @@ export class CardStore {
 
   revisions(id: number): RevisionSummary[] {
     this.get(id);
-    const rows = this.db
-      .prepare("SELECT revision, created_at, name, length(document) AS size FROM revisions WHERE kind = 'card' AND item_id = ? ORDER BY revision DESC")
-      .all(id) as { revision: number; created_at: number; name: string; size: number }[];
-    return rows.map((r) => ({ revision: r.revision, createdAt: r.created_at, name: r.name, size: r.size }));
+    return this.history.list(id);
   }
 
   revision(id: number, revision: number): { revision: number; document: string; createdAt: number } {
-    const row = this.db.prepare("SELECT revision, document, created_at FROM revisions WHERE kind = 'card' AND item_id = ? AND revision = ?").get(id, revision) as
-      | { revision: number; document: string; created_at: number }
-      | undefined;
-    if (!row) throw new ApiError('not_found', `Card ${id} has no stored revision ${revision}.`, [{ path: '/revision', message: 'not found' }]);
-    return { revision: row.revision, document: row.document, createdAt: row.created_at };
+    return this.history.get(id, revision);
   }
 
   tags(): TagCount[] {

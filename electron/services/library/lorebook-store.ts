@@ -16,6 +16,7 @@ import { BookFormatError, importBook, locateBook } from '../../../shared/loreboo
 import { parseDocument } from '../../../shared/library/parse-document.ts';
 import { contentHash } from './card-store.ts';
 import type { Db } from './open-database.ts';
+import { RevisionLog } from './revision-log.ts';
 import { buildSearch } from './search-query.ts';
 
 interface BookRow {
@@ -71,10 +72,12 @@ function baseName(file: string): string {
 
 export class LorebookStore {
   private readonly db: Db;
+  private readonly history: RevisionLog;
   private readonly now: () => number;
 
   constructor(db: Db, now: () => number = Date.now) {
     this.db = db;
+    this.history = new RevisionLog(db, 'lorebook');
     this.now = now;
   }
 
@@ -137,9 +140,7 @@ export class LorebookStore {
       if (text === current.document && name === current.name) return current;
       const doc = parseBook(text, 'lorebook');
       // The stored row becomes a revision before it is overwritten, so every save can be restored.
-      this.db
-        .prepare('INSERT INTO revisions (kind, item_id, revision, name, document, image, created_at) SELECT ?, id, revision, name, document, NULL, updated_at FROM lorebooks WHERE id = ?')
-        .run('lorebook', input.id);
+      this.history.keep(input.id);
       this.db
         .prepare('UPDATE lorebooks SET name = ?, document = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?')
         .run(name, text, contentHash(text), Math.max(this.now(), current.updatedAt), input.id);
@@ -162,18 +163,11 @@ export class LorebookStore {
 
   revisions(id: number): RevisionSummary[] {
     this.get(id);
-    const rows = this.db
-      .prepare("SELECT revision, created_at, name, length(document) AS size FROM revisions WHERE kind = 'lorebook' AND item_id = ? ORDER BY revision DESC")
-      .all(id) as { revision: number; created_at: number; name: string; size: number }[];
-    return rows.map((r) => ({ revision: r.revision, createdAt: r.created_at, name: r.name, size: r.size }));
+    return this.history.list(id);
   }
 
   revision(id: number, revision: number): { revision: number; document: string; createdAt: number } {
-    const row = this.db.prepare("SELECT revision, document, created_at FROM revisions WHERE kind = 'lorebook' AND item_id = ? AND revision = ?").get(id, revision) as
-      | { revision: number; document: string; created_at: number }
-      | undefined;
-    if (!row) throw new ApiError('not_found', `Lorebook ${id} has no stored revision ${revision}.`, [{ path: '/revision', message: 'not found' }]);
-    return { revision: row.revision, document: row.document, createdAt: row.created_at };
+    return this.history.get(id, revision);
   }
 
   /**

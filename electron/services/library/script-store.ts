@@ -7,6 +7,7 @@ import type { RevisionSummary } from '../../../shared/api/library-types.ts';
 import type { ScriptCreateInput, ScriptListInput, ScriptRecord, ScriptSummary, ScriptUpdateInput } from '../../../shared/api/methods/scripts.ts';
 import { contentHash } from './card-store.ts';
 import type { Db } from './open-database.ts';
+import { RevisionLog } from './revision-log.ts';
 
 interface ScriptRow {
   id: number;
@@ -30,10 +31,12 @@ const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => 
 
 export class ScriptStore {
   private readonly db: Db;
+  private readonly history: RevisionLog;
   private readonly now: () => number;
 
   constructor(db: Db, now: () => number = Date.now) {
     this.db = db;
+    this.history = new RevisionLog(db, 'script');
     this.now = now;
   }
 
@@ -87,9 +90,7 @@ export class ScriptStore {
       const name = input.name ?? current.name;
       if (text === current.document && name === current.name) return current;
       // The stored row becomes a revision before it is overwritten, so every save can be restored.
-      this.db
-        .prepare('INSERT INTO revisions (kind, item_id, revision, name, document, image, created_at) SELECT ?, id, revision, name, document, NULL, updated_at FROM scripts WHERE id = ?')
-        .run('script', input.id);
+      this.history.keep(input.id);
       this.db
         .prepare('UPDATE scripts SET name = ?, document = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?')
         .run(name, text, contentHash(text), Math.max(this.now(), current.updatedAt), input.id);
@@ -111,17 +112,10 @@ export class ScriptStore {
 
   revisions(id: number): RevisionSummary[] {
     this.get(id);
-    const rows = this.db
-      .prepare("SELECT revision, created_at, name, length(document) AS size FROM revisions WHERE kind = 'script' AND item_id = ? ORDER BY revision DESC")
-      .all(id) as { revision: number; created_at: number; name: string; size: number }[];
-    return rows.map((r) => ({ revision: r.revision, createdAt: r.created_at, name: r.name, size: r.size }));
+    return this.history.list(id);
   }
 
   revision(id: number, revision: number): { revision: number; document: string; createdAt: number } {
-    const row = this.db.prepare("SELECT revision, document, created_at FROM revisions WHERE kind = 'script' AND item_id = ? AND revision = ?").get(id, revision) as
-      | { revision: number; document: string; created_at: number }
-      | undefined;
-    if (!row) throw new ApiError('not_found', `Script ${id} has no stored revision ${revision}.`, [{ path: '/revision', message: 'not found' }]);
-    return { revision: row.revision, document: row.document, createdAt: row.created_at };
+    return this.history.get(id, revision);
   }
 }
