@@ -49,8 +49,9 @@ export interface LintIssue {
   uid: number;
   /** The key concerned, when one is. */
   key?: string;
-  /** Other entries involved (duplicate keys, cycles): their map keys. */
+  /** Other entries involved (duplicate keys, cycles): their map keys, the first few of `relatedCount`. */
   related?: string[];
+  relatedCount?: number;
   /** Numbers for the message (tokens and budget for over-budget). */
   tokens?: number;
   budget?: number;
@@ -194,7 +195,7 @@ function duplicateKeys(rows: readonly [string, WorldInfoEntry][]): LintIssue[] {
   const issues: LintIssue[] = [];
   for (const [key, ids] of owners) {
     if (ids.length < 2) continue;
-    for (const id of ids) issues.push({ code: 'duplicate-key', severity: SEVERITY['duplicate-key'], entry: id, uid: byId.get(id)!.uid, key, related: ids.filter((o) => o !== id) });
+    for (const id of ids) issues.push({ code: 'duplicate-key', severity: SEVERITY['duplicate-key'], entry: id, uid: byId.get(id)!.uid, key, ...related(ids, id) });
   }
   return issues;
 }
@@ -234,10 +235,18 @@ function recursionCycles(rows: readonly [string, WorldInfoEntry][], recursive: b
     const ids = component.map((i) => nodes[i]![0]);
     for (const i of component) {
       const [id, entry] = nodes[i]!;
-      issues.push({ code: 'recursion-cycle', severity: SEVERITY['recursion-cycle'], entry: id, uid: entry.uid, related: ids.filter((o) => o !== id), fix: { field: 'preventRecursion', value: true } });
+      issues.push({ code: 'recursion-cycle', severity: SEVERITY['recursion-cycle'], entry: id, uid: entry.uid, ...related(ids, id), fix: { field: 'preventRecursion', value: true } });
     }
   }
   return issues;
+}
+
+const MAX_RELATED = 5;
+
+/** The others of a group, capped: a cycle through thousands of entries must not make every finding list them all. */
+function related(ids: readonly string[], self: string): Pick<LintIssue, 'related' | 'relatedCount'> {
+  const others = ids.filter((o) => o !== self);
+  return { related: others.slice(0, MAX_RELATED), relatedCount: others.length };
 }
 
 /** Tarjan's algorithm, iterative (books can be deep enough to overflow a recursive one). */

@@ -21,6 +21,8 @@ interface Props {
   book: Record<string, unknown>;
   disabled: boolean;
   onField(path: JsonPath, value: unknown): void;
+  /** Replaces the whole `entries` object (bulk edits); a host may write it more cheaply than one path edit. */
+  onEntries?(next: Record<string, WorldInfoEntry>): void;
   /** The open entry (its key inside `entries`); the host keeps it so a preview can open entries too. */
   current: string | null;
   onCurrent(id: string | null): void;
@@ -31,7 +33,7 @@ interface Props {
 
 const NOTHING: ReadonlySet<string> = new Set();
 
-export function LorebookEditor({ book, disabled, onField, current, onCurrent, lint = [], fired = NOTHING }: Props) {
+export function LorebookEditor({ book, disabled, onField, onEntries, current, onCurrent, lint = [], fired = NOTHING }: Props) {
   const t = useT();
   const [filter, setFilter] = useState<EntryFilter>(NO_FILTER);
   const [lintOnly, setLintOnly] = useState(false);
@@ -52,6 +54,8 @@ export function LorebookEditor({ book, disabled, onField, current, onCurrent, li
   );
   const entries = entriesOf(book);
   const open = current !== null ? entries[current] : undefined;
+
+  const setEntries = (next: Record<string, WorldInfoEntry>) => (onEntries ? onEntries(next) : onField(['entries'], next));
 
   const onSort = (field: SortField) => {
     if (field === sort) setDescending(!descending);
@@ -85,16 +89,16 @@ export function LorebookEditor({ book, disabled, onField, current, onCurrent, li
   };
   const duplicate = (ids: readonly string[]) => {
     const before = nextUid(book);
-    onField(['entries'], withDuplicates(book, ids));
+    setEntries(withDuplicates(book, ids));
     if (ids.length === 1) onCurrent(String(before));
   };
   const remove = (ids: ReadonlySet<string>) => {
     if (!window.confirm(t('lb.confirmDelete', { n: ids.size }))) return;
-    onField(['entries'], withoutEntries(book, ids));
+    setEntries(withoutEntries(book, ids));
     if (current !== null && ids.has(current)) onCurrent(null);
     setSelected(NOTHING);
   };
-  const bulk = (patch: (entry: WorldInfoEntry) => WorldInfoEntry) => onField(['entries'], patchEntries(book, selected, patch));
+  const bulk = (patch: (entry: WorldInfoEntry) => WorldInfoEntry) => setEntries(patchEntries(book, selected, patch));
   const applyFix = (issue: LintIssue) => {
     if (issue.fix) onField(['entries', issue.entry, issue.fix.field], issue.fix.value);
   };

@@ -2,11 +2,11 @@
  * A standalone book: the entry editor and the JSON view on one document session (shared undo), the live preview
  * and lint beside them, save with revisions.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LorebookRecord } from '../../../shared/api/methods/lorebooks.ts';
 import { isDirty } from '../../../shared/document/doc-session.ts';
 import { guesstimateTokenizer } from '../../../shared/lorebook/index.ts';
-import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
+import type { WorldInfoBook, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useDarkMode } from '../app/useDarkMode.ts';
 import { MonacoJson } from '../editor/MonacoJson.tsx';
@@ -14,6 +14,7 @@ import { useDocSession } from '../editor/useDocSession.ts';
 import { useT } from '../i18n/index.ts';
 import { entriesOf } from './book-model.ts';
 import { BookHistory } from './BookHistory.tsx';
+import { writeEntries } from './entries-text.ts';
 import { LintList } from './LintList.tsx';
 import { LorebookEditor } from './LorebookEditor.tsx';
 import { PreviewPanel } from './preview/PreviewPanel.tsx';
@@ -113,6 +114,17 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
   };
 
   const onField = useCallback((path: readonly (string | number)[], v: unknown) => dispatch({ type: 'field', path, value: v }), [dispatch]);
+  // Bulk edits arrive as text edits (see entries-text.ts); the JSON view must still take them in.
+  const bulkText = useRef<string | null>(null);
+  const onEntries = useCallback(
+    (next: Record<string, WorldInfoEntry>) => {
+      const text = state ? writeEntries(state.text, next) : null;
+      if (text === null) return onField(['entries'], next);
+      bulkText.current = text;
+      dispatch({ type: 'text', text });
+    },
+    [state, onField, dispatch],
+  );
   const titleOf = (entryId: string) => {
     const e = entriesOf(book)[entryId];
     return String(e?.comment ?? '') || t('lb.untitled', { uid: String(e?.uid ?? entryId) });
@@ -154,7 +166,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
       {state.error && <div className="warning">{t('editor.formWaits')}</div>}
       <div className="lb-panes">
         <div className="pane lb-left">
-          <LorebookEditor book={book} disabled={state.error !== null} onField={onField} current={current} onCurrent={setCurrent} lint={lint} fired={fired} />
+          <LorebookEditor book={book} disabled={state.error !== null} onField={onField} onEntries={onEntries} current={current} onCurrent={setCurrent} lint={lint} fired={fired} />
         </div>
         <div className="pane lb-right">
           <div className="lb-tabs" role="tablist">
@@ -170,7 +182,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
           </div>
           {tab === 'json' && (
             <div className="lb-tab-body json-pane">
-              <MonacoJson text={state.text} external={state.changedBy !== 'text'} uri={`inmemory://lorebook/${id}.json`} error={state.error} dark={dark} onChange={(text) => dispatch({ type: 'text', text })} />
+              <MonacoJson text={state.text} external={state.changedBy !== 'text' || state.text === bulkText.current} uri={`inmemory://lorebook/${id}.json`} error={state.error} dark={dark} onChange={(text) => dispatch({ type: 'text', text })} />
             </div>
           )}
           {tab === 'lint' && (
