@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { onCommand } from '../app/commands.ts';
 import { Messages } from '../app/Messages.tsx';
-import type { CardSummary, TagCount } from '../../../shared/api/library-types.ts';
+import type { CardSummary, ImportFileResult, ImportProgress, TagCount } from '../../../shared/api/library-types.ts';
 import type { SortKey } from '../../../shared/api/contract.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
@@ -11,7 +11,7 @@ import { useCardPages } from './useCardPages.ts';
 import { VirtualCards } from './VirtualCards.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { TagManager } from './TagManager.tsx';
-import { droppedFiles, readForImport } from './files.ts';
+import { droppedFiles, importBatches, readForImport } from './files.ts';
 import { BatchConvertDialog } from './BatchConvertDialog.tsx';
 import { exportZip } from './export-zip.ts';
 import type { BulkExportFormat } from './export-zip.ts';
@@ -141,10 +141,18 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
 
   const importFiles = async (files: readonly File[]): Promise<void> => {
     if (files.length === 0) return;
-    const payload = await readForImport(files);
-    const results = api.invoke('library.import', { files: payload }, { onProgress: (p) => setNotice(t('library.importing', { done: p.done, total: p.total, file: p.file })) });
+    const importAll = async (): Promise<ImportFileResult[]> => {
+      const all: ImportFileResult[] = [];
+      for (const batch of importBatches(files)) {
+        const before = all.length;
+        const payload = await readForImport(batch);
+        const onProgress = (p: ImportProgress): void => setNotice(t('library.importing', { done: before + p.done, total: files.length, file: p.file }));
+        all.push(...(await api.invoke('library.import', { files: payload }, { onProgress })));
+      }
+      return all;
+    };
     await after(
-      results.then((r) => {
+      importAll().then((r) => {
         const count = (s: string): number => r.filter((x) => x.status === s).length;
         setNotice(t('library.imported', { imported: count('imported'), duplicates: count('duplicate'), failed: count('failed') }));
         const failures = r.filter((x) => x.status === 'failed');

@@ -40,3 +40,23 @@ export async function droppedFiles(transfer: DataTransfer): Promise<File[]> {
   for (const entry of entries) await walk(entry, false);
   return out;
 }
+
+/** Requests stay well under the web host's body limit and the browser never holds a whole folder in memory. */
+const BATCH_BYTES = 32 * 1024 * 1024;
+
+export function importBatches(files: readonly File[]): File[][] {
+  const batches: File[][] = [];
+  let current: File[] = [];
+  let size = 0;
+  for (const file of files) {
+    if (current.length > 0 && size + file.size > BATCH_BYTES) {
+      batches.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(file);
+    size += file.size;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
