@@ -9,6 +9,7 @@ import { assertMethod, validateInput } from '../../shared/api/validate.ts';
 import type { Handler, HostContext } from './handlers/types.ts';
 import { libraryHandlers } from './handlers/library.ts';
 import { convertHandlers } from './handlers/convert.ts';
+import { appHandlers } from './handlers/app.ts';
 import { lorebookHandlers } from './handlers/lorebooks.ts';
 import { scriptHandlers } from './handlers/scripts.ts';
 import { chatsHandlers } from './handlers/chats.ts';
@@ -24,7 +25,7 @@ export interface ApiHost {
 
 /** Every method must have a handler: a missing one is a type error here. */
 function allHandlers(ctx: HostContext): { [M in MethodName]: Handler<M> } {
-  return { ...libraryHandlers(ctx), ...convertHandlers(), ...lorebookHandlers(ctx), ...scriptHandlers(ctx), ...chatsHandlers(ctx) };
+  return { ...libraryHandlers(ctx), ...convertHandlers(), ...appHandlers(ctx), ...lorebookHandlers(ctx), ...scriptHandlers(ctx), ...chatsHandlers(ctx) };
 }
 
 export function toErrorShape(e: unknown): ApiErrorShape {

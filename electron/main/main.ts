@@ -25,7 +25,7 @@ void app.whenReady().then(() => {
   const rendererRoot = path.join(appPath, 'dist', 'renderer');
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   serveRenderer(rendererRoot);
-  const wiring = registerIpc(ipcMain, createApiHost({ library }), (event) => (event.senderFrame?.url ?? '').startsWith(`${APP_ORIGIN}/`));
+  const wiring = registerIpc(ipcMain, createApiHost({ library, transport: 'electron' }), (event) => (event.senderFrame?.url ?? '').startsWith(`${APP_ORIGIN}/`));
   createMainWindow(appPath, `${APP_ORIGIN}/index.html`);
 
   let closing = false;

@@ -1,14 +1,27 @@
+import { useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { connect } from './api/client.ts';
 import { I18nContext, pickLocale, translator } from './i18n/index.ts';
+import type { Locale } from './i18n/index.ts';
+import { readLocale, writeLocale } from './app/preferences.ts';
 import './styles.css';
 
-const t = translator(pickLocale(navigator.languages));
 const connection = connect();
-const root = createRoot(document.getElementById('root')!);
-root.render(
-  <I18nContext.Provider value={t}>
-    {connection.client ? <App client={connection.client} /> : <p className="fatal">{t('connect.noToken')}</p>}
-  </I18nContext.Provider>,
-);
+
+/** Holds the language so the Settings page can switch it live. */
+function Root() {
+  const [locale, setLocale] = useState<Locale | 'auto'>(readLocale);
+  const t = useMemo(() => translator(locale === 'auto' ? pickLocale(navigator.languages) : locale), [locale]);
+  const choose = (next: Locale | 'auto'): void => {
+    writeLocale(next);
+    setLocale(next);
+  };
+  return (
+    <I18nContext.Provider value={t}>
+      {connection.client ? <App client={connection.client} locale={locale} onLocale={choose} /> : <p className="fatal">{t('connect.noToken')}</p>}
+    </I18nContext.Provider>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(<Root />);

@@ -6,6 +6,7 @@
 import type { MethodSpec } from './method.ts';
 import { libraryMethods } from './methods/library.ts';
 import { convertMethods } from './methods/convert.ts';
+import { appMethods } from './methods/app.ts';
 import { lorebookMethods } from './methods/lorebooks.ts';
 import { scriptMethods } from './methods/scripts.ts';
 import { chatsMethods } from './methods/chats.ts';
@@ -15,6 +16,7 @@ export type { SortKey, ListInput, IdInput, CreateInput, UpdateInput, RevisionInp
 export const methods = {
   ...libraryMethods,
   ...convertMethods,
+  ...appMethods,
   ...lorebookMethods,
   ...scriptMethods,
   ...chatsMethods,

@@ -125,6 +125,17 @@ describe('library page', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
   });
 
+  it('shows the library file in Settings and switches the language live', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect.poll(() => page.getByTestId('library-file').innerText()).toBe(path.join(dir, 'library.db'));
+    await page.getByLabel('Language').selectOption('zh-CN');
+    await expect.poll(() => page.getByRole('navigation').innerText()).toMatch(/角色库[\s\S]*世界书/);
+    await page.reload();
+    await expect.poll(() => page.getByRole('navigation').innerText()).toMatch(/角色库/);
+    await page.getByLabel('语言').selectOption('auto');
+    await expect.poll(() => page.getByRole('navigation').innerText()).toMatch(/Library/);
+  });
+
   it('refuses to work without the token', async () => {
     const other = await browser.newPage();
     await other.goto(host.url.split('#')[0]!);

@@ -5,6 +5,8 @@ import type { Library } from '../../services/library/library.ts';
 /** The services the API runs on; opened once by whoever hosts the API (Electron main, web host, tests). */
 export interface HostContext {
   library: Library;
+  /** Which transport serves this API (shown in Settings); the web host when not said. */
+  transport?: 'electron' | 'web';
 }
 
 export type Handler<M extends MethodName> = (input: MethodInput<M>, options: CallOptions<MethodProgress<M>>) => MethodOutput<M> | Promise<MethodOutput<M>>;

@@ -3,19 +3,21 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../../../shared/api/contract.ts';
 import { ApiContext } from './ApiContext.ts';
 import { useT } from '../i18n/index.ts';
+import type { Locale } from '../i18n/index.ts';
+import { SettingsPage } from '../settings/SettingsPage.tsx';
 import type { MessageKey } from '../i18n/en.ts';
 import { LibraryPage } from '../library/LibraryPage.tsx';
 import { CardEditorPage } from '../editor/CardEditorPage.tsx';
-import { LorebooksPage } from '../lorebooks/LorebooksPage.tsx';
 import { ScriptsPage } from '../scripts/ScriptsPage.tsx';
 import { ChatsPage } from '../chats/ChatsPage.tsx';
+import { LorebooksPage } from '../lorebooks/LorebooksPage.tsx';
 import { parseRoute, routeHash } from './route.ts';
 import type { Route, Section } from './route.ts';
 import { CommandPalette } from './CommandPalette.tsx';
 
 const SECTIONS: readonly Section[] = ['library', 'lorebooks', 'scripts', 'chats', 'settings'];
 
-export function App({ client }: { client: ApiClient }) {
+export function App({ client, locale, onLocale }: { client: ApiClient; locale: Locale | 'auto'; onLocale(locale: Locale | 'auto'): void }) {
   const t = useT();
   const [route, setRoute] = useState<Route>(() => parseRoute(window.location.hash));
   const dirty = useRef(false);
@@ -71,16 +73,16 @@ export function App({ client }: { client: ApiClient }) {
         <main className="content">
           {route.page === 'card' ? (
             <CardEditorPage key={route.id} id={route.id} onClose={() => go({ page: 'library' })} onDirtyChange={onDirtyChange} />
-          ) : route.page === 'scripts' ? (
-            <ScriptsPage onDirtyChange={onDirtyChange} />
           ) : route.page === 'lorebooks' ? (
             <LorebooksPage id={route.id} onOpen={(id) => go(id === null ? { page: 'lorebooks' } : { page: 'lorebooks', id })} onDirtyChange={onDirtyChange} />
+          ) : route.page === 'scripts' ? (
+            <ScriptsPage onDirtyChange={onDirtyChange} />
           ) : route.page === 'chats' ? (
             <ChatsPage />
           ) : route.page === 'library' ? (
             <LibraryPage onOpen={(id) => go({ page: 'card', id })} />
           ) : (
-            <p className="later">{t('section.later', { section: label(route.page) })}</p>
+            <SettingsPage locale={locale} onLocale={onLocale} />
           )}
         </main>
       </div>

@@ -11,6 +11,7 @@ import { useDocSession } from './useDocSession.ts';
 import { useDarkMode } from '../app/useDarkMode.ts';
 import { onCommand } from '../app/commands.ts';
 import { Messages } from '../app/Messages.tsx';
+import { readTokenizer, writeTokenizer } from '../app/preferences.ts';
 import { FilePanel } from './FilePanel.tsx';
 import { AvatarField } from './AvatarField.tsx';
 import { CharacterBookTab } from './CharacterBookTab.tsx';
@@ -57,8 +58,8 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
   const [notice, setNotice] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const [formTab, setFormTab] = useState<'card' | 'book'>('card');
-  const [tokenizer, setTokenizer] = useState<TokenizerName>(() => (localStorage.getItem('lorewright.tokenizer') as TokenizerName | null) ?? 'guesstimate');
-  useEffect(() => localStorage.setItem('lorewright.tokenizer', tokenizer), [tokenizer]);
+  const [tokenizer, setTokenizer] = useState<TokenizerName>(readTokenizer);
+  useEffect(() => writeTokenizer(tokenizer), [tokenizer]);
   const fields = useMemo(() => (state ? tokenFields(state.value) : {}), [state?.value]);
   const tokens = useTokenCounts(fields, tokenizer);
   // The JSON view follows form typing at low priority, so a keystroke paints the form first.
