@@ -1,0 +1,80 @@
+// The lorebook editor's pure helpers (renderer/src/lorebooks): minimal text edits for bulk changes, the entry
+// table's filter and sort, and the preview's transcript parsing.
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeEntries } from '../../../renderer/src/lorebooks/entries-text.ts';
+import { NO_FILTER, entryRows, newEntry, nextUid, patchEntries, visibleRows, withDuplicates, withoutEntries } from '../../../renderer/src/lorebooks/book-model.ts';
+import { DEFAULT_SETUP, buildTurns, parseTranscript } from '../../../renderer/src/lorebooks/preview/scenario.ts';
+import { scan } from '../../../shared/lorebook/index.ts';
+import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
+
+const text = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/lorebook-ui/Eldoria.json'), 'utf8');
+const book = JSON.parse(text) as WorldInfoBook;
+
+describe('writeEntries', () => {
+  const roundTrip = (next: WorldInfoBook['entries']) => {
+    const out = writeEntries(text, next);
+    expect(out).not.toBeNull();
+    expect((JSON.parse(out!) as WorldInfoBook).entries).toEqual(next);
+    return out!;
+  };
+
+  it('changes only the edited values and keeps every other byte', () => {
+    const out = roundTrip(patchEntries(book, new Set(['1']), (e) => ({ ...e, order: 42 })));
+    const before = text.split('\n');
+    expect(out.split('\n').filter((line, i) => line !== before[i])).toEqual(['            "order": 42,']);
+  });
+
+  it('removes entries anywhere, including trailing runs, and appends duplicates', () => {
+    for (const ids of [['0'], ['3'], ['2', '3'], ['0', '2'], ['0', '1', '2']]) roundTrip(withoutEntries(book, new Set(ids)));
+    const dup = roundTrip(withDuplicates(book, ['1', '2']));
+    expect(Object.keys((JSON.parse(dup) as WorldInfoBook).entries)).toEqual(['0', '1', '2', '3', '4', '5']);
+  });
+
+  it('falls back (null) when there is nothing to edit in place', () => {
+    expect(writeEntries('{"entries": {}}', { '0': newEntry(0, 0) })).toBeNull();
+    expect(writeEntries('{"entries": []}', {})).toBeNull();
+  });
+});
+
+describe('entry table helpers', () => {
+  it('filters by key text, group, position and enabled state, and sorts stably', () => {
+    const b: WorldInfoBook = { entries: { ...book.entries, '7': { ...newEntry(7, 7), key: ['Forest path'], group: 'Places, paths', disable: true, order: 100 } } };
+    const rows = entryRows(b);
+    expect(visibleRows(rows, { ...NO_FILTER, text: 'forest' }, 'display', false).map((r) => r.id)).toEqual(['0', '7']);
+    expect(visibleRows(rows, { ...NO_FILTER, group: 'paths' }, 'display', false).map((r) => r.id)).toEqual(['7']);
+    expect(visibleRows(rows, { ...NO_FILTER, enabled: 'on' }, 'display', false)).toHaveLength(4);
+    expect(visibleRows(rows, { ...NO_FILTER, position: '1' }, 'display', false)).toHaveLength(0);
+    expect(visibleRows(rows, NO_FILTER, 'title', true).map((r) => r.entry.comment)).toEqual(['shadowfang', 'power', 'glade', 'eldoria', '']);
+    expect(nextUid(b)).toBe(8);
+  });
+});
+
+describe('preview scenario', () => {
+  it('parses a pasted transcript by the known names', () => {
+    expect(parseTranscript('User: hi\nSera: hello\nthere\nUser: bye', { userName: 'User', charName: 'Sera' })).toEqual([
+      { role: 'user', text: 'hi' },
+      { role: 'char', text: 'hello\nthere' },
+      { role: 'user', text: 'bye' },
+    ]);
+  });
+
+  it('steps turns with timed effects carried from one message to the next', () => {
+    const sticky: WorldInfoBook = { entries: { '0': { ...newEntry(0, 0), key: ['forest'], sticky: 2, content: 'Trees.' } } };
+    const chat = [
+      { role: 'user' as const, text: 'the forest' },
+      { role: 'char' as const, text: 'yes' },
+      { role: 'user' as const, text: 'onward' },
+      { role: 'char' as const, text: 'ok' },
+      { role: 'user' as const, text: 'and?' },
+    ];
+    const turns = buildTurns('Book', sticky, { ...DEFAULT_SETUP, settings: { ...DEFAULT_SETUP.settings, depth: 1 } }, chat);
+    const results: ReturnType<typeof scan>[] = [];
+    for (const turn of turns) results.push(scan(turn, { carriedTimedEffects: results.at(-1)?.timedWorldInfo ?? null }));
+    // Turn 2 no longer sees "forest" (scan depth 1) and fires only because the sticky record was carried over;
+    // a sticky of 2 ends when the chat reaches start + 2 messages.
+    expect(results.map((r) => r.activated.length)).toEqual([1, 1, 0, 0, 0]);
+    expect(results[1]!.explain.entries[0]!.reason.code).toBe('sticky');
+  });
+});
