@@ -2,6 +2,7 @@
 // prompt → the request body. The card's own book is always scanned (V2 spec: "Frontends MUST use the character
 // lorebook by default"), converted the way SillyTavern imports it. Timed effects (sticky, cooldown) carry from the
 // transcript's last generated turn into this one.
+import { DEFAULT_SCAN_SETTINGS } from '../lorebook/defaults.ts';
 import { importBook } from '../lorebook/formats/convert.ts';
 import type { AuthorsNote, ScanResult, ScanSettings, Scenario, TimedWorldInfo, Tokenizer, WorldInfoBook } from '../lorebook/model.ts';
 import { scan } from '../lorebook/scan.ts';
@@ -58,22 +59,6 @@ export interface TurnPlan {
   scan: ScanResult;
 }
 
-/** World Info settings of a fresh SillyTavern 1.18 install (World Info reference §2). */
-export const defaultScanSettings: ScanSettings = {
-  depth: 2,
-  budget: 25,
-  budgetCap: 0,
-  minActivations: 0,
-  minActivationsDepthMax: 0,
-  maxRecursionSteps: 0,
-  recursive: true,
-  caseSensitive: false,
-  matchWholeWords: true,
-  includeNames: true,
-  useGroupScoring: false,
-  characterStrategy: 1,
-  overflowAlert: false,
-};
 
 const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
@@ -170,7 +155,7 @@ export function planTurn(input: TurnInput): TurnPlan {
     : null;
   const data = record(record(input.card).data);
   const scenario: Scenario = {
-    settings: { ...defaultScanSettings, ...input.scan },
+    settings: { ...DEFAULT_SCAN_SETTINGS, ...input.scan },
     // SillyTavern's budget base is the maximum prompt size: context minus the response length.
     maxContext: Math.max(1, maxContext - maxTokens),
     tokenizer: 'guesstimate',

@@ -8,3 +8,4 @@ export { cyrb53 } from './hash.ts';
 export { parseDecorators } from './decorators.ts';
 export { expandMacros } from './macros.ts';
 export { parseRegexKey } from './keys.ts';
+export { DEFAULT_SCAN_SETTINGS } from './defaults.ts';

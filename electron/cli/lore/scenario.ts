@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { BookFormatError, importBook, locateBook } from '../../../shared/lorebook/formats/index.ts';
 import type { AuthorsNote, ChatMessage, ExtensionPrompt, Scenario, ScanSettings, TimedWorldInfo, WorldInfoBook } from '../../../shared/lorebook/index.ts';
+import { DEFAULT_SCAN_SETTINGS } from '../../../shared/lorebook/index.ts';
 import { parseExpect, type Expectations } from './expectations.ts';
 import { readJsonFile } from './read-json.ts';
 import { ScenarioError } from './scenario-error.ts';
@@ -18,22 +19,6 @@ export interface LoadedScenario {
   multiTurn: boolean;
 }
 
-/** SillyTavern 1.18 new-install World Info settings (default/content/settings.json). */
-export const DEFAULT_SETTINGS: Readonly<ScanSettings> = {
-  depth: 2,
-  budget: 25,
-  budgetCap: 0,
-  minActivations: 0,
-  minActivationsDepthMax: 0,
-  maxRecursionSteps: 0,
-  recursive: true,
-  caseSensitive: false,
-  matchWholeWords: true,
-  includeNames: true,
-  useGroupScoring: false,
-  characterStrategy: 1,
-  overflowAlert: false,
-};
 
 export const DEFAULT_MAX_CONTEXT = 8192;
 const TRIGGERS = ['normal', 'continue', 'impersonate', 'swipe', 'regenerate', 'quiet'];
@@ -196,11 +181,11 @@ function buildTurn(fields: TurnFields, index: number, loader: BookLoader): Scena
     return at === undefined ? fallback : read(at);
   };
 
-  const settings: ScanSettings = { ...DEFAULT_SETTINGS };
+  const settings: ScanSettings = { ...DEFAULT_SCAN_SETTINGS };
   for (const [key, at] of fields.members('settings', 'an object of World Info settings') ?? []) {
-    if (!Object.hasOwn(DEFAULT_SETTINGS, key)) throw new ScenarioError(at.path, `unknown setting (known: ${Object.keys(DEFAULT_SETTINGS).join(', ')})`);
+    if (!Object.hasOwn(DEFAULT_SCAN_SETTINGS, key)) throw new ScenarioError(at.path, `unknown setting (known: ${Object.keys(DEFAULT_SCAN_SETTINGS).join(', ')})`);
     const k = key as keyof ScanSettings;
-    if (typeof DEFAULT_SETTINGS[k] === 'boolean') (settings[k] as boolean) = bool(at);
+    if (typeof DEFAULT_SCAN_SETTINGS[k] === 'boolean') (settings[k] as boolean) = bool(at);
     else (settings[k] as number) = int(at);
     if (k === 'characterStrategy' && settings.characterStrategy > 2) throw new ScenarioError(at.path, `expected 0 (evenly), 1 (character first) or 2 (global first), got ${settings.characterStrategy}`);
   }

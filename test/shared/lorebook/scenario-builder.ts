@@ -1,4 +1,5 @@
 // Small scenarios for unit tests: complete 1.18 editor entries and default settings, overridable per test.
+import { DEFAULT_SCAN_SETTINGS } from '../../../shared/lorebook/defaults.ts';
 import type { ChatMessage, Scenario, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 
 export function entry(uid: number, fields: Partial<WorldInfoEntry> = {}): WorldInfoEntry {
@@ -35,21 +36,7 @@ export function entry(uid: number, fields: Partial<WorldInfoEntry> = {}): WorldI
 
 export function scenario(entries: WorldInfoEntry[], chat: ChatMessage[], overrides: Partial<Scenario> = {}): Scenario {
   return {
-    settings: {
-      depth: 2,
-      budget: 25,
-      budgetCap: 0,
-      minActivations: 0,
-      minActivationsDepthMax: 0,
-      maxRecursionSteps: 0,
-      recursive: true,
-      caseSensitive: false,
-      matchWholeWords: true,
-      includeNames: true,
-      useGroupScoring: false,
-      characterStrategy: 1,
-      overflowAlert: false,
-    },
+    settings: { ...DEFAULT_SCAN_SETTINGS },
     maxContext: 8192,
     tokenizer: 'guesstimate',
     seed: 42,
