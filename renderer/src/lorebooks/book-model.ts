@@ -11,7 +11,7 @@ export interface EntryRow {
 }
 
 export type Strategy = 'constant' | 'normal' | 'vectorized';
-export type SortField = 'display' | 'title' | 'uid' | 'order' | 'position' | 'depth' | 'probability';
+export type SortField = 'display' | 'title' | 'order' | 'position' | 'depth' | 'probability';
 
 export interface EntryFilter {
   text: string;
@@ -58,7 +58,6 @@ function num(v: unknown): number {
 const COMPARE: Record<SortField, (a: EntryRow, b: EntryRow) => number> = {
   display: (a, b) => num(a.entry.displayIndex) - num(b.entry.displayIndex),
   title: (a, b) => String(a.entry.comment ?? '').localeCompare(String(b.entry.comment ?? '')),
-  uid: (a, b) => num(a.entry.uid) - num(b.entry.uid),
   order: (a, b) => num(a.entry.order) - num(b.entry.order),
   position: (a, b) => num(a.entry.position) - num(b.entry.position),
   depth: (a, b) => num(a.entry.depth) - num(b.entry.depth),
