@@ -143,9 +143,18 @@ describe('lorebook editor and activation preview', () => {
       const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
       return { results: sorted.length, median: at(0.5), p95: at(0.95), longestTask: Math.max(0, ...w.longTasks) };
     });
-    figures[String(count)] = stats;
+    // Typing in the entry form: every keystroke is a document edit, then a rescan of the edited book.
+    await page.getByRole('row').filter({ hasText: 'Entry number 1' }).first().click();
+    await page.evaluate(() => {
+      (window as unknown as { longTasks: number[] }).longTasks = [];
+    });
+    await page.getByLabel('Title / memo').press('End');
+    await page.getByLabel('Title / memo').pressSequentially(' edited', { delay: 60 });
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Entry number 1 edited' }).count()).toBe(1);
+    const formTask = await page.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks));
+    figures[String(count)] = { ...stats, longestTaskTypingInForm: formTask };
     fs.writeFileSync(path.join(artifactsDir, 'lorebook-preview-latency.json'), JSON.stringify(figures, null, 2));
-    console.log(`preview latency, ${count} entries (ms):`, JSON.stringify(stats));
+    console.log(`preview latency, ${count} entries (ms):`, JSON.stringify(figures[String(count)]));
     expect(stats.results).toBeGreaterThan(5);
   }
 

@@ -58,7 +58,12 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
   const value = state?.value;
   // The engine reads `entries` as an object keyed by uid; anything else (mid-edit in JSON) previews as empty.
   const book = useMemo<WorldInfoBook>(() => (value && typeof value['entries'] === 'object' && value['entries'] !== null && !Array.isArray(value['entries']) ? (value as WorldInfoBook) : NO_ENTRIES), [value]);
-  const lint = useLint(state ? book : null, { settings: setup.settings, maxContext: setup.maxContext, authorsNote: setup.authorsNote });
+  // The workers get the text of the last valid document: a string copies cheaply, a large book's objects do not.
+  const [bookText, setBookText] = useState<string | null>(null);
+  useEffect(() => {
+    if (state && !state.error) setBookText(state.text);
+  }, [state]);
+  const lint = useLint(bookText, { settings: setup.settings, maxContext: setup.maxContext, authorsNote: setup.authorsNote });
   const tokens = useMemo(() => {
     const all = Object.values(entriesOf(book));
     const count = (list: typeof all) => guesstimateTokenizer.count(list.map((e) => String(e?.content ?? '')).join('\n'));
@@ -178,7 +183,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
           </div>
           {/* The preview stays mounted (hidden) so its chat and worker survive a look at the JSON. */}
           <div hidden={tab !== 'preview'} className="lb-tab-body">
-            <PreviewPanel bookName={record.name} book={book} setup={setup} onSetup={setSetup} onOpenEntry={setCurrent} onFired={setFired} />
+            <PreviewPanel bookName={record.name} book={book} bookText={bookText ?? state.text} setup={setup} onSetup={setSetup} onOpenEntry={setCurrent} onFired={setFired} />
           </div>
           {tab === 'json' && (
             <div className="lb-tab-body json-pane">

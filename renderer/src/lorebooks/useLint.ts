@@ -1,12 +1,12 @@
 /** Lint findings for a book, computed in a worker a moment after the last edit (lint is not needed per keystroke). */
 import { useEffect, useRef, useState } from 'react';
 import type { LintIssue, LintOptions } from '../../../shared/lorebook/lint.ts';
-import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
 import type { LintRequest } from './preview/lint.worker.ts';
 
 const DELAY_MS = 250;
 
-export function useLint(book: WorldInfoBook | null, options: LintOptions): LintIssue[] {
+/** `bookText`: the book's last valid JSON text. */
+export function useLint(bookText: string | null, options: LintOptions): LintIssue[] {
   const [issues, setIssues] = useState<LintIssue[]>([]);
   const worker = useRef<Worker | null>(null);
   const latest = useRef(0);
@@ -22,13 +22,13 @@ export function useLint(book: WorldInfoBook | null, options: LintOptions): LintI
 
   const { settings, maxContext, authorsNote } = options;
   useEffect(() => {
-    if (!book) return;
+    if (bookText === null) return;
     const timer = setTimeout(() => {
-      const request: LintRequest = { id: ++latest.current, book, options: { settings, maxContext, authorsNote } };
+      const request: LintRequest = { id: ++latest.current, book: bookText, options: { settings, maxContext, authorsNote } };
       worker.current?.postMessage(request);
     }, DELAY_MS);
     return () => clearTimeout(timer);
-  }, [book, settings, maxContext, authorsNote]);
+  }, [bookText, settings, maxContext, authorsNote]);
 
   return issues;
 }

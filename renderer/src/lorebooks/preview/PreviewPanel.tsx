@@ -11,7 +11,10 @@ import { SettingsPanel } from './SettingsPanel.tsx';
 
 interface Props {
   bookName: string;
+  /** For titles and entry ids; the worker gets `bookText`. */
   book: WorldInfoBook;
+  /** The book's last valid JSON text. */
+  bookText: string;
   setup: PreviewSetup;
   onSetup(setup: PreviewSetup): void;
   /** Opens an entry in the editor (by its key inside `entries`). */
@@ -26,7 +29,7 @@ type Status = { kind: 'idle' } | { kind: 'ok'; latencyMs: number } | { kind: 'ti
 const latencies: number[] = [];
 (globalThis as { lorewrightPreviewLatencies?: number[] }).lorewrightPreviewLatencies = latencies;
 
-export function PreviewPanel({ bookName, book, setup, onSetup, onOpenEntry, onFired }: Props) {
+export function PreviewPanel({ bookName, book, bookText, setup, onSetup, onOpenEntry, onFired }: Props) {
   const t = useT();
   const [chat, setChat] = useState<PreviewMessage[]>([{ role: 'user', text: '' }]);
   const [output, setOutput] = useState<ScanOutput | null>(null);
@@ -49,8 +52,8 @@ export function PreviewPanel({ bookName, book, setup, onSetup, onOpenEntry, onFi
   }, []);
 
   useEffect(() => {
-    client.current?.request({ bookName, book, setup, chat });
-  }, [bookName, book, setup, chat]);
+    client.current?.request({ bookName, bookText, setup, chat });
+  }, [bookName, bookText, setup, chat]);
 
   const idByUid = useMemo(() => {
     const map = new Map<string, string>();

@@ -8,7 +8,8 @@ const scope = self as unknown as { onmessage: ((event: MessageEvent<LintRequest>
 
 export interface LintRequest {
   id: number;
-  book: WorldInfoBook;
+  /** The book's JSON text (cheap to send; parsed here). */
+  book: string;
   options: LintOptions;
 }
 
@@ -16,7 +17,8 @@ scope.onmessage = (event: MessageEvent<LintRequest>) => {
   const { id, book, options } = event.data;
   let issues: LintIssue[] = [];
   try {
-    issues = lintBook(book, options);
+    const doc = JSON.parse(book) as WorldInfoBook;
+    if (typeof doc.entries === 'object' && doc.entries !== null && !Array.isArray(doc.entries)) issues = lintBook(doc, options);
   } catch {
     // A book the engine cannot read yet (mid-edit) has nothing to lint.
   }

@@ -1,11 +1,14 @@
 /** Messages between the preview and its scan worker. */
-import type { EntryKey, ScanResult, WorldInfoBook } from '../../../../shared/lorebook/model.ts';
+import type { EntryKey, ScanResult } from '../../../../shared/lorebook/model.ts';
 import type { PreviewMessage, PreviewSetup } from './scenario.ts';
 
 export interface ScanRequest {
   id: number;
-  /** Sent only when it changed (or to a fresh worker): cloning a large book per keystroke would cost more than the scan. */
-  book?: { version: number; name: string; value: WorldInfoBook };
+  /**
+   * The book's JSON text, sent only when it changed (or to a fresh worker). Text, not objects: copying a string is
+   * cheap, while cloning a large book's objects would block the page; the worker parses it.
+   */
+  book?: { version: number; name: string; text: string };
   bookVersion: number;
   setup: PreviewSetup;
   chat: PreviewMessage[];

@@ -3,13 +3,13 @@
  * typing never queues stale scans (the newest input is scanned as soon as the worker is free). A scan that runs
  * past the time limit (a catastrophic regex key) gets the worker terminated and replaced.
  */
-import type { WorldInfoBook } from '../../../../shared/lorebook/model.ts';
 import type { ScanOutput, ScanReply, ScanRequest } from './protocol.ts';
 import type { PreviewMessage, PreviewSetup } from './scenario.ts';
 
 export interface ScanInput {
   bookName: string;
-  book: WorldInfoBook;
+  /** The book as valid JSON text. */
+  bookText: string;
   setup: PreviewSetup;
   chat: PreviewMessage[];
 }
@@ -29,7 +29,7 @@ export class ScanClient {
   /** The book version the current worker holds (-1: none, e.g. after a restart). */
   #workerBook = -1;
   #bookVersion = 0;
-  #lastBook: WorldInfoBook | null = null;
+  #lastBook: string | null = null;
   #inFlight: { id: number; since: number; timer: ReturnType<typeof setTimeout> } | null = null;
   #pending: { input: ScanInput; since: number } | null = null;
   #nextId = 1;
@@ -63,14 +63,14 @@ export class ScanClient {
     if (!pending) return;
     this.#pending = null;
     const { input, since } = pending;
-    if (input.book !== this.#lastBook) {
-      this.#lastBook = input.book;
+    if (input.bookText !== this.#lastBook) {
+      this.#lastBook = input.bookText;
       this.#bookVersion++;
     }
     const id = this.#nextId++;
     const request: ScanRequest = { id, bookVersion: this.#bookVersion, setup: input.setup, chat: input.chat };
     if (this.#workerBook !== this.#bookVersion) {
-      request.book = { version: this.#bookVersion, name: input.bookName, value: input.book };
+      request.book = { version: this.#bookVersion, name: input.bookName, text: input.bookText };
       this.#workerBook = this.#bookVersion;
     }
     const timer = setTimeout(() => this.#onTimeout(id), SCAN_TIME_LIMIT_MS);

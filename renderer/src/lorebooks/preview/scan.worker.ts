@@ -12,6 +12,13 @@ const scope = self as unknown as { onmessage: ((event: MessageEvent<ScanRequest>
 
 let cached: { version: number; name: string; value: WorldInfoBook } | null = null;
 
+/** The page sends only text that parsed; `entries` of another shape previews as an empty book. */
+function readBook(text: string): WorldInfoBook {
+  const doc = JSON.parse(text) as Record<string, unknown>;
+  const entries = doc['entries'];
+  return typeof entries === 'object' && entries !== null && !Array.isArray(entries) ? (doc as WorldInfoBook) : { entries: {} };
+}
+
 /** Where each fired key hit falls in the chat, mapped from the scan buffer's segment back to the message text. */
 function highlights(scenario: Scenario, result: ScanResult): Highlight[] {
   const out: Highlight[] = [];
@@ -54,7 +61,7 @@ function turnSummary(result: ScanResult): TurnSummary {
 
 scope.onmessage = (event: MessageEvent<ScanRequest>) => {
   const request = event.data;
-  if (request.book) cached = request.book;
+  if (request.book) cached = { version: request.book.version, name: request.book.name, value: readBook(request.book.text) };
   let reply: ScanReply;
   try {
     if (!cached || cached.version !== request.bookVersion) throw new Error('book not received');
