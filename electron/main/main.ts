@@ -1,5 +1,5 @@
 /** Electron entry: opens the library in the main process, wires IPC, shows the window; waits for calls on quit. */
-import { app, ipcMain, session } from 'electron';
+import { app, ipcMain, safeStorage, session } from 'electron';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openLibrary } from '../services/library/library.ts';
@@ -25,7 +25,8 @@ void app.whenReady().then(() => {
   const rendererRoot = path.join(appPath, 'dist', 'renderer');
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   serveRenderer(rendererRoot);
-  const wiring = registerIpc(ipcMain, createApiHost({ library, transport: 'electron' }), (event) => (event.senderFrame?.url ?? '').startsWith(`${APP_ORIGIN}/`));
+  const keyCipher = safeStorage.isEncryptionAvailable() ? { encrypt: (text: string) => safeStorage.encryptString(text), decrypt: (bytes: Uint8Array) => safeStorage.decryptString(Buffer.from(bytes)) } : undefined;
+  const wiring = registerIpc(ipcMain, createApiHost({ library, transport: 'electron', ...(keyCipher ? { keyCipher } : {}) }), (event) => (event.senderFrame?.url ?? '').startsWith(`${APP_ORIGIN}/`));
   createMainWindow(appPath, `${APP_ORIGIN}/index.html`);
 
   let closing = false;

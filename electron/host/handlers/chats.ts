@@ -34,9 +34,9 @@ async function mapped<T>(run: () => T | Promise<T>): Promise<T> {
   }
 }
 
-export function chatsHandlers({ library }: HostContext): HandlerTable<'chats.'> {
+export function chatsHandlers({ library, keyCipher }: HostContext): HandlerTable<'chats.'> {
   const chats = new ChatStore(library.db);
-  const profiles = new ProfileStore(library.file);
+  const profiles = new ProfileStore(library.file, process.env, keyCipher);
 
   async function prepare(input: TurnApiInput) {
     const card = library.cards.get(input.cardId);

@@ -1,12 +1,15 @@
 /** What handlers receive and must provide; one table per domain, checked against the contract. */
 import type { CallOptions, MethodInput, MethodName, MethodOutput, MethodProgress } from '../../../shared/api/contract.ts';
 import type { Library } from '../../services/library/library.ts';
+import type { KeyCipher } from '../../services/chats/api-key.ts';
 
 /** The services the API runs on; opened once by whoever hosts the API (Electron main, web host, tests). */
 export interface HostContext {
   library: Library;
   /** Which transport serves this API (shown in Settings); the web host when not said. */
   transport?: 'electron' | 'web';
+  /** Encrypts typed-in API keys at rest where the OS offers a keychain (the desktop app). */
+  keyCipher?: KeyCipher;
 }
 
 export type Handler<M extends MethodName> = (input: MethodInput<M>, options: CallOptions<MethodProgress<M>>) => MethodOutput<M> | Promise<MethodOutput<M>>;

@@ -10,6 +10,7 @@ import type { PresetInfo, ProfileFields, ProfileRecord, SaveProfileInput } from 
 import { providerPresets } from '../models/profiles.ts';
 import type { ConnectionProfile } from '../models/profiles.ts';
 import { keyState, readApiKey, writeKeyFile } from './api-key.ts';
+import type { KeyCipher } from './api-key.ts';
 
 interface StoredProfile extends ProfileFields {
   id: string;
@@ -29,12 +30,14 @@ export class ProfileStore {
   readonly file: string;
   private readonly keyDir: string;
   private readonly env: NodeJS.ProcessEnv;
+  private readonly cipher: KeyCipher | undefined;
 
-  constructor(libraryFile: string, env: NodeJS.ProcessEnv = process.env) {
+  constructor(libraryFile: string, env: NodeJS.ProcessEnv = process.env, cipher?: KeyCipher) {
     const dir = path.dirname(path.resolve(libraryFile));
     this.file = path.join(dir, 'connections.json');
     this.keyDir = path.join(dir, 'keys');
     this.env = env;
+    this.cipher = cipher;
   }
 
   private read(): ProfilesFile {
@@ -76,7 +79,7 @@ export class ProfileStore {
     const profile: StoredProfile = { id, ...fields };
     // A typed key replaces whatever source the profile had.
     if (apiKey !== undefined) {
-      profile.apiKeyFile = writeKeyFile(this.keyDir, id, apiKey);
+      profile.apiKeyFile = writeKeyFile(this.keyDir, id, apiKey, this.cipher);
       delete profile.apiKeyEnv;
     }
     if (index < 0) data.profiles.push(profile);
@@ -101,7 +104,7 @@ export class ProfileStore {
       kind: p.kind,
       baseURL: p.baseURL,
       model: p.model,
-      apiKey: readApiKey(p, this.env),
+      apiKey: readApiKey(p, this.env, this.cipher),
       parameters: p.parameters ? { ...p.parameters } : undefined,
       timeoutMs: p.timeoutMs,
     };
