@@ -14,7 +14,7 @@ import { useDocSession } from '../editor/useDocSession.ts';
 import { useT } from '../i18n/index.ts';
 import { entriesOf } from './book-model.ts';
 import { BookHistory } from './BookHistory.tsx';
-import { writeEntries } from './entries-text.ts';
+import { editEntryField, writeEntries } from './entries-text.ts';
 import { LintList } from './LintList.tsx';
 import { LorebookEditor } from './LorebookEditor.tsx';
 import { PreviewPanel } from './preview/PreviewPanel.tsx';
@@ -118,17 +118,38 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
     }
   };
 
-  const onField = useCallback((path: readonly (string | number)[], v: unknown) => dispatch({ type: 'field', path, value: v }), [dispatch]);
-  // Bulk edits arrive as text edits (see entries-text.ts); the JSON view must still take them in.
-  const bulkText = useRef<string | null>(null);
-  const onEntries = useCallback(
-    (next: Record<string, WorldInfoEntry>) => {
-      const text = state ? writeEntries(state.text, next) : null;
-      if (text === null) return onField(['entries'], next);
-      bulkText.current = text;
+  // Entry edits are written into the text here (one entry's text, see entries-text.ts) rather than as a path edit
+  // of the whole document, whose cost grows with the book; the JSON view must still take them in. `latestText`
+  // lets two edits of one event (the strategy select sets two fields) build on each other.
+  const appliedText = useRef<string | null>(null);
+  const latestText = useRef<string | null>(null);
+  useEffect(() => {
+    latestText.current = state?.text ?? null;
+  }, [state]);
+  const applyText = useCallback(
+    (text: string) => {
+      appliedText.current = text;
+      latestText.current = text;
       dispatch({ type: 'text', text });
     },
-    [state, onField, dispatch],
+    [dispatch],
+  );
+  const onField = useCallback(
+    (path: readonly (string | number)[], v: unknown) => {
+      const base = latestText.current;
+      const text = base !== null && !state?.error && path[0] === 'entries' && path.length >= 3 ? editEntryField(base, String(path[1]), path.slice(2), v) : null;
+      if (text === null) dispatch({ type: 'field', path, value: v });
+      else applyText(text);
+    },
+    [state?.error, dispatch, applyText],
+  );
+  const onEntries = useCallback(
+    (next: Record<string, WorldInfoEntry>) => {
+      const text = latestText.current === null ? null : writeEntries(latestText.current, next);
+      if (text === null) dispatch({ type: 'field', path: ['entries'], value: next });
+      else applyText(text);
+    },
+    [dispatch, applyText],
   );
   const titleOf = (entryId: string) => {
     const e = entriesOf(book)[entryId];
@@ -187,7 +208,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
           </div>
           {tab === 'json' && (
             <div className="lb-tab-body json-pane">
-              <MonacoJson text={state.text} external={state.changedBy !== 'text' || state.text === bulkText.current} uri={`inmemory://lorebook/${id}.json`} error={state.error} dark={dark} onChange={(text) => dispatch({ type: 'text', text })} />
+              <MonacoJson text={state.text} external={state.changedBy !== 'text' || state.text === appliedText.current} uri={`inmemory://lorebook/${id}.json`} error={state.error} dark={dark} onChange={(text) => dispatch({ type: 'text', text })} />
             </div>
           )}
           {tab === 'lint' && (

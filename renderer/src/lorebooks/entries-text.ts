@@ -4,8 +4,9 @@
  * thousands of entries is one parse and one pass, where a generic path edit of the whole `entries` value
  * re-formats all of it (seconds on a large book).
  */
-import { findNodeAtLocation, parseTree } from 'jsonc-parser';
+import { applyEdits, findNodeAtLocation, modify, parseTree } from 'jsonc-parser';
 import type { Edit, Node } from 'jsonc-parser';
+import type { JsonPath } from '../../../shared/document/json-path.ts';
 import type { WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 import { detectIndent } from '../../../shared/library/parse-document.ts';
 
@@ -83,4 +84,88 @@ function splice(text: string, edits: readonly Edit[]): string {
   }
   parts.push(text.slice(at));
   return parts.join('');
+}
+
+/**
+ * The text range of `entries[id]`'s value, found with a scan that only tracks strings and nesting (a full JSON
+ * parse of a multi-megabyte book costs far more than the form's one-field edit).
+ */
+export function entryRange(text: string, id: string): { start: number; end: number } | null {
+  let depth = 0;
+  let inEntries = false;
+  let entriesDepth = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      const end = stringEnd(text, i);
+      if (end < 0) return null;
+      const colon = nextNonSpace(text, end + 1);
+      if (text.charCodeAt(colon) === 58 /* : */) {
+        const key = text.slice(i + 1, end);
+        const name = key.includes('\\') ? (JSON.parse(`"${key}"`) as string) : key;
+        const valueStart = nextNonSpace(text, colon + 1);
+        if (!inEntries && depth === 1 && name === 'entries' && text.charCodeAt(valueStart) === 123) {
+          inEntries = true;
+          entriesDepth = depth + 1;
+        } else if (inEntries && depth === entriesDepth && name === id) {
+          const valueEnd = valueEndAt(text, valueStart);
+          return valueEnd < 0 ? null : { start: valueStart, end: valueEnd };
+        }
+      }
+      i = end;
+    } else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      depth--;
+      if (inEntries && depth < entriesDepth) return null;
+    }
+  }
+  return null;
+}
+
+function stringEnd(text: string, open: number): number {
+  for (let j = text.indexOf('"', open + 1); j >= 0; j = text.indexOf('"', j + 1)) {
+    let backslashes = 0;
+    for (let k = j - 1; text.charCodeAt(k) === 92; k--) backslashes++;
+    if (backslashes % 2 === 0) return j;
+  }
+  return -1;
+}
+
+function nextNonSpace(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && /\s/.test(text[i]!)) i++;
+  return i;
+}
+
+/** End (exclusive) of the object or array starting at `start`. */
+function valueEndAt(text: string, start: number): number {
+  const open = text.charCodeAt(start);
+  if (open !== 123 && open !== 91) return -1;
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      i = stringEnd(text, i);
+      if (i < 0) return -1;
+    } else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * One field of one entry edited in place: jsonc's minimal edit runs on that entry's text only, in the book's own
+ * indentation. Null when the entry is not found (the caller falls back to a whole-document edit).
+ */
+export function editEntryField(text: string, id: string, path: JsonPath, value: unknown): string | null {
+  const range = entryRange(text, id);
+  if (!range) return null;
+  const indent = detectIndent(text);
+  const formattingOptions = typeof indent === 'number' ? { tabSize: indent, insertSpaces: true } : { tabSize: 1, insertSpaces: false };
+  const entryText = text.slice(range.start, range.end);
+  const edits = modify(entryText, [...path], value, { formattingOptions: { ...formattingOptions, eol: text.includes('\r\n') ? '\r\n' : '\n' } });
+  return text.slice(0, range.start) + applyEdits(entryText, edits) + text.slice(range.end);
 }

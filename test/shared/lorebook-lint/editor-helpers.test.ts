@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeEntries } from '../../../renderer/src/lorebooks/entries-text.ts';
+import { editEntryField, entryRange, writeEntries } from '../../../renderer/src/lorebooks/entries-text.ts';
 import { NO_FILTER, entryRows, newEntry, nextUid, patchEntries, visibleRows, withDuplicates, withoutEntries } from '../../../renderer/src/lorebooks/book-model.ts';
 import { DEFAULT_SETUP, buildTurns, parseTranscript } from '../../../renderer/src/lorebooks/preview/scenario.ts';
 import { scan } from '../../../shared/lorebook/index.ts';
@@ -35,6 +35,25 @@ describe('writeEntries', () => {
   it('falls back (null) when there is nothing to edit in place', () => {
     expect(writeEntries('{"entries": {}}', { '0': newEntry(0, 0) })).toBeNull();
     expect(writeEntries('{"entries": []}', {})).toBeNull();
+  });
+});
+
+describe('editEntryField', () => {
+  it('edits one field of one entry in place, as a whole-document edit would', () => {
+    const out = editEntryField(text, '2', ['key'], ['glade', 'walk'])!;
+    const expected = structuredClone(book);
+    expected.entries['2']!.key = ['glade', 'walk'];
+    expect(JSON.parse(out)).toEqual(expected);
+    expect(out.startsWith(text.slice(0, entryRange(text, '2')!.start))).toBe(true);
+    expect(JSON.parse(editEntryField(text, '3', ['comment'], undefined)!).entries['3']).not.toHaveProperty('comment');
+    expect(editEntryField(text, '9', ['comment'], 'x')).toBeNull();
+  });
+
+  it('finds entries past strings full of braces, quotes and escapes, and ignores other objects with the same keys', () => {
+    const tricky = JSON.stringify({ other: { '1': { comment: 'not me' } }, entries: { '0': { comment: 'a "{[" \\', content: '}}]]' }, '1': { comment: 'me' } } }, null, 2);
+    const range = entryRange(tricky, '1')!;
+    expect(JSON.parse(tricky.slice(range.start, range.end))).toEqual({ comment: 'me' });
+    expect(JSON.parse(editEntryField(tricky, '1', ['comment'], 'edited')!).other['1'].comment).toBe('not me');
   });
 });
 
