@@ -120,6 +120,16 @@ describe('lorebook editor and activation preview', () => {
     await expect.poll(() => page.getByRole('status').filter({ hasText: /Saved as revision 3/ }).count()).toBe(1);
   });
 
+  it('reorders entries by dragging rows and with Move up', async () => {
+    const titles = async () => (await page.locator('[data-testid=entry-scroller] .lb-title').allInnerTexts()).map((t) => t.replace(/[^a-z]/g, ''));
+    await expect.poll(titles).toEqual(['eldoria', 'shadowfang', 'glade', 'power']);
+    await page.getByRole('row').filter({ hasText: 'power' }).first().dragTo(page.getByRole('row').filter({ hasText: 'eldoria' }).first());
+    await expect.poll(titles).toEqual(['power', 'eldoria', 'shadowfang', 'glade']);
+    await page.getByRole('row').filter({ hasText: 'glade' }).first().click();
+    await page.getByRole('button', { name: 'Move up' }).click();
+    await expect.poll(titles).toEqual(['power', 'eldoria', 'glade', 'shadowfang']);
+  });
+
   const figures: Record<string, unknown> = {};
 
   /** Types into the preview of a fresh book of `count` entries and collects latency and long-task figures. */

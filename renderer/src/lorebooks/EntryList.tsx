@@ -20,6 +20,8 @@ interface Props {
   onOpen(id: string): void;
   onSelect(id: string, mode: 'toggle' | 'range'): void;
   onToggleEnabled(id: string, enabled: boolean): void;
+  /** Set when rows may be dragged to a new display position (the list is in display order). */
+  onMove?(moved: string, target: string): void;
 }
 
 const ROW_HEIGHT = 32;
@@ -38,7 +40,9 @@ function keysText(v: unknown): string {
   return Array.isArray(v) ? v.join(', ') : '';
 }
 
-export function EntryList({ rows, current, selected, lintCounts, fired, sort, descending, onSort, onOpen, onSelect, onToggleEnabled }: Props) {
+const DRAG_TYPE = 'application/x-lorewright-entry';
+
+export function EntryList({ rows, current, selected, lintCounts, fired, sort, descending, onSort, onOpen, onSelect, onToggleEnabled, onMove }: Props) {
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
@@ -76,6 +80,15 @@ export function EntryList({ rows, current, selected, lintCounts, fired, sort, de
                 className={classes.join(' ')}
                 style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
                 onClick={(e) => (e.shiftKey ? onSelect(row.id, 'range') : e.ctrlKey || e.metaKey ? onSelect(row.id, 'toggle') : onOpen(row.id))}
+                draggable={onMove !== undefined}
+                onDragStart={(e) => e.dataTransfer.setData(DRAG_TYPE, row.id)}
+                onDragOver={(e) => {
+                  if (onMove && e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault();
+                }}
+                onDrop={(e) => {
+                  const moved = e.dataTransfer.getData(DRAG_TYPE);
+                  if (onMove && moved) onMove(moved, row.id);
+                }}
               >
                 <span role="cell" onClick={(e) => e.stopPropagation()}>
                   <input

@@ -9,7 +9,7 @@ import type { LintIssue } from '../../../shared/lorebook/lint.ts';
 import type { WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 import { useT } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
-import { NO_FILTER, entriesOf, entryRows, newEntry, nextUid, patchEntries, visibleRows, withDuplicates, withoutEntries } from './book-model.ts';
+import { NO_FILTER, entriesOf, entryRows, newEntry, nextUid, patchEntries, visibleRows, withDuplicates, withMovedEntry, withoutEntries } from './book-model.ts';
 import type { EntryFilter, SortField } from './book-model.ts';
 import { EntryBulkBar } from './EntryBulkBar.tsx';
 import { EntryForm } from './EntryForm.tsx';
@@ -99,6 +99,14 @@ export function LorebookEditor({ book, disabled, onField, onEntries, current, on
     setSelected(NOTHING);
   };
   const bulk = (patch: (entry: WorldInfoEntry) => WorldInfoEntry) => setEntries(patchEntries(book, selected, patch));
+  // Display order is the list's own order: moving entries is offered only while the list shows it.
+  const displayOrder = () => visibleRows(all, NO_FILTER, 'display', false).map((r) => r.id);
+  const move = (moved: string, target: string) => setEntries(withMovedEntry(book, displayOrder(), moved, target));
+  const step = (id: string, by: -1 | 1) => {
+    const order = displayOrder();
+    const target = order[order.indexOf(id) + by];
+    if (target !== undefined) move(id, target);
+  };
   const applyFix = (issue: LintIssue) => {
     if (issue.fix) onField(['entries', issue.entry, issue.fix.field], issue.fix.value);
   };
@@ -154,12 +162,19 @@ export function LorebookEditor({ book, disabled, onField, onEntries, current, on
         onOpen={onCurrent}
         onSelect={onSelect}
         onToggleEnabled={(id, enabled) => onField(['entries', id, 'disable'], !enabled)}
+        onMove={sort === 'display' && !descending && !disabled ? move : undefined}
       />
       {open && current !== null ? (
         <div className="lb-entry">
           <div className="toolbar">
             <button type="button" onClick={() => duplicate([current])} disabled={disabled}>
               {t('lb.duplicate')}
+            </button>
+            <button type="button" onClick={() => step(current, -1)} disabled={disabled}>
+              {t('lb.moveUp')}
+            </button>
+            <button type="button" onClick={() => step(current, 1)} disabled={disabled}>
+              {t('lb.moveDown')}
             </button>
             <button type="button" className="danger" onClick={() => remove(new Set([current]))} disabled={disabled}>
               {t('lb.delete')}

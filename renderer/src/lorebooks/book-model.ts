@@ -174,3 +174,22 @@ export function withDuplicates(book: Record<string, unknown>, ids: readonly stri
   }
   return out;
 }
+
+/**
+ * Moves one entry to another's place in display order and renumbers `displayIndex` 0…n-1 along the new order
+ * (only entries whose index changes are touched). `ordered`: every entry id in current display order.
+ */
+export function withMovedEntry(book: Record<string, unknown>, ordered: readonly string[], moved: string, target: string): Record<string, WorldInfoEntry> {
+  const next = ordered.filter((id) => id !== moved);
+  const at = next.indexOf(target);
+  if (at < 0 || moved === target) return entriesOf(book);
+  // Dropping on a later entry places the moved one after it, on an earlier one before it (as in a list).
+  next.splice(ordered.indexOf(moved) < ordered.indexOf(target) ? at + 1 : at, 0, moved);
+  const position = new Map(next.map((id, i) => [id, i]));
+  const out: Record<string, WorldInfoEntry> = {};
+  for (const [id, entry] of Object.entries(entriesOf(book))) {
+    const index = position.get(id);
+    out[id] = index === undefined || entry.displayIndex === index ? entry : { ...entry, displayIndex: index };
+  }
+  return out;
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { editEntryField, entryRange, writeEntries } from '../../../renderer/src/lorebooks/entries-text.ts';
-import { NO_FILTER, entryRows, newEntry, nextUid, patchEntries, visibleRows, withDuplicates, withoutEntries } from '../../../renderer/src/lorebooks/book-model.ts';
+import { NO_FILTER, entryRows, newEntry, nextUid, patchEntries, visibleRows, withDuplicates, withMovedEntry, withoutEntries } from '../../../renderer/src/lorebooks/book-model.ts';
 import { DEFAULT_SETUP, buildTurns, parseTranscript } from '../../../renderer/src/lorebooks/preview/scenario.ts';
 import { scan } from '../../../shared/lorebook/index.ts';
 import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
@@ -67,6 +67,19 @@ describe('entry table helpers', () => {
     expect(visibleRows(rows, { ...NO_FILTER, position: '1' }, 'display', false)).toHaveLength(0);
     expect(visibleRows(rows, NO_FILTER, 'title', true).map((r) => r.entry.comment)).toEqual(['shadowfang', 'power', 'glade', 'eldoria', '']);
     expect(nextUid(b)).toBe(8);
+  });
+});
+
+describe('withMovedEntry', () => {
+  const order = (entries: WorldInfoBook['entries']) => visibleRows(entryRows({ entries }), NO_FILTER, 'display', false).map((r) => r.id);
+  const ids = ['0', '1', '2', '3'];
+
+  it('moves an entry down or up in display order and renumbers only what changed', () => {
+    const down = withMovedEntry(book, ids, '0', '2');
+    expect(order(down)).toEqual(['1', '2', '0', '3']);
+    expect(down['3']).toBe(book.entries['3']);
+    expect(order(withMovedEntry(book, ids, '3', '1'))).toEqual(['0', '3', '1', '2']);
+    expect(withMovedEntry(book, ids, '1', '1')).toBe(book.entries);
   });
 });
 
