@@ -5,6 +5,7 @@ import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 import { LorebookEditorPage } from './LorebookEditorPage.tsx';
 import './lorebooks.css';
+import { Messages } from '../app/Messages.tsx';
 
 interface Props {
   /** The open book, from the route. */
@@ -86,17 +87,7 @@ function BookList({ onOpen }: { onOpen(id: number): void }) {
         </button>
         <span className="muted">{t('lb.bookCount', { n: total })}</span>
       </div>
-      {notice && (
-        <div className="notice" role="status">
-          {notice}
-        </div>
-      )}
-      {error && (
-        <div className="error" role="alert">
-          <pre>{error}</pre>
-          <button onClick={() => setError(null)}>{t('error.dismiss')}</button>
-        </div>
-      )}
+      <Messages notice={notice} error={error} onDismiss={() => setError(null)} />
       {books.length === 0 ? (
         <p className="muted">{trash ? t('lb.trashEmpty') : t('lb.empty')}</p>
       ) : (

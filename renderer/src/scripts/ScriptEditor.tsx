@@ -14,6 +14,7 @@ import { ProblemList } from './ProblemList.tsx';
 import { RunPanel } from './RunPanel.tsx';
 import { ScriptHistory } from './ScriptHistory.tsx';
 import { useDiagnostics } from './useDiagnostics.ts';
+import { Messages } from '../app/Messages.tsx';
 
 interface Props {
   id: number;
@@ -135,17 +136,7 @@ export function ScriptEditor({ id, libraryVersion, onSaved, onDeleted, onDirtyCh
           {t('library.save')}
         </button>
       </header>
-      {notice && (
-        <div className="notice" role="status">
-          {notice}
-        </div>
-      )}
-      {error && (
-        <div className="error" role="alert">
-          <pre>{error}</pre>
-          <button onClick={() => setError(null)}>{t('error.dismiss')}</button>
-        </div>
-      )}
+      <Messages notice={notice} error={error} onDismiss={() => setError(null)} />
       {converted && (
         <div className="notice" role="status">
           {t('scripts.toCardDone')} <a href={`#/card/${converted.cardId}`}>{t('scripts.openCard')}</a>
