@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CliIo } from '../io.ts';
-import { checkExpectations, hasExpectations, type ExpectationOutcome } from '../lore/expectations.ts';
+import { checkExpectations, hasExpectations, type ExpectationOutcome } from '../../../shared/lorebook/lore-test.ts';
 import { parseCommandArgs, timeoutOption } from '../lore/options.ts';
 import { inFile } from '../lore/read-json.ts';
 import { runTurns } from '../lore/run-scan.ts';

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { BookFormatError, importBook, locateBook } from '../../../shared/lorebook/formats/index.ts';
 import type { AuthorsNote, ChatMessage, ExtensionPrompt, Scenario, ScanSettings, TimedWorldInfo, WorldInfoBook } from '../../../shared/lorebook/index.ts';
 import { DEFAULT_SCAN_SETTINGS } from '../../../shared/lorebook/index.ts';
-import { parseExpect, type Expectations } from './expectations.ts';
+import { parseExpect, type Expectations } from '../../../shared/lorebook/lore-test.ts';
 import { readJsonFile } from './read-json.ts';
-import { ScenarioError } from './scenario-error.ts';
+import { ScenarioError } from '../../../shared/lorebook/scenario-error.ts';
 
 export interface LoadedScenario {
   turns: Scenario[];

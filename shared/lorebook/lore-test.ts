@@ -1,5 +1,5 @@
 /** Lore-test expectations (`expect` on a scenario or a turn) and how they are checked against a scan result. */
-import type { EntryExplanation, ScanResult, Slots } from '../../../shared/lorebook/index.ts';
+import type { EntryExplanation, EntryKey, ScanResult, Slots } from './model.ts';
 import { ScenarioError } from './scenario-error.ts';
 
 export const SLOT_NAMES = ['before', 'after', 'ANTop', 'ANBottom', 'EMTop', 'EMBottom', 'atDepth', 'outlet', 'dropped'] as const;
@@ -63,7 +63,7 @@ function resolve(ref: EntryRef, entries: readonly EntryExplanation[]): EntryExpl
   return entries.filter((e) => e.comment.trim() === text);
 }
 
-function slotOf(slots: Slots, key: string): SlotName | null {
+export function slotOf(slots: Slots, key: string): SlotName | null {
   for (const name of ['before', 'after', 'ANTop', 'ANBottom', 'EMTop', 'EMBottom'] as const) if (slots[name].includes(key)) return name;
   if (slots.atDepth.some((g) => g.keys.includes(key))) return 'atDepth';
   if (Object.values(slots.outlet).some((keys) => keys.includes(key))) return 'outlet';
@@ -95,4 +95,23 @@ export function checkExpectations(expect: Expectations, result: ScanResult, turn
     }, wanted);
   }
   return outcomes;
+}
+
+/**
+ * What a result shows, as expectations: every fired entry fires and lands in its slot; the entries that did not
+ * fire are listed only when `notFired` is given (callers leave it out for large books, where the list would be
+ * most of the book and make every test brittle to unrelated additions).
+ */
+export function expectationsFromResult(result: Pick<ScanResult, 'activated' | 'slots'>, notFired?: readonly EntryKey[]): Expectations {
+  const slot: [EntryRef, SlotName][] = [];
+  for (const key of result.activated) {
+    const name = slotOf(result.slots, key);
+    if (name) slot.push([key, name]);
+  }
+  return { fires: [...result.activated], doesNotFire: notFired ? [...notFired] : [], slot };
+}
+
+/** The JSON form `parseExpect` reads (`slot` is an object there). */
+export function expectToJson(expect: Expectations): { fires: EntryRef[]; doesNotFire: EntryRef[]; slot: Record<string, SlotName> } {
+  return { fires: expect.fires, doesNotFire: expect.doesNotFire, slot: Object.fromEntries(expect.slot.map(([ref, name]) => [String(ref), name])) };
 }

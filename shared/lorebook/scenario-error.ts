@@ -1,0 +1,13 @@
+/**
+ * A scenario or lore-test field that is missing, mistyped or contradicts another: names the field path. Shared by
+ * the CLI (which prefixes the file name) and the app (which turns it into an API `bad_input` detail).
+ */
+export class ScenarioError extends Error {
+  readonly path: string;
+
+  constructor(path: string, message: string) {
+    super(`${path}: ${message}`);
+    this.name = 'ScenarioError';
+    this.path = path;
+  }
+}
