@@ -13,6 +13,7 @@ import { appHandlers } from './handlers/app.ts';
 import { lorebookHandlers } from './handlers/lorebooks.ts';
 import { scriptHandlers } from './handlers/scripts.ts';
 import { chatsHandlers } from './handlers/chats.ts';
+import { linkHandlers } from './handlers/links.ts';
 
 export type { HostContext } from './handlers/types.ts';
 
@@ -25,7 +26,7 @@ export interface ApiHost {
 
 /** Every method must have a handler: a missing one is a type error here. */
 function allHandlers(ctx: HostContext): { [M in MethodName]: Handler<M> } {
-  return { ...libraryHandlers(ctx), ...convertHandlers(), ...appHandlers(ctx), ...lorebookHandlers(ctx), ...scriptHandlers(ctx), ...chatsHandlers(ctx) };
+  return { ...libraryHandlers(ctx), ...convertHandlers(), ...appHandlers(ctx), ...lorebookHandlers(ctx), ...scriptHandlers(ctx), ...chatsHandlers(ctx), ...linkHandlers(ctx) };
 }
 
 export function toErrorShape(e: unknown): ApiErrorShape {

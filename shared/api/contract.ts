@@ -10,6 +10,7 @@ import { appMethods } from './methods/app.ts';
 import { lorebookMethods } from './methods/lorebooks.ts';
 import { scriptMethods } from './methods/scripts.ts';
 import { chatsMethods } from './methods/chats.ts';
+import { linkMethods } from './methods/links.ts';
 
 export type { SortKey, ListInput, IdInput, CreateInput, UpdateInput, RevisionInput, BulkInput, RenameTagInput, ImportInput } from './methods/library.ts';
 
@@ -20,6 +21,7 @@ export const methods = {
   ...lorebookMethods,
   ...scriptMethods,
   ...chatsMethods,
+  ...linkMethods,
 } as const;
 
 
