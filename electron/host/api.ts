@@ -11,6 +11,7 @@ import { libraryHandlers } from './handlers/library.ts';
 import { convertHandlers } from './handlers/convert.ts';
 import { appHandlers } from './handlers/app.ts';
 import { lorebookHandlers } from './handlers/lorebooks.ts';
+import { loreTestHandlers } from './handlers/lore-tests.ts';
 import { scriptHandlers } from './handlers/scripts.ts';
 import { chatsHandlers } from './handlers/chats.ts';
 import { linkHandlers } from './handlers/links.ts';
@@ -26,7 +27,7 @@ export interface ApiHost {
 
 /** Every method must have a handler: a missing one is a type error here. */
 function allHandlers(ctx: HostContext): { [M in MethodName]: Handler<M> } {
-  return { ...libraryHandlers(ctx), ...convertHandlers(), ...appHandlers(ctx), ...lorebookHandlers(ctx), ...scriptHandlers(ctx), ...chatsHandlers(ctx), ...linkHandlers(ctx) };
+  return { ...libraryHandlers(ctx), ...convertHandlers(), ...appHandlers(ctx), ...lorebookHandlers(ctx), ...loreTestHandlers(ctx), ...scriptHandlers(ctx), ...chatsHandlers(ctx), ...linkHandlers(ctx) };
 }
 
 export function toErrorShape(e: unknown): ApiErrorShape {

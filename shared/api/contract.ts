@@ -8,6 +8,7 @@ import { libraryMethods } from './methods/library.ts';
 import { convertMethods } from './methods/convert.ts';
 import { appMethods } from './methods/app.ts';
 import { lorebookMethods } from './methods/lorebooks.ts';
+import { loreTestMethods } from './methods/lore-tests.ts';
 import { scriptMethods } from './methods/scripts.ts';
 import { chatsMethods } from './methods/chats.ts';
 import { linkMethods } from './methods/links.ts';
@@ -19,6 +20,7 @@ export const methods = {
   ...convertMethods,
   ...appMethods,
   ...lorebookMethods,
+  ...loreTestMethods,
   ...scriptMethods,
   ...chatsMethods,
   ...linkMethods,

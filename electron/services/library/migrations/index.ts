@@ -1,11 +1,12 @@
 /** Every migration, in order. Add a file per schema change; never edit a released one. */
 import * as m0001 from './0001-initial.ts';
 import * as m0002 from './0002-card-container.ts';
+import * as m0003 from './0003-lore-tests.ts';
 
 export interface Migration {
   version: number;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [m0001, m0002];
+export const migrations: readonly Migration[] = [m0001, m0002, m0003];
 export const latestVersion = migrations.length === 0 ? 0 : migrations[migrations.length - 1]!.version;
