@@ -187,7 +187,18 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
             </div>
           )}
           {formTab === 'book' && cardSpec(state.value) !== 'v1' ? (
-            <CharacterBookTab doc={state.value} disabled={state.error !== null} onField={(path, value) => dispatch({ type: 'field', path, value })} />
+            <CharacterBookTab
+              cardId={id}
+              doc={state.value}
+              disabled={state.error !== null}
+              dirty={dirty}
+              onField={(path, value) => dispatch({ type: 'field', path, value })}
+              onCardChanged={(saved) => {
+                // The tab asked before discarding unsaved edits; the stored card is now the one to edit.
+                setRecord(saved);
+                dispatch({ type: 'open', text: saved.document });
+              }}
+            />
           ) : (
           <CardForm doc={state.value} header={<AvatarField record={record} onReplaced={setRecord} onError={onError} />} disabled={state.error !== null} onField={(path, value) => dispatch({ type: 'field', path, value })} {...(tokens ? { tokenCounts: tokens.counts } : {})} />
           )}

@@ -1,14 +1,28 @@
 /**
  * The card's embedded lorebook (V2/V3 `character_book`) edited in place by JSON path: an entries list and an
- * entry form over the spec's own fields. The full World Info editor lives in the Lorebooks section.
+ * entry form over the spec's own fields. The full World Info editor lives in the Lorebooks section. Above it, the
+ * library books linked to the card, and embedding a library book into the card or saving the embedded one out.
  */
 import { useState } from 'react';
+import type { CardRecord } from '../../../shared/api/library-types.ts';
 import type { JsonObject } from '../../../shared/library/parse-document.ts';
 import type { JsonPath } from '../../../shared/document/json-path.ts';
 import { getAtPath } from '../../../shared/document/json-path.ts';
 import { useT } from '../i18n/index.ts';
+import { LinkedBooks } from './LinkedBooks.tsx';
 
 interface Props {
+  cardId: number;
+  doc: JsonObject;
+  disabled: boolean;
+  /** The editor holds unsaved edits (embedding reloads the card from the library). */
+  dirty: boolean;
+  onField(path: JsonPath, value: unknown): void;
+  /** The card was saved by an embed or unembed: the editor must reload it. */
+  onCardChanged(record: CardRecord): void;
+}
+
+interface BookProps {
   doc: JsonObject;
   disabled: boolean;
   onField(path: JsonPath, value: unknown): void;
@@ -20,7 +34,18 @@ const BOOK: JsonPath = ['data', 'character_book'];
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const split = (s: string): string[] => s.split(',').map((x) => x.trim()).filter((x) => x !== '');
 
-export function CharacterBookTab({ doc, disabled, onField }: Props) {
+export function CharacterBookTab({ cardId, doc, disabled, dirty, onField, onCardChanged }: Props) {
+  const book = getAtPath(doc, BOOK);
+  // One tree whatever the embedded book's state, so the links section keeps its state (and loss report) on reload.
+  return (
+    <>
+      <LinkedBooks cardId={cardId} hasEmbedded={typeof book === 'object' && book !== null} dirty={dirty} onCardChanged={onCardChanged} />
+      <EmbeddedBook doc={doc} disabled={disabled} onField={onField} />
+    </>
+  );
+}
+
+function EmbeddedBook({ doc, disabled, onField }: BookProps) {
   const t = useT();
   const [current, setCurrent] = useState(0);
   const book = getAtPath(doc, BOOK);
