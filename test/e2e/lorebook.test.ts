@@ -92,7 +92,7 @@ describe('lorebook editor and activation preview', () => {
     await keys.fill('glade\nsafe haven\nrefuge\nwalk');
     await expect.poll(() => resultText(page)).toMatch(/glade — key "walk" in message 1 from the end/);
     await expect.poll(() => page.getByTestId('chat-highlight').locator('mark').allInnerTexts()).toEqual(['walk', 'forest']);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: /Saved as revision 2/ }).count()).toBe(1);
     await page.reload();
     await page.getByRole('row').filter({ hasText: 'glade' }).first().click();

@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LorebookRecord } from '../../../shared/api/methods/lorebooks.ts';
+import type { LoreTestDocument } from '../../../shared/lorebook/lore-test-document.ts';
 import { isDirty } from '../../../shared/document/doc-session.ts';
 import { guesstimateTokenizer } from '../../../shared/lorebook/index.ts';
 import type { WorldInfoBook, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
@@ -16,6 +17,7 @@ import { entriesOf } from './book-model.ts';
 import { BookHistory } from './BookHistory.tsx';
 import { editEntryField, writeEntries } from './entries-text.ts';
 import { LintList } from './LintList.tsx';
+import { LoreTests } from './LoreTests.tsx';
 import { LorebookEditor } from './LorebookEditor.tsx';
 import { PreviewPanel } from './preview/PreviewPanel.tsx';
 import { DEFAULT_SETUP } from './preview/scenario.ts';
@@ -28,8 +30,8 @@ interface Props {
   onDirtyChange(dirty: boolean): void;
 }
 
-type Tab = 'preview' | 'json' | 'lint' | 'history';
-const TABS: readonly Tab[] = ['preview', 'json', 'lint', 'history'];
+type Tab = 'preview' | 'json' | 'lint' | 'tests' | 'history';
+const TABS: readonly Tab[] = ['preview', 'json', 'lint', 'tests', 'history'];
 const NO_ENTRIES: WorldInfoBook = { entries: {} };
 
 export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
@@ -45,6 +47,8 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
   const [setup, setSetup] = useState<PreviewSetup>(DEFAULT_SETUP);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Bumped when a test or the book is saved: the tests tab reloads and forgets results of an older book.
+  const [testsVersion, setTestsVersion] = useState(0);
   const onError = useCallback((e: unknown) => setError(e instanceof Error ? e.message : String(e)), []);
 
   useEffect(() => {
@@ -151,6 +155,17 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
     },
     [dispatch, applyText],
   );
+  const saveTest = useCallback(
+    (document: LoreTestDocument) => {
+      const testName = window.prompt(t('lb.test.namePrompt'))?.trim();
+      if (!testName) return;
+      api.invoke('loreTests.save', { lorebookId: id, name: testName, document: JSON.stringify(document) }).then((saved) => {
+        setNotice(t('lb.test.saved', { name: saved.name, n: saved.turns }));
+        setTestsVersion((v) => v + 1);
+      }, onError);
+    },
+    [api, id, onError, t],
+  );
   const titleOf = (entryId: string) => {
     const e = entriesOf(book)[entryId];
     return String(e?.comment ?? '') || t('lb.untitled', { uid: String(e?.uid ?? entryId) });
@@ -204,7 +219,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
           </div>
           {/* The preview stays mounted (hidden) so its chat and worker survive a look at the JSON. */}
           <div hidden={tab !== 'preview'} className="lb-tab-body">
-            <PreviewPanel bookName={record.name} book={book} bookText={bookText ?? state.text} setup={setup} onSetup={setSetup} onOpenEntry={setCurrent} onFired={setFired} />
+            <PreviewPanel bookName={record.name} book={book} bookText={bookText ?? state.text} setup={setup} onSetup={setSetup} onOpenEntry={setCurrent} onFired={setFired} onSaveTest={saveTest} />
           </div>
           {tab === 'json' && (
             <div className="lb-tab-body json-pane">
@@ -218,6 +233,11 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
               ) : (
                 <LintList issues={lint} label={(i) => titleOf(i.entry)} onOpen={(i) => setCurrent(i.entry)} onFix={(i) => i.fix && onField(['entries', i.entry, i.fix.field], i.fix.value)} />
               )}
+            </div>
+          )}
+          {tab === 'tests' && (
+            <div className="lb-tab-body">
+              <LoreTests lorebookId={id} version={testsVersion + record.revision} dirty={dirty} onError={onError} />
             </div>
           )}
           {tab === 'history' && <BookHistory id={id} currentRevision={record.revision} onRestore={(d, r) => void restore(d, r)} onError={onError} />}

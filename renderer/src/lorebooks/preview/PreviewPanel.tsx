@@ -1,8 +1,10 @@
 /** The live activation preview: a scratch chat and settings in, the engine's verdict out, rescanned on every edit. */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { LoreTestDocument } from '../../../../shared/lorebook/lore-test-document.ts';
 import type { EntryKey, WorldInfoBook } from '../../../../shared/lorebook/model.ts';
 import { useT } from '../../i18n/index.ts';
 import { ChatEditor } from './ChatEditor.tsx';
+import { loreTestFromPreview } from './lore-test-from-preview.ts';
 import type { ScanOutput } from './protocol.ts';
 import { ResultView } from './ResultView.tsx';
 import { ScanClient } from './scan-client.ts';
@@ -21,6 +23,8 @@ interface Props {
   onOpenEntry(id: string): void;
   /** Entry ids that fired, for the editor's list. */
   onFired(ids: ReadonlySet<string>): void;
+  /** Offered as "Save as lore test" when given: the scenario and the result on screen as a test. */
+  onSaveTest?(document: LoreTestDocument): void;
 }
 
 type Status = { kind: 'idle' } | { kind: 'ok'; latencyMs: number } | { kind: 'timeout'; limit: string } | { kind: 'failed'; message: string };
@@ -29,7 +33,7 @@ type Status = { kind: 'idle' } | { kind: 'ok'; latencyMs: number } | { kind: 'ti
 const latencies: number[] = [];
 (globalThis as { lorewrightPreviewLatencies?: number[] }).lorewrightPreviewLatencies = latencies;
 
-export function PreviewPanel({ bookName, book, bookText, setup, onSetup, onOpenEntry, onFired }: Props) {
+export function PreviewPanel({ bookName, book, bookText, setup, onSetup, onOpenEntry, onFired, onSaveTest }: Props) {
   const t = useT();
   const [chat, setChat] = useState<PreviewMessage[]>([{ role: 'user', text: '' }]);
   const [output, setOutput] = useState<ScanOutput | null>(null);
@@ -76,6 +80,11 @@ export function PreviewPanel({ bookName, book, bookText, setup, onSetup, onOpenE
     onFired(new Set((result?.activated ?? []).flatMap((k) => idByUid.get(k) ?? [])));
   }, [result, idByUid, onFired]);
 
+  const saveTest = (): void => {
+    const document = output && loreTestFromPreview(bookName, book, setup, chat, output, idByUid.size);
+    if (document && onSaveTest) onSaveTest(document);
+  };
+
   return (
     <section className="lb-preview" aria-label={t('lb.preview.title')}>
       <ChatEditor chat={chat} setup={setup} onChat={setChat} onSetup={onSetup} highlights={output?.highlights[shown] ?? []} visibleMessages={setup.turns ? shown + 1 : chat.length} />
@@ -83,6 +92,13 @@ export function PreviewPanel({ bookName, book, bookText, setup, onSetup, onOpenE
       <div className="lb-preview-status" role="status" aria-live="polite">
         {status.kind === 'ok' && t('lb.preview.took', { ms: status.latencyMs.toFixed(1), scan: (output?.scanMs ?? 0).toFixed(1) })}
       </div>
+      {onSaveTest && (
+        <div className="toolbar">
+          <button type="button" onClick={saveTest} disabled={status.kind !== 'ok' || !output}>
+            {t('lb.test.save')}
+          </button>
+        </div>
+      )}
       {(status.kind === 'timeout' || status.kind === 'failed') && (
         <div className="error" role="alert" data-testid="preview-error">
           {status.kind === 'timeout' ? t('lb.preview.timeout', { ms: status.limit }) : t('lb.preview.failed', { message: status.message })}
