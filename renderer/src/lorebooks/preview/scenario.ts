@@ -4,6 +4,7 @@
  * produce for the same settings.
  */
 import type { Scenario, ScanSettings, WorldInfoBook } from '../../../../shared/lorebook/model.ts';
+import { DEFAULT_SCAN_SETTINGS } from '../../../../shared/lorebook/defaults.ts';
 
 export interface PreviewMessage {
   role: 'user' | 'char';
@@ -25,27 +26,13 @@ export interface PreviewSetup {
   turns: boolean;
 }
 
-/** SillyTavern 1.18's default World Info settings. */
+/** A fresh preview: SillyTavern 1.18's new-install World Info settings and a blank chat setup. */
 export const DEFAULT_SETUP: PreviewSetup = {
   userName: 'User',
   charName: 'Character',
   description: '',
   persona: '',
-  settings: {
-    depth: 2,
-    budget: 25,
-    budgetCap: 0,
-    minActivations: 0,
-    minActivationsDepthMax: 0,
-    maxRecursionSteps: 0,
-    recursive: true,
-    caseSensitive: false,
-    matchWholeWords: false,
-    includeNames: true,
-    useGroupScoring: false,
-    characterStrategy: 1,
-    overflowAlert: false,
-  },
+  settings: { ...DEFAULT_SCAN_SETTINGS },
   maxContext: 8192,
   trigger: 'normal',
   seed: 1,
