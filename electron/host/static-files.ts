@@ -23,7 +23,13 @@ export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 export function serveStatic(root: string, urlPath: string, res: ServerResponse): void {
-  const decoded = decodeURIComponent(urlPath.split('?')[0] ?? '/');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath.split('?')[0] ?? '/');
+  } catch {
+    res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad path');
+    return;
+  }
   const rel = path.normalize(decoded).replace(/^([/\\])+/, '');
   let file = path.join(root, rel);
   if (!file.startsWith(path.resolve(root))) {

@@ -110,5 +110,8 @@ describe('web host', () => {
     expect(escape.body).not.toContain('root:');
     const missingAsset = await request(h, { path: '/assets/missing.js', method: 'GET' });
     expect(missingAsset.status).toBe(404);
+    const malformed = await request(h, { path: '/%E0%A4%A', method: 'GET' });
+    expect(malformed.status).toBe(400);
+    expect((await request(h, { path: '/', method: 'GET' })).status).toBe(200); // and the server is still up
   });
 });
