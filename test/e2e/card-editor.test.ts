@@ -85,7 +85,7 @@ describe('card editor', () => {
     await expect.poll(() => page.locator('.warning').count()).toBe(0);
 
     await page.keyboard.press('Control+S');
-    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/Saved as revision 2/);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved as revision 2' }).count()).toBe(1);
     await page.reload();
     await expect.poll(() => docText(page)).toContain('"x_new_field": "added in Monaco"');
     await expect.poll(() => docText(page)).toContain('"made_by_other_tool"');
@@ -149,6 +149,15 @@ describe('a real PNG card', () => {
     await expect.poll(() => page.getByTestId('file-spec').innerText()).toBe('v3');
     await expect.poll(() => page.getByTestId('export-diff-none').count()).toBe(1);
     await page.screenshot({ path: path.join(artifactsDir, 'card-file-panel.png') });
+
+    // V3 cards carry creator notes per language.
+    await page.getByLabel('New language code (e.g. zh, pt)').fill('zh');
+    await page.getByRole('button', { name: 'Add language' }).click();
+    await page.getByLabel('Creator notes (zh)').fill('森林的守护者');
+    await page.keyboard.press('Control+S');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved as revision 2' }).count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Creator notes (zh)').inputValue()).toBe('森林的守护者');
 
     await page.getByRole('button', { name: 'Export' }).click();
     await page.getByRole('dialog', { name: 'Export' }).getByRole('button', { name: 'Check and prepare' }).click();

@@ -7,6 +7,7 @@ import { useT } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { ListField } from './ListField.tsx';
 import { TagsField } from './TagsField.tsx';
+import { MultilingualField } from './MultilingualField.tsx';
 import { GreetingSwipes } from './GreetingSwipes.tsx';
 import { cardSpec, fieldPath, visibleFields } from './card-fields.ts';
 import type { FieldDef } from './card-fields.ts';
@@ -57,6 +58,11 @@ export function CardForm({ doc, header, disabled, onField, tokenCounts }: Props)
             <TagsField id={id} tags={asList(value)} onChange={(tags) => onField(path, tags)} />
           </div>
         );
+      case 'languages': {
+        const map = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+        const strings = Object.fromEntries(Object.entries(map).map(([k, v]) => [k, asString(v)]));
+        return <MultilingualField key={f.key} label={label} value={strings} onChange={(next) => onField(path, next)} />;
+      }
       case 'date':
         return (
           <div className="field" key={f.key}>

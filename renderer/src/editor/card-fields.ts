@@ -2,7 +2,7 @@
 import type { JsonPath } from '../../../shared/document/json-path.ts';
 import type { JsonObject } from '../../../shared/library/parse-document.ts';
 
-export type FieldKind = 'line' | 'text' | 'list' | 'tags' | 'date';
+export type FieldKind = 'line' | 'text' | 'list' | 'tags' | 'date' | 'languages';
 
 export interface FieldDef {
   key: string;
@@ -27,6 +27,7 @@ export const CARD_FIELDS: readonly FieldDef[] = [
   { key: 'system_prompt', kind: 'text', group: 'prompting' },
   { key: 'post_history_instructions', kind: 'text', group: 'prompting' },
   { key: 'creator_notes', kind: 'text', group: 'metadata' },
+  { key: 'creator_notes_multilingual', kind: 'languages', group: 'metadata', v3: true },
   { key: 'tags', kind: 'tags', group: 'metadata' },
   { key: 'creator', kind: 'line', group: 'metadata' },
   { key: 'character_version', kind: 'line', group: 'metadata' },
