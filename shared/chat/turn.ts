@@ -20,6 +20,11 @@ export type TurnType = 'normal' | 'continue' | 'impersonate' | 'swipe' | 'regene
 export interface NamedBook {
   name: string;
   book: WorldInfoBook;
+  /**
+   * How SillyTavern would hold the book: a global book (default), the character's linked world ('primary', its
+   * "character book") or one of the character's extra books. The roles matter to the character-lore strategy.
+   */
+  role?: 'global' | 'primary' | 'extra';
 }
 
 /** Where the request goes: the model id and the profile's default parameters (they win over the prompt settings). */
@@ -33,7 +38,7 @@ export interface TurnInput {
   /** The card document (V1/V2/V3 JSON). */
   card: unknown;
   persona: PromptPersona;
-  /** Lorebooks besides the card's own, already in World Info shape; scanned as global books. */
+  /** Lorebooks besides the card's own, already in World Info shape; scanned in their role (global by default). */
   books?: NamedBook[];
   transcript: Transcript;
   type?: TurnType;
@@ -143,11 +148,20 @@ export function planTurn(input: TurnInput): TurnPlan {
   const books: Record<string, WorldInfoBook> = {};
   if (own) books[own.name] = own.book;
   const globalBooks: string[] = [];
+  const extraCharacterBooks: string[] = [];
+  let characterBook = own?.name ?? null;
+  let primary = false;
   for (const extra of input.books ?? []) {
     let name = extra.name;
     for (let n = 2; name in books; n++) name = `${extra.name} (${n})`;
     books[name] = extra.book;
-    globalBooks.push(name);
+    if (extra.role === 'primary' && !primary) {
+      // The linked world is the character book; the embedded one is still scanned (V2), as a character extra.
+      if (own) extraCharacterBooks.unshift(own.name);
+      characterBook = name;
+      primary = true;
+    } else if (extra.role === 'extra' || extra.role === 'primary') extraCharacterBooks.push(name);
+    else globalBooks.push(name);
   }
   const note = resolved.authorsNote;
   const authorsNote: AuthorsNote | null = note.text && authorsNoteInserted(note, chat)
@@ -163,8 +177,8 @@ export function planTurn(input: TurnInput): TurnPlan {
     random: null,
     books,
     globalBooks,
-    characterBook: own?.name ?? null,
-    extraCharacterBooks: [],
+    characterBook,
+    extraCharacterBooks,
     chatBook: null,
     personaBook: null,
     character: {

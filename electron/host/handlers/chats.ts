@@ -1,14 +1,17 @@
 /** Handlers for the test-chat methods (methods/chats.ts). */
 import { ApiError } from '../../../shared/api/errors.ts';
-import type { TurnApiInput } from '../../../shared/api/methods/chats.ts';
+import type { ChatPromptSettings, TurnApiInput } from '../../../shared/api/methods/chats.ts';
 import { ChatFormatError, exportChat, importChat } from '../../../shared/chat/formats/index.ts';
 import { TranscriptError, validateTranscript } from '../../../shared/chat/validate.ts';
 import { parseDocument } from '../../../shared/library/parse-document.ts';
+import type { NamedBook } from '../../../shared/chat/turn.ts';
 import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
+import type { DeepPartial, PromptSettings } from '../../../shared/prompt/types.ts';
 import { loadTokenizer, tokenizerForModel } from '../../../shared/tokenize/index.ts';
 import { generate } from '../../services/chats/generate.ts';
 import { presetList, ProfileStore } from '../../services/chats/profile-store.ts';
 import { turnPlan, UnknownTemplateError } from '../../services/chats/turn-plan.ts';
+import { CardBooks } from '../../services/library/card-books.ts';
 import { ChatStore } from '../../services/library/chat-store.ts';
 import { listModels } from '../../services/models/list-models.ts';
 import { ModelError } from '../../services/models/errors.ts';
@@ -26,6 +29,33 @@ function apiError(e: unknown): unknown {
   return e;
 }
 
+/** The panel's settings in assemblePrompt's shape: one main prompt and context size serve both modes. */
+function promptSettings(s: ChatPromptSettings | undefined): DeepPartial<PromptSettings> {
+  if (!s) return {};
+  const both = { ...(s.maxContext === undefined ? {} : { maxContext: s.maxContext }), ...(s.maxTokens === undefined ? {} : { maxTokens: s.maxTokens }) };
+  return {
+    ...(s.authorsNote ? { authorsNote: s.authorsNote } : {}),
+    chat: { ...both, ...(s.mainPrompt === undefined ? {} : { mainPrompt: s.mainPrompt }) },
+    text: { ...both, ...(s.mainPrompt === undefined ? {} : { systemPrompt: s.mainPrompt }) },
+  };
+}
+
+/** The chat's temperature and max tokens win over the connection's defaults (they are the panel's choice). */
+function parameters(base: Record<string, unknown> | undefined, s: ChatPromptSettings | undefined): Record<string, unknown> | undefined {
+  if (s?.temperature === undefined && s?.maxTokens === undefined) return base;
+  return { ...base, ...(s.temperature === undefined ? {} : { temperature: s.temperature }), ...(s.maxTokens === undefined ? {} : { max_tokens: s.maxTokens }) };
+}
+
+/** A pasted Jinja template that does not parse or render is the user's input to fix, not an internal failure. */
+function planOrJinjaError<T>(jinja: string | undefined, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (jinja === undefined) throw e;
+    throw new ApiError('bad_input', `The Jinja chat template failed: ${e instanceof Error ? e.message : String(e)}`, [{ path: '/jinja', message: 'unrenderable' }]);
+  }
+}
+
 async function mapped<T>(run: () => T | Promise<T>): Promise<T> {
   try {
     return await run();
@@ -37,27 +67,41 @@ async function mapped<T>(run: () => T | Promise<T>): Promise<T> {
 export function chatsHandlers({ library, keyCipher }: HostContext): HandlerTable<'chats.'> {
   const chats = new ChatStore(library.db);
   const profiles = new ProfileStore(library.file, process.env, keyCipher);
+  const links = new CardBooks(library.db, library.cards, library.lorebooks);
+
+  const namedBook = (id: number, role: NamedBook['role']): NamedBook => {
+    const book = library.lorebooks.get(id);
+    return { name: book.name, book: JSON.parse(book.document) as WorldInfoBook, role };
+  };
+
+  /** The card's linked books in their roles (trashed ones left out), then the chat's own picks as global books. */
+  function turnBooks(cardId: number, bookIds: number[] = []): NamedBook[] {
+    const linked = links.list(cardId).filter((l) => l.deletedAt === null);
+    const linkedIds = new Set(linked.map((l) => l.lorebookId));
+    return [...linked.map((l) => namedBook(l.lorebookId, l.role)), ...bookIds.filter((id) => !linkedIds.has(id)).map((id) => namedBook(id, 'global'))];
+  }
 
   async function prepare(input: TurnApiInput) {
     const card = library.cards.get(input.cardId);
     const connection: ConnectionProfile | null = input.profileId === undefined ? null : profiles.connection(input.profileId);
     const model = connection?.model ?? '';
     const tokenizer = await loadTokenizer(tokenizerForModel(model));
-    const books = (input.bookIds ?? []).map((id) => {
-      const book = library.lorebooks.get(id);
-      return { name: book.name, book: JSON.parse(book.document) as WorldInfoBook };
-    });
-    const plan = turnPlan({
-      card: parseDocument(card.document, card.format),
-      transcript: validateTranscript(input.transcript),
+    const books = turnBooks(input.cardId, input.bookIds);
+    const cardDocument = parseDocument(card.document, card.format);
+    const transcript = validateTranscript(input.transcript);
+    const plan = planOrJinjaError(input.jinja, () => turnPlan({
+      card: cardDocument,
+      transcript,
       persona: input.persona,
       books,
       type: input.type,
       mode: input.mode ?? (connection?.kind === 'openai-text' ? 'text' : 'chat'),
       template: input.template,
-      target: { model, parameters: connection?.parameters },
+      jinja: input.jinja,
+      settings: promptSettings(input.settings),
+      target: { model, parameters: parameters(connection?.parameters as Record<string, unknown> | undefined, input.settings) },
       tokenizer,
-    });
+    }));
     return { plan, connection, tokenizer };
   }
 

@@ -18,6 +18,10 @@ export interface TurnRequestOptions {
   mode: 'chat' | 'text';
   /** Instruct template for text mode; without one, the plain story-string prompt of a fresh install. */
   template?: string;
+  /** A model's own Jinja chat template; in text mode it replaces the instruct template. */
+  jinja?: string;
+  /** Prompt settings merged over the defaults (the template's, when one is named, win for `text`). */
+  settings?: DeepPartial<PromptSettings>;
   target: RequestTarget;
   tokenizer?: Tokenizer;
 }
@@ -37,14 +41,18 @@ function templateSettings(name: string | undefined): DeepPartial<PromptSettings>
 }
 
 export function turnPlan(o: TurnRequestOptions): TurnPlan {
+  const jinja = o.mode === 'text' && o.jinja !== undefined;
+  const template = o.mode === 'text' && !jinja ? templateSettings(o.template) : undefined;
   return planTurn({
     card: o.card,
     persona: o.persona,
     books: o.books,
     transcript: o.transcript,
     type: o.type,
-    mode: o.mode,
-    settings: o.mode === 'text' ? templateSettings(o.template) : undefined,
+    // A Jinja template renders the Chat Completion messages into one text prompt (sent to /completions).
+    mode: jinja ? 'jinja' : o.mode,
+    ...(jinja ? { jinja: { template: o.jinja! } } : {}),
+    settings: { ...o.settings, ...(template ? { text: { ...o.settings?.text, ...template.text } } : {}) },
     tokenizer: o.tokenizer,
     target: o.target,
   });

@@ -5,7 +5,7 @@ import type { ChatLossItem, FiredLore, GenerationStats, Transcript } from '../..
 import { transcriptSchema } from '../../chat/validate.ts';
 import type { TurnType } from '../../chat/turn.ts';
 import type { TimedWorldInfo } from '../../lorebook/model.ts';
-import type { PromptPart } from '../../prompt/types.ts';
+import type { AuthorsNoteSettings, PromptPart } from '../../prompt/types.ts';
 import { method } from '../method.ts';
 
 export type ProfileKind = 'openai-chat' | 'openai-text';
@@ -95,19 +95,37 @@ export interface ExportChatInput {
   format: ChatFormat;
 }
 
+/** The chat's prompt settings (the "Prompt settings" panel); anything left out keeps SillyTavern's default. */
+export interface ChatPromptSettings {
+  authorsNote?: AuthorsNoteSettings;
+  /** Replaces the main prompt (chat) and the system prompt (text); the card's own system_prompt still wins. */
+  mainPrompt?: string;
+  /** Context size in tokens, for either mode. */
+  maxContext?: number;
+  /** Win over the connection's default parameters. */
+  maxTokens?: number;
+  temperature?: number;
+}
+
 export interface TurnApiInput {
   cardId: number;
   /** Needed to send; the prompt preview without one uses the profile-free defaults (chat mode, no model). */
   profileId?: string;
   transcript: Transcript;
   persona: { name: string; description?: string };
-  /** Library lorebooks scanned besides the card's own book (which is always used). */
+  /**
+   * Library lorebooks scanned as global books. The card's own book and the books linked to the card (primary as
+   * its character book, extras as its extra books) are always used.
+   */
   bookIds?: number[];
   type?: TurnType;
   /** Default: the profile's kind (chat for OpenAI-compatible chat, text for text completion). */
   mode?: 'chat' | 'text';
   /** Instruct template for text mode (chatml, llama3, mistral, alpaca, …); none = the plain story string. */
   template?: string;
+  /** A model's own Jinja chat template for text mode; replaces `template`. */
+  jinja?: string;
+  settings?: ChatPromptSettings;
 }
 export interface PromptOutput {
   request: Record<string, unknown>;
@@ -200,6 +218,30 @@ const exportChatSchema: JSONSchemaType<ExportChatInput> = {
   required: ['transcript', 'format'],
   properties: { transcript, format: chatFormat },
 };
+const role = { type: 'string', enum: ['system', 'user', 'assistant'] } as const;
+const promptSettingsSchema: JSONSchemaType<ChatPromptSettings> = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    authorsNote: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['text', 'position', 'depth', 'interval', 'role'],
+      nullable: true,
+      properties: {
+        text: { type: 'string', maxLength: 1_000_000 },
+        position: { type: 'string', enum: ['in-chat', 'before-main', 'after-main'] },
+        depth: { type: 'integer', minimum: 0, maximum: 10_000 },
+        interval: { type: 'integer', minimum: 0, maximum: 10_000 },
+        role,
+      },
+    },
+    mainPrompt: { type: 'string', maxLength: 1_000_000, nullable: true },
+    maxContext: { type: 'integer', minimum: 256, maximum: 10_000_000, nullable: true },
+    maxTokens: { type: 'integer', minimum: 1, maximum: 1_000_000, nullable: true },
+    temperature: { type: 'number', minimum: 0, maximum: 10, nullable: true },
+  },
+};
 const turnSchema: JSONSchemaType<TurnApiInput> = {
   type: 'object',
   additionalProperties: false,
@@ -218,6 +260,8 @@ const turnSchema: JSONSchemaType<TurnApiInput> = {
     type: { type: 'string', enum: ['normal', 'continue', 'impersonate', 'swipe', 'regenerate'], nullable: true },
     mode: { type: 'string', enum: ['chat', 'text'], nullable: true },
     template: { type: 'string', maxLength: 100, nullable: true },
+    jinja: { type: 'string', minLength: 1, maxLength: 1_000_000, nullable: true },
+    settings: { ...promptSettingsSchema, nullable: true },
   },
 };
 const emptySchema: JSONSchemaType<Record<string, never>> = { type: 'object', additionalProperties: false, properties: {}, required: [] };
