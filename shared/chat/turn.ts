@@ -11,6 +11,7 @@ import { authorsNoteInserted } from '../prompt/authors-note.ts';
 import { characterFromCard } from '../prompt/card.ts';
 import { resolveSettings } from '../prompt/defaults.ts';
 import type { DeepPartial, JinjaOptions, PromptPersona, PromptResult, PromptSettings } from '../prompt/types.ts';
+import { cardBookName } from './card-book.ts';
 import { promptChat } from './transcript.ts';
 import type { FiredLore, Transcript } from './types.ts';
 
@@ -88,12 +89,8 @@ function convertCharacterBook(raw: Record<string, unknown>): WorldInfoBook {
 
 /** The card's embedded book as SillyTavern imports it, named as SillyTavern names it; null when it has none. */
 export function cardBook(card: unknown): NamedBook | null {
-  const data = record(record(card).data);
-  const raw = record(data.character_book);
-  if (!Array.isArray(raw.entries)) return null;
-  const world = record(data.extensions).world;
-  const name = typeof world === 'string' && world ? world : typeof raw.name === 'string' && raw.name ? raw.name : `${String(data.name ?? '')}'s Lorebook`;
-  return { name, book: convertCharacterBook(raw) };
+  const name = cardBookName(card);
+  return name === null ? null : { name, book: convertCharacterBook(record(record(record(card).data).character_book)) };
 }
 
 function lastIndexOf(t: Transcript, role: 'assistant' | 'any'): number | null {

@@ -1,4 +1,4 @@
-/** The chat page's left column: card, connection (with its editor), template, persona, and the card's saved chats. */
+/** The chat page's left column: card, connection (with its editor), persona name, books, and the card's saved chats. */
 import { useState } from 'react';
 import type { CardSummary } from '../../../shared/api/library-types.ts';
 import type { ChatSummary, PresetInfo, ProfileRecord } from '../../../shared/api/methods/chats.ts';
@@ -16,9 +16,6 @@ export interface ChatSidebarProps {
   profileId: string | null;
   onProfile(id: string | null): void;
   onProfilesChanged(profiles: ProfileRecord[]): void;
-  template: string;
-  templates: string[];
-  onTemplate(name: string): void;
   persona: Persona;
   onPersona(p: Persona): void;
   books: LorebookSummary[];
@@ -75,25 +72,13 @@ export function ChatSidebar(p: ChatSidebarProps) {
           onError={p.onError}
         />
       )}
-      {profile?.kind === 'openai-text' && (
-        <label className="field">
-          <span className="field-label">{t('chats.template')}</span>
-          <select aria-label={t('chats.template')} value={p.template} onChange={(e) => p.onTemplate(e.target.value)}>
-            <option value="">{t('chats.templateNone')}</option>
-            {p.templates.map((name) => <option key={name} value={name}>{name}</option>)}
-          </select>
-        </label>
-      )}
       <fieldset className="list-field">
         <legend>{t('chats.persona')}</legend>
         <label className="field">
           <span className="field-label">{t('chats.personaName')}</span>
           <input value={p.persona.name} onChange={(e) => p.onPersona({ ...p.persona, name: e.target.value })} />
         </label>
-        <label className="field">
-          <span className="field-label">{t('chats.personaDescription')}</span>
-          <textarea value={p.persona.description} onChange={(e) => p.onPersona({ ...p.persona, description: e.target.value })} />
-        </label>
+        <p className="hint">{t('chats.personaInSettings')}</p>
       </fieldset>
       {p.books.length > 0 && (
         <fieldset className="list-field">

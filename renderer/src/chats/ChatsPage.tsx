@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { CardSummary } from '../../../shared/api/library-types.ts';
 import type { ChatSummary, PresetInfo, ProfileRecord } from '../../../shared/api/methods/chats.ts';
 import type { LorebookSummary } from '../../../shared/api/methods/lorebooks.ts';
+import type { CardBookLink } from '../../../shared/api/methods/links.ts';
 import { appendMessage, deleteMessage, editMessage, selectSwipe } from '../../../shared/chat/transcript.ts';
 import { parseDocument } from '../../../shared/library/parse-document.ts';
 import { instructTemplates } from '../../../shared/prompt/templates.ts';
@@ -10,8 +11,11 @@ import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 import { ChatSidebar } from './ChatSidebar.tsx';
 import { ExportButton } from './ExportButton.tsx';
+import { booksInPlay } from './books-in-play.ts';
 import { MessageView } from './MessageView.tsx';
 import { PromptDialog, type PromptView } from './PromptDialog.tsx';
+import { loadPanelSettings, savePanelSettings, turnOptions, type PanelSettings } from './prompt-settings.ts';
+import { PromptSettingsPanel } from './PromptSettingsPanel.tsx';
 import { useChatSession, type Persona } from './useChatSession.ts';
 import './chats.css';
 
@@ -36,7 +40,8 @@ export function ChatsPage() {
   const [profiles, setProfiles] = useState<ProfileRecord[]>([]);
   const [presets, setPresets] = useState<PresetInfo[]>([]);
   const [profileId, setProfileId] = useState<string | null>(() => stored<string | null>('lorewright.chatProfile', null));
-  const [template, setTemplate] = useState<string>('');
+  const [settings, setSettings] = useState<PanelSettings>(() => loadPanelSettings());
+  const [links, setLinks] = useState<CardBookLink[]>([]);
   const [books, setBooks] = useState<LorebookSummary[]>([]);
   const [bookIds, setBookIds] = useState<number[]>([]);
   const [persona, setPersona] = useState<Persona>(() => stored('lorewright.persona', { name: 'User', description: '' }));
@@ -45,6 +50,12 @@ export function ChatsPage() {
 
   useEffect(() => localStorage.setItem('lorewright.persona', JSON.stringify(persona)), [persona]);
   useEffect(() => localStorage.setItem('lorewright.chatProfile', JSON.stringify(profileId)), [profileId]);
+  useEffect(() => savePanelSettings(settings), [settings]);
+  // The card's linked books are scanned by every turn (the handler reads them); fetched here to show them.
+  useEffect(() => {
+    setLinks([]);
+    if (cardId !== null) api.invoke('links.list', { cardId }).then(setLinks, onError);
+  }, [api, cardId, onError]);
   useEffect(() => {
     api.invoke('library.list', { limit: 1000, sort: 'name' }).then((r) => setCards(r.items), onError);
     api.invoke('lorebooks.list', { limit: 1000 }).then((r) => setBooks(r.items), onError);
@@ -87,7 +98,7 @@ export function ChatsPage() {
   };
 
   const profile = profiles.find((p) => p.id === profileId) ?? null;
-  const ctx = cardId === null ? null : { cardId, profileId, persona, bookIds, ...(profile?.kind === 'openai-text' && template ? { template } : {}) };
+  const ctx = cardId === null ? null : { cardId, profileId, persona, bookIds, options: turnOptions(settings, profile?.kind) };
   const tr = session.transcript;
   const busy = session.generation !== null;
   const characterName = tr?.character.name ?? '';
@@ -114,7 +125,8 @@ export function ChatsPage() {
   const previewPrompt = async () => {
     if (!ctx || !tr) return;
     try {
-      const p = await api.invoke('chats.prompt', { ...ctx, profileId: ctx.profileId ?? undefined, transcript: tr });
+      const { options, ...rest } = ctx;
+      const p = await api.invoke('chats.prompt', { ...rest, ...options, profileId: ctx.profileId ?? undefined, transcript: tr });
       setPrompt({ title: t('chats.nextPromptTitle'), request: p.request, lore: p.lore });
     } catch (e) {
       onError(e);
@@ -134,9 +146,6 @@ export function ChatsPage() {
         profileId={profileId}
         onProfile={setProfileId}
         onProfilesChanged={setProfiles}
-        template={template}
-        templates={Object.keys(instructTemplates)}
-        onTemplate={setTemplate}
         persona={persona}
         onPersona={setPersona}
         books={books}
@@ -179,6 +188,15 @@ export function ChatsPage() {
               <button onClick={() => void previewPrompt()} disabled={busy}>{t('chats.previewPrompt')}</button>
               <ExportButton transcript={tr} onError={onError} />
             </div>
+            <PromptSettingsPanel
+              settings={settings}
+              onChange={setSettings}
+              personaDescription={persona.description}
+              onPersonaDescription={(description) => setPersona({ ...persona, description })}
+              profileKind={profile?.kind}
+              templates={Object.keys(instructTemplates)}
+              books={booksInPlay(card, links, books, bookIds)}
+            />
             <div className="chat-log" data-testid="chat-log">
               {tr.messages.map((m, i) => (
                 <MessageView

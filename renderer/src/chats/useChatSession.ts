@@ -10,6 +10,7 @@ import type { GenerationStats, Swipe, Transcript } from '../../../shared/chat/ty
 import { characterFromCard } from '../../../shared/prompt/card.ts';
 import { ApiError } from '../../../shared/api/errors.ts';
 import { useApi } from '../app/ApiContext.ts';
+import type { TurnOptions } from './prompt-settings.ts';
 
 export interface Persona {
   name: string;
@@ -21,7 +22,8 @@ export interface SessionContext {
   profileId: string | null;
   persona: Persona;
   bookIds: number[];
-  template?: string;
+  /** The prompt settings panel's choices (mode, template or Jinja, author's note, budget, parameters). */
+  options: TurnOptions;
 }
 
 export interface Generation {
@@ -78,7 +80,7 @@ export function useChatSession(onError: (e: unknown) => void) {
   const generate = useCallback(
     async (ctx: SessionContext, base: Transcript, type: TurnType, characterName: string): Promise<string | null> => {
       if (!ctx.profileId) return null;
-      const input = { cardId: ctx.cardId, profileId: ctx.profileId, transcript: base, persona: ctx.persona, bookIds: ctx.bookIds, type, ...(ctx.template ? { template: ctx.template } : {}) };
+      const input = { cardId: ctx.cardId, profileId: ctx.profileId, transcript: base, persona: ctx.persona, bookIds: ctx.bookIds, type, ...ctx.options };
       const abort = new AbortController();
       controller.current = abort;
       let streamed = '';
