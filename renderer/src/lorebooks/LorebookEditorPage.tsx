@@ -219,7 +219,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
           </div>
           {/* The preview stays mounted (hidden) so its chat and worker survive a look at the JSON. */}
           <div hidden={tab !== 'preview'} className="lb-tab-body">
-            <PreviewPanel bookName={record.name} book={book} bookText={bookText ?? state.text} setup={setup} onSetup={setSetup} onOpenEntry={setCurrent} onFired={setFired} onSaveTest={saveTest} />
+            <PreviewPanel bookId={record.id} bookName={record.name} book={book} bookText={bookText ?? state.text} setup={setup} onSetup={setSetup} onOpenEntry={setCurrent} onFired={setFired} onSaveTest={saveTest} />
           </div>
           {tab === 'json' && (
             <div className="lb-tab-body json-pane">

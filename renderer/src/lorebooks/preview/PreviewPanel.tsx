@@ -10,8 +10,12 @@ import { ResultView } from './ResultView.tsx';
 import { ScanClient } from './scan-client.ts';
 import type { PreviewMessage, PreviewSetup } from './scenario.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
+import { assignBooks, NO_SOURCES, type PreviewSources } from './sources.ts';
+import { SourcesPanel } from './SourcesPanel.tsx';
 
 interface Props {
+  /** The open book's library id, so a card's link to it is not scanned twice. */
+  bookId: number | null;
   bookName: string;
   /** For titles and entry ids; the worker gets `bookText`. */
   book: WorldInfoBook;
@@ -33,12 +37,13 @@ type Status = { kind: 'idle' } | { kind: 'ok'; latencyMs: number } | { kind: 'ti
 const latencies: number[] = [];
 (globalThis as { lorewrightPreviewLatencies?: number[] }).lorewrightPreviewLatencies = latencies;
 
-export function PreviewPanel({ bookName, book, bookText, setup, onSetup, onOpenEntry, onFired, onSaveTest }: Props) {
+export function PreviewPanel({ bookId, bookName, book, bookText, setup, onSetup, onOpenEntry, onFired, onSaveTest }: Props) {
   const t = useT();
   const [chat, setChat] = useState<PreviewMessage[]>([{ role: 'user', text: '' }]);
   const [output, setOutput] = useState<ScanOutput | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [turn, setTurn] = useState<number | null>(null);
+  const [sources, setSources] = useState<PreviewSources>(NO_SOURCES);
   const client = useRef<ScanClient | null>(null);
 
   useEffect(() => {
@@ -56,8 +61,8 @@ export function PreviewPanel({ bookName, book, bookText, setup, onSetup, onOpenE
   }, []);
 
   useEffect(() => {
-    client.current?.request({ bookName, bookText, setup, chat });
-  }, [bookName, bookText, setup, chat]);
+    client.current?.request({ bookName, bookText, setup, chat, sources });
+  }, [bookName, bookText, setup, chat, sources]);
 
   const idByUid = useMemo(() => {
     const map = new Map<string, string>();
@@ -65,13 +70,24 @@ export function PreviewPanel({ bookName, book, bookText, setup, onSetup, onOpenE
     return map;
   }, [book, bookName]);
 
+  // Titles of the other books' entries, under the names the scenario gives those books.
+  const otherTitles = useMemo(() => {
+    const map = new Map<string, string>();
+    const { books } = assignBooks(bookName, book, sources);
+    for (const [name, other] of Object.entries(books)) {
+      if (name === bookName) continue;
+      for (const entry of Object.values(other.entries ?? {})) if (entry && typeof entry === 'object') map.set(`${name}.${entry.uid}`, String(entry.comment ?? ''));
+    }
+    return map;
+  }, [bookName, book, sources]);
+
   const titleOf = useCallback(
     (key: EntryKey): string => {
       const id = idByUid.get(key);
-      const comment = id === undefined ? '' : String(book.entries[id]?.comment ?? '');
+      const comment = id === undefined ? (otherTitles.get(key) ?? '') : String(book.entries[id]?.comment ?? '');
       return comment || t('lb.untitled', { uid: key.slice(key.lastIndexOf('.') + 1) });
     },
-    [idByUid, book, t],
+    [idByUid, otherTitles, book, t],
   );
 
   const shown = output ? Math.min(turn ?? output.results.length - 1, output.results.length - 1) : 0;
@@ -81,20 +97,21 @@ export function PreviewPanel({ bookName, book, bookText, setup, onSetup, onOpenE
   }, [result, idByUid, onFired]);
 
   const saveTest = (): void => {
-    const document = output && loreTestFromPreview(bookName, book, setup, chat, output, idByUid.size);
+    const document = output && loreTestFromPreview(bookName, book, setup, chat, output, idByUid.size, sources);
     if (document && onSaveTest) onSaveTest(document);
   };
 
   return (
     <section className="lb-preview" aria-label={t('lb.preview.title')}>
       <ChatEditor chat={chat} setup={setup} onChat={setChat} onSetup={onSetup} highlights={output?.highlights[shown] ?? []} visibleMessages={setup.turns ? shown + 1 : chat.length} />
+      <SourcesPanel openBookId={bookId} sources={sources} onSources={setSources} setup={setup} onSetup={onSetup} onChat={setChat} />
       <SettingsPanel setup={setup} onSetup={onSetup} />
       <div className="lb-preview-status" role="status" aria-live="polite">
         {status.kind === 'ok' && t('lb.preview.took', { ms: status.latencyMs.toFixed(1), scan: (output?.scanMs ?? 0).toFixed(1) })}
       </div>
       {onSaveTest && (
         <div className="toolbar">
-          <button type="button" onClick={saveTest} disabled={status.kind !== 'ok' || !output}>
+          <button type="button" onClick={saveTest} disabled={status.kind !== 'ok' || !output || sources.books.length > 0} title={sources.books.length > 0 ? t('lb.sources.noTest') : undefined}>
             {t('lb.test.save')}
           </button>
         </div>

@@ -7,14 +7,19 @@ import type { LoreTestDocument } from '../../../../shared/lorebook/lore-test-doc
 import type { WorldInfoBook } from '../../../../shared/lorebook/model.ts';
 import type { ScanOutput } from './protocol.ts';
 import { buildScenario, buildTurns, type PreviewMessage, type PreviewSetup } from './scenario.ts';
+import { NO_SOURCES, type PreviewSources } from './sources.ts';
 
 /** Above this many entries, "does not fire" is left out: the list would be most of the book and break on every addition. */
 export const DOES_NOT_FIRE_LIMIT = 200;
 
-/** Null when the result on screen is not the one for these inputs (a scan still running). */
-export function loreTestFromPreview(bookName: string, book: WorldInfoBook, setup: PreviewSetup, chat: readonly PreviewMessage[], output: ScanOutput, bookSize: number): LoreTestDocument | null {
+/**
+ * Null when the result on screen is not the one for these inputs (a scan still running), or when other books took
+ * part: a saved test carries no books and is run against its own book alone (lore-test-document.ts `withBook`).
+ */
+export function loreTestFromPreview(bookName: string, book: WorldInfoBook, setup: PreviewSetup, chat: readonly PreviewMessage[], output: ScanOutput, bookSize: number, sources: PreviewSources = NO_SOURCES): LoreTestDocument | null {
+  if (sources.books.length > 0) return null;
   // The same scenarios the worker scans (scan.worker.ts); scanTurns over one scenario equals the single scan.
-  const scenarios = setup.turns ? buildTurns(bookName, book, setup, chat) : [buildScenario(bookName, book, setup, chat)];
+  const scenarios = setup.turns ? buildTurns(bookName, book, setup, chat, sources) : [buildScenario(bookName, book, setup, chat, sources)];
   if (scenarios.length !== output.results.length) return null;
   const turns = scenarios.map(({ books: _books, ...turn }) => turn);
   const expect = output.results.map((result, i) => {

@@ -1,6 +1,7 @@
 /** Messages between the preview and its scan worker. */
 import type { EntryKey, ScanResult } from '../../../../shared/lorebook/model.ts';
 import type { PreviewMessage, PreviewSetup } from './scenario.ts';
+import type { PreviewSources } from './sources.ts';
 
 export interface ScanRequest {
   id: number;
@@ -12,6 +13,8 @@ export interface ScanRequest {
   bookVersion: number;
   setup: PreviewSetup;
   chat: PreviewMessage[];
+  /** The card and the other books, sent whole with every request: they change rarely and are usually small. */
+  sources: PreviewSources;
 }
 
 /** A key hit inside a chat message, in the message's own text. */

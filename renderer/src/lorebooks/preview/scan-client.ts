@@ -5,6 +5,7 @@
  */
 import type { ScanOutput, ScanReply, ScanRequest } from './protocol.ts';
 import type { PreviewMessage, PreviewSetup } from './scenario.ts';
+import type { PreviewSources } from './sources.ts';
 
 export interface ScanInput {
   bookName: string;
@@ -12,6 +13,7 @@ export interface ScanInput {
   bookText: string;
   setup: PreviewSetup;
   chat: PreviewMessage[];
+  sources: PreviewSources;
 }
 
 export interface ScanEvents {
@@ -68,7 +70,7 @@ export class ScanClient {
       this.#bookVersion++;
     }
     const id = this.#nextId++;
-    const request: ScanRequest = { id, bookVersion: this.#bookVersion, setup: input.setup, chat: input.chat };
+    const request: ScanRequest = { id, bookVersion: this.#bookVersion, setup: input.setup, chat: input.chat, sources: input.sources };
     if (this.#workerBook !== this.#bookVersion) {
       request.book = { version: this.#bookVersion, name: input.bookName, text: input.bookText };
       this.#workerBook = this.#bookVersion;

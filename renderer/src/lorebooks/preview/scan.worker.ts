@@ -3,7 +3,7 @@
  * when it changed. A runaway regex key blocks only this worker, which the page then terminates and replaces.
  */
 import { scan, scanTurns, chatForScan, guesstimateTokenizer, parseRegexKey } from '../../../../shared/lorebook/index.ts';
-import type { ScanResult, Scenario, WorldInfoBook } from '../../../../shared/lorebook/model.ts';
+import type { ScanResult, Scenario, WorldInfoBook, WorldInfoEntry } from '../../../../shared/lorebook/model.ts';
 import type { Highlight, ScanReply, ScanRequest, TurnSummary } from './protocol.ts';
 import { buildScenario, buildTurns } from './scenario.ts';
 
@@ -48,8 +48,9 @@ function highlights(scenario: Scenario, result: ScanResult): Highlight[] {
   return out;
 }
 
-function usedTokens(result: ScanResult, book: WorldInfoBook, name: string): number {
-  const byKey = new Map(Object.values(book.entries).map((entry) => [`${name}.${entry.uid}`, entry]));
+function usedTokens(result: ScanResult, books: Scenario['books']): number {
+  const byKey = new Map<string, WorldInfoEntry>();
+  for (const [name, book] of Object.entries(books)) for (const entry of Object.values(book.entries)) byKey.set(`${name}.${entry.uid}`, entry);
   const text = result.activated.map((k) => String(byKey.get(k)?.content ?? '')).join('\n');
   return guesstimateTokenizer.count(text);
 }
@@ -67,8 +68,9 @@ scope.onmessage = (event: MessageEvent<ScanRequest>) => {
     if (!cached || cached.version !== request.bookVersion) throw new Error('book not received');
     const { name, value } = cached;
     const start = performance.now();
-    const scenarios = request.setup.turns ? buildTurns(name, value, request.setup, request.chat) : [buildScenario(name, value, request.setup, request.chat)];
-    const results = request.setup.turns ? scanTurns(scenarios) : [scan(scenarios[0]!)];
+    const { setup, chat, sources } = request;
+    const scenarios = setup.turns ? buildTurns(name, value, setup, chat, sources) : [buildScenario(name, value, setup, chat, sources)];
+    const results = setup.turns ? scanTurns(scenarios) : [scan(scenarios[0]!)];
     const scanMs = performance.now() - start;
     const marks = results.map((r, i) => highlights(scenarios[i]!, r));
     const unmatched = results.map((r) => {
@@ -84,7 +86,7 @@ scope.onmessage = (event: MessageEvent<ScanRequest>) => {
         unmatched,
         turns: results.map(turnSummary),
         highlights: marks,
-        used: results.map((r) => usedTokens(r, value, name)),
+        used: results.map((r, i) => usedTokens(r, scenarios[i]!.books)),
         scanMs,
       },
     };

@@ -1,10 +1,11 @@
 /**
- * The preview's inputs and the engine scenario built from them (conformance README §2). The book under edit is
- * the only book, selected globally; everything else is spelled out so the result is what SillyTavern 1.18 would
- * produce for the same settings.
+ * The preview's inputs and the engine scenario built from them (conformance README §2). The book under edit plus
+ * the sources the author chose (a card, more books; sources.ts); everything else is spelled out so the result is
+ * what SillyTavern 1.18 would produce for the same settings.
  */
 import type { Scenario, ScanSettings, WorldInfoBook } from '../../../../shared/lorebook/model.ts';
 import { DEFAULT_SCAN_SETTINGS } from '../../../../shared/lorebook/defaults.ts';
+import { assignBooks, BLANK_CHARACTER, NO_SOURCES, type PreviewSources } from './sources.ts';
 
 export interface PreviewMessage {
   role: 'user' | 'char';
@@ -40,20 +41,17 @@ export const DEFAULT_SETUP: PreviewSetup = {
   turns: false,
 };
 
-export function buildScenario(bookName: string, book: WorldInfoBook, setup: PreviewSetup, chat: readonly PreviewMessage[]): Scenario {
+export function buildScenario(bookName: string, book: WorldInfoBook, setup: PreviewSetup, chat: readonly PreviewMessage[], sources: PreviewSources = NO_SOURCES): Scenario {
+  const { unused: _unused, ...roles } = assignBooks(bookName, book, sources);
   return {
     settings: setup.settings,
     maxContext: setup.maxContext,
     tokenizer: 'guesstimate',
     seed: setup.seed,
     random: null,
-    books: { [bookName]: book },
-    globalBooks: [bookName],
-    characterBook: null,
-    extraCharacterBooks: [],
-    chatBook: null,
-    personaBook: null,
-    character: { name: setup.charName, avatar: '', tags: [], description: setup.description, personality: '', scenario: '', creatorNotes: '', depthPrompt: '' },
+    ...roles,
+    // Name and description stay in the setup, where the author can edit them after picking a card.
+    character: { ...(sources.character ?? BLANK_CHARACTER), name: setup.charName, description: setup.description },
     user: { name: setup.userName, persona: setup.persona },
     chat: chat.map((m) => ({ name: m.role === 'user' ? setup.userName : setup.charName, mes: m.text })),
     trigger: setup.trigger,
@@ -66,10 +64,10 @@ export function buildScenario(bookName: string, book: WorldInfoBook, setup: Prev
 }
 
 /** One scenario per message: turn k sees the chat up to message k and the timed effects left by turn k-1. */
-export function buildTurns(bookName: string, book: WorldInfoBook, setup: PreviewSetup, chat: readonly PreviewMessage[]): Scenario[] {
+export function buildTurns(bookName: string, book: WorldInfoBook, setup: PreviewSetup, chat: readonly PreviewMessage[], sources: PreviewSources = NO_SOURCES): Scenario[] {
   const turns: Scenario[] = [];
   for (let k = 1; k <= Math.max(1, chat.length); k++) {
-    turns.push({ ...buildScenario(bookName, book, setup, chat.slice(0, k)), carryTimedEffects: k > 1 });
+    turns.push({ ...buildScenario(bookName, book, setup, chat.slice(0, k), sources), carryTimedEffects: k > 1 });
   }
   return turns;
 }
