@@ -1,0 +1,72 @@
+// The preview with a card: import Seraphina, open another book, pick Seraphina as the card and watch an entry of
+// her embedded book fire beside the open book's own.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startWebHostProcess } from '../helpers/web-host-process.ts';
+import { artifactsDir, launchChromium } from '../helpers/browser.ts';
+
+let browser: Browser;
+let host: { url: string; child: ChildProcess };
+let page: Page;
+let dir: string;
+
+const notes = { entries: { 0: { uid: 0, key: ['tavern'], keysecondary: [], comment: 'tavern', content: 'The tavern is warm.', constant: false, selective: true, selectiveLogic: 0, order: 100, position: 0, disable: false, depth: 4, group: '' } } };
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lorewright-e2e-preview-sources-'));
+  host = await startWebHostProcess(path.join(dir, 'library.db'));
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US' });
+  page = await context.newPage();
+  await page.goto(host.url);
+  await page.locator('input[type=file]').setInputFiles([path.resolve(import.meta.dirname, '../fixtures/cards/default_Seraphina-1.18.0.png')]);
+  await page.getByRole('status').filter({ hasText: '1 imported' }).waitFor();
+  const file = path.join(dir, 'Notes.json');
+  fs.writeFileSync(file, JSON.stringify(notes));
+  await page.goto(`${host.url.split('#')[0]}#/lorebooks`);
+  await page.locator('input[type=file]').setInputFiles([file]);
+  await page.getByRole('status').filter({ hasText: /books? imported/ }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  host?.child.kill();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+// A select's accessible name includes its label and its current option, hence the prefix match.
+const cardPicker = () => page.getByRole('combobox', { name: /^Card\b/ });
+
+describe('preview sources', () => {
+  it("scans the chosen card's embedded book as the character book, with her name as {{char}}", async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.getByRole('link', { name: 'Notes', exact: true }).click();
+    const message = page.getByLabel('Message 1 (User)');
+    await message.waitFor();
+
+    await cardPicker().selectOption({ label: 'Seraphina' });
+    await expect.poll(() => page.getByLabel('Character name').inputValue()).toBe('Seraphina');
+    await expect.poll(() => page.getByRole('list', { name: "The card's books" }).innerText()).toContain('Eldoria — Character book');
+    // No saved test chats yet: the picker says so.
+    await expect.poll(() => page.getByRole('combobox', { name: /^Saved test chat/ }).innerText()).toContain('No saved test chats');
+
+    await message.pressSequentially('A shadowfang prowls near the tavern', { delay: 10 });
+    const result = page.getByTestId('preview-result');
+    await expect.poll(() => result.innerText()).toMatch(/shadowfang — key "shadowfang" in message 1 from the end/);
+    expect(await result.innerText()).toMatch(/tavern — key "tavern" in message 1 from the end/);
+    await expect.poll(() => page.getByTestId('chat-highlight').locator('mark').allInnerTexts()).toEqual(['shadowfang', 'tavern']);
+    // A saved lore test carries only its own book, so it cannot be made from a scan with the card's books.
+    expect(await page.getByRole('button', { name: 'Save as lore test' }).isDisabled()).toBe(true);
+
+    // Back to no card: the embedded book is no longer scanned.
+    await cardPicker().selectOption({ label: 'No card' });
+    await expect.poll(() => result.innerText()).not.toMatch(/shadowfang — key/);
+    await page.screenshot({ path: path.join(artifactsDir, 'preview-sources.png') });
+    expect(errors).toEqual([]);
+  });
+});
