@@ -14,7 +14,8 @@ let host: { url: string; child: ChildProcess };
 let page: Page;
 let dir: string;
 
-const notes = { entries: { 0: { uid: 0, key: ['tavern'], keysecondary: [], comment: 'tavern', content: 'The tavern is warm.', constant: false, selective: true, selectiveLogic: 0, order: 100, position: 0, disable: false, depth: 4, group: '' } } };
+const entry = (key: string) => ({ uid: 0, key: [key], keysecondary: [], comment: key, content: `About the ${key}.`, constant: false, selective: true, selectiveLogic: 0, order: 100, position: 0, disable: false, depth: 4, group: '' });
+const notes = { entries: { 0: entry('tavern') } };
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lorewright-e2e-preview-sources-'));
@@ -25,10 +26,11 @@ beforeAll(async () => {
   await page.goto(host.url);
   await page.locator('input[type=file]').setInputFiles([path.resolve(import.meta.dirname, '../fixtures/cards/default_Seraphina-1.18.0.png')]);
   await page.getByRole('status').filter({ hasText: '1 imported' }).waitFor();
-  const file = path.join(dir, 'Notes.json');
-  fs.writeFileSync(file, JSON.stringify(notes));
+  const files = [path.join(dir, 'Notes.json'), path.join(dir, 'Moon.json')];
+  fs.writeFileSync(files[0]!, JSON.stringify(notes));
+  fs.writeFileSync(files[1]!, JSON.stringify({ entries: { 0: entry('moon') } }));
   await page.goto(`${host.url.split('#')[0]}#/lorebooks`);
-  await page.locator('input[type=file]').setInputFiles([file]);
+  await page.locator('input[type=file]').setInputFiles(files);
   await page.getByRole('status').filter({ hasText: /books? imported/ }).waitFor();
 });
 
@@ -57,7 +59,7 @@ describe('preview sources', () => {
 
     await message.pressSequentially('A shadowfang prowls near the tavern', { delay: 10 });
     const result = page.getByTestId('preview-result');
-    await expect.poll(() => result.innerText()).toMatch(/shadowfang — key "shadowfang" in message 1 from the end/);
+    await expect.poll(() => result.innerText()).toMatch(/shadowfang \(Eldoria\) — key "shadowfang" in message 1 from the end/);
     expect(await result.innerText()).toMatch(/tavern — key "tavern" in message 1 from the end/);
     await expect.poll(() => page.getByTestId('chat-highlight').locator('mark').allInnerTexts()).toEqual(['shadowfang', 'tavern']);
     // A saved lore test carries only its own book, so it cannot be made from a scan with the card's books.
@@ -65,8 +67,18 @@ describe('preview sources', () => {
 
     // Back to no card: the embedded book is no longer scanned.
     await cardPicker().selectOption({ label: 'No card' });
-    await expect.poll(() => result.innerText()).not.toMatch(/shadowfang — key/);
+    await expect.poll(() => result.innerText()).not.toMatch(/shadowfang/);
+
+    // Another library book as the chat book.
+    await page.getByRole('combobox', { name: /^More books/ }).selectOption({ label: 'Moon' });
+    await page.getByRole('combobox', { name: /^As/ }).selectOption({ label: 'Chat book' });
+    await page.getByRole('button', { name: 'Add book' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Added books' }).innerText()).toContain('Moon — Chat book');
+    await message.fill('The tavern under the moon');
+    await expect.poll(() => result.innerText()).toMatch(/moon \(Moon\) — key "moon" in message 1 from the end/);
     await page.screenshot({ path: path.join(artifactsDir, 'preview-sources.png') });
+    await page.getByRole('button', { name: 'Remove Moon' }).click();
+    await expect.poll(() => result.innerText()).not.toMatch(/moon \(Moon\)/);
     expect(errors).toEqual([]);
   });
 });

@@ -84,8 +84,11 @@ export function PreviewPanel({ bookId, bookName, book, bookText, setup, onSetup,
   const titleOf = useCallback(
     (key: EntryKey): string => {
       const id = idByUid.get(key);
+      const dot = key.lastIndexOf('.');
       const comment = id === undefined ? (otherTitles.get(key) ?? '') : String(book.entries[id]?.comment ?? '');
-      return comment || t('lb.untitled', { uid: key.slice(key.lastIndexOf('.') + 1) });
+      const title = comment || t('lb.untitled', { uid: key.slice(dot + 1) });
+      // Another book's entry says which book, as several may fire side by side.
+      return id === undefined ? t('lb.sources.otherTitle', { title, book: key.slice(0, dot) }) : title;
     },
     [idByUid, otherTitles, book, t],
   );
@@ -130,7 +133,7 @@ export function PreviewPanel({ bookId, bookName, book, bookText, setup, onSetup,
           entryId={(key) => idByUid.get(key)}
           titleOf={titleOf}
           onOpenEntry={onOpenEntry}
-          bookSize={idByUid.size}
+          bookSize={idByUid.size + otherTitles.size}
         />
       )}
     </section>

@@ -121,7 +121,7 @@ export function SourcesPanel({ openBookId, sources, onSources, setup, onSetup, o
           </select>
         </label>
         {cardId !== null && (
-          <div className="wide lb-source-row">
+          <div className="lb-source-row">
             <label>
               {t('lb.sources.testChat')}
               <select value={chatId ?? ''} disabled={chats.length === 0} onChange={(e) => setChatId(e.target.value === '' ? null : Number(e.target.value))}>
@@ -139,13 +139,13 @@ export function SourcesPanel({ openBookId, sources, onSources, setup, onSetup, o
           </div>
         )}
         {cardBooks.length > 0 && (
-          <ul className="wide lb-source-books" aria-label={t('lb.sources.cardBooks')}>
+          <ul className="lb-source-books" aria-label={t('lb.sources.cardBooks')}>
             {cardBooks.map((b, i) => (
               <li key={i}>{t('lb.sources.cardBook', { name: b.name, role: t(`lb.sources.role.${i === 0 && b.role === 'character' && sources.openRole !== 'character' ? 'character' : 'extra'}`) })}</li>
             ))}
           </ul>
         )}
-        <div className="wide lb-source-row">
+        <div className="lb-source-row">
           <label>
             {t('lb.sources.moreBook')}
             <select value={moreId ?? ''} onChange={(e) => setMoreId(e.target.value === '' ? null : Number(e.target.value))}>
@@ -172,7 +172,7 @@ export function SourcesPanel({ openBookId, sources, onSources, setup, onSetup, o
           </button>
         </div>
         {more.length > 0 && (
-          <ul className="wide lb-source-books" aria-label={t('lb.sources.moreBooks')}>
+          <ul className="lb-source-books" aria-label={t('lb.sources.moreBooks')}>
             {more.map((b) => (
               <li key={sources.books.indexOf(b)}>
                 {t('lb.sources.cardBook', { name: b.name, role: t(`lb.sources.role.${b.role}`) })}{' '}
@@ -184,7 +184,7 @@ export function SourcesPanel({ openBookId, sources, onSources, setup, onSetup, o
           </ul>
         )}
         {error && (
-          <div className="wide error" role="alert">
+          <div className="error" role="alert">
             {error}
           </div>
         )}
