@@ -14,6 +14,7 @@ import type { DeepPartial, JinjaOptions, PromptPersona, PromptResult, PromptSett
 import { cardBookName } from './card-book.ts';
 import { promptChat } from './transcript.ts';
 import type { FiredLore, Transcript } from './types.ts';
+import { isImportOf } from '../lorebook/formats/same-source.ts';
 
 /** SillyTavern's generation types; swipe and regenerate leave out the reply they replace. */
 export type TurnType = 'normal' | 'continue' | 'impersonate' | 'swipe' | 'regenerate';
@@ -141,7 +142,10 @@ export function planTurn(input: TurnInput): TurnPlan {
   const resolved = resolveSettings(settings);
   const { maxContext, maxTokens } = resolved[modeKey];
 
-  const own = cardBook(input.card);
+  const embedded = record(record(input.card).data).character_book;
+  // A linked library book imported from this very embedded book replaces it, as in SillyTavern (no double firing).
+  const ownLinked = (input.books ?? []).some((b) => (b.role === 'primary' || b.role === 'extra') && isImportOf(b.book, embedded));
+  const own = ownLinked ? null : cardBook(input.card);
   const books: Record<string, WorldInfoBook> = {};
   if (own) books[own.name] = own.book;
   const globalBooks: string[] = [];

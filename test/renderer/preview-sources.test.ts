@@ -5,6 +5,7 @@ import path from 'node:path';
 import { readPngCard } from '../../shared/card/png-card.ts';
 import type { Transcript } from '../../shared/chat/types.ts';
 import { scan } from '../../shared/lorebook/index.ts';
+import { importBook } from '../../shared/lorebook/formats/index.ts';
 import type { WorldInfoBook } from '../../shared/lorebook/model.ts';
 import { buildScenario, DEFAULT_SETUP } from '../../renderer/src/lorebooks/preview/scenario.ts';
 import { assignBooks, cardSources, NO_SOURCES, uniqueName, type PreviewSources, type SourceBook } from '../../renderer/src/lorebooks/preview/sources.ts';
@@ -78,6 +79,14 @@ describe('a card as the preview character', () => {
     const roles = assignBooks('Open', open, { openRole: 'global', character: null, books });
     expect(roles.characterBook).toBe('Linked primary');
     expect(roles.extraCharacterBooks).toEqual(['Eldoria', 'Linked extra']);
+  });
+
+  it('drops the embedded book when a linked book is its import (SillyTavern scans the linked world only)', () => {
+    const embedded = (seraphina as { data: { character_book: unknown } }).data.character_book;
+    const imported = importBook(embedded, { detail: 'summary' }).book;
+    const { books } = cardSources('Seraphina', seraphina, [{ name: 'Eldoria', role: 'primary', book: imported }]);
+    expect(books.map((b) => b.name)).toEqual(['Eldoria']);
+    expect(books[0]!.book).toBe(imported);
   });
 
   it('reads a V1-shaped card (fields at the top level) without a book', () => {

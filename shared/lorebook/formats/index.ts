@@ -8,3 +8,4 @@ export { BookFormatError } from './errors.ts';
 export { summarizeReport } from './report.ts';
 export { BOOK_FORMATS } from './types.ts';
 export type { BookFormat, Conversion, FieldFate, LossItem, LossReport, ReportDetail } from './types.ts';
+export { isImportOf } from './same-source.ts';

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { appendMessage, cardBook, createTranscript, planTurn, type Transcript } from '../../../shared/chat/index.ts';
 import { assemblePrompt, characterFromCard } from '../../../shared/prompt/index.ts';
+import { importBook } from '../../../shared/lorebook/formats/index.ts';
 
 type Card = { data: Record<string, unknown> };
 const seraphina = (): Card => JSON.parse(readFileSync(new URL('../../fixtures/lorebooks/Seraphina-1.18.0.card.json', import.meta.url), 'utf8')) as Card;
@@ -23,6 +24,22 @@ describe('planTurn', () => {
     expect(plan.lore.find((l) => l.keys.includes('forest'))).toMatchObject({ position: 0 });
     const worldInfo = plan.prompt.chat!.messages.map((m) => m.content).join('\n');
     expect(worldInfo).toMatch(/Eldoria/);
+  });
+
+  it('scans a card book once when its import is linked to the card (SillyTavern scans only the linked world)', () => {
+    const card = seraphina();
+    const embedded = (card as { data: { character_book: unknown } }).data.character_book;
+    const linked = importBook(embedded, { detail: 'summary' }).book;
+    const transcript = chatWith(card, 'What is this forest?');
+    const alone = planTurn({ card, persona, transcript, mode: 'chat', target });
+    const withLinked = planTurn({ card, persona, transcript, mode: 'chat', target, books: [{ name: 'Eldoria', book: linked, role: 'primary' }] });
+    expect(withLinked.lore.map((l) => l.uid)).toEqual(alone.lore.map((l) => l.uid));
+    const scannedBooks = (plan: typeof alone): Set<string> => new Set(plan.scan.explain.entries.map((e) => e.key.slice(0, e.key.lastIndexOf('.'))));
+    expect(scannedBooks(withLinked)).toEqual(new Set(['Eldoria']));
+    // An edited library copy is a different book: then both are scanned.
+    const edited = { ...linked, originalData: { ...(linked.originalData as object), name: 'changed' } };
+    const both = planTurn({ card, persona, transcript, mode: 'chat', target, books: [{ name: 'Eldoria', book: edited, role: 'primary' }] });
+    expect(scannedBooks(both).size).toBe(2);
   });
 
   it('builds exactly what assemblePrompt builds from the scan output, and the body sent to the server', () => {

@@ -4,7 +4,7 @@
  * same scenario the page shows.
  */
 import type { Scenario, ScenarioCharacter, WorldInfoBook } from '../../../../shared/lorebook/model.ts';
-import { importBook } from '../../../../shared/lorebook/formats/index.ts';
+import { importBook, isImportOf } from '../../../../shared/lorebook/formats/index.ts';
 
 /** `character`: a candidate for the character's primary book (the first one wins, later ones become extras). */
 export type BookRole = 'global' | 'character' | 'extra' | 'chat' | 'persona';
@@ -103,7 +103,8 @@ export function cardSources(cardName: string, document: unknown, links: readonly
   };
   const books: SourceBook[] = links.filter((l) => l.role === 'primary').map((l) => ({ name: l.name, role: 'character' as const, book: l.book, origin: 'card' as const }));
   const embedded = data['character_book'];
-  if (embedded && typeof embedded === 'object') {
+  // A linked book imported from this embedded book stands for it, as in SillyTavern (no double firing).
+  if (embedded && typeof embedded === 'object' && !links.some((l) => isImportOf(l.book, embedded))) {
     const embeddedName = text((embedded as Record<string, unknown>)['name']) || name;
     books.push({ name: embeddedName, role: 'character', book: importBook(embedded, { detail: 'summary' }).book, origin: 'card' });
   }
