@@ -6,7 +6,7 @@ import type { CliIo } from '../io.ts';
 import { formatResult } from '../lore/preview-text.ts';
 import { parseCommandArgs, timeoutOption } from '../lore/options.ts';
 import { inFile } from '../lore/read-json.ts';
-import { runTurns } from '../lore/run-scan.ts';
+import { runTurns } from '../../services/lore/run-scan.ts';
 import { loadScenarioFile } from '../lore/scenario.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
 

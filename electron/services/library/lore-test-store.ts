@@ -4,13 +4,15 @@
  */
 import { ApiError } from '../../../shared/api/errors.ts';
 import type { LoreTestResult, LoreTestSaveInput, LoreTestSummary } from '../../../shared/api/methods/lore-tests.ts';
-import { scanTurns } from '../../../shared/lorebook/index.ts';
 import { parseLoreTestDocument, pointerOf, withBook, type ParsedLoreTest } from '../../../shared/lorebook/lore-test-document.ts';
 import { checkExpectations } from '../../../shared/lorebook/lore-test.ts';
 import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
 import { ScenarioError } from '../../../shared/lorebook/scenario-error.ts';
 import type { LorebookStore } from './lorebook-store.ts';
 import type { Db } from './open-database.ts';
+import { runTurns } from '../lore/run-scan.ts';
+
+const TEST_TIME_LIMIT_MS = 10_000;
 
 interface TestRow {
   id: number;
@@ -75,20 +77,28 @@ export class LoreTestStore {
     return null;
   }
 
-  /** Runs every test of the book against its current document; a test passes when every expectation of every turn does. */
-  run(lorebookId: number): LoreTestResult[] {
+  /**
+   * Runs every test of the book against its current document; a test passes when every expectation of every turn
+   * does. Each scan runs in a worker under a time limit, so a runaway regex key fails its test instead of freezing
+   * the app.
+   */
+  async run(lorebookId: number, timeLimitMs = TEST_TIME_LIMIT_MS): Promise<LoreTestResult[]> {
     const book = JSON.parse(this.books.get(lorebookId).document) as WorldInfoBook;
-    return this.rows(lorebookId).map((row) => {
-      try {
-        const { turns, expects } = parseLoreTestDocument(row.document);
-        const results = scanTurns(turns.map((turn) => withBook(turn, book)));
-        const outcomes = results.flatMap((result, i) => checkExpectations(expects[i]!, result, i + 1));
-        return { id: row.id, name: row.name, passed: outcomes.every((o) => o.passed), outcomes };
-      } catch (e) {
-        // One broken test (e.g. a turn the engine refuses) must not hide the results of the others.
-        return { id: row.id, name: row.name, passed: false, outcomes: [], error: e instanceof Error ? e.message : String(e) };
-      }
-    });
+    const results: LoreTestResult[] = [];
+    for (const row of this.rows(lorebookId)) results.push(await this.runOne(row, book, timeLimitMs));
+    return results;
+  }
+
+  private async runOne(row: TestRow, book: WorldInfoBook, timeLimitMs: number): Promise<LoreTestResult> {
+    try {
+      const { turns, expects } = parseLoreTestDocument(row.document);
+      const results = await runTurns(turns.map((turn) => withBook(turn, book)), timeLimitMs);
+      const outcomes = results.flatMap((result, i) => checkExpectations(expects[i]!, result, i + 1));
+      return { id: row.id, name: row.name, passed: outcomes.every((o) => o.passed), outcomes };
+    } catch (e) {
+      // One broken test (e.g. a turn the engine refuses, a runaway regex) must not hide the results of the others.
+      return { id: row.id, name: row.name, passed: false, outcomes: [], error: e instanceof Error ? e.message : String(e) };
+    }
   }
 
   private rows(lorebookId: number): TestRow[] {

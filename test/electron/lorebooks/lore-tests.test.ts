@@ -40,14 +40,14 @@ function badPath(fn: () => unknown): string | undefined {
 }
 
 describe('lore tests', () => {
-  it('saves a test that passes, and fails it naming the entry once the book no longer fires it', () => {
+  it('saves a test that passes, and fails it naming the entry once the book no longer fires it', async () => {
     const lib = freshLibrary();
     const book = lib.lorebooks.create({ name: 'Eldoria', document: eldoria });
     const saved = lib.loreTests.save({ lorebookId: book.id, name: 'forest', document: GOOD });
     expect(saved).toMatchObject({ lorebookId: book.id, name: 'forest', turns: 2 });
     expect(lib.loreTests.list(book.id).map((t) => t.name)).toEqual(['forest']);
 
-    const [pass] = lib.loreTests.run(book.id);
+    const [pass] = await lib.loreTests.run(book.id);
     expect(pass).toMatchObject({ name: 'forest', passed: true });
     expect(pass!.outcomes).toHaveLength(6);
 
@@ -55,7 +55,7 @@ describe('lore tests', () => {
     const doc = JSON.parse(book.document) as WorldInfoBook;
     doc.entries['0']!.key = ['eldoria'];
     lib.lorebooks.update({ id: book.id, document: JSON.stringify(doc) });
-    const [fail] = lib.loreTests.run(book.id);
+    const [fail] = await lib.loreTests.run(book.id);
     expect(fail!.passed).toBe(false);
     const failed = fail!.outcomes.filter((o) => !o.passed);
     expect(failed.map((o) => [o.turn, o.kind, o.entry])).toEqual([
@@ -115,4 +115,20 @@ describe('lore tests', () => {
     expect(await host.call('loreTests.list', { lorebookId: id })).toMatchObject({ ok: true, value: [{ name: 'forest' }] });
     lib.close();
   });
+
+  it('fails a test whose book has a runaway regex key within the time limit, instead of freezing the app', async () => {
+    const lib = freshLibrary();
+    const trap = JSON.stringify({ entries: { '0': { uid: 0, key: ['/(a+)+$/'], keysecondary: [], content: 'trap', comment: 'runaway', constant: false, selective: false, order: 100, position: 0, disable: false } } });
+    const book = lib.lorebooks.create({ name: 'Trap', document: trap });
+    const chat = [{ role: 'user' as const, text: `${'a'.repeat(40)}b` }];
+    const turns = buildTurns('Trap', { entries: {} }, DEFAULT_SETUP, chat).map(({ books: _books, ...turn }) => turn);
+    lib.loreTests.save({ lorebookId: book.id, name: 'trap', document: JSON.stringify({ turns, expect: [{ fires: ['Trap.0'] }] }) });
+    const started = performance.now();
+    const [result] = await lib.loreTests.run(book.id, 1500);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(result).toMatchObject({ name: 'trap', passed: false });
+    expect(result!.error).toMatch(/did not finish within 1500 ms.*\(a\+\)\+\$/);
+    lib.close();
+  });
 });
+

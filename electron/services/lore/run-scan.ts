@@ -1,12 +1,13 @@
 /**
- * Runs a scenario's turns, optionally under a time limit. With a limit the scan runs in a worker that is terminated
+ * Runs a scenario's turns, optionally under a time limit (the CLI's --timeout, the app's lore tests). With a limit the scan runs in a worker that is terminated
  * when the limit passes; meanwhile a second worker tests the regex keys one by one, so a timeout can name the key
  * that backtracks catastrophically. Both start at once: the limit covers the whole command, diagnosis included.
  */
 import { Worker } from 'node:worker_threads';
 import { scanTurns, type Scenario, type ScanResult } from '../../../shared/lorebook/index.ts';
 import type { ProbeMessage } from './probe-worker.ts';
-import { InputError } from './read-json.ts';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 export interface RunawayKey {
   entry: string;
@@ -16,7 +17,7 @@ export interface RunawayKey {
   ms: number;
 }
 
-export class ScanTimeoutError extends InputError {
+export class ScanTimeoutError extends Error {
   readonly runaway: RunawayKey | undefined;
 
   constructor(limitMs: number, runaway: RunawayKey | undefined, probedAll: boolean) {
@@ -31,11 +32,23 @@ export class ScanTimeoutError extends InputError {
   }
 }
 
+/** The worker files ship as sources beside this module; inside a bundle (the Electron main) they do not exist. */
+function workerUrl(name: string): URL | null {
+  try {
+    const url = new URL(name, import.meta.url);
+    return fs.existsSync(fileURLToPath(url)) ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function runTurns(turns: Scenario[], timeoutMs?: number): Promise<ScanResult[]> {
-  if (timeoutMs === undefined) return scanTurns(turns);
+  const scanUrl = workerUrl('./scan-worker.ts');
+  const probeUrl = workerUrl('./probe-worker.ts');
+  if (timeoutMs === undefined || !scanUrl || !probeUrl) return scanTurns(turns);
   return new Promise((resolve, reject) => {
-    const scanner = new Worker(new URL('./scan-worker.ts', import.meta.url), { workerData: { turns } });
-    const prober = new Worker(new URL('./probe-worker.ts', import.meta.url), { workerData: { turns } });
+    const scanner = new Worker(scanUrl, { workerData: { turns } });
+    const prober = new Worker(probeUrl, { workerData: { turns } });
     // A key counts as runaway once one test of it outlasts this; ordinary keys take microseconds.
     const slowMs = Math.min(50, timeoutMs / 5);
     let current: { key: Omit<RunawayKey, 'ms'>; since: number } | undefined;
