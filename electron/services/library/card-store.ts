@@ -211,10 +211,7 @@ export class CardStore {
   setDeleted(id: number, deleted: boolean): CardSummary {
     return this.db.transaction(() => {
       const card = this.get(id);
-      if ((card.deletedAt !== null) === deleted) {
-        throw new ApiError('conflict', deleted ? `Card ${id} is already in the trash.` : `Card ${id} is not in the trash.`);
-      }
-      this.db.prepare('UPDATE cards SET deleted_at = ? WHERE id = ?').run(deleted ? this.now() : null, id);
+      this.history.setTrashed(id, deleted, card.deletedAt !== null, this.now());
       return this.get(id);
     })();
   }

@@ -152,10 +152,7 @@ export class LorebookStore {
   setDeleted(id: number, deleted: boolean): LorebookSummary {
     return this.db.transaction(() => {
       const book = this.get(id);
-      if ((book.deletedAt !== null) === deleted) {
-        throw new ApiError('conflict', deleted ? `Lorebook ${id} is already in the trash.` : `Lorebook ${id} is not in the trash.`);
-      }
-      this.db.prepare('UPDATE lorebooks SET deleted_at = ? WHERE id = ?').run(deleted ? this.now() : null, id);
+      this.history.setTrashed(id, deleted, book.deletedAt !== null, this.now());
       const { document: _document, ...summary } = this.get(id);
       return summary;
     })();

@@ -1,6 +1,7 @@
 /**
  * The history every library item keeps: before a save, the row as it was goes into `revisions` (with its image
- * for cards), so any earlier version can be listed, read and restored, across restarts.
+ * for cards), so any earlier version can be listed, read and restored, across restarts; and the trash (soft
+ * delete), so nothing is lost by a delete either.
  */
 import { ApiError } from '../../../shared/api/errors.ts';
 import type { RevisionSummary } from '../../../shared/api/library-types.ts';
@@ -36,6 +37,13 @@ export class RevisionLog {
       .prepare('SELECT revision, created_at, name, length(document) AS size FROM revisions WHERE kind = ? AND item_id = ? ORDER BY revision DESC')
       .all(this.kind, id) as { revision: number; created_at: number; name: string; size: number }[];
     return rows.map((r) => ({ revision: r.revision, createdAt: r.created_at, name: r.name, size: r.size }));
+  }
+
+  /** Moves the item to the trash or out of it; refuses a move that changes nothing, naming the item. */
+  setTrashed(id: number, trashed: boolean, wasTrashed: boolean, now: number): void {
+    const label = SOURCE[this.kind].label;
+    if (wasTrashed === trashed) throw new ApiError('conflict', trashed ? `${label} ${id} is already in the trash.` : `${label} ${id} is not in the trash.`);
+    this.db.prepare(`UPDATE ${SOURCE[this.kind].table} SET deleted_at = ? WHERE id = ?`).run(trashed ? now : null, id);
   }
 
   get(id: number, revision: number): { revision: number; document: string; createdAt: number } {

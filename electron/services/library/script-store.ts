@@ -101,10 +101,7 @@ export class ScriptStore {
   setDeleted(id: number, deleted: boolean): ScriptSummary {
     return this.db.transaction(() => {
       const script = this.get(id);
-      if ((script.deletedAt !== null) === deleted) {
-        throw new ApiError('conflict', deleted ? `Script ${id} is already in the trash.` : `Script ${id} is not in the trash.`);
-      }
-      this.db.prepare('UPDATE scripts SET deleted_at = ? WHERE id = ?').run(deleted ? this.now() : null, id);
+      this.history.setTrashed(id, deleted, script.deletedAt !== null, this.now());
       const { document: _document, ...summary } = this.get(id);
       return summary;
     })();
