@@ -4,6 +4,10 @@ import type { CardRecord, CardSummary, DocumentFormat, ImportFileResult, ImportP
 import { method } from '../method.ts';
 import type { CardInspection } from '../../library/card-files.ts';
 import type { ConversionReport, CardWarning } from '../../card/index.ts';
+import { idProperty as id, idSchema, pagingProperties, revisionSchema } from '../schema-parts.ts';
+import type { IdInput, RevisionInput } from '../schema-parts.ts';
+
+export type { IdInput, RevisionInput } from '../schema-parts.ts';
 
 export type SortKey = 'name' | 'updated' | 'created' | 'creator' | 'character_version';
 
@@ -15,9 +19,6 @@ export interface ListInput {
   offset?: number;
   limit?: number;
   trash?: boolean;
-}
-export interface IdInput {
-  id: number;
 }
 export interface CreateInput {
   name?: string;
@@ -33,10 +34,6 @@ export interface UpdateInput {
   /** Optimistic concurrency: refuse the save when the stored revision moved on. */
   baseRevision?: number;
 }
-export interface RevisionInput {
-  id: number;
-  revision: number;
-}
 export interface BulkInput {
   ids: number[];
   action: 'delete' | 'restore' | 'addTags' | 'removeTags';
@@ -51,23 +48,18 @@ export interface ImportInput {
   files: { name: string; text: string; encoding?: 'utf8' | 'base64' }[];
 }
 
-const id = { type: 'integer', minimum: 1 } as const;
 const tagList = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100 }, maxItems: 200 } as const;
 
 const listSchema: JSONSchemaType<ListInput> = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    query: { type: 'string', maxLength: 1000, nullable: true },
+    ...pagingProperties,
     tags: { ...tagList, nullable: true },
     sort: { type: 'string', enum: ['name', 'updated', 'created', 'creator', 'character_version'], nullable: true },
     order: { type: 'string', enum: ['asc', 'desc'], nullable: true },
-    offset: { type: 'integer', minimum: 0, nullable: true },
-    limit: { type: 'integer', minimum: 1, maximum: 1000, nullable: true },
-    trash: { type: 'boolean', nullable: true },
   },
 };
-const idSchema: JSONSchemaType<IdInput> = { type: 'object', additionalProperties: false, required: ['id'], properties: { id } };
 const createSchema: JSONSchemaType<CreateInput> = {
   type: 'object',
   additionalProperties: false,
@@ -89,12 +81,6 @@ const updateSchema: JSONSchemaType<UpdateInput> = {
     tags: { ...tagList, nullable: true },
     baseRevision: { type: 'integer', minimum: 0, nullable: true },
   },
-};
-const revisionSchema: JSONSchemaType<RevisionInput> = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'revision'],
-  properties: { id, revision: { type: 'integer', minimum: 1 } },
 };
 const importSchema: JSONSchemaType<ImportInput> = {
   type: 'object',

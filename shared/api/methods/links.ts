@@ -3,6 +3,7 @@ import type { JSONSchemaType } from 'ajv';
 import type { CardRecord } from '../library-types.ts';
 import type { LossReport } from '../../lorebook/formats/types.ts';
 import { method } from '../method.ts';
+import { idProperty as id } from '../schema-parts.ts';
 
 /** A card has at most one primary book (SillyTavern's character world) and any number of extra books. */
 export type LinkRole = 'primary' | 'extra';
@@ -51,7 +52,6 @@ export interface UnembedResult {
   report: LossReport;
 }
 
-const id = { type: 'integer', minimum: 1 } as const;
 
 const listSchema: JSONSchemaType<LinkListInput> = { type: 'object', additionalProperties: false, required: ['cardId'], properties: { cardId: id } };
 const setSchema: JSONSchemaType<LinkSetInput> = {

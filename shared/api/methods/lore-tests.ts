@@ -2,6 +2,7 @@
 import type { JSONSchemaType } from 'ajv';
 import type { ExpectationOutcome } from '../../lorebook/lore-test.ts';
 import { method } from '../method.ts';
+import { idProperty as id, idSchema } from '../schema-parts.ts';
 
 export interface LoreTestSummary {
   id: number;
@@ -37,7 +38,6 @@ export interface LoreTestIdInput {
   id: number;
 }
 
-const id = { type: 'integer', minimum: 1 } as const;
 
 const bookSchema: JSONSchemaType<LoreTestBookInput> = { type: 'object', additionalProperties: false, required: ['lorebookId'], properties: { lorebookId: id } };
 const saveSchema: JSONSchemaType<LoreTestSaveInput> = {
@@ -46,7 +46,6 @@ const saveSchema: JSONSchemaType<LoreTestSaveInput> = {
   required: ['lorebookId', 'name', 'document'],
   properties: { lorebookId: id, name: { type: 'string', minLength: 1, maxLength: 500 }, document: { type: 'string', maxLength: 50_000_000 } },
 };
-const idSchema: JSONSchemaType<LoreTestIdInput> = { type: 'object', additionalProperties: false, required: ['id'], properties: { id } };
 
 export const loreTestMethods = {
   'loreTests.list': method<LoreTestBookInput, LoreTestSummary[]>(bookSchema),

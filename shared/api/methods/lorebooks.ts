@@ -3,6 +3,7 @@ import type { JSONSchemaType } from 'ajv';
 import type { RevisionSummary } from '../library-types.ts';
 import type { BookFormat, LossReport } from '../../lorebook/formats/types.ts';
 import { method } from '../method.ts';
+import { idProperty as id, idSchema, pagingProperties, revisionSchema } from '../schema-parts.ts';
 
 export interface LorebookSummary {
   id: number;
@@ -60,21 +61,14 @@ export interface LorebookImportResult {
   message?: string;
 }
 
-const id = { type: 'integer', minimum: 1 } as const;
 const name = { type: 'string', minLength: 1, maxLength: 500 } as const;
 const documentText = { type: 'string', maxLength: 100_000_000 } as const;
 
 const listSchema: JSONSchemaType<LorebookListInput> = {
   type: 'object',
   additionalProperties: false,
-  properties: {
-    query: { type: 'string', maxLength: 1000, nullable: true },
-    offset: { type: 'integer', minimum: 0, nullable: true },
-    limit: { type: 'integer', minimum: 1, maximum: 1000, nullable: true },
-    trash: { type: 'boolean', nullable: true },
-  },
+  properties: pagingProperties,
 };
-const idSchema: JSONSchemaType<LorebookIdInput> = { type: 'object', additionalProperties: false, required: ['id'], properties: { id } };
 const createSchema: JSONSchemaType<LorebookCreateInput> = {
   type: 'object',
   additionalProperties: false,
@@ -91,12 +85,6 @@ const updateSchema: JSONSchemaType<LorebookUpdateInput> = {
     name: { ...name, nullable: true },
     baseRevision: { type: 'integer', minimum: 0, nullable: true },
   },
-};
-const revisionSchema: JSONSchemaType<LorebookRevisionInput> = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'revision'],
-  properties: { id, revision: { type: 'integer', minimum: 1 } },
 };
 const importSchema: JSONSchemaType<LorebookImportInput> = {
   type: 'object',

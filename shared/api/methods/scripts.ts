@@ -4,6 +4,7 @@ import type { CardSummary, RevisionSummary } from '../library-types.ts';
 import type { LossItem } from '../../card/index.ts';
 import type { ChatMessage, Diagnostic, ModelRequest, RunLogEntry } from '../../ppe/index.ts';
 import { method } from '../method.ts';
+import { idProperty as id, idSchema, pagingProperties, revisionSchema } from '../schema-parts.ts';
 
 export interface ScriptSummary {
   id: number;
@@ -95,21 +96,14 @@ export interface ScriptRevisionInput {
   revision: number;
 }
 
-const id = { type: 'integer', minimum: 1 } as const;
 const name = { type: 'string', minLength: 1, maxLength: 200 } as const;
 const documentText = { type: 'string', maxLength: 10_000_000 } as const;
 
 const listSchema: JSONSchemaType<ScriptListInput> = {
   type: 'object',
   additionalProperties: false,
-  properties: {
-    query: { type: 'string', maxLength: 1000, nullable: true },
-    offset: { type: 'integer', minimum: 0, nullable: true },
-    limit: { type: 'integer', minimum: 1, maximum: 1000, nullable: true },
-    trash: { type: 'boolean', nullable: true },
-  },
+  properties: pagingProperties,
 };
-const idSchema: JSONSchemaType<ScriptIdInput> = { type: 'object', additionalProperties: false, required: ['id'], properties: { id } };
 const createSchema: JSONSchemaType<ScriptCreateInput> = {
   type: 'object',
   additionalProperties: false,
@@ -152,12 +146,6 @@ const runSchema: JSONSchemaType<ScriptRunInput> = {
   },
 };
 const fromCardSchema: JSONSchemaType<ScriptFromCardInput> = { type: 'object', additionalProperties: false, required: ['cardId'], properties: { cardId: id } };
-const revisionSchema: JSONSchemaType<ScriptRevisionInput> = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'revision'],
-  properties: { id, revision: { type: 'integer', minimum: 1 } },
-};
 
 export const scriptMethods = {
   'scripts.list': method<ScriptListInput, { items: ScriptSummary[]; total: number }>(listSchema),
