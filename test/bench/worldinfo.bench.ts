@@ -5,6 +5,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { scan, type Scenario, type WorldInfoBook, type WorldInfoEntry } from '../../shared/lorebook/index.ts';
 import { measure } from './stats.ts';
+import { scenario } from '../shared/lorebook/scenario-builder.ts';
+import { DEFAULT_SCAN_SETTINGS } from '../../shared/lorebook/defaults.ts';
 
 const SIZES = [1_000, 5_000, 20_000, 100_000];
 const CHATS = [20, 200];
@@ -77,28 +79,8 @@ function makeScenario(book: WorldInfoBook, size: number, messages: number, varia
     name: i % 2 ? 'User' : 'Aria',
     mes: sentence(next, 40, [word(next(size) * 3 + next(3)), word(next(size) * 3)]),
   }));
-  return {
-    settings: { depth: 4, budget: 25, budgetCap: 0, minActivations: 0, minActivationsDepthMax: 0, maxRecursionSteps: 0, recursive: true, caseSensitive: false, matchWholeWords: true, includeNames: true, useGroupScoring: false, characterStrategy: 1, overflowAlert: false },
-    maxContext: 8192,
-    tokenizer: 'guesstimate',
-    seed: 1,
-    random: null,
-    books: { Bench: book },
-    globalBooks: ['Bench'],
-    characterBook: null,
-    extraCharacterBooks: [],
-    chatBook: null,
-    personaBook: null,
-    character: { name: 'Aria', avatar: 'Aria.png', tags: [], description: '', personality: '', scenario: '', creatorNotes: '', depthPrompt: '' },
-    user: { name: 'User', persona: '' },
-    chat,
-    trigger: 'normal',
-    extensionPrompts: {},
-    authorsNote: null,
-    dryRun: false,
-    carryTimedEffects: false,
-    timedWorldInfo: null,
-  };
+  // Scan depth 4, whole words, recursion on: the reference setup.
+  return scenario([], chat, { settings: { ...DEFAULT_SCAN_SETTINGS, depth: 4 }, seed: 1, books: { Bench: book }, globalBooks: ['Bench'] });
 }
 
 export async function run(): Promise<Record<string, string | number>[]> {

@@ -32,6 +32,17 @@ export class RevisionLog {
       .run(this.kind, id);
   }
 
+  /**
+   * Saves a new document (and name) over the item as its next revision, keeping the old row in the history. For the
+   * items whose row is just name + document (lorebooks, scripts); cards also refresh their extracted columns.
+   */
+  replaceDocument(id: number, name: string, text: string, hash: string, updatedAt: number): void {
+    this.keep(id);
+    this.db
+      .prepare(`UPDATE ${SOURCE[this.kind].table} SET name = ?, document = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?`)
+      .run(name, text, hash, updatedAt, id);
+  }
+
   list(id: number): RevisionSummary[] {
     const rows = this.db
       .prepare('SELECT revision, created_at, name, length(document) AS size FROM revisions WHERE kind = ? AND item_id = ? ORDER BY revision DESC')

@@ -89,11 +89,7 @@ export class ScriptStore {
       const text = input.document ?? current.document;
       const name = input.name ?? current.name;
       if (text === current.document && name === current.name) return current;
-      // The stored row becomes a revision before it is overwritten, so every save can be restored.
-      this.history.keep(input.id);
-      this.db
-        .prepare('UPDATE scripts SET name = ?, document = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?')
-        .run(name, text, contentHash(text), Math.max(this.now(), current.updatedAt), input.id);
+      this.history.replaceDocument(input.id, name, text, contentHash(text), Math.max(this.now(), current.updatedAt));
       return this.get(input.id);
     })();
   }

@@ -8,6 +8,7 @@ import { CardForm } from './CardForm.tsx';
 import { MonacoJson } from './MonacoJson.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { useDocSession } from './useDocSession.ts';
+import { useEditorShortcuts } from './useEditorShortcuts.ts';
 import { useDarkMode } from '../app/useDarkMode.ts';
 import { onCommand } from '../app/commands.ts';
 import { Messages } from '../app/Messages.tsx';
@@ -92,32 +93,11 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
     }
   }, [api, id, record, state, dispatch, onError, t]);
 
-  const onKey = useCallback(
-    (e: KeyboardEvent): boolean => {
-      const mod = e.ctrlKey || e.metaKey;
-      if (!mod) return false;
-      const key = e.key.toLowerCase();
-      if (key === 's') void save();
-      else if (key === 'z' && !e.shiftKey) dispatch({ type: 'undo' });
-      else if ((key === 'z' && e.shiftKey) || key === 'y') dispatch({ type: 'redo' });
-      else return false;
-      e.preventDefault();
-      e.stopPropagation();
-      return true;
-    },
-    [save, dispatch],
-  );
+  useEditorShortcuts(save, dispatch);
 
-  useEffect(() => {
-    // Capture phase: one undo history for both views, ahead of the inputs' and Monaco's own.
-    const listener = (e: KeyboardEvent): void => void onKey(e);
-    window.addEventListener('keydown', listener, true);
-    return () => window.removeEventListener('keydown', listener, true);
-  }, [onKey]);
-
-  // Restoring saves the old document as a new revision, so nothing in between is lost either.
   useEffect(() => onCommand((command) => command === 'export' && setExporting(true)), []);
 
+  // Restoring saves the old document as a new revision, so nothing in between is lost either.
   const restore = async (document: string, revision: number): Promise<void> => {
     if (!record || (dirty && !window.confirm(t('editor.discardForRestore')))) return;
     try {

@@ -23,6 +23,7 @@ import { PreviewPanel } from './preview/PreviewPanel.tsx';
 import { DEFAULT_SETUP } from './preview/scenario.ts';
 import type { PreviewSetup } from './preview/scenario.ts';
 import { useLint } from './useLint.ts';
+import { useEditorShortcuts } from '../editor/useEditorShortcuts.ts';
 
 interface Props {
   id: number;
@@ -94,21 +95,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
     }
   }, [api, id, record, state, name, dispatch, onError, t]);
 
-  useEffect(() => {
-    // Capture phase: one undo history for the form and the JSON view, ahead of the inputs' and Monaco's own.
-    const listener = (e: KeyboardEvent): void => {
-      if (!(e.ctrlKey || e.metaKey)) return;
-      const key = e.key.toLowerCase();
-      if (key === 's') void save();
-      else if (key === 'z' && !e.shiftKey) dispatch({ type: 'undo' });
-      else if ((key === 'z' && e.shiftKey) || key === 'y') dispatch({ type: 'redo' });
-      else return;
-      e.preventDefault();
-      e.stopPropagation();
-    };
-    window.addEventListener('keydown', listener, true);
-    return () => window.removeEventListener('keydown', listener, true);
-  }, [save, dispatch]);
+  useEditorShortcuts(save, dispatch);
 
   const restore = async (document: string, revision: number): Promise<void> => {
     if (!record || (dirty && !window.confirm(t('editor.discardForRestore')))) return;

@@ -3,6 +3,7 @@
  * may differ from `uid`), new and duplicated entries, and the list's sort and filter.
  */
 import type { WorldInfoEntry } from '../../../shared/lorebook/model.ts';
+import { ST_ENTRY_TEMPLATE } from '../../../shared/lorebook/formats/st-template.ts';
 
 export interface EntryRow {
   /** The key inside `entries` (paths use it; `uid` is what SillyTavern shows). */
@@ -98,52 +99,14 @@ export function nextUid(book: Record<string, unknown>): number {
   return max + 1;
 }
 
-/** A new entry with every field of SillyTavern 1.18's editor template, so nothing relies on a missing field. */
+/**
+ * A new entry with every field of SillyTavern 1.18's template, so nothing relies on a missing field; as its editor
+ * does for a fresh entry, the memo shows, delay is the number 0 and the role is unset.
+ */
 export function newEntry(uid: number, displayIndex: number): WorldInfoEntry {
-  return {
-    uid,
-    key: [],
-    keysecondary: [],
-    comment: '',
-    content: '',
-    constant: false,
-    vectorized: false,
-    selective: true,
-    selectiveLogic: 0,
-    addMemo: true,
-    order: 100,
-    position: 0,
-    disable: false,
-    ignoreBudget: false,
-    excludeRecursion: false,
-    preventRecursion: false,
-    matchPersonaDescription: false,
-    matchCharacterDescription: false,
-    matchCharacterPersonality: false,
-    matchCharacterDepthPrompt: false,
-    matchScenario: false,
-    matchCreatorNotes: false,
-    delayUntilRecursion: 0,
-    probability: 100,
-    useProbability: true,
-    depth: 4,
-    outletName: '',
-    group: '',
-    groupOverride: false,
-    groupWeight: 100,
-    scanDepth: null,
-    caseSensitive: null,
-    matchWholeWords: null,
-    useGroupScoring: null,
-    automationId: '',
-    role: null,
-    sticky: null,
-    cooldown: null,
-    delay: null,
-    triggers: [],
-    displayIndex,
-    characterFilter: { isExclude: false, names: [], tags: [] },
-  };
+  // A deep copy: the template's arrays are shared and must never be edited through an entry.
+  const template = structuredClone(ST_ENTRY_TEMPLATE) as Omit<WorldInfoEntry, 'uid'>;
+  return { uid, ...template, addMemo: true, delayUntilRecursion: 0, role: null, displayIndex, characterFilter: { isExclude: false, names: [], tags: [] } };
 }
 
 /** The entries object with `patch` applied to each listed entry (one document edit for a bulk change). */

@@ -1,49 +1,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../../helpers/run-cli.ts';
+import { verified as verifiedChat, verifiedChatml } from '../../shared/prompt/fixture.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../../fixtures');
 const aria = ['--card', 'chat/aria.card.json', '--book', 'chat/aria.storm-book.json', '--chat', 'chat/aria.st.jsonl', '--persona', 'Sam is a soaked traveler from the mainland.'];
 
 // The worked examples of the prompt reference (§2.10 Chat Completion, §3.7 ChatML), recorded from SillyTavern 1.18.0.
-const verifiedChat = [
-  { role: 'system', content: "Write Aria's next reply in a fictional chat between Aria and Sam." },
-  { role: 'system', content: 'Sam is a soaked traveler from the mainland.' },
-  { role: 'system', content: 'Aria is a cheerful lighthouse keeper on a rocky island.' },
-  { role: 'system', content: 'Warm, curious, talkative.' },
-  { role: 'system', content: 'Sam arrives at the lighthouse during a storm.' },
-  { role: 'system', content: '[Example Chat]' },
-  { role: 'system', content: 'What do you do all day?', name: 'example_user' },
-  { role: 'system', content: 'I polish the lens and count the ships. *She grins.*', name: 'example_assistant' },
-  { role: 'system', content: '[Start a new Chat]' },
-  { role: 'assistant', content: '*Aria opens the heavy door.* Come in, quick, before the wind takes you!' },
-  { role: 'user', content: 'Thanks! Is it always this stormy here?' },
-  { role: 'system', content: "The storm has knocked out the island's radio." },
-  { role: 'assistant', content: 'Only in autumn. *She hands you a towel.* Tea?' },
-  { role: 'user', content: 'Yes please. Does the storm worry you?' },
-];
-const verifiedChatml = `<|im_start|>system
-Write Aria's next reply in a fictional chat between Aria and Sam.
-Aria is a cheerful lighthouse keeper on a rocky island.
-Warm, curious, talkative.
-Sam arrives at the lighthouse during a storm.
-Sam is a soaked traveler from the mainland.<|im_end|>
-<|im_start|>user
-Sam: What do you do all day?<|im_end|>
-<|im_start|>assistant
-I polish the lens and count the ships. *She grins.*<|im_end|>
-<|im_start|>assistant
-*Aria opens the heavy door.* Come in, quick, before the wind takes you!<|im_end|>
-<|im_start|>user
-Thanks! Is it always this stormy here?<|im_end|>
-<|im_start|>system
-The storm has knocked out the island's radio.<|im_end|>
-<|im_start|>assistant
-Only in autumn. *She hands you a towel.* Tea?<|im_end|>
-<|im_start|>user
-Yes please. Does the storm worry you?<|im_end|>
-<|im_start|>assistant
-`;
 
 describe('lorewright prompt', () => {
   it("reproduces SillyTavern's default Chat Completion request, the lore scanned from the book file", async () => {

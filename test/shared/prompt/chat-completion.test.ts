@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assemblePrompt, type ChatMessage } from '../../../shared/prompt/index.ts';
-import { aria, ariaWithOverrides } from './fixture.ts';
+import { aria, ariaWithOverrides, verified } from './fixture.ts';
 
-// reference §2.10, recorded from SillyTavern 1.18.0 with default settings
-const verified: ChatMessage[] = [
-  { role: 'system', content: "Write Aria's next reply in a fictional chat between Aria and Sam." },
-  { role: 'system', content: 'Sam is a soaked traveler from the mainland.' },
-  { role: 'system', content: 'Aria is a cheerful lighthouse keeper on a rocky island.' },
-  { role: 'system', content: 'Warm, curious, talkative.' },
-  { role: 'system', content: 'Sam arrives at the lighthouse during a storm.' },
-  { role: 'system', content: '[Example Chat]' },
-  { role: 'system', content: 'What do you do all day?', name: 'example_user' },
-  { role: 'system', content: 'I polish the lens and count the ships. *She grins.*', name: 'example_assistant' },
-  { role: 'system', content: '[Start a new Chat]' },
-  { role: 'assistant', content: '*Aria opens the heavy door.* Come in, quick, before the wind takes you!' },
-  { role: 'user', content: 'Thanks! Is it always this stormy here?' },
-  { role: 'system', content: "The storm has knocked out the island's radio." },
-  { role: 'assistant', content: 'Only in autumn. *She hands you a towel.* Tea?' },
-  { role: 'user', content: 'Yes please. Does the storm worry you?' },
-];
 
 const withOverrides: ChatMessage[] = [
   { role: 'system', content: "Write Aria's next reply in a fictional chat between Aria and Sam. Stay in character as Aria." },

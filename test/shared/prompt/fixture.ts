@@ -1,7 +1,7 @@
 // The worked example of the reference (sillytavern-prompt.md §2.10 / §3.7): card "Aria", persona "Sam", one @depth
 // World Info entry at depth 2, and a four-message chat.
 import { readFileSync } from 'node:fs';
-import type { PromptInput } from '../../../shared/prompt/index.ts';
+import type { ChatMessage, PromptInput } from '../../../shared/prompt/index.ts';
 
 export function aria(): Omit<PromptInput, 'mode'> {
   return JSON.parse(readFileSync(new URL('../../fixtures/prompt/aria.json', import.meta.url), 'utf8')) as Omit<PromptInput, 'mode'>;
@@ -21,3 +21,45 @@ export function ariaWithOverrides(): Omit<PromptInput, 'mode'> {
     settings: { authorsNote: { text: 'Keep the mood cozy.' } },
   };
 }
+
+// reference §2.10, recorded from SillyTavern 1.18.0 with default settings
+export const verified: ChatMessage[] = [
+  { role: 'system', content: "Write Aria's next reply in a fictional chat between Aria and Sam." },
+  { role: 'system', content: 'Sam is a soaked traveler from the mainland.' },
+  { role: 'system', content: 'Aria is a cheerful lighthouse keeper on a rocky island.' },
+  { role: 'system', content: 'Warm, curious, talkative.' },
+  { role: 'system', content: 'Sam arrives at the lighthouse during a storm.' },
+  { role: 'system', content: '[Example Chat]' },
+  { role: 'system', content: 'What do you do all day?', name: 'example_user' },
+  { role: 'system', content: 'I polish the lens and count the ships. *She grins.*', name: 'example_assistant' },
+  { role: 'system', content: '[Start a new Chat]' },
+  { role: 'assistant', content: '*Aria opens the heavy door.* Come in, quick, before the wind takes you!' },
+  { role: 'user', content: 'Thanks! Is it always this stormy here?' },
+  { role: 'system', content: "The storm has knocked out the island's radio." },
+  { role: 'assistant', content: 'Only in autumn. *She hands you a towel.* Tea?' },
+  { role: 'user', content: 'Yes please. Does the storm worry you?' },
+];
+
+// reference §3.7, recorded from SillyTavern 1.18.0
+export const verifiedChatml = `<|im_start|>system
+Write Aria's next reply in a fictional chat between Aria and Sam.
+Aria is a cheerful lighthouse keeper on a rocky island.
+Warm, curious, talkative.
+Sam arrives at the lighthouse during a storm.
+Sam is a soaked traveler from the mainland.<|im_end|>
+<|im_start|>user
+Sam: What do you do all day?<|im_end|>
+<|im_start|>assistant
+I polish the lens and count the ships. *She grins.*<|im_end|>
+<|im_start|>assistant
+*Aria opens the heavy door.* Come in, quick, before the wind takes you!<|im_end|>
+<|im_start|>user
+Thanks! Is it always this stormy here?<|im_end|>
+<|im_start|>system
+The storm has knocked out the island's radio.<|im_end|>
+<|im_start|>assistant
+Only in autumn. *She hands you a towel.* Tea?<|im_end|>
+<|im_start|>user
+Yes please. Does the storm worry you?<|im_end|>
+<|im_start|>assistant
+`;

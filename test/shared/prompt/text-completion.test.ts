@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assemblePrompt, contextTemplates, instructTemplates, type InstructTemplateName, type PromptInput } from '../../../shared/prompt/index.ts';
-import { aria, ariaWithOverrides } from './fixture.ts';
+import { aria, ariaWithOverrides, verifiedChatml as chatml } from './fixture.ts';
 
 const text = (input: Omit<PromptInput, 'mode'>, instruct: InstructTemplateName | null, context: keyof typeof contextTemplates = 'instruct') =>
   assemblePrompt({
@@ -9,29 +9,6 @@ const text = (input: Omit<PromptInput, 'mode'>, instruct: InstructTemplateName |
     settings: { ...input.settings, text: { context: contextTemplates[context], instruct: instruct ? instructTemplates[instruct] : null } },
   }).text!;
 
-// reference §3.7, recorded from SillyTavern 1.18.0
-const chatml = `<|im_start|>system
-Write Aria's next reply in a fictional chat between Aria and Sam.
-Aria is a cheerful lighthouse keeper on a rocky island.
-Warm, curious, talkative.
-Sam arrives at the lighthouse during a storm.
-Sam is a soaked traveler from the mainland.<|im_end|>
-<|im_start|>user
-Sam: What do you do all day?<|im_end|>
-<|im_start|>assistant
-I polish the lens and count the ships. *She grins.*<|im_end|>
-<|im_start|>assistant
-*Aria opens the heavy door.* Come in, quick, before the wind takes you!<|im_end|>
-<|im_start|>user
-Thanks! Is it always this stormy here?<|im_end|>
-<|im_start|>system
-The storm has knocked out the island's radio.<|im_end|>
-<|im_start|>assistant
-Only in autumn. *She hands you a towel.* Tea?<|im_end|>
-<|im_start|>user
-Yes please. Does the storm worry you?<|im_end|>
-<|im_start|>assistant
-`;
 
 const plainDefault = `Write Aria's next reply in a fictional chat between Aria and Sam.
 Aria is a cheerful lighthouse keeper on a rocky island.
