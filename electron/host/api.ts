@@ -16,7 +16,12 @@ import { scriptHandlers } from './handlers/scripts.ts';
 import { chatsHandlers } from './handlers/chats.ts';
 import { linkHandlers } from './handlers/links.ts';
 
+import { processSandbox } from '../sandbox/index.ts';
+
 export type { HostContext } from './handlers/types.ts';
+
+/** What a host is opened with; the sandbox defaults to the process's shared pool. */
+export type HostOptions = Omit<HostContext, 'sandbox'> & { sandbox?: HostContext['sandbox'] };
 
 export type ApiReply = { ok: true; value: unknown } | { ok: false; error: ApiErrorShape };
 
@@ -36,8 +41,8 @@ export function toErrorShape(e: unknown): ApiErrorShape {
   return { code: 'internal', message: `Internal error: ${message}` };
 }
 
-export function createApiHost(ctx: HostContext): ApiHost {
-  const table = allHandlers(ctx);
+export function createApiHost(options: HostOptions): ApiHost {
+  const table = allHandlers({ ...options, sandbox: options.sandbox ?? processSandbox() });
   return {
     async call(method, input, options = {}) {
       try {

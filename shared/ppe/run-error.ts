@@ -4,6 +4,9 @@ import type { Pos } from './types.ts';
 export type RunErrorCode =
   | 'syntax'
   | 'step-limit'
+  | 'time-limit'
+  | 'memory-limit'
+  | 'output-limit'
   | 'missing-input'
   | 'missing-script'
   | 'exec-cycle'

@@ -4,6 +4,8 @@ import type { LoadScript } from './inherit.ts';
 import type { CallModel, ChatMessage, ModelRequest } from './model.ts';
 import { executeScript } from './runtime.ts';
 import type { RunLogEntry, RunShared } from './runtime.ts';
+import type { Pos } from './types.ts';
+import { DEFAULT_LIMITS, type EvalLimits } from '../sandbox/limits.ts';
 
 export interface RunPpeOptions {
   /** Named inputs (an object) or the value of the first positional input. */
@@ -22,6 +24,10 @@ export interface RunPpeOptions {
   scriptId?: string;
   /** Sees every log entry as it happens (model requests and replies, `$print`). */
   onLog?: (entry: RunLogEntry) => void;
+  /** Told where the run is before each instruction (the sandbox keeps it to place a run stopped by a limit). */
+  onStep?: (script: string | undefined, pos: Pos) => void;
+  /** Size limits of strings, lists and the whole output; default: the sandbox defaults. */
+  limits?: Partial<Pick<EvalLimits, 'maxString' | 'maxList' | 'maxOutput'>>;
 }
 
 export interface RunPpeResult {
@@ -47,6 +53,8 @@ export async function runPpe(script: string, options: RunPpeOptions = {}): Promi
       maxDepth: options.maxDepth ?? 16,
       random: options.random ?? Math.random,
       onLog: options.onLog,
+      onStep: options.onStep,
+      limits: { maxString: DEFAULT_LIMITS.maxString, maxList: DEFAULT_LIMITS.maxList, maxOutput: DEFAULT_LIMITS.maxOutput, ...options.limits },
     },
     steps: 0,
     requests: [],

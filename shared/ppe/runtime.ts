@@ -25,6 +25,7 @@ import { PpeRunError } from './run-error.ts';
 import { renderTemplate, TemplateError, templateFormatOf } from './templates.ts';
 import type { TemplateFormat } from './templates.ts';
 import type { ChainNode, DirectiveNode, Instruction, MessageNode, Pos } from './types.ts';
+import type { SizeLimits } from './bounds.ts';
 
 export type RunLogEntry =
   | { kind: 'print'; text: string; script?: string; line?: number; column?: number }
@@ -38,6 +39,8 @@ export interface RunSettings {
   maxDepth: number;
   random: () => number;
   onLog?: (entry: RunLogEntry) => void;
+  onStep?: (script: string | undefined, pos: Pos) => void;
+  limits: SizeLimits;
 }
 
 /** State shared by the main script and every script it calls. */
@@ -124,8 +127,14 @@ export class ScriptRun {
     return new PpeRunError(code, message, this.pos, this.script.id);
   }
 
-  private tick(pos: Pos): void {
+  /** Moves to `pos`, telling the host (which places a run stopped by a limit there). */
+  private at(pos: Pos): void {
     this.pos = pos;
+    this.shared.settings.onStep?.(this.script.id, pos);
+  }
+
+  private tick(pos: Pos): void {
+    this.at(pos);
     if (++this.shared.steps > this.shared.settings.stepLimit) {
       throw this.error('step-limit', `Step limit of ${this.shared.settings.stepLimit} exceeded; the script may loop forever`);
     }
@@ -366,7 +375,7 @@ export class ScriptRun {
     const allMatches = positional[1] === true;
     this.vars['COND__'] = cond;
     for (const arm of node.arms ?? []) {
-      this.pos = arm.range.start;
+      this.at(arm.range.start);
       let pattern;
       try {
         pattern = parsePattern(arm.pattern);
@@ -419,7 +428,7 @@ export class ScriptRun {
   private async chain(node: ChainNode): Promise<unknown> {
     let prev = this.latest;
     for (const step of node.steps) {
-      this.pos = step.pos;
+      this.at(step.pos);
       if (step.target.startsWith('$')) {
         this.latest = prev;
         const name = step.target.slice(1);

@@ -5,7 +5,7 @@ import type { CliIo } from '../io.ts';
 import { checkExpectations, hasExpectations, type ExpectationOutcome } from '../../../shared/lorebook/lore-test.ts';
 import { parseCommandArgs, timeoutOption } from '../lore/options.ts';
 import { inFile } from '../lore/read-json.ts';
-import { runTurns } from '../../services/lore/run-scan.ts';
+import { processSandbox, scanInSandbox } from '../../sandbox/index.ts';
 import { loadScenarioFile } from '../lore/scenario.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
 
@@ -17,7 +17,7 @@ that contain expectations (books and other JSON files next to them are skipped).
 
 Options:
   --json          machine-readable results
-  --timeout MS    scan each file in a worker and fail it after MS milliseconds
+  --timeout MS    fail a file whose scan runs over MS milliseconds (default 2000), naming a runaway regex key
   -h, --help      this help
 
 Exit codes: 0 every expectation passed, 1 a failure or an unreadable file, 2 usage error.
@@ -71,7 +71,7 @@ async function runFile(file: string, cwd: string, timeout: number | undefined): 
   try {
     const scenario = loadScenarioFile(path.resolve(cwd, file), file);
     if (!scenario.expects.some((e) => e && hasExpectations(e))) return { file, error: `${file}: no expectations: add "expect" to the scenario or its turns`, expectations: [] };
-    const results = await runTurns(scenario.turns, timeout);
+    const results = await scanInSandbox(processSandbox({ size: 1 }), scenario.turns, { timeoutMs: timeout });
     return { file, expectations: results.flatMap((r, i) => (scenario.expects[i] ? checkExpectations(scenario.expects[i], r, i + 1) : [])) };
   } catch (e) {
     return { file, error: e instanceof Error ? (inFile(file, e) as Error).message : String(e), expectations: [] };

@@ -1,12 +1,12 @@
 /** `lorewright preview FILE...`: which lore entries fire for each scenario, where they go, and why. */
 import path from 'node:path';
-import { scanTurns } from '../../../shared/lorebook/index.ts';
-import type { Scenario, ScanResult } from '../../../shared/lorebook/index.ts';
+import type { ScanResult } from '../../../shared/lorebook/index.ts';
 import type { CliIo } from '../io.ts';
 import { formatResult } from '../lore/preview-text.ts';
 import { parseCommandArgs, timeoutOption } from '../lore/options.ts';
 import { inFile } from '../lore/read-json.ts';
-import { runTurns } from '../../services/lore/run-scan.ts';
+import { processSandbox, timedScanInSandbox } from '../../sandbox/index.ts';
+import type { ScanTiming } from '../../sandbox/tasks.ts';
 import { loadScenarioFile } from '../lore/scenario.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
 
@@ -25,7 +25,7 @@ Options:
                   and "explanations" (an array of results for a file with turns)
   --explain       also list the entries that did not fire, and why (alias: --why)
   --repeat N      scan N more times warm and add "timing": {"compileMs", "scanMsMedian", "scanMsP95"} to R
-  --timeout MS    scan in a worker, stop it after MS milliseconds and name a runaway regex key
+  --timeout MS    stop a scan after MS milliseconds (default 2000) and name a runaway regex key
   -h, --help      this help
 `;
 
@@ -38,32 +38,10 @@ const options = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-interface Timing {
-  compileMs: number;
-  scanMsMedian: number;
-  scanMsP95: number;
-}
-
 /** The JSON form of a result: the recorded fields, the trace, and the explanations under their public name. */
-function resultJson(result: ScanResult, timing: Timing | undefined): Record<string, unknown> {
+function resultJson(result: ScanResult, timing: ScanTiming | undefined): Record<string, unknown> {
   const { explain, ...rest } = result;
   return { ...rest, explanations: explain, ...(timing ? { timing } : {}) };
-}
-
-function quantile(sorted: number[], q: number): number {
-  return Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(3));
-}
-
-/** First scan (matchers compiled for these fresh book objects) timed apart from N warm ones. */
-function measure(turns: Scenario[], repeat: number, firstMs: number): Timing {
-  const times: number[] = [];
-  for (let i = 0; i < repeat; i++) {
-    const t0 = performance.now();
-    scanTurns(turns);
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { compileMs: Number(firstMs.toFixed(3)), scanMsMedian: quantile(times, 0.5), scanMsP95: quantile(times, 0.95) };
 }
 
 export async function runPreview(argv: string[], io: CliIo): Promise<number> {
@@ -83,9 +61,7 @@ export async function runPreview(argv: string[], io: CliIo): Promise<number> {
   for (const file of positionals) {
     try {
       const scenario = loadScenarioFile(path.resolve(io.cwd, file), file);
-      const t0 = performance.now();
-      const results = await runTurns(scenario.turns, timeout);
-      const timing = repeat > 0 ? measure(scenario.turns, repeat, performance.now() - t0) : undefined;
+      const { results, timing } = await timedScanInSandbox(processSandbox({ size: 1 }), scenario.turns, repeat, { timeoutMs: timeout });
       if (values.json) {
         const r = results.map((x) => resultJson(x, timing));
         io.out(`${JSON.stringify({ file, result: scenario.multiTurn ? r : r[0] })}\n`);

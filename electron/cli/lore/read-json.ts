@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { lineColumnAt } from '../../../shared/library/parse-document.ts';
 import { ScenarioError } from '../../../shared/lorebook/scenario-error.ts';
-import { ScanTimeoutError } from '../../services/lore/run-scan.ts';
+import { SandboxLimitError } from '../../sandbox/index.ts';
 
 /** An input the command could not use (exit 1, message printed as is). */
 export class InputError extends Error {
@@ -37,6 +37,6 @@ export function readJsonFile(file: string, shownAs = file): unknown {
 
 /** The same error with the input file named first (once), as `lorewright: <file>: <what>` reads best. */
 export function inFile(file: string, e: unknown): unknown {
-  if ((e instanceof InputError || e instanceof ScenarioError || e instanceof ScanTimeoutError) && !e.message.startsWith(`${file}:`)) e.message = `${file}: ${e.message}`;
+  if ((e instanceof InputError || e instanceof ScenarioError || e instanceof SandboxLimitError) && !e.message.startsWith(`${file}:`)) e.message = `${file}: ${e.message}`;
   return e;
 }

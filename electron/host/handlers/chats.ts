@@ -1,6 +1,7 @@
 /** Handlers for the test-chat methods (methods/chats.ts). */
 import { ApiError } from '../../../shared/api/errors.ts';
 import type { ChatPromptSettings, TurnApiInput } from '../../../shared/api/methods/chats.ts';
+import type { CallOptions } from '../../../shared/api/contract.ts';
 import { ChatFormatError, exportChat, importChat } from '../../../shared/chat/formats/index.ts';
 import { TranscriptError, validateTranscript } from '../../../shared/chat/validate.ts';
 import { parseDocument } from '../../../shared/library/parse-document.ts';
@@ -10,7 +11,8 @@ import type { DeepPartial, PromptSettings } from '../../../shared/prompt/types.t
 import { loadTokenizer, tokenizerForModel } from '../../../shared/tokenize/index.ts';
 import { generate } from '../../services/chats/generate.ts';
 import { presetList, ProfileStore } from '../../services/chats/profile-store.ts';
-import { turnPlan, UnknownTemplateError } from '../../services/chats/turn-plan.ts';
+import { UnknownTemplateError } from '../../services/chats/turn-plan.ts';
+import { planInSandbox, SandboxLimitError } from '../../sandbox/index.ts';
 import { CardBooks } from '../../services/library/card-books.ts';
 import { ChatStore } from '../../services/library/chat-store.ts';
 import { listModels } from '../../services/models/list-models.ts';
@@ -47,11 +49,11 @@ function parameters(base: Record<string, unknown> | undefined, s: ChatPromptSett
 }
 
 /** A pasted Jinja template that does not parse or render is the user's input to fix, not an internal failure. */
-function planOrJinjaError<T>(jinja: string | undefined, run: () => T): T {
+async function planOrJinjaError<T>(jinja: string | undefined, run: () => Promise<T>): Promise<T> {
   try {
-    return run();
+    return await run();
   } catch (e) {
-    if (jinja === undefined) throw e;
+    if (jinja === undefined || e instanceof SandboxLimitError || e instanceof UnknownTemplateError) throw e;
     throw new ApiError('bad_input', `The Jinja chat template failed: ${e instanceof Error ? e.message : String(e)}`, [{ path: '/jinja', message: 'unrenderable' }]);
   }
 }
@@ -64,7 +66,7 @@ async function mapped<T>(run: () => T | Promise<T>): Promise<T> {
   }
 }
 
-export function chatsHandlers({ library, keyCipher }: HostContext): HandlerTable<'chats.'> {
+export function chatsHandlers({ library, keyCipher, sandbox }: HostContext): HandlerTable<'chats.'> {
   const chats = new ChatStore(library.db);
   const profiles = new ProfileStore(library.file, process.env, keyCipher);
   const links = new CardBooks(library.db, library.cards, library.lorebooks);
@@ -81,15 +83,16 @@ export function chatsHandlers({ library, keyCipher }: HostContext): HandlerTable
     return [...linked.map((l) => namedBook(l.lorebookId, l.role)), ...bookIds.filter((id) => !linkedIds.has(id)).map((id) => namedBook(id, 'global'))];
   }
 
-  async function prepare(input: TurnApiInput) {
+  async function prepare(input: TurnApiInput, signal: CallOptions<unknown>['signal']) {
     const card = library.cards.get(input.cardId);
     const connection: ConnectionProfile | null = input.profileId === undefined ? null : profiles.connection(input.profileId);
     const model = connection?.model ?? '';
-    const tokenizer = await loadTokenizer(tokenizerForModel(model));
+    const tokenizerName = tokenizerForModel(model);
     const books = turnBooks(input.cardId, input.bookIds);
     const cardDocument = parseDocument(card.document, card.format);
     const transcript = validateTranscript(input.transcript);
-    const plan = planOrJinjaError(input.jinja, () => turnPlan({
+    // The scan and the templates run in the sandbox; the host keeps only the tokenizer that counts the reply.
+    const plan = await planOrJinjaError(input.jinja, () => planInSandbox(sandbox, {
       card: cardDocument,
       transcript,
       persona: input.persona,
@@ -100,9 +103,9 @@ export function chatsHandlers({ library, keyCipher }: HostContext): HandlerTable
       jinja: input.jinja,
       settings: promptSettings(input.settings),
       target: { model, parameters: parameters(connection?.parameters as Record<string, unknown> | undefined, input.settings) },
-      tokenizer,
-    }));
-    return { plan, connection, tokenizer };
+      tokenizer: tokenizerName,
+    }, { signal }));
+    return { plan, connection, tokenizerName };
   }
 
   return {
@@ -130,15 +133,16 @@ export function chatsHandlers({ library, keyCipher }: HostContext): HandlerTable
         const out = exportChat(validateTranscript(input.transcript), input.format);
         return { text: out.value, lost: out.lost };
       }),
-    'chats.prompt': (input) =>
+    'chats.prompt': (input, options) =>
       mapped(async () => {
-        const { plan } = await prepare(input);
+        const { plan } = await prepare(input, options.signal);
         return { request: plan.request, lore: plan.lore, parts: plan.prompt.parts, tokens: plan.prompt.tokens, replaces: plan.replaces };
       }),
     'chats.send': (input, options) =>
       mapped(async () => {
         if (input.profileId === undefined) throw new ApiError('bad_input', 'chats.send needs a connection profile ("profileId").', [{ path: '/profileId', message: 'required to send' }]);
-        const { plan, connection, tokenizer } = await prepare(input);
+        const { plan, connection, tokenizerName } = await prepare(input, options.signal);
+        const tokenizer = await loadTokenizer(tokenizerName);
         const reply = await generate(connection!, plan, {
           tokenizer,
           signal: options.signal as AbortSignal | undefined,

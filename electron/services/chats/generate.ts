@@ -39,7 +39,7 @@ export function tokensPerSecond(tokens: number, firstTokenMs: number | null, tot
 }
 
 /** Resolves with the reply; rejects with the ModelError of a failure (including cancellation: code 'aborted'). */
-export async function generate(profile: ConnectionProfile, plan: TurnPlan, options: GenerateOptions): Promise<Generated> {
+export async function generate(profile: ConnectionProfile, plan: Pick<TurnPlan, 'request'>, options: GenerateOptions): Promise<Generated> {
   for await (const event of events(profile, plan.request, options.signal)) {
     if (event.type === 'token') options.onToken?.(event.text);
     else if (event.type === 'error') throw event.error;

@@ -6,13 +6,13 @@ import { ApiError } from '../../../shared/api/errors.ts';
 import type { LoreTestResult, LoreTestSaveInput, LoreTestSummary } from '../../../shared/api/methods/lore-tests.ts';
 import { parseLoreTestDocument, pointerOf, withBook, type ParsedLoreTest } from '../../../shared/lorebook/lore-test-document.ts';
 import { checkExpectations } from '../../../shared/lorebook/lore-test.ts';
-import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
+import type { Scenario, ScanResult, WorldInfoBook } from '../../../shared/lorebook/model.ts';
 import { ScenarioError } from '../../../shared/lorebook/scenario-error.ts';
 import type { LorebookStore } from './lorebook-store.ts';
 import type { Db } from './open-database.ts';
-import { runTurns } from '../lore/run-scan.ts';
 
-const TEST_TIME_LIMIT_MS = 10_000;
+/** Runs a test's turns; the app passes the sandbox's scan, so a runaway regex key fails its test under the limit. */
+export type ScanTurns = (turns: Scenario[]) => Promise<ScanResult[]>;
 
 interface TestRow {
   id: number;
@@ -79,20 +79,19 @@ export class LoreTestStore {
 
   /**
    * Runs every test of the book against its current document; a test passes when every expectation of every turn
-   * does. Each scan runs in a worker under a time limit, so a runaway regex key fails its test instead of freezing
-   * the app.
+   * does.
    */
-  async run(lorebookId: number, timeLimitMs = TEST_TIME_LIMIT_MS): Promise<LoreTestResult[]> {
+  async run(lorebookId: number, scanTurns: ScanTurns): Promise<LoreTestResult[]> {
     const book = JSON.parse(this.books.get(lorebookId).document) as WorldInfoBook;
     const results: LoreTestResult[] = [];
-    for (const row of this.rows(lorebookId)) results.push(await this.runOne(row, book, timeLimitMs));
+    for (const row of this.rows(lorebookId)) results.push(await this.runOne(row, book, scanTurns));
     return results;
   }
 
-  private async runOne(row: TestRow, book: WorldInfoBook, timeLimitMs: number): Promise<LoreTestResult> {
+  private async runOne(row: TestRow, book: WorldInfoBook, scanTurns: ScanTurns): Promise<LoreTestResult> {
     try {
       const { turns, expects } = parseLoreTestDocument(row.document);
-      const results = await runTurns(turns.map((turn) => withBook(turn, book)), timeLimitMs);
+      const results = await scanTurns(turns.map((turn) => withBook(turn, book)));
       const outcomes = results.flatMap((result, i) => checkExpectations(expects[i]!, result, i + 1));
       return { id: row.id, name: row.name, passed: outcomes.every((o) => o.passed), outcomes };
     } catch (e) {

@@ -1,0 +1,362 @@
+/**
+ * The evaluation sandbox: a small pool of warm worker threads that run every evaluation of untrusted content
+ * (tasks.ts) under the limits. A job that runs past its time limit or its heap has its worker terminated and
+ * replaced; the host thread only posts messages and keeps answering other calls meanwhile. After a time-out, the
+ * same input runs once more in a fresh, instrumented worker to find the regex that never finishes, so the error
+ * can name it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { ApiError } from '../../shared/api/errors.ts';
+import type { CancelSignal } from '../../shared/api/contract.ts';
+import { resolveLimits, type EvalLimits } from '../../shared/sandbox/limits.ts';
+import { reviveError, SandboxLimitError, type LimitHit } from './errors.ts';
+import type { FromWorker, RegexSeen, ToWorker } from './protocol.ts';
+import { WHERE_COLUMN, WHERE_LINE, WHERE_REGEX, WHERE_REGEX_RUN, WHERE_SLOTS } from './protocol.ts';
+import type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
+
+export interface RunOptions {
+  /** Wall-time limit of this job; default: the PPE budget for `ppe`, the scan limit otherwise. */
+  timeoutMs?: number;
+  signal?: CancelSignal;
+  onProgress?: (event: unknown) => void;
+  /** Functions the task may call on the host (e.g. a model); time spent in them is not counted. */
+  host?: Record<string, (...args: never[]) => unknown>;
+  /** After a time-out, re-run the input instrumented to name a runaway regex (only for side-effect-free tasks). */
+  diagnose?: boolean;
+  /** The error reported for a limit hit; by default a SandboxLimitError with a general message. */
+  explain?: (hit: LimitHit) => Error;
+}
+
+interface Job {
+  id: number;
+  task: TaskName;
+  input: unknown;
+  options: RunOptions;
+  budget: number;
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  where: Int32Array;
+  heapMiB: number;
+  ready: boolean;
+  job?: Running;
+}
+
+interface Diagnosis {
+  /** What the diagnosis found, waiting at most `graceMs` more. */
+  result(graceMs: number): Promise<Partial<LimitHit>>;
+  stop(): void;
+}
+
+interface Running {
+  job: Job;
+  diagnosis?: Diagnosis;
+  diagnosisTimer?: ReturnType<typeof setTimeout>;
+  script?: string;
+  spent: number;
+  since: number;
+  calls: number;
+  timer?: ReturnType<typeof setTimeout>;
+  hostErrors: Map<number, unknown>;
+  settle(): void;
+}
+
+/** How long one regex execution must stay stuck in a diagnosis run to be named (ordinary ones take microseconds). */
+const STUCK_MS = 100;
+const POLL_MS = 10;
+
+type WorkerSource = { entry: URL | string; eval: boolean };
+
+/** From sources the worker is worker.ts beside this file; inside the Electron bundle it is its own bundle. */
+function workerSource(): WorkerSource {
+  try {
+    const source = new URL('./worker.ts', import.meta.url);
+    if (fs.existsSync(fileURLToPath(source))) return { entry: source, eval: false };
+  } catch {
+    // In the CommonJS bundle import.meta.url is undefined.
+  }
+  // Read through Electron's asar-aware fs: a worker cannot load a file from inside the app archive itself.
+  return { entry: fs.readFileSync(path.join(__dirname, 'sandbox-worker.cjs'), 'utf8'), eval: true };
+}
+
+export class SandboxPool {
+  #limits: EvalLimits;
+  readonly #size: number;
+  readonly #slots: Slot[] = [];
+  readonly #queue: Job[] = [];
+  #nextJob = 1;
+  #source: WorkerSource | undefined;
+  #closed = false;
+
+  constructor(options: { size?: number; limits?: Partial<EvalLimits> } = {}) {
+    this.#limits = resolveLimits(options.limits);
+    this.#size = Math.max(1, options.size ?? 2);
+    for (let i = 0; i < this.#size; i++) this.#slots.push(this.#spawn());
+  }
+
+  get limits(): EvalLimits {
+    return this.#limits;
+  }
+
+  /** New limits apply to the next job; workers with another heap size are replaced once idle. */
+  setLimits(limits: Partial<EvalLimits>): EvalLimits {
+    this.#limits = resolveLimits({ ...this.#limits, ...limits });
+    for (const [i, slot] of this.#slots.entries()) if (!slot.job && slot.heapMiB !== this.#limits.heapMiB) this.#replace(i);
+    return this.#limits;
+  }
+
+  run<T extends TaskName>(task: T, input: TaskInput<T>, options: RunOptions = {}): Promise<TaskOutput<T>> {
+    if (this.#closed) return Promise.reject(new Error('The evaluation sandbox is closed.'));
+    if (options.signal?.aborted) return Promise.reject(cancelled());
+    const budget = options.timeoutMs ?? (task === 'ppe' ? this.#limits.ppeMs : this.#limits.scanMs);
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ id: this.#nextJob++, task, input, options, budget, resolve: resolve as (v: unknown) => void, reject });
+      this.#pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const job of this.#queue.splice(0)) job.reject(new Error('The evaluation sandbox was closed.'));
+    await Promise.all(this.#slots.map((slot) => slot.worker.terminate()));
+  }
+
+  #spawn(): Slot {
+    this.#source ??= workerSource();
+    const where = new Int32Array(new SharedArrayBuffer(WHERE_SLOTS * Int32Array.BYTES_PER_ELEMENT));
+    const heapMiB = this.#limits.heapMiB;
+    const worker = new Worker(this.#source.entry, {
+      eval: this.#source.eval,
+      workerData: { where: where.buffer },
+      resourceLimits: { maxOldGenerationSizeMb: heapMiB },
+    });
+    const slot: Slot = { worker, where, heapMiB, ready: false };
+    worker.on('message', (m: FromWorker) => this.#onMessage(slot, m));
+    worker.on('error', (e: Error & { code?: string }) => this.#onCrash(slot, e));
+    worker.on('exit', () => this.#onCrash(slot, new Error('The sandbox worker stopped unexpectedly.')));
+    // After the listeners: adding a message listener refs the worker's port again.
+    if (!this.#busy()) worker.unref();
+    return slot;
+  }
+
+  #replace(index: number): void {
+    const old = this.#slots[index]!;
+    old.ready = false;
+    old.job = undefined;
+    old.worker.removeAllListeners();
+    old.worker.on('error', () => {});
+    void old.worker.terminate();
+    this.#slots[index] = this.#closed ? old : this.#spawn();
+  }
+
+  #busy(): boolean {
+    return this.#queue.length > 0 || this.#slots.some((slot) => slot.job);
+  }
+
+  /** Starts queued jobs on idle ready workers. Workers keep the process alive only while there is work. */
+  #pump(): void {
+    for (const slot of this.#slots) {
+      if (!this.#queue.length) break;
+      if (slot.ready && !slot.job) this.#start(slot, this.#queue.shift()!);
+    }
+    const busy = this.#busy();
+    for (const slot of this.#slots) {
+      if (busy) slot.worker.ref();
+      else slot.worker.unref();
+    }
+  }
+
+  #start(slot: Slot, job: Job): void {
+    slot.where.fill(0);
+    const running: Running = {
+      job,
+      spent: 0,
+      since: performance.now(),
+      calls: 0,
+      hostErrors: new Map(),
+      settle: () => {
+        clearTimeout(running.timer);
+        clearTimeout(running.diagnosisTimer);
+        running.diagnosis?.stop();
+        job.options.signal?.removeEventListener('abort', onAbort);
+      },
+    };
+    const onAbort = (): void => this.#stop(slot, cancelled());
+    job.options.signal?.addEventListener('abort', onAbort, { once: true });
+    slot.job = running;
+    this.#arm(slot, running);
+    // A job still running after a quarter of its budget may be a runaway: start finding out which regex it is.
+    if (job.options.diagnose) running.diagnosisTimer = setTimeout(() => (running.diagnosis = this.#diagnose(job)), job.budget / 4);
+    slot.worker.postMessage({ type: 'run', job: job.id, task: job.task, input: job.input, limits: this.#limits, diagnose: false } satisfies ToWorker);
+  }
+
+  /** (Re)starts the time limit with what is left of the budget; paused while the host answers a call. */
+  #arm(slot: Slot, running: Running): void {
+    running.since = performance.now();
+    running.timer = setTimeout(() => void this.#timeout(slot, running), Math.max(0, running.job.budget - running.spent));
+  }
+
+  async #timeout(slot: Slot, running: Running): Promise<void> {
+    if (slot.job !== running) return;
+    const { job } = running;
+    const hit: LimitHit = { kind: 'time', limit: job.budget };
+    if (running.script !== undefined) hit.script = running.script;
+    if (slot.where[WHERE_LINE]) Object.assign(hit, { line: slot.where[WHERE_LINE], column: slot.where[WHERE_COLUMN] });
+    const diagnosis = running.diagnosis;
+    running.diagnosis = undefined;
+    running.settle();
+    this.#replace(this.#slots.indexOf(slot));
+    this.#pump();
+    if (diagnosis) Object.assign(hit, await diagnosis.result(job.budget));
+    job.reject(limitError(job, hit));
+  }
+
+  /**
+   * Runs the job's input once more in a fresh worker with RegExp instrumented, watching for one regex execution
+   * that stays stuck. It starts while the job still runs (a slow job is the only sign), so that by the time-out
+   * it has usually found the culprit; `result(graceMs)` waits at most that much longer for it.
+   */
+  #diagnose(job: Job): Diagnosis {
+    const where = new Int32Array(new SharedArrayBuffer(WHERE_SLOTS * Int32Array.BYTES_PER_ELEMENT));
+    const worker = new Worker(this.#source!.entry, { eval: this.#source!.eval, workerData: { where: where.buffer }, resourceLimits: { maxOldGenerationSizeMb: this.#limits.heapMiB } });
+    Atomics.store(where, WHERE_REGEX, -1);
+    const regexes = new Map<number, RegexSeen>();
+    let found: Partial<LimitHit> | undefined;
+    let notify = (): void => {};
+    let last = { run: -1, since: 0 };
+    const poll = setInterval(() => {
+      const index = Atomics.load(where, WHERE_REGEX);
+      const run = Atomics.load(where, WHERE_REGEX_RUN);
+      const now = performance.now();
+      if (index < 0 || run !== last.run) last = { run, since: now };
+      else if (now - last.since >= STUCK_MS && regexes.has(index)) {
+        const { source, flags } = regexes.get(index)!;
+        finish({ regex: { source, flags, ms: now - last.since } });
+      }
+    }, POLL_MS);
+    poll.unref();
+    const finish = (result: Partial<LimitHit>): void => {
+      clearInterval(poll);
+      found ??= result;
+      worker.removeAllListeners();
+      worker.on('error', () => {});
+      void worker.terminate();
+      notify();
+    };
+    worker.on('message', (m: FromWorker) => {
+      if (m.type === 'ready') worker.postMessage({ type: 'run', job: job.id, task: job.task, input: job.input, limits: this.#limits, diagnose: true } satisfies ToWorker);
+      else if (m.type === 'regex') regexes.set(m.regex.index, m.regex);
+      else if (m.type === 'done' || m.type === 'failed') finish({ diagnosedAll: true });
+    });
+    worker.on('error', () => finish({}));
+    worker.unref();
+    return {
+      stop: () => finish({}),
+      result: (graceMs) =>
+        new Promise((resolve) => {
+          if (found) return resolve(found);
+          const timer = setTimeout(() => finish({}), graceMs);
+          notify = () => {
+            clearTimeout(timer);
+            resolve(found ?? {});
+          };
+        }),
+    };
+  }
+
+  /** Ends a running job with `error` (cancelled, crashed), replacing its worker. */
+  #stop(slot: Slot, error: Error): void {
+    const running = slot.job;
+    if (!running) return;
+    running.settle();
+    this.#replace(this.#slots.indexOf(slot));
+    running.job.reject(error);
+    this.#pump();
+  }
+
+  #onCrash(slot: Slot, e: Error & { code?: string }): void {
+    const index = this.#slots.indexOf(slot);
+    if (index < 0) return;
+    const running = slot.job;
+    if (!running) {
+      // A worker that dies idle (or never starts) is replaced; one that cannot even load fails the queue.
+      if (!slot.ready) for (const job of this.#queue.splice(0)) job.reject(e);
+      this.#replace(index);
+      this.#pump();
+      return;
+    }
+    const hit: LimitHit = { kind: 'memory', limit: slot.heapMiB };
+    this.#stop(slot, e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? limitError(running.job, hit) : e);
+  }
+
+  #onMessage(slot: Slot, m: FromWorker): void {
+    if (m.type === 'ready') {
+      slot.ready = true;
+      this.#pump();
+      return;
+    }
+    const running = slot.job;
+    if (!running || running.job.id !== m.job) return;
+    const { job } = running;
+    switch (m.type) {
+      case 'progress':
+        job.options.onProgress?.(m.event);
+        return;
+      case 'script':
+        running.script = m.script;
+        return;
+      case 'call':
+        void this.#hostCall(slot, running, m);
+        return;
+      case 'regex':
+        return;
+      case 'done':
+      case 'failed': {
+        running.settle();
+        slot.job = undefined;
+        if (m.tainted || slot.heapMiB !== this.#limits.heapMiB) this.#replace(this.#slots.indexOf(slot));
+        if (m.type === 'done') job.resolve(m.value);
+        else {
+          const call = m.error.name === 'HostCallError' ? (m.error.fields['call'] as number) : undefined;
+          job.reject(call !== undefined && running.hostErrors.has(call) ? (running.hostErrors.get(call) as Error) : reviveError(m.error));
+        }
+        this.#pump();
+      }
+    }
+  }
+
+  async #hostCall(slot: Slot, running: Running, m: Extract<FromWorker, { type: 'call' }>): Promise<void> {
+    if (running.calls++ === 0) {
+      clearTimeout(running.timer);
+      running.spent += performance.now() - running.since;
+    }
+    let reply: ToWorker;
+    try {
+      const fn = running.job.options.host?.[m.name] as ((...args: unknown[]) => unknown) | undefined;
+      if (!fn) throw new Error(`The host offers no "${m.name}" to this evaluation.`);
+      reply = { type: 'reply', call: m.call, ok: true, value: await fn(...m.args) };
+    } catch (e) {
+      running.hostErrors.set(m.call, e);
+      reply = { type: 'reply', call: m.call, ok: false, message: e instanceof Error ? e.message : String(e) };
+    }
+    if (slot.job !== running) return;
+    if (--running.calls === 0) this.#arm(slot, running);
+    slot.worker.postMessage(reply);
+  }
+}
+
+function cancelled(): ApiError {
+  return new ApiError('cancelled', 'The evaluation was cancelled.');
+}
+
+function limitError(job: Job, hit: LimitHit): Error {
+  if (job.options.explain) return job.options.explain(hit);
+  const what = hit.kind === 'time' ? `did not finish within ${hit.limit} ms` : `went over its ${hit.limit} MiB memory limit`;
+  return new SandboxLimitError(`The evaluation ${what} and was stopped.`, hit);
+}
