@@ -11,5 +11,7 @@ if (!skipElectron) {
   const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node22', sourcemap: true, external: ['electron', 'better-sqlite3'], logLevel: 'warning' };
   await esbuild({ ...common, entryPoints: [path.join(root, 'electron/main/main.ts')], outfile: path.join(root, 'dist/electron/main.cjs') });
   await esbuild({ ...common, entryPoints: [path.join(root, 'electron/preload/preload.ts')], outfile: path.join(root, 'dist/electron/preload.cjs') });
+  // The evaluation sandbox's worker: its own bundle beside main.cjs (electron/sandbox/pool.ts loads it from there).
+  await esbuild({ ...common, entryPoints: [path.join(root, 'electron/sandbox/worker.ts')], outfile: path.join(root, 'dist/electron/sandbox-worker.cjs'), sourcemap: false });
 }
 console.log(`Built ${skipElectron ? 'the renderer' : 'the renderer and the Electron bundles'} into dist/.`);

@@ -16,7 +16,7 @@ import { scriptHandlers } from './handlers/scripts.ts';
 import { chatsHandlers } from './handlers/chats.ts';
 import { linkHandlers } from './handlers/links.ts';
 
-import { processSandbox } from '../sandbox/index.ts';
+import { processSandbox, SandboxLimitError } from '../sandbox/index.ts';
 
 export type { HostContext } from './handlers/types.ts';
 
@@ -37,6 +37,10 @@ function allHandlers(ctx: HostContext): { [M in MethodName]: Handler<M> } {
 
 export function toErrorShape(e: unknown): ApiErrorShape {
   if (e instanceof ApiError) return e.toJSON();
+  if (e instanceof SandboxLimitError) {
+    const culprit = e.culprit ? Object.entries(e.culprit).map(([k, v]) => `${k}: ${v}`).join(', ') : `${e.hit.kind} limit ${e.hit.limit}`;
+    return { code: 'limit_exceeded', message: e.message, details: [{ message: culprit }] };
+  }
   const message = e instanceof Error ? e.message : String(e);
   return { code: 'internal', message: `Internal error: ${message}` };
 }

@@ -36,6 +36,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   unauthorized: 401,
   forbidden_host: 403,
   cancelled: 499,
+  limit_exceeded: 422,
 };
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown): void {

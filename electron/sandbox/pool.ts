@@ -70,6 +70,9 @@ interface Running {
 /** How long one regex execution must stay stuck in a diagnosis run to be named (ordinary ones take microseconds). */
 const STUCK_MS = 100;
 const POLL_MS = 10;
+/** When a diagnosis starts, and how long past the time-out it may take to name the regex (a busy machine is slow). */
+const DIAGNOSE_AFTER_MS = 250;
+const DIAGNOSIS_GRACE_MS = 5000;
 
 type WorkerSource = { entry: URL | string; eval: boolean };
 
@@ -190,9 +193,6 @@ export class SandboxPool {
     const onAbort = (): void => this.#stop(slot, cancelled());
     job.options.signal?.addEventListener('abort', onAbort, { once: true });
     slot.job = running;
-    this.#arm(slot, running);
-    // A job still running after a quarter of its budget may be a runaway: start finding out which regex it is.
-    if (job.options.diagnose) running.diagnosisTimer = setTimeout(() => (running.diagnosis = this.#diagnose(job)), job.budget / 4);
     slot.worker.postMessage({ type: 'run', job: job.id, task: job.task, input: job.input, limits: this.#limits, diagnose: false } satisfies ToWorker);
   }
 
@@ -213,7 +213,7 @@ export class SandboxPool {
     running.settle();
     this.#replace(this.#slots.indexOf(slot));
     this.#pump();
-    if (diagnosis) Object.assign(hit, await diagnosis.result(job.budget));
+    if (diagnosis) Object.assign(hit, await diagnosis.result(Math.max(job.budget, DIAGNOSIS_GRACE_MS)));
     job.reject(limitError(job, hit));
   }
 
@@ -305,6 +305,13 @@ export class SandboxPool {
     if (!running || running.job.id !== m.job) return;
     const { job } = running;
     switch (m.type) {
+      case 'begin':
+        // Loading the task's code (and a tokenizer) is not the content's doing: the limit starts now.
+        this.#arm(slot, running);
+        // A job still running after a while may be a runaway: start finding out which regex it is, so the answer is
+        // usually there by the time-out even though a fresh worker takes a moment to load.
+        if (job.options.diagnose) running.diagnosisTimer = setTimeout(() => (running.diagnosis = this.#diagnose(job)), Math.min(DIAGNOSE_AFTER_MS, job.budget / 4));
+        return;
       case 'progress':
         job.options.onProgress?.(m.event);
         return;

@@ -22,6 +22,7 @@ export interface SerializedError {
 
 export type FromWorker =
   | { type: 'ready' }
+  | { type: 'begin'; job: number }
   | { type: 'done'; job: number; value: unknown; tainted: boolean }
   | { type: 'failed'; job: number; error: SerializedError; tainted: boolean }
   | { type: 'progress'; job: number; event: unknown }

@@ -12,6 +12,8 @@ import type { TurnRequestOptions } from '../services/chats/turn-plan.ts';
 
 export interface TaskContext {
   limits: EvalLimits;
+  /** Says the task's own code is loaded and the evaluation starts: the time limit counts from here. */
+  begin(): void;
   progress(event: unknown): void;
   /** Asks the host to run one of the functions it offered for this job. */
   call(name: string, ...args: unknown[]): Promise<unknown>;
@@ -51,8 +53,9 @@ export interface PpeTask {
 }
 
 export const TASKS = {
-  async scan({ turns, repeat = 0 }: ScanTask): Promise<{ results: ScanResult[]; timing?: ScanTiming }> {
+  async scan({ turns, repeat = 0 }: ScanTask, ctx: TaskContext): Promise<{ results: ScanResult[]; timing?: ScanTiming }> {
     const { scanTurns } = await import('../../shared/lorebook/sequence.ts');
+    ctx.begin();
     const t0 = performance.now();
     // Spreading reads the lazy `explain` getter, so explanations survive the structured clone.
     const results = scanTurns(turns).map((r) => ({ ...r }));
@@ -69,15 +72,17 @@ export const TASKS = {
     return { results, timing: { compileMs: Number(compileMs.toFixed(3)), scanMsMedian: quantile(times, 0.5), scanMsP95: quantile(times, 0.95) } };
   },
 
-  async plan(task: PlanTask): Promise<SandboxPlan> {
+  async plan(task: PlanTask, ctx: TaskContext): Promise<SandboxPlan> {
     const [{ turnPlan }, { loadTokenizer }] = await Promise.all([import('../services/chats/turn-plan.ts'), import('../../shared/tokenize/index.ts')]);
     const tokenizer = task.tokenizer ? await loadTokenizer(task.tokenizer) : undefined;
+    ctx.begin();
     const { scan: _scan, ...plan } = turnPlan({ ...task, tokenizer });
     return plan;
   },
 
   async ppe(task: PpeTask, ctx: TaskContext): Promise<RunPpeResult> {
     const { runPpe } = await import('../../shared/ppe/run.ts');
+    ctx.begin();
     return runPpe(task.document, {
       input: task.input,
       stepLimit: task.stepLimit,

@@ -50,6 +50,7 @@ async function run(m: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   let script: string | undefined;
   const ctx: TaskContext = {
     limits: m.limits,
+    begin: () => send({ type: 'begin', job }),
     progress: (event) => send({ type: 'progress', job, event }),
     call: (name, ...args) =>
       new Promise((resolve, reject) => {

@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'db_read_only'
   | 'bad_document'
   | 'cancelled'
+  /** Evaluating the user's content (a scan, a template, a script) hit a time, memory or size limit. */
+  | 'limit_exceeded'
   | 'internal';
 
 export interface ErrorDetail {

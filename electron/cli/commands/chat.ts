@@ -6,13 +6,14 @@ import { characterFromCard } from '../../../shared/prompt/card.ts';
 import { loadTokenizer, tokenizerForModel } from '../../../shared/tokenize/index.ts';
 import { readTurnFiles } from '../../services/chats/files.ts';
 import { generate } from '../../services/chats/generate.ts';
-import { turnPlan } from '../../services/chats/turn-plan.ts';
+import { planInSandbox, processSandbox } from '../../sandbox/index.ts';
+import { timeoutOption } from '../lore/options.ts';
 import type { CliIo } from '../io.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
 
 export const CHAT_HELP = `Usage: lorewright chat --endpoint URL --model M [--api-key-env VAR] --card FILE [--book FILE ...]
                       [--user NAME] [--persona TEXT] [--chat FILE] --message TEXT [--mode chat|text]
-                      [--stream] [--json]
+                      [--stream] [--timeout MS] [--json]
 
 Sends one turn with SillyTavern's default settings (the card's own lorebook always used) and prints the reply.
 
@@ -29,6 +30,7 @@ Options:
   --message TEXT      the user's message
   --mode MODE         chat (/chat/completions, default) or text (/completions)
   --stream            stream the reply, printing tokens as they arrive
+  --timeout MS        stop the prompt assembly after MS milliseconds (default 2000); the model's time is not limited
   --json              print one JSON object {"request": <the body sent>, "reply": "<text>"}
   -h, --help          this help
 `;
@@ -45,6 +47,7 @@ const options = {
   message: { type: 'string' },
   mode: { type: 'string' },
   stream: { type: 'boolean' },
+  timeout: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
@@ -73,6 +76,7 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
     return EXIT_FAILED;
   }
 
+  const timeoutMs = timeoutOption(values.timeout, CHAT_HELP);
   const files = readTurnFiles(io.cwd, values.card!, values.book ?? [], values.chat);
   for (const item of files.chat?.lost ?? []) io.err(`lorewright: ${values.chat}: ${item.path}: ${item.reason}\n`);
   const character = characterFromCard(files.card);
@@ -81,15 +85,15 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
   const transcript = appendMessage(start, 'user', userName, { text: values.message! });
   const tokenizer = await loadTokenizer(tokenizerForModel(values.model!));
   const stream = values.stream === true;
-  const plan = turnPlan({
+  const plan = await planInSandbox(processSandbox({ size: 1 }), {
     card: files.card,
     books: files.books,
     transcript,
     persona: { name: userName, description: values.persona ?? start.user.persona },
     mode,
     target: { model: values.model!, stream },
-    tokenizer,
-  });
+    tokenizer: tokenizerForModel(values.model!),
+  }, { timeoutMs });
   const profile = { name: 'cli', kind: mode === 'text' ? ('openai-text' as const) : ('openai-chat' as const), baseURL: values.endpoint!, model: values.model!, apiKey };
   const live = stream && !values.json;
   const reply = await generate(profile, plan, { tokenizer, onToken: live ? (t) => io.out(t) : undefined });

@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
-import { checkPpe, PpeRunError, runPpe } from '../../../shared/ppe/index.ts';
+import { checkPpe, PpeRunError } from '../../../shared/ppe/index.ts';
+import { DEFAULT_LIMITS } from '../../../shared/sandbox/limits.ts';
+import { ppeInSandbox, processSandbox } from '../../sandbox/index.ts';
+import { timeoutOption } from '../lore/options.ts';
 import type { Diagnostic } from '../../../shared/ppe/index.ts';
 import { connectionProfile, modelCaller } from '../../services/ppe/call-model.ts';
 import { folderScripts, SCRIPT_EXTENSION, scriptIdOf } from '../../services/ppe/folder-scripts.ts';
@@ -24,6 +27,8 @@ Options of run:
   --model M            model id to ask
   --api-key-env VAR    read the API key from this environment variable
   --step-limit N       budget of instructions and loop turns (default 10000)
+  --timeout MS         stop the run after MS milliseconds of its own work (default ${DEFAULT_LIMITS.ppeMs}; time
+                       spent waiting for the model is not counted)
 
 Scripts a script calls ($exec, chains, [[@id]], type:) are read from its folder as <id>.ai.yaml.
 
@@ -40,6 +45,7 @@ const options = {
   model: { type: 'string' },
   'api-key-env': { type: 'string' },
   'step-limit': { type: 'string' },
+  timeout: { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true; strict: true }>>['values'];
@@ -86,6 +92,7 @@ async function run(files: string[], values: Values, io: CliIo): Promise<number> 
   if (values['api-key-env'] !== undefined && endpoint === undefined) throw new UsageError('--api-key-env needs --endpoint and --model.', PPE_HELP);
   const input = parseInput(values.input);
   const limit = stepLimit(values['step-limit']);
+  const timeoutMs = timeoutOption(values.timeout, PPE_HELP);
   const file = files[0]!;
   const { abs, text } = readScript(file, io.cwd);
   const callModel =
@@ -93,7 +100,8 @@ async function run(files: string[], values: Values, io: CliIo): Promise<number> 
       ? modelCaller(connectionProfile({ baseURL: endpoint, model, apiKeyEnv: values['api-key-env'] }, io.env))
       : undefined;
   try {
-    const result = await runPpe(text, { input, callModel, loadScript: folderScripts(path.dirname(abs)).load, stepLimit: limit, scriptId: scriptIdOf(abs) });
+    const run = { document: text, input, callModel, loadScript: folderScripts(path.dirname(abs)).load, stepLimit: limit, scriptId: scriptIdOf(abs) };
+    const result = await ppeInSandbox(processSandbox({ size: 1 }), run, { timeoutMs });
     if (values.json) io.out(`${JSON.stringify({ result: result.output ?? null, requests: result.requests }, null, 2)}\n`);
     else if (result.output !== undefined) io.out(`${typeof result.output === 'string' ? result.output : JSON.stringify(result.output, null, 2)}\n`);
     return EXIT_OK;

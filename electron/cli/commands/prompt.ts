@@ -2,12 +2,14 @@
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { readTurnFiles } from '../../services/chats/files.ts';
-import { templateNames, turnPlan } from '../../services/chats/turn-plan.ts';
+import { templateNames } from '../../services/chats/turn-plan.ts';
+import { planInSandbox, processSandbox } from '../../sandbox/index.ts';
+import { timeoutOption } from '../lore/options.ts';
 import type { CliIo } from '../io.ts';
 import { EXIT_OK, UsageError } from '../usage-error.ts';
 
 export const PROMPT_HELP = `Usage: lorewright prompt --card FILE [--book FILE ...] [--persona TEXT] --chat FILE
-                        [--mode chat|text] [--template NAME] [--json]
+                        [--mode chat|text] [--template NAME] [--timeout MS] [--json]
 
 Prints the next request of a chat exactly as it would be sent, with SillyTavern's default settings. The card's
 own lorebook is always scanned; --book adds more (any supported lorebook format).
@@ -19,6 +21,7 @@ Options:
   --chat FILE       the chat so far: SillyTavern JSONL, GLM JSON/YAML or a Lorewright transcript
   --mode MODE       chat (Chat Completion messages, default) or text (Text Completion prompt)
   --template NAME   instruct template for text mode: ${templateNames.join(', ')}
+  --timeout MS      stop the assembly after MS milliseconds (default 2000), naming a runaway regex key
   --json            {"request", "lore", "parts", "tokens"} instead of the bare request
   -h, --help        this help
 
@@ -32,6 +35,7 @@ const options = {
   chat: { type: 'string' },
   mode: { type: 'string' },
   template: { type: 'string' },
+  timeout: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
@@ -56,10 +60,11 @@ export async function runPrompt(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError(`Unknown --template "${values.template}". Known: ${templateNames.join(', ')}.`, PROMPT_HELP);
   }
 
+  const timeoutMs = timeoutOption(values.timeout, PROMPT_HELP);
   const files = readTurnFiles(io.cwd, values.card, values.book ?? [], values.chat);
   const transcript = files.chat!.value;
   for (const item of files.chat!.lost) io.err(`lorewright: ${values.chat}: ${item.path}: ${item.reason}\n`);
-  const plan = turnPlan({
+  const plan = await planInSandbox(processSandbox({ size: 1 }), {
     card: files.card,
     books: files.books,
     transcript,
@@ -67,7 +72,7 @@ export async function runPrompt(argv: string[], io: CliIo): Promise<number> {
     mode,
     template: values.template,
     target: { model: '' },
-  });
+  }, { timeoutMs });
   // No model is chosen here; the rest of the body is what a send would carry.
   const { model: _model, ...request } = plan.request;
   if (values.json) {

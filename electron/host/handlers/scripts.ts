@@ -4,7 +4,7 @@ import { cardFromScript, scriptFromCard } from '../../services/ppe/card-scripts.
 import { runScript } from '../../services/ppe/run-script.ts';
 import type { HandlerTable, HostContext } from './types.ts';
 
-export function scriptHandlers({ library }: HostContext): HandlerTable<'scripts.'> {
+export function scriptHandlers({ library, sandbox }: HostContext): HandlerTable<'scripts.'> {
   const scripts = library.scripts;
   const loadScript = (name: string) => scripts.textByName(name);
   return {
@@ -17,7 +17,7 @@ export function scriptHandlers({ library }: HostContext): HandlerTable<'scripts.
     'scripts.revisions': (input) => scripts.revisions(input.id),
     'scripts.revision': (input) => scripts.revision(input.id, input.revision),
     'scripts.check': (input) => checkPpe(input.document, { scriptExists: (name) => loadScript(name) !== undefined }),
-    'scripts.run': (input, options) => runScript(input, { loadScript, env: process.env, onProgress: options.onProgress, signal: options.signal }),
+    'scripts.run': (input, options) => runScript(input, { loadScript, env: process.env, onProgress: options.onProgress, signal: options.signal, sandbox }),
     'scripts.fromCard': (input) => scriptFromCard(library, input.cardId),
     'scripts.toCard': (input) => cardFromScript(library, input.id),
   };

@@ -4,16 +4,20 @@
 import { ApiError } from '../../../shared/api/errors.ts';
 import type { CancelSignal } from '../../../shared/api/contract.ts';
 import type { ScriptRunInput, ScriptRunProgress, ScriptRunResult } from '../../../shared/api/methods/scripts.ts';
-import { PpeRunError, runPpe } from '../../../shared/ppe/index.ts';
+import { PpeRunError } from '../../../shared/ppe/index.ts';
 import type { LoadScript, RunLogEntry } from '../../../shared/ppe/index.ts';
 import { ModelError } from '../models/index.ts';
 import { connectionProfile, modelCaller } from './call-model.ts';
+import { ppeInSandbox } from '../../sandbox/evaluate.ts';
+import type { SandboxPool } from '../../sandbox/pool.ts';
 
 export interface RunScriptContext {
   loadScript: LoadScript;
   env: NodeJS.ProcessEnv;
   onProgress?: (event: ScriptRunProgress) => void;
   signal?: CancelSignal;
+  /** Where the script runs; the host only answers its calls for library scripts and the model. */
+  sandbox: SandboxPool;
 }
 
 export async function runScript(input: ScriptRunInput, ctx: RunScriptContext): Promise<ScriptRunResult> {
@@ -34,7 +38,8 @@ export async function runScript(input: ScriptRunInput, ctx: RunScriptContext): P
       }
       callModel = modelCaller(profile, { signal: controller.signal, onToken: (text, request) => ctx.onProgress?.({ kind: 'token', text, request }) });
     }
-    const result = await runPpe(input.document, {
+    const result = await ppeInSandbox(ctx.sandbox, {
+      document: input.document,
       input: input.input,
       callModel,
       loadScript: ctx.loadScript,
@@ -44,7 +49,7 @@ export async function runScript(input: ScriptRunInput, ctx: RunScriptContext): P
         log.push(entry);
         ctx.onProgress?.({ kind: 'log', entry });
       },
-    });
+    }, { signal: ctx.signal });
     return { status: 'done', output: result.output, messages: result.messages, requests: result.requests, log: result.log };
   } catch (e) {
     if (e instanceof ModelError && e.code === 'aborted') throw new ApiError('cancelled', 'The run was cancelled.');
