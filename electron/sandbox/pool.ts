@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { ApiError } from '../../shared/api/errors.ts';
+import { ApiError } from '../../shared/errors.ts';
 import type { CancelSignal } from '../../shared/api/contract.ts';
 import { resolveLimits, type EvalLimits } from '../../shared/sandbox/limits.ts';
 import { reviveError, SandboxLimitError, type LimitHit } from './errors.ts';

@@ -1,5 +1,5 @@
 /** Handlers for the test-chat methods (methods/chats.ts). */
-import { ApiError } from '../../../shared/api/errors.ts';
+import { ApiError, errorMessage } from '../../../shared/errors.ts';
 import type { ChatPromptSettings, TurnApiInput } from '../../../shared/api/methods/chats.ts';
 import type { CallOptions } from '../../../shared/api/contract.ts';
 import { ChatFormatError, exportChat, importChat } from '../../../shared/chat/formats/index.ts';
@@ -54,7 +54,7 @@ async function planOrJinjaError<T>(jinja: string | undefined, run: () => Promise
     return await run();
   } catch (e) {
     if (jinja === undefined || e instanceof SandboxLimitError || e instanceof UnknownTemplateError) throw e;
-    throw new ApiError('bad_input', `The Jinja chat template failed: ${e instanceof Error ? e.message : String(e)}`, [{ path: '/jinja', message: 'unrenderable' }]);
+    throw new ApiError('bad_input', `The Jinja chat template failed: ${errorMessage(e)}`, [{ path: '/jinja', message: 'unrenderable' }]);
   }
 }
 
