@@ -47,7 +47,8 @@ export interface CallArgs {
 }
 
 export function evaluateArgs(text: string | undefined, scope: ExprScope): CallArgs {
-  const out: CallArgs = { positional: [], named: {} };
+  // Named arguments become variables of a called script: a bare object, so `__proto__=…` is only a name.
+  const out: CallArgs = { positional: [], named: Object.create(null) as Record<string, unknown> };
   for (const arg of splitArgs(text ?? '')) {
     if (arg.name) out.named[arg.name] = argValue(arg.text, scope);
     else out.positional.push(argValue(arg.text, scope));

@@ -2,15 +2,15 @@
 // only whitelisted methods on strings, arrays and numbers and a few pure globals can be called.
 import { ExprError, parseExpression } from './expr-parse.ts';
 import type { Expr } from './expr-parse.ts';
+import { boundedJoin, boundedReplace, boundedStringify, checkList, checkString, DEFAULT_SIZE_LIMITS, LimitError, type SizeLimits } from './bounds.ts';
 
 export interface ExprScope {
   has(name: string): boolean;
   get(name: string): unknown;
   random(): number;
+  /** How large the strings and lists an expression builds may get; default: the sandbox defaults. */
+  limits?: SizeLimits;
 }
-
-/** Strings an expression may build; larger ones are refused so a script cannot exhaust memory. */
-export const MAX_STRING = 1_000_000;
 
 type Fn = (...args: unknown[]) => unknown;
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
@@ -28,17 +28,17 @@ class Namespace {
 
 const pick = (source: object, names: string[]): Record<string, unknown> => Object.fromEntries(names.map((n) => [n, (source as Record<string, unknown>)[n]]));
 
-function globals(scope: ExprScope): Record<string, unknown> {
+function globals(scope: ExprScope, limits: SizeLimits): Record<string, unknown> {
   return {
     Math: new Namespace({
       ...pick(Math, ['abs', 'ceil', 'floor', 'round', 'max', 'min', 'pow', 'sqrt', 'trunc', 'sign', 'log', 'exp', 'PI', 'E']),
       random: () => scope.random(),
     }),
-    JSON: new Namespace({ stringify: (v: unknown, _r: unknown, indent?: unknown) => JSON.stringify(v, null, typeof indent === 'number' ? indent : undefined), parse: (s: unknown) => JSON.parse(String(s)) }),
+    JSON: new Namespace({ stringify: (v: unknown, _r: unknown, indent?: unknown) => boundedStringify(v, limits, typeof indent === 'number' ? indent : undefined), parse: (s: unknown) => JSON.parse(String(s)) }),
     Object: new Namespace({ keys: (o: unknown) => Object.keys(plain(o)), values: (o: unknown) => Object.values(plain(o)), entries: (o: unknown) => Object.entries(plain(o)) }),
     Array: new Namespace({ isArray: (v: unknown) => Array.isArray(v) }),
     Number: (v: unknown) => Number(v),
-    String: (v: unknown) => String(v),
+    String: (v: unknown) => String(primitive(v, limits)),
     Boolean: (v: unknown) => Boolean(v),
     parseInt: (v: unknown, radix?: unknown) => parseInt(String(v), typeof radix === 'number' ? radix : 10),
     parseFloat: (v: unknown) => parseFloat(String(v)),
@@ -54,11 +54,14 @@ const THIS = Symbol('this');
 const SHORT = Symbol('short');
 
 export function evaluate(expr: Expr, scope: ExprScope): unknown {
-  const env = globals(scope);
+  const limits = scope.limits ?? DEFAULT_SIZE_LIMITS;
+  const env = globals(scope, limits);
 
   const lookup = (name: string, at: number): unknown => {
+    // Only own names: `__proto__`, `constructor` and friends never reach an object's internals.
+    if (FORBIDDEN.has(name)) throw new ExprError(`"${name}" is not accessible`, at);
     if (scope.has(name)) return scope.get(name);
-    if (name in env) return env[name];
+    if (Object.hasOwn(env, name)) return env[name];
     throw new ExprError(`${name} is not defined`, at);
   };
 
@@ -87,12 +90,9 @@ export function evaluate(expr: Expr, scope: ExprScope): unknown {
       if (typeof fn !== 'function') throw new ExprError(`${name} is not a function`, 0);
       return (fn as Fn)(...args);
     }
-    if (typeof receiver === 'string' && STRING_METHODS.has(name)) {
-      guardGrowth(receiver, name, args);
-      return (String.prototype as unknown as Record<string, Fn>)[name]!.apply(receiver, args.map(primitive));
-    }
-    if (Array.isArray(receiver) && ARRAY_METHODS.has(name)) return (Array.prototype as unknown as Record<string, Fn>)[name]!.apply(receiver, args);
-    if (typeof receiver === 'number' && NUMBER_METHODS.has(name)) return (Number.prototype as unknown as Record<string, Fn>)[name]!.apply(receiver, args.map(primitive));
+    if (typeof receiver === 'string' && STRING_METHODS.has(name)) return stringMethod(receiver, name, args.map((a) => primitive(a, limits)), limits);
+    if (Array.isArray(receiver) && ARRAY_METHODS.has(name)) return arrayMethod(receiver, name, args, limits);
+    if (typeof receiver === 'number' && NUMBER_METHODS.has(name)) return (Number.prototype as unknown as Record<string, Fn>)[name]!.apply(receiver, args.map((a) => primitive(a, limits)));
     throw new ExprError(`${name}() is not available in Lorewright expressions`, 0);
   }
 
@@ -128,7 +128,7 @@ export function evaluate(expr: Expr, scope: ExprScope): unknown {
         return (fn as Fn)(...e.args.map(value));
       }
       case 'unary':
-        return unary(e.op, value(e.arg));
+        return unary(e.op, value(e.arg), limits);
       case 'binary':
         return binary(e.op, e.left, e.right);
       case 'cond':
@@ -144,8 +144,8 @@ export function evaluate(expr: Expr, scope: ExprScope): unknown {
     const b = value(r) as never;
     switch (op) {
       case '+': {
-        const sum = typeof a === 'object' || typeof b === 'object' ? String(primitive(a)) + String(primitive(b)) : (a as number) + (b as number);
-        if (typeof sum === 'string' && sum.length > MAX_STRING) throw new ExprError('string too long', 0);
+        const sum = typeof a === 'object' || typeof b === 'object' ? String(primitive(a, limits)) + String(primitive(b, limits)) : (a as number) + (b as number);
+        if (typeof sum === 'string') checkString(sum.length, limits, '+');
         return sum;
       }
       case '-': return a - b;
@@ -169,24 +169,49 @@ export function evaluate(expr: Expr, scope: ExprScope): unknown {
   return value(expr);
 }
 
-function unary(op: string, v: unknown): unknown {
+function unary(op: string, v: unknown, limits: SizeLimits): unknown {
   if (op === '!') return !v;
   if (op === 'typeof') return typeof v;
-  const n = Number(primitive(v));
+  const n = Number(primitive(v, limits));
   return op === '-' ? -n : n;
 }
 
 /** Objects become JSON text before meeting string operations, so no toString/valueOf of a data object runs. */
-function primitive(v: unknown): unknown {
-  if (v && typeof v === 'object') return Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' ? JSON.stringify(x) : String(x))).join(',') : '[object Object]';
+function primitive(v: unknown, limits: SizeLimits): unknown {
+  if (v && typeof v === 'object') return Array.isArray(v) ? boundedJoin(v.map((x) => (x && typeof x === 'object' ? boundedStringify(x, limits) : x)), ',', limits, 'converting a list to text') : '[object Object]';
   return v;
 }
 
-function guardGrowth(s: string, name: string, args: unknown[]): void {
+/** A whitelisted string method; the ones that can grow a string are checked against the limit first. */
+function stringMethod(s: string, name: string, args: unknown[], limits: SizeLimits): unknown {
   const n = Number(args[0]);
-  const grows = (name === 'repeat' && s.length * n > MAX_STRING) || ((name === 'padStart' || name === 'padEnd') && n > MAX_STRING);
-  if (grows) throw new ExprError('string too long', 0);
+  if (name === 'repeat') checkString(s.length * n, limits, 'repeat()');
+  if (name === 'padStart' || name === 'padEnd') checkString(n, limits, `${name}()`);
+  if (name === 'concat') checkString(args.reduce<number>((sum, a) => sum + String(a).length, s.length), limits, 'concat()');
+  if (name === 'replace' || name === 'replaceAll') return boundedReplace(s, String(args[0]), String(args[1]), name === 'replaceAll', limits);
+  const result = (String.prototype as unknown as Record<string, Fn>)[name]!.apply(s, args);
+  if (Array.isArray(result)) checkList(result.length, limits, `${name}()`);
+  return result;
 }
+
+/** Items `list.flat(depth)` would hold, counted up to the limit. */
+function flatLength(list: readonly unknown[], depth: number, max: number): number {
+  let n = 0;
+  for (const v of list) {
+    n += Array.isArray(v) && depth > 0 ? flatLength(v, depth - 1, max - n) : 1;
+    if (n > max) return n;
+  }
+  return n;
+}
+
+/** A whitelisted array method; join, concat and flat are checked against the limits first. */
+function arrayMethod(list: unknown[], name: string, args: unknown[], limits: SizeLimits): unknown {
+  if (name === 'join') return boundedJoin(list, args[0] === undefined ? ',' : String(primitive(args[0], limits)), limits);
+  if (name === 'concat') checkList(args.reduce<number>((sum, a) => sum + (Array.isArray(a) ? a.length : 1), list.length), limits, 'concat()');
+  if (name === 'flat') checkList(flatLength(list, args[0] === undefined ? 1 : Number(args[0]), limits.maxList), limits, 'flat()');
+  return (Array.prototype as unknown as Record<string, Fn>)[name]!.apply(list, args);
+}
+
 
 /** Parses and evaluates `src` (without the `?=`). Throws ExprError for syntax and evaluation errors. */
 export function evaluateExpression(src: string, scope: ExprScope): unknown {

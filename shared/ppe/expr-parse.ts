@@ -172,7 +172,7 @@ export function parseExpression(src: string): Expr {
     if (t.kind === 'num' || t.kind === 'str') return { type: 'lit', value: t.value };
     if (t.kind === 'id') {
       if (t.text === 'this') return { type: 'this' };
-      if (t.text in KEYWORDS) return { type: 'lit', value: KEYWORDS[t.text] };
+      if (Object.hasOwn(KEYWORDS, t.text)) return { type: 'lit', value: KEYWORDS[t.text] };
       return { type: 'id', name: t.text };
     }
     if (t.kind === 'punct') {

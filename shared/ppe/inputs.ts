@@ -48,7 +48,8 @@ export function mergeInputs(parent: InputSpec[], child: InputSpec[]): InputSpec[
  * positional ones by `index`, then declared defaults. A required input that is still empty is an error.
  */
 export function applyInputs(specs: InputSpec[], defaults: Record<string, unknown>, input: unknown, positional: unknown[] = []): Record<string, unknown> {
-  const vars: Record<string, unknown> = { ...defaults };
+  // Variables live in an object without a prototype, so no input name (`__proto__` included) reaches Object.prototype.
+  const vars = Object.assign(Object.create(null) as Record<string, unknown>, defaults);
   if (isRecord(input)) Object.assign(vars, input);
   else if (input !== undefined && input !== null) positional = [input, ...positional];
   for (const s of specs) {

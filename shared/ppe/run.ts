@@ -57,6 +57,7 @@ export async function runPpe(script: string, options: RunPpeOptions = {}): Promi
       limits: { maxString: DEFAULT_LIMITS.maxString, maxList: DEFAULT_LIMITS.maxList, maxOutput: DEFAULT_LIMITS.maxOutput, ...options.limits },
     },
     steps: 0,
+    output: 0,
     requests: [],
     log: [],
     stack: [],

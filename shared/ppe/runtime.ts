@@ -3,7 +3,7 @@
 // turn costs a step from a budget shared by all scripts of one run, so nothing can loop forever.
 import { evaluateArgs } from './args.ts';
 import type { CallArgs } from './args.ts';
-import { evaluateExpression, MAX_STRING } from './expr-eval.ts';
+import { evaluateExpression } from './expr-eval.ts';
 import type { ExprScope } from './expr-eval.ts';
 import { ExprError } from './expr-parse.ts';
 import { parseImports } from './imports.ts';
@@ -25,7 +25,7 @@ import { PpeRunError } from './run-error.ts';
 import { renderTemplate, TemplateError, templateFormatOf } from './templates.ts';
 import type { TemplateFormat } from './templates.ts';
 import type { ChainNode, DirectiveNode, Instruction, MessageNode, Pos } from './types.ts';
-import type { SizeLimits } from './bounds.ts';
+import { boundedStringify, checkString, LimitError, type SizeLimits } from './bounds.ts';
 
 export type RunLogEntry =
   | { kind: 'print'; text: string; script?: string; line?: number; column?: number }
@@ -47,6 +47,8 @@ export interface RunSettings {
 export interface RunShared {
   settings: RunSettings;
   steps: number;
+  /** Characters logged so far (printed text, model replies), held to the output limit. */
+  output: number;
   requests: ModelRequest[];
   log: RunLogEntry[];
   /** Ids of the scripts being run, outermost first, for cycle detection. */
@@ -69,7 +71,9 @@ const splice = (text: string, subs: string[]): string => text.replace(/\uE000(\d
 const AI_CONTROL_KEYS = new Set(['pushMessage', 'shouldAppendResponse', 'stream', 'aborter']);
 const UNSUPPORTED = new Set(['tool', 'pipe', 'on', 'once', 'emit', 'off', 'abort']);
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-const asText = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const asText = (v: unknown, limits: SizeLimits): string => (v === undefined || v === null ? '' : typeof v === 'object' ? (boundedStringify(v, limits) ?? '') : String(v));
+/** Variables and prompt fields live in objects without a prototype: no key, `__proto__` included, reaches Object.prototype. */
+const bare = (from: Record<string, unknown> = {}): Record<string, unknown> => Object.assign(Object.create(null) as Record<string, unknown>, from);
 
 export class ScriptRun {
   private readonly script: ResolvedScript;
@@ -92,17 +96,17 @@ export class ScriptRun {
     this.shared = shared;
     this.vars = vars;
     const fm = script.frontMatter;
-    const prompt = isRecord(fm['prompt']) ? { ...fm['prompt'] } : {};
+    const prompt = bare(isRecord(fm['prompt']) ? fm['prompt'] : {});
     const initial = Array.isArray(prompt['messages']) ? prompt['messages'] : [];
     delete prompt['messages'];
     this.prompt = prompt;
-    this.params = isRecord(fm['parameters']) ? { ...fm['parameters'] } : {};
+    this.params = bare(isRecord(fm['parameters']) ? fm['parameters'] : {});
     const format = templateFormatOf(fm['templateFormat']);
     if (!format) throw this.error('template', `Unknown templateFormat "${String(fm['templateFormat'])}"`);
     this.format = format;
     this.imports = parseImports(fm['import']);
     for (const m of initial) {
-      if (isRecord(m) && STANDARD_ROLES.has(String(m['role']))) this.dialogue.push({ role: m['role'] as ChatRole, text: asText(m['content']), deferred: true, subs: [] });
+      if (isRecord(m) && STANDARD_ROLES.has(String(m['role']))) this.dialogue.push({ role: m['role'] as ChatRole, text: asText(m['content'], shared.settings.limits), deferred: true, subs: [] });
     }
   }
 
@@ -147,7 +151,11 @@ export class ScriptRun {
 
   private scope(): ExprScope {
     const data = this.data();
-    return { has: (name) => name in data, get: (name) => data[name], random: this.shared.settings.random };
+    return { has: (name) => Object.hasOwn(data, name), get: (name) => data[name], random: this.shared.settings.random, limits: this.shared.settings.limits };
+  }
+
+  private text(v: unknown): string {
+    return asText(v, this.shared.settings.limits);
   }
 
   private expr(src: string): unknown {
@@ -161,8 +169,8 @@ export class ScriptRun {
 
   private render(text: string, data = this.data(), format = this.format): string {
     try {
-      const out = renderTemplate(text, data, format);
-      if (out.length > MAX_STRING) throw this.error('template', 'Template output is too large');
+      const out = renderTemplate(text, data, format, this.shared.settings.limits);
+      checkString(out.length, this.shared.settings.limits, 'The template');
       return out;
     } catch (e) {
       if (e instanceof TemplateError) throw this.error('template', e.message);
@@ -218,6 +226,15 @@ export class ScriptRun {
 
   private async exec(node: Instruction, inLoop: boolean): Promise<Signal> {
     this.tick(node.range.start);
+    try {
+      return await this.execNode(node, inLoop);
+    } catch (e) {
+      if (e instanceof LimitError) throw this.error('output-limit', e.message);
+      throw e;
+    }
+  }
+
+  private async execNode(node: Instruction, inLoop: boolean): Promise<Signal> {
     switch (node.kind) {
       case 'function':
         return undefined; // kept, reported by the checker, never run
@@ -392,7 +409,7 @@ export class ScriptRun {
 
   private print(value: unknown): void {
     const v = value === undefined ? this.latest : value;
-    const text = typeof v === 'string' ? this.render(v) : asText(v);
+    const text = typeof v === 'string' ? this.render(v) : this.text(v);
     this.log({ kind: 'print', text, script: this.script.id, line: this.pos?.line, column: this.pos?.column });
   }
 
@@ -480,7 +497,7 @@ export class ScriptRun {
     let text = p.text;
     let mode = p.mode;
     if (mode === 'expression') {
-      text = asText(this.expr(p.text));
+      text = this.text(this.expr(p.text));
       mode = text.startsWith('!') ? 'immediate' : 'raw';
       if (mode === 'immediate') text = text.slice(1);
     }
@@ -526,7 +543,7 @@ export class ScriptRun {
   private async replace(r: Replacement): Promise<{ text: string; answer?: unknown }> {
     switch (r.kind) {
       case 'regex': {
-        const source = asText(getPath(this.data(), r.source));
+        const source = this.text(getPath(this.data(), r.source));
         let re: RegExp;
         try {
           re = new RegExp(r.pattern, r.flags);
@@ -536,7 +553,7 @@ export class ScriptRun {
         const m = re.exec(source);
         if (!m) return { text: source };
         const group = r.group === undefined ? (m.length > 1 ? 1 : 0) : /^\d+$/.test(r.group) ? Number(r.group) : r.group;
-        return { text: asText(typeof group === 'number' ? m[group] : m.groups?.[group]) };
+        return { text: this.text(typeof group === 'number' ? m[group] : m.groups?.[group]) };
       }
       case 'call': {
         const { positional, named } = this.args(r.args);
@@ -545,9 +562,9 @@ export class ScriptRun {
           await this.call(r.target.slice(1), () => this.argValue({ positional, named }));
           const result = this.latest;
           this.latest = before;
-          return { text: asText(result) };
+          return { text: this.text(result) };
         }
-        return { text: asText(await this.runScript(r.target, named, positional)) };
+        return { text: this.text(await this.runScript(r.target, named, positional)) };
       }
       case 'ai': {
         const answer = r.choice?.random ? this.pick(r.choice) : await this.generate(r.params, r.choice);
@@ -637,6 +654,9 @@ export class ScriptRun {
   }
 
   private log(entry: RunLogEntry): void {
+    // Everything a run logs is kept and sent on: together it stays under the output limit.
+    this.shared.output += entry.kind === 'print' ? entry.text.length : entry.kind === 'response' ? entry.content.length : 0;
+    if (this.shared.output > this.shared.settings.limits.maxOutput) throw this.error('output-limit', `The run's output (printed text and model replies) went over ${this.shared.settings.limits.maxOutput} characters`);
     this.shared.log.push(entry);
     this.shared.settings.onLog?.(entry);
   }
@@ -663,7 +683,12 @@ export async function executeScript(script: ResolvedScript, shared: RunShared, i
       throw e instanceof PpeRunError ? e.at(undefined, script.id) : e;
     }
     const run = new ScriptRun(script, shared, vars);
-    const output = await run.run();
+    let output;
+    try {
+      output = await run.run();
+    } catch (e) {
+      throw e instanceof LimitError ? new PpeRunError('output-limit', e.message, undefined, script.id) : e;
+    }
     try {
       checkOutput(fm['output'], output);
     } catch (e) {

@@ -1,6 +1,8 @@
 // Template rendering: hf (Jinja via @huggingface/jinja, no code execution), plus the small fstring and golang
 // substitution formats, which the reference runtime accepts but ignores.
 import { Template } from '@huggingface/jinja';
+import { JinjaLimitError, renderJinja } from '../util/jinja.ts';
+import { LimitError, DEFAULT_SIZE_LIMITS, type SizeLimits } from './bounds.ts';
 
 export type TemplateFormat = 'hf' | 'fstring' | 'golang';
 
@@ -11,7 +13,8 @@ const ALIASES: Record<string, TemplateFormat> = {
 };
 
 export function templateFormatOf(name: unknown): TemplateFormat | undefined {
-  return name === undefined || name === null ? 'hf' : ALIASES[String(name).toLowerCase()];
+  const key = String(name).toLowerCase();
+  return name === undefined || name === null ? 'hf' : Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;
 }
 
 export class TemplateError extends Error {}
@@ -21,7 +24,7 @@ const lookupPath = (data: Record<string, unknown>, path: string): unknown =>
 
 const show = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
-export function renderTemplate(text: string, data: Record<string, unknown>, format: TemplateFormat = 'hf'): string {
+export function renderTemplate(text: string, data: Record<string, unknown>, format: TemplateFormat = 'hf', limits: SizeLimits = DEFAULT_SIZE_LIMITS): string {
   if (format === 'fstring') {
     return text.replace(/\{\{|\}\}|\{([A-Za-z_][\w.]*)\}/g, (m, path?: string) => (m === '{{' ? '{' : m === '}}' ? '}' : show(lookupPath(data, path!))));
   }
@@ -34,8 +37,9 @@ export function renderTemplate(text: string, data: Record<string, unknown>, form
   }
   if (!/\{[{%#]/.test(text)) return text;
   try {
-    return new Template(text).render(data);
+    return renderJinja(text, data, { maxList: limits.maxList, maxOutput: limits.maxString });
   } catch (e) {
+    if (e instanceof JinjaLimitError) throw new LimitError(`template: ${e.message}`);
     throw new TemplateError(`template: ${(e as Error).message}`);
   }
 }
