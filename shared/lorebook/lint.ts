@@ -8,10 +8,13 @@ import { isWordChar, parseRegexKey } from './keys.ts';
 import type { ScanSettings, Tokenizer, WorldInfoBook, WorldInfoEntry } from './model.ts';
 import { SelectiveLogic } from './model.ts';
 import { guesstimateTokenizer } from './tokenizer.ts';
+import { nestedQuantifier } from '../util/redos.ts';
 
 export type LintCode =
   /** A `/…/flags` key that does not compile: SillyTavern then searches for the slashes literally. */
   | 'invalid-regex'
+  /** A regex key with nested repetition (`(a+)+`): it can backtrack for ages on a near-miss chat. */
+  | 'catastrophic-regex'
   /** Whole words are on and the key starts or ends with punctuation: it needs a non-word character beside it. */
   | 'wholeword-edge'
   /** Not constant, not vectorized, no usable primary key and no @@activate: keyword activation is impossible. */
@@ -75,6 +78,7 @@ const COMMON_WORDS = new Set(
 
 const SEVERITY: Record<LintCode, LintSeverity> = {
   'invalid-regex': 'error',
+  'catastrophic-regex': 'warning',
   'wholeword-edge': 'warning',
   'no-keys': 'warning',
   'common-key': 'warning',
@@ -125,7 +129,9 @@ export function lintEntry(id: string, entry: WorldInfoEntry, options: LintOption
   for (const raw of [...primary, ...secondary]) {
     const key = raw.trim();
     if (looksLikeRegex(key)) {
-      if (parseRegexKey(key) === null) add('invalid-regex', { key: raw });
+      const re = parseRegexKey(key);
+      if (re === null) add('invalid-regex', { key: raw });
+      else if (nestedQuantifier(re.source)) add('catastrophic-regex', { key: raw });
       continue;
     }
     if (key === '') continue;

@@ -1,5 +1,6 @@
 // checkPpe: every problem a script has before it runs, each with a code, a severity and a 1-based position.
 // Constructs outside Lorewright's subset are warnings ("not run by Lorewright"), not errors.
+import { nestedQuantifier } from '../util/redos.ts';
 import { parseExpression, ExprError } from './expr-parse.ts';
 import { checkFrontMatterSchema } from './front-matter-schema.ts';
 import { parseImports } from './imports.ts';
@@ -42,6 +43,12 @@ class Checker {
   constructor(text: string, options: CheckOptions) {
     this.locator = new SourceLocator(text);
     this.exists = options.scriptExists ?? (() => true);
+  }
+
+  /** Warns early about a regex that can run for ages on a near-miss text (the run would hit its time limit). */
+  backtracking(source: string, pos: Pos): void {
+    const nested = nestedQuantifier(source);
+    if (nested) this.add('catastrophic-regex', 'warning', `Regular expression /${source}/ can backtrack catastrophically: ${nested} repeats a repetition; rewrite it without nested quantifiers`, pos);
   }
 
   add(code: DiagnosticCode, severity: Severity, message: string, pos: Pos): void {
@@ -142,6 +149,7 @@ class Checker {
       else if (r.kind === 'regex') {
         try {
           new RegExp(r.pattern, r.flags);
+          this.backtracking(r.pattern, at);
         } catch (e) {
           this.add('replacement-syntax', 'error', `Regular expression /${r.pattern}/: ${(e as Error).message}`, at);
         }
@@ -199,7 +207,8 @@ class Checker {
       case 'match':
         for (const arm of node.arms ?? []) {
           try {
-            parsePattern(arm.pattern);
+            const pattern = parsePattern(arm.pattern);
+            if (pattern.kind === 'regex') this.backtracking(pattern.re.source, arm.range.start);
           } catch (e) {
             if (!(e instanceof PatternError)) throw e;
             this.add(e.unsupported ? 'unsupported' : 'match-pattern', e.unsupported ? 'warning' : 'error', `$match arm ":${arm.pattern}": ${e.message}`, arm.range.start);

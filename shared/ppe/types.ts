@@ -129,5 +129,6 @@ export type DiagnosticCode =
   | 'replacement-syntax'
   | 'expression-syntax'
   | 'match-pattern'
+  | 'catastrophic-regex'
   | 'unsupported'
   | 'missing-script';

@@ -33,6 +33,12 @@ describe('lintEntry', () => {
     expect(codes(entry(1, { key: ['okay'], keysecondary: ['/[a-/'] }))).toEqual(['invalid-regex']);
   });
 
+  it('warns about a regex key with nested repetition, naming the exact key', () => {
+    const issues = lintEntry('1', entry(1, { key: ['okay', '/(a+)+$/'], keysecondary: ['/(\\w+\\s?)*!/i'] }), options).filter((i) => i.code === 'catastrophic-regex');
+    expect(issues).toMatchObject([{ severity: 'warning', key: '/(a+)+$/' }, { key: '/(\\w+\\s?)*!/i' }]);
+    expect(codes(entry(1, { key: ['/dragons?|wyrms?/i', '/^(a|b)+$/'] }))).not.toContain('catastrophic-regex');
+  });
+
   it('flags whole-word keys with punctuation at an edge, with a fix that turns whole words off', () => {
     const e = entry(1, { key: ['Dr.'], matchWholeWords: true });
     const [issue] = lintEntry('1', e, options);

@@ -78,6 +78,13 @@ describe('checkPpe', () => {
     ]);
   });
 
+  it('warns about regexes that can backtrack catastrophically, in $match arms and [[…]] replacements', () => {
+    expect(check(['$set: {s: x}', '$match(s):', '  :/(a+)+$/:', '    - $echo: y', "user: '[[/(\\w+\\s?)*!/:s]]'", "user: '[[/(\\w+)!/:s]]'"])).toEqual([
+      { code: 'catastrophic-regex', severity: 'warning', line: 3, column: 3 },
+      { code: 'catastrophic-regex', severity: 'warning', line: 5, column: 8 },
+    ]);
+  });
+
   it('reports body YAML errors and orphan blocks', () => {
     expect(check(['user: "unterminated', 'then:', '  $echo: x', '$echo "hi"'])).toEqual([
       { code: 'yaml-syntax', severity: 'error', line: 2, column: 1 },
