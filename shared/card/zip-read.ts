@@ -121,7 +121,8 @@ function entryData(zip: Uint8Array, entry: ZipEntry): Uint8Array {
   if (entry.flags & 1) throw new CardError('zip_unsupported', `zip entry ${JSON.stringify(entry.name)} is encrypted`, where);
   if (entry.method === 0) {
     if (entry.compressedSize !== entry.size) throw new CardError('zip_size_mismatch', `stored zip entry ${JSON.stringify(entry.name)} declares ${fmt(entry.size)} bytes but holds ${fmt(entry.compressedSize)}`, where);
-    return data;
+    // A plain view (the input may be a Node Buffer, whose subarrays are Buffers too).
+    return new Uint8Array(data.buffer, data.byteOffset, data.length);
   }
   if (entry.method !== 8) throw new CardError('zip_unsupported', `zip entry ${JSON.stringify(entry.name)} uses compression method ${entry.method}; only stored and deflate are supported`, where);
   const r = inflateBounded(data, 'deflate', entry.size);

@@ -31,12 +31,15 @@ export async function convertFiles(options: ConvertOptions, onProgress?: (progre
   const startedAt = new Date().toISOString();
   const outDir = options.outDir ? path.resolve(options.outDir) : undefined;
   // The output folder may sit inside an input folder; never treat earlier outputs as inputs.
-  const { files, missing } = await collectInputs(options.inputs, outDir ? [outDir] : []);
+  const { files, missing, skipped } = await collectInputs(options.inputs, outDir ? [outDir] : []);
   const planner = outDir ? new OutputPlanner(outDir, files.map((f) => f.path)) : undefined;
   const format = options.format ?? 'same';
   const outputs = files.map((f) => planner?.claim(f.path, f.root, format));
   const results: (FileResult | undefined)[] = new Array(files.length);
-  const missingResults: FileResult[] = missing.map((m) => ({ input: m.path, status: 'failed', error: { code: 'ENOENT', message: m.message }, warnings: [], bytesIn: 0, ms: 0 }));
+  const missingResults: FileResult[] = [
+    ...missing.map((m): FileResult => ({ input: m.path, status: 'failed', error: { code: 'ENOENT', message: m.message }, warnings: [], bytesIn: 0, ms: 0 })),
+    ...skipped.map((s): FileResult => ({ input: s.path, status: 'skipped', error: { code: s.code, message: s.reason }, warnings: [], bytesIn: 0, ms: 0 })),
+  ];
   const total = files.length + missing.length;
   let done = 0;
   for (const r of missingResults) onProgress?.({ done: ++done, total, result: r });
