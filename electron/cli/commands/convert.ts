@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { convertFiles, ConvertUsageError } from '../../services/convert/index.ts';
+import { removeOwnTemps } from '../../services/convert/atomic-write.ts';
 import type { ConvertOptions, ConvertReport } from '../../services/convert/index.ts';
 import { formatConvertSummary } from '../cards/convert-summary.ts';
 import { displayPath } from '../cards/display-path.ts';
@@ -106,13 +107,18 @@ export async function runConvert(argv: string[], io: CliIo): Promise<number> {
   const show = displayPath(io.cwd);
   const progress = progressReporter(io, show, parsed.json);
   const controller = new AbortController();
-  // Once: a second Ctrl-C falls through to Node's default and ends the process at once. Writes are atomic, so
-  // even then every file is either old or new.
+  // The first Ctrl-C (or SIGTERM) stops starting files and lets the ones in flight finish; a second one quits at
+  // once, removing this run's temp files first. Writes are atomic, so either way every file is old or new.
   const onInterrupt = (): void => {
+    if (controller.signal.aborted) {
+      removeOwnTemps();
+      process.exit(EXIT_INTERRUPTED);
+    }
     controller.abort();
     progress.note('Interrupted: finishing the files in flight (Ctrl-C again to quit at once)…');
   };
-  process.once('SIGINT', onInterrupt);
+  process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onInterrupt);
   let expected: number | undefined;
   let report: ConvertReport;
   try {
@@ -125,6 +131,7 @@ export async function runConvert(argv: string[], io: CliIo): Promise<number> {
     throw e;
   } finally {
     process.removeListener('SIGINT', onInterrupt);
+    process.removeListener('SIGTERM', onInterrupt);
     progress.finish();
   }
   const text = `${JSON.stringify(report, null, 2)}\n`;
