@@ -10,7 +10,7 @@ import { importCards } from '../../services/library/import-cards.ts';
 import type { ImportFile } from '../../services/library/import-cards.ts';
 import { readRegularFile, walkFiles } from '../../services/files/walk-files.ts';
 import { isCardFileName } from '../../services/convert/collect.ts';
-import type { CardSummary, ImportFileResult } from '../../../shared/api/library-types.ts';
+import type { CardSummary, ImportFileResult } from '../../../shared/library/types.ts';
 import type { SortKey } from '../../../shared/api/contract.ts';
 import { formatTable } from '../table.ts';
 import { defaultExportFormat, exportCard } from '../../../shared/library/card-files.ts';
