@@ -10,10 +10,9 @@ import { formatConvertSummary } from '../cards/convert-summary.ts';
 import { displayPath } from '../cards/display-path.ts';
 import { progressReporter } from '../cards/progress.ts';
 import type { CliIo } from '../io.ts';
-import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
+import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, UsageError } from '../usage-error.ts';
 
 /** Shell convention for "stopped by Ctrl-C", so scripts can tell an interrupted run from failed files. */
-export const EXIT_INTERRUPTED = 130;
 
 export const CONVERT_HELP = `Usage: lorewright convert <files|folders...> --to v2|v3 (--out DIR | --in-place) [options]
 

@@ -17,7 +17,8 @@ import { defaultExportFormat, exportCard } from '../../../shared/library/card-fi
 import type { ExportSpec } from '../../../shared/library/card-files.ts';
 import type { OutputFormat } from '../../../shared/card/index.ts';
 import type { CliIo } from '../io.ts';
-import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
+import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, UsageError } from '../usage-error.ts';
+import { ApiError } from '../../../shared/errors.ts';
 
 export const LIBRARY_HELP = `Usage: lorewright library <command> [options]
 
@@ -102,6 +103,37 @@ async function collectFiles(paths: string[], cwd: string): Promise<{ files: Impo
   return { files, skipped };
 }
 
+/**
+ * Ctrl-C (or SIGTERM) stops the import between batches; every batch is one transaction, so what was imported
+ * stays whole. Undefined when interrupted, after saying how far it got.
+ */
+async function importInterruptibly(library: Library, files: ImportFile[], io: CliIo): Promise<ImportFileResult[] | undefined> {
+  const controller = new AbortController();
+  let done = 0;
+  const stop = (): void => controller.abort();
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  try {
+    return await importCards(
+      library,
+      files,
+      (p) => {
+        done = p.done;
+        // A line per hundred files on large imports: the user sees it move, and knows Ctrl-C is heard.
+        if (p.done % 100 === 0 && p.done < p.total) io.err(`[${p.done}/${p.total}] files processed\n`);
+      },
+      controller.signal,
+    );
+  } catch (e) {
+    if (!(e instanceof ApiError && e.code === 'cancelled')) throw e;
+    io.err(`Interrupted: ${done} of ${files.length} file(s) processed; what they imported is kept (run the same command again: duplicates are recognised).\n`);
+    return undefined;
+  } finally {
+    process.removeListener('SIGINT', stop);
+    process.removeListener('SIGTERM', stop);
+  }
+}
+
 export async function runLibrary(argv: string[], io: CliIo): Promise<number> {
   let parsed;
   try {
@@ -172,7 +204,9 @@ export async function runLibrary(argv: string[], io: CliIo): Promise<number> {
         return EXIT_OK;
       }
       default: {
-        const results = [...inputs.skipped, ...(await importCards(library, inputs.files))];
+        const imported = await importInterruptibly(library, inputs.files, io);
+        if (!imported) return EXIT_INTERRUPTED;
+        const results = [...inputs.skipped, ...imported];
         if (values.json) io.out(`${JSON.stringify(results, null, 2)}\n`);
         else io.out(formatTable(['file', 'status', 'id', 'message'], results.map((r) => [r.file, r.status, r.id === undefined ? '' : String(r.id), r.message ?? ''])));
         return results.some((r) => r.status === 'failed') ? EXIT_FAILED : EXIT_OK;
