@@ -11,8 +11,6 @@ import { loadTokenizer, tokenizerForModel } from '../../../shared/tokenize/index
 import { generate } from '../../services/chats/generate.ts';
 import { presetList, ProfileStore } from '../../services/chats/profile-store.ts';
 import { turnPlan, UnknownTemplateError } from '../../services/chats/turn-plan.ts';
-import { CardBooks } from '../../services/library/card-books.ts';
-import { ChatStore } from '../../services/library/chat-store.ts';
 import { listModels } from '../../services/models/list-models.ts';
 import { ModelError } from '../../services/models/errors.ts';
 import type { ConnectionProfile } from '../../services/models/profiles.ts';
@@ -65,9 +63,9 @@ async function mapped<T>(run: () => T | Promise<T>): Promise<T> {
 }
 
 export function chatsHandlers({ library, keyCipher }: HostContext): HandlerTable<'chats.'> {
-  const chats = new ChatStore(library.db);
+  const chats = library.chats;
   const profiles = new ProfileStore(library.file, process.env, keyCipher);
-  const links = new CardBooks(library.db, library.cards, library.lorebooks);
+  const links = library.links;
 
   const namedBook = (id: number, role: NamedBook['role']): NamedBook => {
     const book = library.lorebooks.get(id);
