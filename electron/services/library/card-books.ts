@@ -6,7 +6,7 @@
 import { ApiError } from '../../../shared/errors.ts';
 import type { CardRecord } from '../../../shared/library/types.ts';
 import type { CardBookLink, LinkRole } from '../../../shared/api/methods/links.ts';
-import { BookFormatError, exportBook, importBook } from '../../../shared/lorebook/formats/index.ts';
+import { exportBook, importBook } from '../../../shared/lorebook/formats/index.ts';
 import type { LossReport } from '../../../shared/lorebook/formats/index.ts';
 import { parseDocument, serializeDocument } from '../../../shared/library/parse-document.ts';
 import type { JsonObject } from '../../../shared/library/parse-document.ts';
@@ -70,10 +70,10 @@ export class CardBooks {
       const record = this.liveBook(lorebookId);
       const doc = parseDocument(card.document, card.format);
       const data = cardData(doc, cardId);
-      const book = convert(() => importBook(parseDocument(record.document, 'json', record.name), { format: 'st', detail: 'summary' })).book;
+      const book = importBook(parseDocument(record.document, 'json', record.name), { format: 'st', detail: 'summary' }).book;
       // A V3 card wants V3 entries (use_regex is required there); the embedded form is the book without its wrapper.
       const v3 = doc['spec'] === 'chara_card_v3';
-      const { book: exported, report } = convert(() => exportBook(book, v3 ? 'v3' : 'v2', { name: record.name, detail: 'summary' }));
+      const { book: exported, report } = exportBook(book, v3 ? 'v3' : 'v2', { name: record.name, detail: 'summary' });
       const characterBook = v3 && isObject(exported['data']) ? exported['data'] : exported;
       const next = { ...doc, data: { ...data, character_book: characterBook } };
       const saved = this.cards.update({ id: cardId, document: serializeDocument(next, card.format, card.document) });
@@ -92,7 +92,7 @@ export class CardBooks {
       const data = cardData(doc, cardId);
       const embedded = data['character_book'];
       if (!isObject(embedded)) throw new ApiError('conflict', `Card ${cardId} has no embedded lorebook to save.`, [{ path: '/cardId', message: 'no character_book' }]);
-      const { book, report } = convert(() => importBook(embedded, { detail: 'summary' }));
+      const { book, report } = importBook(embedded, { detail: 'summary' });
       const ownName = typeof embedded['name'] === 'string' ? embedded['name'].trim() : '';
       const name = ownName || `${card.name} lorebook`;
       const created = this.books.insert(name, JSON.stringify(book, null, 4), null);
@@ -128,12 +128,3 @@ function cardData(doc: JsonObject, cardId: number): JsonObject {
   return data;
 }
 
-/** Converter failures are the document's fault, not the host's. */
-function convert<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (e) {
-    if (e instanceof BookFormatError) throw new ApiError('bad_document', `The lorebook cannot be converted: ${e.message}`);
-    throw e;
-  }
-}
