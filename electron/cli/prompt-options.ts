@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import { contextFromSillyTavern, instructFromSillyTavern, TemplateError } from '../../shared/prompt/templates.ts';
-import type { TemplateChoice } from '../../shared/prompt/template-choice.ts';
+import { chooseTemplates, UnknownTemplateError, type TemplateChoice } from '../../shared/prompt/template-choice.ts';
 import type { DeepPartial, PromptSettings } from '../../shared/prompt/types.ts';
-import { guesstimate, loadTokenizer, promptTokenizerNames, sillyTavernTokenizer, TokenizerUnavailableError } from '../../shared/tokenize/index.ts';
-import type { PromptTokenizerName, Tokenizer } from '../../shared/tokenize/index.ts';
+import { loadTokenizer, sillyTavernTokenizer, tokenizerNames } from '../../shared/tokenize/index.ts';
+import type { Tokenizer, TokenizerName } from '../../shared/tokenize/index.ts';
 import type { CliIo } from './io.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -37,8 +37,9 @@ export const PROMPT_OPTIONS_HELP = `  --mode MODE          chat (Chat Completion
   --max-tokens N       response length in tokens (SillyTavern: text 350, chat 300)
   --user NAME          the user's name (default: the chat's user messages, else "User")
   --persona TEXT       the user's persona description
-  --tokenizer NAME     estimate, ${promptTokenizerNames.filter((n) => n !== 'guesstimate').join(', ')}; default: SillyTavern's
-                       (text: llama = LLaMA 1/2, chat: cl100k_base or the model's OpenAI tokenizer)`;
+  --tokenizer NAME     estimate, ${tokenizerNames.filter((n) => n !== 'guesstimate').join(', ')}; default: SillyTavern's
+                       (text: llama = LLaMA 1/2 plus 64 tokens of padding; chat: cl100k_base or the
+                       model's OpenAI tokenizer, plus 3 tokens per message)`;
 
 export type PromptOptionValues = { [K in keyof typeof promptOptions]?: (typeof promptOptions)[K]['type'] extends 'boolean' ? boolean : string };
 
@@ -72,7 +73,7 @@ export interface PromptChoices {
   settings: DeepPartial<PromptSettings>;
 }
 
-/** Reads the shared options; template names are checked when the turn is planned (UnknownTemplateError). */
+/** Reads the shared options; an unknown template name is a usage mistake. */
 export function promptChoices(v: PromptOptionValues, io: CliIo, help: string): PromptChoices {
   if (v.instruct !== undefined && v.template !== undefined) throw new UsageError('--template is another name for --instruct: give one.', help);
   const instructName = v.instruct ?? v.template;
@@ -105,20 +106,20 @@ export function promptChoices(v: PromptOptionValues, io: CliIo, help: string): P
           custom: { instruct: instructFile ? [instructFile] : [], context: contextFile ? [contextFile] : [] },
         }
       : undefined;
+  try {
+    if (templates) chooseTemplates(templates);
+  } catch (e) {
+    if (e instanceof UnknownTemplateError) throw new UsageError(e.message, help);
+    throw e;
+  }
   return { mode, templates, settings: mode === 'text' ? { text: limits } : { chat: limits } };
 }
 
-/** The tokenizer asked for, else SillyTavern's for the mode; an optional one that is not installed falls back to the estimate. */
-export async function promptTokenizer(name: string | undefined, mode: 'chat' | 'text', model: string, io: CliIo, help: string): Promise<Tokenizer> {
+/** The tokenizer asked for (`estimate` = SillyTavern's guesstimate), else SillyTavern's for the mode and model. */
+export function promptTokenizer(name: string | undefined, mode: 'chat' | 'text', model: string, help: string): Promise<Tokenizer> {
   const wanted = name === 'estimate' ? 'guesstimate' : (name ?? sillyTavernTokenizer(mode, model));
-  if (!promptTokenizerNames.includes(wanted as PromptTokenizerName)) {
-    throw new UsageError(`Unknown --tokenizer "${name}". Known: estimate, ${promptTokenizerNames.filter((n) => n !== 'guesstimate').join(', ')}.`, help);
+  if (!tokenizerNames.includes(wanted as TokenizerName)) {
+    throw new UsageError(`Unknown --tokenizer "${name}". Known: estimate, ${tokenizerNames.filter((n) => n !== 'guesstimate').join(', ')}.`, help);
   }
-  try {
-    return await loadTokenizer(wanted as PromptTokenizerName);
-  } catch (e) {
-    if (!(e instanceof TokenizerUnavailableError)) throw e;
-    io.err(`lorewright: ${e.message} Counting with the estimate instead; trimming may differ from SillyTavern's.\n`);
-    return guesstimate;
-  }
+  return loadTokenizer(wanted as TokenizerName);
 }

@@ -1,4 +1,4 @@
-// Tokenizer registry: SillyTavern's offline estimate, OpenAI's BPEs and Llama 3's, each loaded on first use.
+// Tokenizer registry: SillyTavern's offline estimate, OpenAI's BPEs, LLaMA 1/2's and Llama 3's, each loaded on first use.
 import { guesstimate } from './guesstimate.ts';
 import { loadTiktoken } from './tiktoken.ts';
 import { loadLlama } from './llama.ts';
@@ -7,17 +7,12 @@ import type { Tokenizer } from './types.ts';
 
 export type { Tokenizer } from './types.ts';
 export { guesstimate, utf8Length } from './guesstimate.ts';
-export { TokenizerUnavailableError } from './llama.ts';
 
-/** The tokenizers bundled with the app (the card editor offers these). */
-export const tokenizerNames = ['guesstimate', 'o200k_base', 'cl100k_base', 'llama3'] as const;
+/** `llama` = LLaMA 1/2 (SentencePiece), `llama3` = Llama 3 (BPE). */
+export const tokenizerNames = ['guesstimate', 'o200k_base', 'cl100k_base', 'llama', 'llama3'] as const;
 export type TokenizerName = (typeof tokenizerNames)[number];
 
-/** Prompt assembly also counts with `llama` (LLaMA 1/2 SentencePiece), an optional package on the Node side. */
-export const promptTokenizerNames = [...tokenizerNames, 'llama'] as const;
-export type PromptTokenizerName = (typeof promptTokenizerNames)[number];
-
-export function loadTokenizer(name: PromptTokenizerName): Promise<Tokenizer> {
+export function loadTokenizer(name: TokenizerName): Promise<Tokenizer> {
   if (name === 'guesstimate') return Promise.resolve(guesstimate);
   if (name === 'llama') return loadLlama();
   return name === 'llama3' ? loadLlama3() : loadTiktoken(name);
@@ -36,7 +31,7 @@ export function tokenizerForModel(model: string): TokenizerName {
  * What SillyTavern 1.18 counts a prompt with: Text Completion ("Best match" for the Generic API) uses LLaMA 1/2;
  * Chat Completion uses the model's OpenAI tokenizer, cl100k (its gpt-3.5-turbo fallback) for any other model.
  */
-export function sillyTavernTokenizer(mode: 'chat' | 'text', model = ''): PromptTokenizerName {
+export function sillyTavernTokenizer(mode: 'chat' | 'text', model = ''): TokenizerName {
   if (mode === 'text') return 'llama';
   const own = tokenizerForModel(model);
   return own === 'o200k_base' || own === 'cl100k_base' ? own : 'cl100k_base';

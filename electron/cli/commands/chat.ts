@@ -5,7 +5,7 @@ import { appendMessage, createTranscript } from '../../../shared/chat/transcript
 import { characterFromCard } from '../../../shared/prompt/card.ts';
 import { readTurnFiles } from '../../services/chats/files.ts';
 import { generate } from '../../services/chats/generate.ts';
-import { turnPlan, UnknownTemplateError } from '../../services/chats/turn-plan.ts';
+import { turnPlan } from '../../services/chats/turn-plan.ts';
 import type { CliIo } from '../io.ts';
 import { promptChoices, PROMPT_OPTIONS_HELP, promptOptions, promptTokenizer } from '../prompt-options.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
@@ -76,25 +76,19 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
   const userName = values.user ?? files.chat?.value.user.name ?? 'User';
   const start = files.chat?.value ?? createTranscript(character, { name: userName });
   const transcript = appendMessage(start, 'user', userName, { text: values.message! });
-  const tokenizer = await promptTokenizer(values.tokenizer, mode, values.model!, io, CHAT_HELP);
+  const tokenizer = await promptTokenizer(values.tokenizer, mode, values.model!, CHAT_HELP);
   const stream = values.stream === true;
-  let plan;
-  try {
-    plan = turnPlan({
-      card: files.card,
-      books: files.books,
-      transcript,
-      persona: { name: userName, description: values.persona ?? start.user.persona },
-      mode,
-      templates,
-      settings,
-      target: { model: values.model!, stream },
-      tokenizer,
-    });
-  } catch (e) {
-    if (e instanceof UnknownTemplateError) throw new UsageError(e.message, CHAT_HELP);
-    throw e;
-  }
+  const plan = turnPlan({
+    card: files.card,
+    books: files.books,
+    transcript,
+    persona: { name: userName, description: values.persona ?? start.user.persona },
+    mode,
+    templates,
+    settings,
+    target: { model: values.model!, stream },
+    tokenizer,
+  });
   const profile = { name: 'cli', kind: mode === 'text' ? ('openai-text' as const) : ('openai-chat' as const), baseURL: values.endpoint!, model: values.model!, apiKey };
   const live = stream && !values.json;
   const reply = await generate(profile, plan, { tokenizer, onToken: live ? (t) => io.out(t) : undefined });

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { readTurnFiles } from '../../services/chats/files.ts';
-import { turnPlan, UnknownTemplateError } from '../../services/chats/turn-plan.ts';
+import { turnPlan } from '../../services/chats/turn-plan.ts';
 import type { CliIo } from '../io.ts';
 import { promptChoices, PROMPT_OPTIONS_HELP, promptOptions, promptTokenizer } from '../prompt-options.ts';
 import { EXIT_OK, UsageError } from '../usage-error.ts';
@@ -49,28 +49,22 @@ export async function runPrompt(argv: string[], io: CliIo): Promise<number> {
   if (!values.card) throw new UsageError('--card is required.', PROMPT_HELP);
   if (!values.chat) throw new UsageError('--chat is required.', PROMPT_HELP);
   const { mode, templates, settings } = promptChoices(values, io, PROMPT_HELP);
-  const tokenizer = await promptTokenizer(values.tokenizer, mode, '', io, PROMPT_HELP);
+  const tokenizer = await promptTokenizer(values.tokenizer, mode, '', PROMPT_HELP);
 
   const files = readTurnFiles(io.cwd, values.card, values.book ?? [], values.chat);
   const transcript = files.chat!.value;
   for (const item of files.chat!.lost) io.err(`lorewright: ${values.chat}: ${item.path}: ${item.reason}\n`);
-  let plan;
-  try {
-    plan = turnPlan({
-      card: files.card,
-      books: files.books,
-      transcript,
-      persona: { name: values.user ?? transcript.user.name, description: values.persona ?? transcript.user.persona },
-      mode,
-      templates,
-      settings,
-      target: { model: '' },
-      tokenizer,
-    });
-  } catch (e) {
-    if (e instanceof UnknownTemplateError) throw new UsageError(e.message, PROMPT_HELP);
-    throw e;
-  }
+  const plan = turnPlan({
+    card: files.card,
+    books: files.books,
+    transcript,
+    persona: { name: values.user ?? transcript.user.name, description: values.persona ?? transcript.user.persona },
+    mode,
+    templates,
+    settings,
+    target: { model: '' },
+    tokenizer,
+  });
   // No model is chosen here; the rest of the body is what a send would carry.
   const { model: _model, ...request } = plan.request;
   if (values.json) {
