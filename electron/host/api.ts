@@ -1,9 +1,9 @@
 /**
  * The API implementation behind both transports (IPC and HTTP): validates every input against the contract, runs
- * the handler, and turns every failure into the `{code, message, details}` envelope.
+ * the handler, and turns every failure into the `{code, message, details}` envelope (error-policy.ts).
  */
-import { ApiError, errorMessage } from '../../shared/errors.ts';
 import type { ApiErrorShape } from '../../shared/errors.ts';
+import { isUnexpected, toApiError } from './error-policy.ts';
 import type { CallOptions, MethodName } from '../../shared/api/contract.ts';
 import { assertMethod, validateInput } from '../../shared/api/validate.ts';
 import type { Handler, HostContext } from './handlers/types.ts';
@@ -16,7 +16,7 @@ import { scriptHandlers } from './handlers/scripts.ts';
 import { chatsHandlers } from './handlers/chats.ts';
 import { linkHandlers } from './handlers/links.ts';
 
-import { processSandbox, SandboxLimitError } from '../sandbox/index.ts';
+import { processSandbox } from '../sandbox/index.ts';
 
 export type { HostContext } from './handlers/types.ts';
 
@@ -35,18 +35,9 @@ function allHandlers(ctx: HostContext): { [M in MethodName]: Handler<M> } {
   return { ...cardHandlers(ctx), ...convertHandlers(), ...appHandlers(ctx), ...lorebookHandlers(ctx), ...loreTestHandlers(ctx), ...scriptHandlers(ctx), ...chatsHandlers(ctx), ...linkHandlers(ctx) };
 }
 
-export function toErrorShape(e: unknown): ApiErrorShape {
-  if (e instanceof ApiError) return e.toJSON();
-  if (e instanceof SandboxLimitError) {
-    const culprit = e.culprit ? Object.entries(e.culprit).map(([k, v]) => `${k}: ${v}`).join(', ') : `${e.hit.kind} limit ${e.hit.limit}`;
-    return { code: 'limit_exceeded', message: e.message, details: [{ message: culprit }] };
-  }
-  const message = errorMessage(e);
-  return { code: 'internal', message: `Internal error: ${message}` };
-}
-
 export function createApiHost(options: HostOptions): ApiHost {
-  const table = allHandlers({ ...options, sandbox: options.sandbox ?? processSandbox() });
+  const ctx: HostContext = { ...options, sandbox: options.sandbox ?? processSandbox() };
+  const table = allHandlers(ctx);
   return {
     async call(method, input, options = {}) {
       try {
@@ -56,7 +47,9 @@ export function createApiHost(options: HostOptions): ApiHost {
         const value = await handler(valid as never, options as never);
         return { ok: true, value };
       } catch (e) {
-        return { ok: false, error: toErrorShape(e) };
+        const error = toApiError(e);
+        if (isUnexpected(error)) ctx.log?.error(`${method} failed`, e);
+        return { ok: false, error: error.toJSON() };
       }
     },
   };

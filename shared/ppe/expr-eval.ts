@@ -2,7 +2,7 @@
 // only whitelisted methods on strings, arrays and numbers and a few pure globals can be called.
 import { ExprError, parseExpression } from './expr-parse.ts';
 import type { Expr } from './expr-parse.ts';
-import { boundedJoin, boundedReplace, boundedStringify, checkList, checkString, DEFAULT_SIZE_LIMITS, LimitError, type SizeLimits } from './bounds.ts';
+import { boundedJoin, boundedReplace, boundedStringify, checkList, checkString, DEFAULT_SIZE_LIMITS, type SizeLimits } from './bounds.ts';
 
 export interface ExprScope {
   has(name: string): boolean;

@@ -3,19 +3,22 @@ import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { appendMessage, createTranscript } from '../../../shared/chat/transcript.ts';
 import { characterFromCard } from '../../../shared/prompt/card.ts';
-import { loadTokenizer, tokenizerForModel } from '../../../shared/tokenize/index.ts';
 import { readTurnFiles } from '../../services/chats/files.ts';
 import { generate } from '../../services/chats/generate.ts';
 import { planInSandbox, processSandbox } from '../../sandbox/index.ts';
 import { timeoutOption } from '../lore/options.ts';
+import { loadTokenizer } from '../../../shared/tokenize/index.ts';
 import type { CliIo } from '../io.ts';
+import { promptChoices, PROMPT_OPTIONS_HELP, promptOptions, promptTokenizerName } from '../prompt-options.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
 
 export const CHAT_HELP = `Usage: lorewright chat --endpoint URL --model M [--api-key-env VAR] --card FILE [--book FILE ...]
-                      [--user NAME] [--persona TEXT] [--chat FILE] --message TEXT [--mode chat|text]
+                      [--chat FILE] --message TEXT [--mode chat|text] [--instruct NAME|none] [--context NAME]
+                      [--max-context N] [--max-tokens N] [--user NAME] [--persona TEXT] [--tokenizer NAME]
                       [--stream] [--timeout MS] [--json]
 
-Sends one turn with SillyTavern's default settings (the card's own lorebook always used) and prints the reply.
+Sends one turn as SillyTavern 1.18 would (its first-run settings unless told otherwise, the chat file's Author's
+Note, the card's own lorebook always used) and prints the reply.
 
 Options:
   --endpoint URL      base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1
@@ -23,12 +26,10 @@ Options:
   --api-key-env VAR   read the API key from this environment variable (keys are never taken on the command line)
   --card FILE         character card (PNG, JSON, YAML, CharX)
   --book FILE         extra lorebook, repeatable
-  --user NAME         the user's name (default: the chat's, else "User")
-  --persona TEXT      the user's persona description
   --chat FILE         the chat so far (SillyTavern JSONL, GLM JSON/YAML, Lorewright transcript);
                       default: a new chat opening with the card's greeting
   --message TEXT      the user's message
-  --mode MODE         chat (/chat/completions, default) or text (/completions)
+${PROMPT_OPTIONS_HELP}
   --stream            stream the reply, printing tokens as they arrive
   --timeout MS        stop the prompt assembly after MS milliseconds (default 2000); the model's time is not limited
   --json              print one JSON object {"request": <the body sent>, "reply": "<text>"}
@@ -41,11 +42,9 @@ const options = {
   'api-key-env': { type: 'string' },
   card: { type: 'string' },
   book: { type: 'string', multiple: true },
-  user: { type: 'string' },
-  persona: { type: 'string' },
   chat: { type: 'string' },
   message: { type: 'string' },
-  mode: { type: 'string' },
+  ...promptOptions,
   stream: { type: 'boolean' },
   timeout: { type: 'string' },
   json: { type: 'boolean' },
@@ -67,8 +66,7 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
     if (values[name] === undefined) throw new UsageError(`--${name} is required.`, CHAT_HELP);
   }
   if (!/^https?:\/\//.test(values.endpoint!)) throw new UsageError(`--endpoint must be an http(s) URL, got "${values.endpoint}".`, CHAT_HELP);
-  const mode = values.mode ?? 'chat';
-  if (mode !== 'chat' && mode !== 'text') throw new UsageError(`--mode must be chat or text, got "${mode}".`, CHAT_HELP);
+  const { mode, templates, settings } = promptChoices(values, io, CHAT_HELP);
   const keyVar = values['api-key-env'];
   const apiKey = keyVar === undefined ? undefined : io.env[keyVar];
   if (keyVar !== undefined && !apiKey) {
@@ -76,14 +74,14 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
     return EXIT_FAILED;
   }
 
-  const timeoutMs = timeoutOption(values.timeout, CHAT_HELP);
   const files = readTurnFiles(io.cwd, values.card!, values.book ?? [], values.chat);
   for (const item of files.chat?.lost ?? []) io.err(`lorewright: ${values.chat}: ${item.path}: ${item.reason}\n`);
   const character = characterFromCard(files.card);
   const userName = values.user ?? files.chat?.value.user.name ?? 'User';
   const start = files.chat?.value ?? createTranscript(character, { name: userName });
   const transcript = appendMessage(start, 'user', userName, { text: values.message! });
-  const tokenizer = await loadTokenizer(tokenizerForModel(values.model!));
+  const tokenizerName = promptTokenizerName(values.tokenizer, mode, values.model!, CHAT_HELP);
+  const timeoutMs = timeoutOption(values.timeout, CHAT_HELP);
   const stream = values.stream === true;
   const plan = await planInSandbox(processSandbox({ size: 1 }), {
     card: files.card,
@@ -91,9 +89,13 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
     transcript,
     persona: { name: userName, description: values.persona ?? start.user.persona },
     mode,
+    templates,
+    settings,
     target: { model: values.model!, stream },
-    tokenizer: tokenizerForModel(values.model!),
+    tokenizer: tokenizerName,
   }, { timeoutMs });
+  // The host counts the reply with the same tokenizer the sandbox counted the prompt with.
+  const tokenizer = await loadTokenizer(tokenizerName);
   const profile = { name: 'cli', kind: mode === 'text' ? ('openai-text' as const) : ('openai-chat' as const), baseURL: values.endpoint!, model: values.model!, apiKey };
   const live = stream && !values.json;
   const reply = await generate(profile, plan, { tokenizer, onToken: live ? (t) => io.out(t) : undefined });

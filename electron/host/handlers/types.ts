@@ -3,6 +3,7 @@ import type { CallOptions, MethodInput, MethodName, MethodOutput, MethodProgress
 import type { Library } from '../../services/library/library.ts';
 import type { KeyCipher } from '../../services/chats/api-key.ts';
 import type { SandboxPool } from '../../sandbox/pool.ts';
+import type { ErrorLog } from '../../services/error-log.ts';
 
 /** The services the API runs on; opened once by whoever hosts the API (Electron main, web host, tests). */
 export interface HostContext {
@@ -13,6 +14,8 @@ export interface HostContext {
   keyCipher?: KeyCipher;
   /** Where untrusted content (lorebooks, templates, scripts) is evaluated: never inline on the API thread. */
   sandbox: SandboxPool;
+  /** Where the stacks of unexpected failures go (the user sees the message). */
+  log?: ErrorLog;
 }
 
 export type Handler<M extends MethodName> = (input: MethodInput<M>, options: CallOptions<MethodProgress<M>>) => MethodOutput<M> | Promise<MethodOutput<M>>;
