@@ -49,8 +49,8 @@ interface Slot {
 }
 
 interface Diagnosis {
-  /** What the diagnosis found, waiting at most `graceMs` more. */
-  result(graceMs: number): Promise<Partial<LimitHit>>;
+  /** What the diagnosis found; `capMs` bounds the wait even on a machine too busy to start the worker. */
+  result(capMs: number): Promise<Partial<LimitHit>>;
   stop(): void;
 }
 
@@ -70,9 +70,9 @@ interface Running {
 /** How long one regex execution must stay stuck in a diagnosis run to be named (ordinary ones take microseconds). */
 const STUCK_MS = 100;
 const POLL_MS = 10;
-/** When a diagnosis starts, and how long past the time-out it may take to name the regex (a busy machine is slow). */
+/** When a diagnosis starts, and the most it may add to a time-out on a very busy machine. */
 const DIAGNOSE_AFTER_MS = 250;
-const DIAGNOSIS_GRACE_MS = 5000;
+const DIAGNOSIS_CAP_MS = 30_000;
 
 type WorkerSource = { entry: URL | string; eval: boolean };
 
@@ -213,14 +213,15 @@ export class SandboxPool {
     running.settle();
     this.#replace(this.#slots.indexOf(slot));
     this.#pump();
-    if (diagnosis) Object.assign(hit, await diagnosis.result(Math.max(job.budget, DIAGNOSIS_GRACE_MS)));
+    if (diagnosis) Object.assign(hit, await diagnosis.result(DIAGNOSIS_CAP_MS));
     job.reject(limitError(job, hit));
   }
 
   /**
    * Runs the job's input once more in a fresh worker with RegExp instrumented, watching for one regex execution
    * that stays stuck. It starts while the job still runs (a slow job is the only sign), so that by the time-out
-   * it has usually found the culprit; `result(graceMs)` waits at most that much longer for it.
+   * it has usually found the culprit. Had a regex been to blame, the re-run reaches it within the job's budget of
+   * its own running time: past that (and the time to see it stuck), nothing single is to blame.
    */
   #diagnose(job: Job): Diagnosis {
     const where = new Int32Array(new SharedArrayBuffer(WHERE_SLOTS * Int32Array.BYTES_PER_ELEMENT));
@@ -228,6 +229,8 @@ export class SandboxPool {
     Atomics.store(where, WHERE_REGEX, -1);
     const regexes = new Map<number, RegexSeen>();
     let found: Partial<LimitHit> | undefined;
+    let began: number | undefined;
+    let waiting = false;
     let notify = (): void => {};
     let last = { run: -1, since: 0 };
     const poll = setInterval(() => {
@@ -238,7 +241,9 @@ export class SandboxPool {
       else if (now - last.since >= STUCK_MS && regexes.has(index)) {
         const { source, flags } = regexes.get(index)!;
         finish({ regex: { source, flags, ms: now - last.since } });
+        return;
       }
+      if (waiting && began !== undefined && now - began > job.budget + 3 * STUCK_MS) finish({});
     }, POLL_MS);
     poll.unref();
     const finish = (result: Partial<LimitHit>): void => {
@@ -251,6 +256,7 @@ export class SandboxPool {
     };
     worker.on('message', (m: FromWorker) => {
       if (m.type === 'ready') worker.postMessage({ type: 'run', job: job.id, task: job.task, input: job.input, limits: this.#limits, diagnose: true } satisfies ToWorker);
+      else if (m.type === 'begin') began = performance.now();
       else if (m.type === 'regex') regexes.set(m.regex.index, m.regex);
       else if (m.type === 'done' || m.type === 'failed') finish({ diagnosedAll: true });
     });
@@ -258,10 +264,11 @@ export class SandboxPool {
     worker.unref();
     return {
       stop: () => finish({}),
-      result: (graceMs) =>
+      result: (capMs) =>
         new Promise((resolve) => {
           if (found) return resolve(found);
-          const timer = setTimeout(() => finish({}), graceMs);
+          waiting = true;
+          const timer = setTimeout(() => finish({}), capMs);
           notify = () => {
             clearTimeout(timer);
             resolve(found ?? {});
