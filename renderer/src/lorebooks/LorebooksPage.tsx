@@ -58,7 +58,10 @@ function BookList({ onOpen }: { onOpen(id: number): void }) {
       const ok = results.filter((r) => r.status === 'imported');
       const lost = ok.reduce((n, r) => n + (r.report?.items.filter((i) => i.fate === 'dropped').reduce((c, i) => c + (i.count ?? 1), 0) ?? 0), 0);
       const failed = results.filter((r) => r.status === 'failed');
-      setNotice(t('lb.imported', { n: ok.length, formats: t.list([...new Set(ok.flatMap((r) => r.format ?? []))]), lost }));
+      const dropped = [...new Set(ok.flatMap((r) => r.report?.items.filter((i) => i.fate === 'dropped').map((i) => i.from ?? '') ?? []))];
+      const names = t.list(ok.map((r) => r.file));
+      const formats = t.list([...new Set(ok.flatMap((r) => (r.format ? [t(`lb.format.${r.format}`)] : [])))]);
+      setNotice(ok.length ? t('lb.imported', { n: ok.length, formats, lost }) + ` ${t('lb.importedFiles', { names })}` + (dropped.length ? ` ${t('lb.importLost', { fields: t.list(dropped) })}` : '') : null);
       setError(failed.length > 0 ? failed.map((r) => `${r.file}: ${r.message ?? ''}`).join('\n') : null);
       refresh();
     } catch (e) {
