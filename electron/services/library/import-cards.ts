@@ -3,8 +3,8 @@
  * Batches share a transaction so 1,000 files do not cost 1,000 fsyncs. A file that is another version of a library
  * card (same name and creator, different document) is held back for the author to decide, unless told what to do.
  */
-import type { ImportFileResult, ImportMatchPolicy, ImportProgress } from '../../../shared/api/library-types.ts';
-import { ApiError } from '../../../shared/api/errors.ts';
+import type { ImportFileResult, ImportMatchPolicy, ImportProgress } from '../../../shared/library/types.ts';
+import { ApiError, errorMessage } from '../../../shared/errors.ts';
 import type { CancelSignal } from '../../../shared/api/contract.ts';
 import { CardError } from '../../../shared/card/index.ts';
 import { summarizeCard } from '../../../shared/library/card-summary.ts';
@@ -32,7 +32,7 @@ type Decoded = { card: NewCard & { warnings: string[] }; error?: undefined } | {
 
 /** The error without the file name: results carry the name once, in `file`. */
 function failure(name: string, e: unknown): { message: string; code?: string } {
-  const text = e instanceof Error ? e.message : String(e);
+  const text = errorMessage(e);
   const message = text.startsWith(`${name}: `) ? text.slice(name.length + 2) : text;
   return e instanceof CardError ? { message, code: e.code } : { message };
 }

@@ -3,8 +3,8 @@
  * also keeps the search index and the revision history in step; deleting only moves a book to the trash.
  */
 import { unreadableText } from '../../../shared/util/file-kind.ts';
-import { ApiError } from '../../../shared/api/errors.ts';
-import type { RevisionSummary } from '../../../shared/api/library-types.ts';
+import { ApiError } from '../../../shared/errors.ts';
+import type { RevisionSummary } from '../../../shared/library/types.ts';
 import type {
   LorebookCreateInput,
   LorebookImportResult,

@@ -3,7 +3,7 @@
  * card, why a file failed, and, for a file that is another version of a library card, the choice between updating
  * that card (a new revision) and adding the file as a new card.
  */
-import type { ImportFileResult, ImportMatchPolicy } from '../../../shared/api/library-types.ts';
+import type { ImportFileResult, ImportMatchPolicy } from '../../../shared/library/types.ts';
 import { useT } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
 
@@ -19,7 +19,7 @@ const WORDED = new Set(['empty_file']);
 
 export function ImportReport({ results, onResolve, onDismiss }: Props) {
   const t = useT();
-  const line = (r: ImportFileResult): string => {
+  const line = (r: ImportFileResult): string | undefined => {
     const name = r.name ?? '';
     switch (r.status) {
       case 'imported':
