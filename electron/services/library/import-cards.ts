@@ -11,7 +11,7 @@ import { summarizeCard } from '../../../shared/library/card-summary.ts';
 import { parseDocument } from '../../../shared/library/parse-document.ts';
 import type { Library } from './library.ts';
 import type { NewCard } from './card-store.ts';
-import { contentHash } from './card-store.ts';
+import { contentHash } from './revisioned-store.ts';
 import { decodeCardFile } from './decode-card-file.ts';
 
 export interface ImportFile {
@@ -49,12 +49,12 @@ export async function importCards(library: Library, files: ImportFile[], options
         return { file, error: failure(file.name, e) };
       }
     });
-    library.db.transaction(() => {
+    library.write(() => {
       for (const item of decoded) {
         results.push(importOne(library, item.file.name, item, options.onMatch ?? 'add'));
         options.onProgress?.({ done: results.length, total: files.length, file: item.file.name });
       }
-    })();
+    });
     // Let the event loop breathe so progress reaches the client and cancellation is seen.
     await new Promise((resolve) => setImmediate(resolve));
   }
