@@ -41,8 +41,9 @@ export interface ImportFileResult {
   /**
    * `match`: not imported, because a live card with the same name and creator holds a different version; the client
    * asks whether to update that card (a new revision) or add this file as a new card. `updated`: it did the former.
+   * `skipped`: left out by the CLI's folder walk or read (a broken link, a FIFO, too large…), with the reason.
    */
-  status: 'imported' | 'duplicate' | 'failed' | 'match' | 'updated';
+  status: 'imported' | 'duplicate' | 'failed' | 'match' | 'updated' | 'skipped';
   id?: number;
   /** The card's name (imported, updated, matched or duplicated). */
   name?: string;

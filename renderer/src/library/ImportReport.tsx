@@ -30,6 +30,8 @@ export function ImportReport({ results, onResolve, onDismiss }: Props) {
         return t('import.result.duplicate', { name });
       case 'match':
         return t('import.result.match', { name });
+      case 'skipped':
+        return r.message;
       case 'failed':
         return r.code && WORDED.has(r.code) ? t(`import.error.${r.code}` as MessageKey) : (r.message ?? '');
     }
