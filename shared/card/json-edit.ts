@@ -36,12 +36,16 @@ export function jsonChanges(from: unknown, to: unknown, path: Path = []): JsonCh
   return [{ path, value: to }];
 }
 
+function clone<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
 /** Applies changes to a parsed document (a copy), the way the text edits apply them to the text. */
 export function applyJsonChanges(doc: unknown, changes: readonly JsonChange[]): unknown {
-  let root: unknown = structuredClone(doc);
+  let root: unknown = clone(doc);
   for (const { path, value } of changes) {
     if (path.length === 0) {
-      root = structuredClone(value);
+      root = clone(value);
       continue;
     }
     let at: unknown = root;
@@ -52,7 +56,7 @@ export function applyJsonChanges(doc: unknown, changes: readonly JsonChange[]): 
     }
     const last = path.at(-1)!;
     if (value === undefined) delete (at as Record<string | number, unknown>)[last];
-    else (at as Record<string | number, unknown>)[last] = structuredClone(value);
+    else (at as Record<string | number, unknown>)[last] = clone(value);
   }
   return root;
 }

@@ -4,6 +4,7 @@
  * the JSON/YAML text style.
  */
 import { writePngCard } from './png-card.ts';
+import { rewritePngCard } from './png-rewrite.ts';
 import { isPng } from './png-chunks.ts';
 import { writeCharx, embeddedPath } from './charx.ts';
 import { writeJsonText, writeYamlText } from './write-text.ts';
@@ -50,6 +51,9 @@ export function writeCard(doc: JsonObject, format: OutputFormat, options: WriteC
       return { bytes, warnings };
     }
     case 'png': {
+      // Into a PNG that already holds a card: its card chunks change in place, only where the document changed.
+      const rewritten = source?.image && isPng(source.image) ? rewritePngCard(source.image, doc) : undefined;
+      if (rewritten) return { bytes: rewritten.bytes, warnings };
       const image = pngBase(doc, source, warnings);
       const v3 = detectSpec(doc) === 'v3';
       const chara = v3 ? convertV3toV2(doc, { backfillNotice: options.backfillNotice ?? true }).doc : doc;
