@@ -11,6 +11,8 @@ import { isObject } from './types.ts';
 
 type Path = (string | number)[];
 
+const MAX_EDITS = 64;
+
 export interface JsonChange {
   path: Path;
   /** undefined removes the key. */
@@ -101,6 +103,8 @@ function parses(text: string): unknown {
 export function editJsonTo(text: string, from: unknown, to: unknown): string {
   if (same(from, to)) return text;
   const changes = jsonChanges(from, to);
+  // Each edit rescans the text; past a few dozen changes the document is printed whole instead.
+  if (changes.length > MAX_EDITS) return printJsonLike(to, text);
   const options = formatting(text);
   let out = text;
   try {

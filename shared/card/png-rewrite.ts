@@ -13,7 +13,7 @@ import { decodeTextChunk, textKeyword } from './png-text.ts';
 import { readPngCard } from './png-card.ts';
 import { decodeCardText } from './card-text.ts';
 import { base64Decode, base64Encode, concatBytes, utf8DecodeStrict, utf8Encode } from './bytes.ts';
-import { editJsonTo, jsonChanges, applyJsonChanges } from './json-edit.ts';
+import { editJsonTo, jsonChanges, applyJsonChanges, printJsonLike } from './json-edit.ts';
 import { convertV1toV2 } from './convert-v1.ts';
 import { convertV2toV3, convertV3toV2, V3_BACKFILL_NOTICE } from './convert-v2-v3.ts';
 import { detectSpec } from './spec.ts';
@@ -164,7 +164,8 @@ export function rewritePngCard(png: Uint8Array, doc: JsonObject): RewriteResult 
       result.push({ index: s.index, keyword: s.keyword, type: s.chunk.type, action: 'kept' });
       continue;
     }
-    const json = editJsonTo(s.json, s.doc, target);
+    // A conversion restructures the whole document: print it in the chunk's style rather than edit it field by field.
+    const json = converted ? printJsonLike(target, s.json) : editJsonTo(s.json, s.doc, target);
     replaced.set(s.index, encodeChunk(s.chunk.type, chunkData(s.chunk, encodePayload(s, json))));
     result.push({ index: s.index, keyword: s.keyword, type: s.chunk.type, action: 'rewritten' });
   }
