@@ -1,7 +1,9 @@
 // Layouts real tools write, imported and exported unedited in their own format and spec: the same bytes. After one
 // edit: the card chunks stay where they were, in their kind and encoding, and only the edited value changes.
 import { describe, expect, it } from 'vitest';
-import { zlibSync } from 'fflate';
+import { unzipSync, zipSync, zlibSync } from 'fflate';
+import type { Zippable } from 'fflate';
+import { locateZip } from '../../../shared/card/zip-locate.ts';
 import { readCard } from '../../../shared/card/read.ts';
 import { writeCard } from '../../../shared/card/write.ts';
 import { parsePngChunks, encodeChunk, PNG_SIGNATURE } from '../../../shared/card/png-chunks.ts';
@@ -165,4 +167,52 @@ describe('PNG layouts: one edit changes only that value, in place', () => {
     expect(ccv3.doc['spec']).toBe('chara_card_v3');
     expect(out.length - file.length).toBeLessThan(2 * 4 * 20);
   });
+});
+
+/** The local records (header and stored data) of a zip without data descriptors, by entry name, in file order. */
+function localRecords(zip: Uint8Array): [string, Buffer][] {
+  const b = Buffer.from(zip);
+  const out: [string, Buffer][] = [];
+  let at = b.indexOf(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  while (at >= 0 && at + 30 <= b.length && b.readUInt32LE(at) === 0x04034b50) {
+    const n = b.readUInt16LE(at + 26);
+    const end = at + 30 + n + b.readUInt16LE(at + 28) + b.readUInt32LE(at + 18);
+    out.push([b.toString('utf8', at + 30, at + 30 + n), b.subarray(at, end)]);
+    at = end;
+  }
+  return out;
+}
+
+describe('CharX: unedited is the same file, an edit keeps every other entry byte for byte', () => {
+  const card = { ...richV3, data: { ...(richV3['data'] as JsonObject), assets: [{ type: 'icon', uri: 'embeded://assets/icon/images/main.png', name: 'main', ext: 'png' }] } };
+  const entries = (cardJson: string): Zippable => ({
+    'x_meta/main.json': [utf8Encode('{"type":"png"}'), { level: 9 }],
+    'assets/icon/images/main.png': [placeholderPng(), { level: 0 }],
+    'card.json': [utf8Encode(cardJson), { level: 1 }],
+    'module.risum': [Uint8Array.of(1, 2, 3, 4, 5), { level: 0 }],
+  });
+  const files: Record<string, Uint8Array> = {
+    'card.json third, mixed compression': zipSync(entries(JSON.stringify(card, null, '\t'))),
+    'card.json stored, one line': zipSync({ ...entries(''), 'card.json': [utf8Encode(JSON.stringify(card)), { level: 0 }] }),
+    'CharX-JPEG (zip after a JPEG)': concatBytes([Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 2, 0xff, 0xd9), zipSync(entries(JSON.stringify(card, null, 4)))]),
+  };
+  for (const [name, file] of Object.entries(files)) {
+    it(name, () => {
+      const read = readCard(file, 'card.charx', { normalize: false });
+      expect(Buffer.from(writeCard(read.doc, 'charx', { source: read }).bytes).equals(Buffer.from(file))).toBe(true);
+      const edited = edit(read.doc);
+      const out = writeCard(edited, 'charx', { source: read }).bytes;
+      const again = readCard(out, 'card.charx', { normalize: false });
+      expect(again.doc).toEqual(edited);
+      const before = localRecords(file);
+      const after = localRecords(out);
+      expect(after.map(([n]) => n)).toEqual(before.map(([n]) => n));
+      before.forEach(([n, record], i) => {
+        if (n !== 'card.json') expect(after[i]![1].equals(record)).toBe(true);
+      });
+      expect(Buffer.from(out.subarray(0, 8)).equals(Buffer.from(file.subarray(0, 8)))).toBe(true);
+      const text = (zip: Uint8Array) => new TextDecoder().decode(unzipSync(locateZip(zip)!.zip, { filter: (f) => f.name === 'card.json' })['card.json']);
+      expect(text(out)).toBe(text(file).replace(JSON.stringify('V3 desc'), JSON.stringify('Edited ✎ "new"')));
+    });
+  }
 });
