@@ -112,9 +112,9 @@ export class CompiledBook {
     return (this.#rawKeys[index] ??= entryKeys(this.#entry(index), this.#context, false, this.#rawKeysId));
   }
 
-  /** Index of every entry's primary keys, built on first use. */
+  /** Index of every entry's activation keys, built on first use. */
   get keyIndex(): KeyIndex {
-    return (this.#index ??= new KeyIndex(this.prepared.entries.map((_, i) => this.keys(i).primary)));
+    return (this.#index ??= new KeyIndex(this.prepared.entries.map((_, i) => this.keys(i))));
   }
 
   #entry(index: number): WorldInfoEntry {

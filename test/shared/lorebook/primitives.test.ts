@@ -101,12 +101,27 @@ describe('keys', () => {
 });
 
 describe('Aho-Corasick', () => {
-  it('finds exactly the patterns that occur', () => {
+  const occurrences = (automaton: AhoCorasick, pieces: string[]) => {
+    const found: string[] = [];
+    let text = '';
+    let state = 0;
+    for (const piece of pieces) {
+      const from = text.length;
+      text += piece;
+      state = automaton.run(text, from, state, (id, end) => found.push(`${id}@${end}`));
+    }
+    return found.sort();
+  };
+  const unit = fc.constantFrom('a', 'b', 'c', 'é', ' ');
+
+  it('reports every occurrence with its end, whether the text comes whole or in pieces', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 4, unit: fc.constantFrom('a', 'b', 'c', 'é') })), fc.string({ maxLength: 30, unit: fc.constantFrom('a', 'b', 'c', 'é', ' ') }), (patterns, text) => {
-        const found = new AhoCorasick(patterns).search(text).sort((x, y) => x - y);
-        const expected = patterns.flatMap((p, i) => (text.includes(p) ? [i] : []));
-        expect(found).toEqual(expected);
+      fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 4, unit })), fc.array(fc.string({ maxLength: 12, unit }), { maxLength: 4 }), (patterns, pieces) => {
+        const text = pieces.join('');
+        const expected = patterns.flatMap((p, id) => [...text.matchAll(new RegExp(`(?=${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`, 'g'))].map((m) => `${id}@${m.index + p.length}`)).sort();
+        const automaton = new AhoCorasick(patterns);
+        expect(occurrences(automaton, [text])).toEqual(expected);
+        expect(occurrences(automaton, pieces)).toEqual(expected);
       }),
     );
   });
