@@ -8,9 +8,9 @@ import { scan } from '../../../shared/lorebook/scan.ts';
 import { entry, say, scenario } from './scenario-builder.ts';
 
 const WORDS = ['dragon', 'elf', 'castle', 'knight', 'Sword', 'sword', 'кот', 'naïve', 'big cat', '#tag', 'c++', 'River'];
-const KEYS = [...WORDS, '/drag(on)?/i', '/\\bcastles?\\b/', '/^elf/', '{{char}}', '{{user}}', ' ', '', 'a', 'on'];
+const KEYS = [...WORDS, '/drag(on)?/i', '/\\bcastles?\\b/', '/^elf/', '/Castle/', '/knight|elf/', '/\\bdrag\\w*/', '{{char}}', '{{user}}', ' ', '', 'a', 'on', 'elf c'];
 
-const text = fc.array(fc.constantFrom(...WORDS, 'the', 'and', 'Mira', 'castles', 'котик', 'dragons'), { maxLength: 8 }).map((w) => w.join(' '));
+const text = fc.array(fc.constantFrom(...WORDS, 'the', 'and', 'Mira', 'castles', 'котик', 'dragons', 'herself', 'DRAGON', 'CASTLE', 'İstanbul', 'elf,castle'), { maxLength: 8 }).map((w) => w.join(' '));
 const nullableBool = fc.constantFrom(null, true, false);
 // Values of the wrong type a hand-edited file may hold.
 const junkValue = fc.oneof(fc.string({ maxLength: 4 }), fc.integer({ min: -3, max: 3 }), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.oneof(fc.string(), fc.integer()), { maxLength: 2 }), fc.constant({}));

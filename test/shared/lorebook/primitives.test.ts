@@ -8,6 +8,7 @@ import { compileKey, matchesKey, parseRegexKey } from '../../../shared/lorebook/
 import { expandMacros } from '../../../shared/lorebook/macros.ts';
 import { mulberry32 } from '../../../shared/lorebook/rng.ts';
 import { BufferView } from '../../../shared/lorebook/scan-buffer.ts';
+import { requiredLiteral } from '../../../shared/lorebook/regex-literal.ts';
 import { guesstimateTokenizer } from '../../../shared/lorebook/tokenizer.ts';
 
 describe('mulberry32', () => {
@@ -97,6 +98,40 @@ describe('keys', () => {
   it('never lets a regex `^` match the first segment, which starts with \\x01', () => {
     expect(matches('/^hello/', 'hello')).toBe(false);
     expect(matches('/\\x01hello/', 'hello')).toBe(true);
+  });
+});
+
+describe('required literal of a regex key', () => {
+  it.each([
+    ['\\bdragon(s|es)?\\b', 'i', 'dragon'],
+    ['castles?', '', 'castle'],
+    ['a{2,3}bcd', '', 'bcd'],
+    ['(abc|def)ghi', '', 'ghi'],
+    ['abc|def', '', null],
+    ['\\x41bcd\\cJ', '', 'bcd'],
+    ['foo\\/bar', '', 'foo/bar'],
+    ['Über', 'i', 'ber'],
+    ['knight', 'iu', null],
+  ])('/%s/%s → %j', (source, flags, literal) => {
+    expect(requiredLiteral(new RegExp(source, flags))).toBe(literal);
+  });
+
+  it('occurs, lowercased, in the lowered text of every match', () => {
+    const piece = fc.constantFrom('ab', 'Ab', 'c', 'abc', '(x|y)', '[a-c]', '.', '?', '*', '+', '{1,2}', '\\b', '\\w', '\\.', ' ', 'ſ', 'K');
+    const input = fc.string({ maxLength: 12, unit: fc.constantFrom('a', 'b', 'c', 'A', 'B', 'C', 'x', 'y', '.', ' ', 'ſ', 'K', 'İ') });
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), fc.constantFrom('', 'i', 'g', 'iu'), input, (pieces, flags, text) => {
+        let re: RegExp;
+        try {
+          re = new RegExp(pieces.join(''), flags);
+        } catch {
+          return;
+        }
+        const literal = requiredLiteral(re);
+        if (literal !== null && re.test(text)) expect(text.toLowerCase()).toContain(literal);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
