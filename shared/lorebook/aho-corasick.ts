@@ -17,9 +17,11 @@ export class AhoCorasick {
   readonly lengths: Int32Array;
   /** Root transitions by code unit (0 = stay at the root). */
   readonly #root = new Int32Array(65536);
-  /** Other transitions: first child, next sibling and the code unit leading into each state (-1 = none). */
-  readonly #firstChild: Int32Array;
-  readonly #nextSibling: Int32Array;
+  /**
+   * States are numbered breadth-first, so a state's children are the contiguous, code-sorted range
+   * [childStart[s], childStart[s + 1]), found by binary search in `#code` (the code unit leading into each state).
+   */
+  readonly #childStart: Int32Array;
   readonly #code: Uint16Array;
   readonly #fail: Int32Array;
   /** Pattern ending exactly at a state (patterns are distinct, so at most one), or -1. */
@@ -34,48 +36,37 @@ export class AhoCorasick {
   constructor(patterns: readonly string[]) {
     this.patternCount = patterns.length;
     this.lengths = Int32Array.from(patterns, (p) => p.length);
-    let capacity = 1;
-    for (const p of patterns) capacity += p.length;
-    this.#firstChild = new Int32Array(capacity).fill(-1);
-    this.#nextSibling = new Int32Array(capacity).fill(-1);
-    this.#code = new Uint16Array(capacity);
-    this.#fail = new Int32Array(capacity);
-    this.#pattern = new Int32Array(capacity).fill(-1);
-    this.#dictionary = new Int32Array(capacity);
-    this.#output = new Int32Array(capacity);
-    let states = 1;
-    patterns.forEach((pattern, id) => {
-      let state = 0;
-      for (let i = 0; i < pattern.length; i++) {
-        const code = pattern.charCodeAt(i);
-        let child = state === 0 ? this.#root[code] || -1 : this.#child(state, code);
-        if (child < 0) {
-          child = states++;
-          this.#code[child] = code;
-          if (state === 0) this.#root[code] = child;
-          else {
-            this.#nextSibling[child] = this.#firstChild[state] as number;
-            this.#firstChild[state] = child;
-          }
-        }
-        state = child;
-      }
-      if (pattern.length > 0) this.#pattern[state] = id;
-    });
-    // Breadth-first: a state's failure link points to a shallower state, already linked.
-    const queue = new Int32Array(states);
-    let tail = 0;
-    for (let code = 0; code < 65536; code++) if (this.#root[code]) queue[tail++] = this.#root[code] as number;
-    for (let head = 0; head < tail; head++) {
-      const state = queue[head] as number;
-      for (let child = this.#firstChild[state] as number; child >= 0; child = this.#nextSibling[child] as number) {
-        const fail = this.#step(this.#fail[state] as number, this.#code[child] as number);
-        this.#fail[child] = fail;
-        this.#dictionary[child] = (this.#pattern[fail] as number) >= 0 ? fail : (this.#dictionary[fail] as number);
-        queue[tail++] = child;
+    const trie = buildTrie(patterns);
+    const states = trie.states;
+    // Renumber breadth-first: children of one state get consecutive numbers, in code order.
+    const order = new Int32Array(states);
+    this.#childStart = new Int32Array(states + 1);
+    this.#code = new Uint16Array(states);
+    this.#pattern = new Int32Array(states).fill(-1);
+    let tail = 1;
+    for (let head = 0; head < states; head++) {
+      const old = order[head] as number;
+      this.#childStart[head] = tail;
+      for (let child = trie.first[old] as number; child >= 0; child = trie.next[child] as number) {
+        this.#code[tail] = trie.code[child] as number;
+        this.#pattern[tail] = trie.pattern[child] as number;
+        order[tail++] = child;
       }
     }
-    for (let state = 1; state < states; state++) this.#output[state] = (this.#pattern[state] as number) >= 0 ? state : (this.#dictionary[state] as number);
+    this.#childStart[states] = tail;
+    for (let child = this.#childStart[0] as number; child < (this.#childStart[1] as number); child++) this.#root[this.#code[child] as number] = child;
+    // Breadth-first again: a state's failure link points to a shallower state, already linked.
+    this.#fail = new Int32Array(states);
+    this.#dictionary = new Int32Array(states);
+    this.#output = new Int32Array(states);
+    for (let state = 0; state < states; state++) {
+      for (let child = this.#childStart[state] as number; child < (this.#childStart[state + 1] as number); child++) {
+        const fail = state === 0 ? 0 : this.#step(this.#fail[state] as number, this.#code[child] as number);
+        this.#fail[child] = fail;
+        this.#dictionary[child] = (this.#pattern[fail] as number) >= 0 ? fail : (this.#dictionary[fail] as number);
+        this.#output[child] = (this.#pattern[child] as number) >= 0 ? child : (this.#dictionary[child] as number);
+      }
+    }
   }
 
   /**
@@ -112,8 +103,14 @@ export class AhoCorasick {
   }
 
   #child(state: number, code: number): number {
-    for (let child = this.#firstChild[state] as number; child >= 0; child = this.#nextSibling[child] as number) {
-      if (this.#code[child] === code) return child;
+    let low = this.#childStart[state] as number;
+    let high = (this.#childStart[state + 1] as number) - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const c = this.#code[mid] as number;
+      if (c === code) return mid;
+      if (c < code) low = mid + 1;
+      else high = mid - 1;
     }
     return -1;
   }
@@ -126,4 +123,48 @@ export class AhoCorasick {
     }
     return this.#root[code] as number;
   }
+}
+
+/**
+ * The trie of the patterns as first-child/next-sibling lists. Inserting in sorted order makes every new child the last
+ * one of its parent and every shared prefix the previous pattern's path, so construction is linear in total length.
+ */
+function buildTrie(patterns: readonly string[]): { states: number; first: Int32Array; next: Int32Array; code: Uint16Array; pattern: Int32Array } {
+  let capacity = 1;
+  let longest = 0;
+  for (const p of patterns) {
+    capacity += p.length;
+    longest = Math.max(longest, p.length);
+  }
+  const first = new Int32Array(capacity).fill(-1);
+  const last = new Int32Array(capacity);
+  const next = new Int32Array(capacity).fill(-1);
+  const code = new Uint16Array(capacity);
+  const pattern = new Int32Array(capacity).fill(-1);
+  const path = new Int32Array(longest + 1);
+  const sorted = Array.from(patterns.keys()).sort((a, b) => {
+    const x = patterns[a] as string;
+    const y = patterns[b] as string;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  let states = 1;
+  let previous = '';
+  for (const id of sorted) {
+    const p = patterns[id] as string;
+    if (!p) continue;
+    let shared = 0;
+    while (shared < p.length && shared < previous.length && p.charCodeAt(shared) === previous.charCodeAt(shared)) shared++;
+    for (let i = shared; i < p.length; i++) {
+      const parent = path[i] as number;
+      const state = states++;
+      code[state] = p.charCodeAt(i);
+      if ((first[parent] as number) < 0) first[parent] = state;
+      else next[last[parent] as number] = state;
+      last[parent] = state;
+      path[i + 1] = state;
+    }
+    pattern[path[p.length] as number] = id;
+    previous = p;
+  }
+  return { states, first, next, code, pattern };
 }

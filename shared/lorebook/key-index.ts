@@ -59,22 +59,47 @@ class Collector {
   }
 }
 
+/** Entries changed since the automata were built, beyond which deriving an index rebuilds it instead. */
+const MAX_STALE = 256;
+
 export class KeyIndex {
-  /** Per entry: the hits alone find every buffer its primary keys can match. */
-  readonly indexed: readonly boolean[];
+  /** Per entry (1 = yes): the hits alone find every buffer its primary keys can match. */
+  readonly indexed: Uint8Array;
   readonly caseSensitive: PatternSet;
   readonly caseInsensitive: PatternSet;
+  /** Entries left out since the automata were built (see `derive`). */
+  readonly stale: number;
 
-  constructor(keys: readonly EntryKeys[]) {
+  constructor(keys: readonly EntryKeys[], base?: { index: KeyIndex; changed: readonly number[] }) {
+    if (base) {
+      // The automata stay; changed (or appended) entries are evaluated every pass until the next rebuild.
+      this.indexed = new Uint8Array(keys.length);
+      this.indexed.set(base.index.indexed.subarray(0, keys.length));
+      for (const entry of base.changed) this.indexed[entry] = 0;
+      this.caseSensitive = base.index.caseSensitive;
+      this.caseInsensitive = base.index.caseInsensitive;
+      this.stale = base.index.stale + base.changed.length;
+      return;
+    }
     const collector = new Collector();
-    this.indexed = keys.map(({ primary, secondary }, entry) => {
+    this.indexed = new Uint8Array(keys.length);
+    keys.forEach(({ primary, secondary }, entry) => {
       const indexed = primary !== null && primary.every(indexable);
       for (const key of primary ?? []) collector.key(key, indexed ? entry : -1);
       for (const key of secondary ?? []) collector.key(key, -1);
-      return indexed;
+      if (indexed) this.indexed[entry] = 1;
     });
     this.caseSensitive = new PatternSet(collector.caseSensitive, collector.substrings.caseSensitive);
     this.caseInsensitive = new PatternSet(collector.caseInsensitive, collector.substrings.caseInsensitive);
+    this.stale = 0;
+  }
+
+  /**
+   * The index of an edited book whose entries at `changed` differ from the ones this index was built for (the rest
+   * are the same, at the same positions): no automaton is rebuilt until too many entries have changed.
+   */
+  derive(keys: readonly EntryKeys[], changed: readonly number[]): KeyIndex {
+    return this.stale + changed.length > Math.min(MAX_STALE, keys.length / 8) ? new KeyIndex(keys) : new KeyIndex(keys, { index: this, changed });
   }
 }
 
@@ -142,9 +167,9 @@ export class KeyHits {
   }
 
   /** Brings the hits up to date with the view's text (`lower` is its lowercased form). */
-  advance(text: string, lower: () => string): void {
+  advance(text: string, lower: string): void {
     this.#caseSensitive.advance(text);
-    if (this.index.caseInsensitive.automaton.patternCount > 0) this.#caseInsensitive.advance(lower());
+    this.#caseInsensitive.advance(lower);
   }
 
   first(text: string, caseSensitive: boolean, whole: boolean): number | undefined {

@@ -54,6 +54,7 @@ export class BufferView {
     if (this.#lower !== undefined) view.#lower = this.#lower + view.text.slice(this.text.length).toLowerCase();
     view.#hits = this.#hits;
     this.#hits = [];
+    for (const hits of view.#hits) hits.advance(view.text, view.lower());
     return view;
   }
 
@@ -61,11 +62,13 @@ export class BufferView {
     return (this.#lower ??= this.text.toLowerCase());
   }
 
-  /** The hits of `index` in this view's text, found on first use and kept up to date as recursion extends it. */
+  /** The hits of `index` in this view's text, found on first use and brought up to date when recursion extends it. */
   hits(index: KeyIndex): KeyHits {
     let hits = this.#hits.find((h) => h.index === index);
-    if (!hits) this.#hits.push((hits = new KeyHits(index)));
-    hits.advance(this.text, () => this.lower());
+    if (!hits) {
+      this.#hits.push((hits = new KeyHits(index)));
+      hits.advance(this.text, this.lower());
+    }
     return hits;
   }
 
@@ -75,7 +78,6 @@ export class BufferView {
    */
   occurrence(text: string, caseSensitive: boolean, whole: boolean): number {
     for (const hits of this.#hits) {
-      hits.advance(this.text, () => this.lower());
       const at = hits.first(text, caseSensitive, whole);
       if (at !== undefined) return at;
     }

@@ -81,6 +81,21 @@ const observable = (s: Scenario, exhaustive: boolean) => {
 };
 
 describe('key index', () => {
+  it('after editing one entry (other entry objects kept), still agrees with evaluating every entry', () => {
+    const bigger = scenarioArb.filter((s) => Object.keys(s.books.lore!.entries).length >= 8);
+    fc.assert(
+      fc.property(bigger, entryArb(0), fc.nat(), (s, replacement, pick) => {
+        scan(s);
+        const book = s.books.lore!;
+        const uids = Object.keys(book.entries);
+        const uid = uids[pick % uids.length]!;
+        const edited: Scenario = { ...s, books: { lore: { ...book, entries: { ...book.entries, [uid]: { ...replacement, uid: Number(uid) } } } } };
+        expect(observable(edited, false)).toEqual(observable(edited, true));
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
+
   it('gives the same results, trace and explanations as evaluating every entry', () => {
     fc.assert(
       fc.property(scenarioArb, (s) => {
