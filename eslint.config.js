@@ -31,7 +31,7 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            ...forbid(nodeBuiltins, 'shared/ is pure: no Node built-ins (DESIGN.md §1).'),
+            ...forbid(nodeBuiltins, 'shared/ is pure: no Node built-ins (docs/ARCHITECTURE.md#layers).'),
             ...forbid(['electron', 'better-sqlite3', 'react', 'react-dom', 'openai', 'playwright-core'], 'shared/ is pure: no Electron, Node-only or UI packages.'),
           ],
           patterns: [
@@ -40,6 +40,26 @@ export default tseslint.config(
         },
       ],
       'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'require', '__dirname'],
+    },
+  },
+  {
+    // The API contract is built on the domain, never the other way round (docs/ARCHITECTURE.md#layers).
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...forbid(nodeBuiltins, 'shared/ is pure: no Node built-ins (docs/ARCHITECTURE.md#layers).'),
+            ...forbid(['electron', 'better-sqlite3', 'react', 'react-dom', 'openai', 'playwright-core'], 'shared/ is pure: no Electron, Node-only or UI packages.'),
+          ],
+          patterns: [
+            { group: ['**/electron/**', '**/renderer/**', '../electron/*', '../renderer/*'], message: 'shared/ may import only shared/.' },
+            { group: ['**/api/*', '../api/**', '../../api/**'], message: 'Domain code does not import the API contract (shared/api builds on the domain).' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          setupFiles: ['test/helpers/e2e-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

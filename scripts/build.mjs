@@ -4,6 +4,10 @@ import { build as esbuild } from 'esbuild';
 import path from 'node:path';
 
 const root = path.dirname(import.meta.dirname);
+if (process.argv.includes('--help')) {
+  console.log('Usage: npm run build [-- --skip-electron]\n\nBuilds the renderer into dist/renderer and the Electron main/preload bundles into dist/electron.\n  --skip-electron  build the renderer only (what the web host serves)');
+  process.exit(0);
+}
 const skipElectron = process.argv.includes('--skip-electron');
 
 await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });

@@ -6,6 +6,10 @@ import path from 'node:path';
 const root = path.dirname(import.meta.dirname);
 const extra = process.argv.slice(2);
 const node = process.execPath;
+if (extra.includes('--help')) {
+  console.log('Usage: npm start [-- options]\n\nBuilds, then opens the desktop app. Where Electron cannot start, serves the same UI with the web host\ninstead (npm run web -- --open) and passes the options on to it (--port N, --db PATH).');
+  process.exit(0);
+}
 
 const built = spawnSync(node, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);

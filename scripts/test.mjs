@@ -13,6 +13,10 @@ const steps = [
   ['e2e tests (Chromium)', bin('vitest'), ['run', '--project', 'e2e']],
 ];
 
+if (process.argv.includes('--help')) {
+  console.log(`Usage: npm test\n\nRuns, in order, stopping at the first failure:\n${steps.map(([name, cmd, args]) => `  ${name}: ${path.basename(cmd)} ${args.map((a) => path.relative(root, a) || a).join(' ')}`).join('\n')}`);
+  process.exit(0);
+}
 const times = [];
 for (const [name, cmd, args] of steps) {
   console.log(`\n▶ ${name}`);

@@ -1,5 +1,5 @@
 /** `lorewright <command>`: the headless front door to the same services the app uses. */
-import { ApiError } from '../../shared/api/errors.ts';
+import { errorMessage } from '../../shared/errors.ts';
 import { runLibrary } from './commands/library.ts';
 import { processIo } from './io.ts';
 import type { CliIo } from './io.ts';
@@ -49,7 +49,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       io.err(`lorewright: ${e.message}\n\n${e.help}`);
       return EXIT_USAGE;
     }
-    io.err(`lorewright: ${e instanceof ApiError || e instanceof Error ? e.message : String(e)}\n`);
+    io.err(`lorewright: ${errorMessage(e)}\n`);
     return EXIT_FAILED;
   }
 }

@@ -2,12 +2,12 @@
  * The API implementation behind both transports (IPC and HTTP): validates every input against the contract, runs
  * the handler, and turns every failure into the `{code, message, details}` envelope.
  */
-import { ApiError } from '../../shared/api/errors.ts';
-import type { ApiErrorShape } from '../../shared/api/errors.ts';
+import { ApiError, errorMessage } from '../../shared/errors.ts';
+import type { ApiErrorShape } from '../../shared/errors.ts';
 import type { CallOptions, MethodName } from '../../shared/api/contract.ts';
 import { assertMethod, validateInput } from '../../shared/api/validate.ts';
 import type { Handler, HostContext } from './handlers/types.ts';
-import { libraryHandlers } from './handlers/library.ts';
+import { cardHandlers } from './handlers/cards.ts';
 import { convertHandlers } from './handlers/convert.ts';
 import { appHandlers } from './handlers/app.ts';
 import { lorebookHandlers } from './handlers/lorebooks.ts';
@@ -27,12 +27,12 @@ export interface ApiHost {
 
 /** Every method must have a handler: a missing one is a type error here. */
 function allHandlers(ctx: HostContext): { [M in MethodName]: Handler<M> } {
-  return { ...libraryHandlers(ctx), ...convertHandlers(), ...appHandlers(ctx), ...lorebookHandlers(ctx), ...loreTestHandlers(ctx), ...scriptHandlers(ctx), ...chatsHandlers(ctx), ...linkHandlers(ctx) };
+  return { ...cardHandlers(ctx), ...convertHandlers(), ...appHandlers(ctx), ...lorebookHandlers(ctx), ...loreTestHandlers(ctx), ...scriptHandlers(ctx), ...chatsHandlers(ctx), ...linkHandlers(ctx) };
 }
 
 export function toErrorShape(e: unknown): ApiErrorShape {
   if (e instanceof ApiError) return e.toJSON();
-  const message = e instanceof Error ? e.message : String(e);
+  const message = errorMessage(e);
   return { code: 'internal', message: `Internal error: ${message}` };
 }
 

@@ -6,7 +6,7 @@ import { resolveDbPath } from '../services/paths.ts';
 import { createApiHost } from './api.ts';
 import { startWebHost } from './web.ts';
 import { openInBrowser } from './open-browser.ts';
-import { ApiError } from '../../shared/api/errors.ts';
+import { errorMessage } from '../../shared/errors.ts';
 import fs from 'node:fs';
 
 const HELP = `Usage: npm run web -- [--port N] [--db PATH] [--open]
@@ -56,6 +56,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`Lorewright web host could not start: ${e instanceof ApiError || e instanceof Error ? e.message : String(e)}\n`);
+  process.stderr.write(`Lorewright web host could not start: ${errorMessage(e)}\n`);
   process.exit(1);
 });

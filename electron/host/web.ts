@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ApiHost, ApiReply } from './api.ts';
-import type { ApiErrorShape, ErrorCode } from '../../shared/api/errors.ts';
+import type { ApiErrorShape, ErrorCode } from '../../shared/errors.ts';
 import { serveStatic } from './static-files.ts';
 
 export interface WebHostOptions {

@@ -1,5 +1,5 @@
 /** What the Electron preload exposes as `window.lorewright` (the renderer's only door to the main process). */
-import type { ApiErrorShape } from './errors.ts';
+import type { ApiErrorShape } from '../errors.ts';
 
 export type BridgeReply = { ok: true; value: unknown } | { ok: false; error: ApiErrorShape };
 

@@ -4,7 +4,7 @@
  * Each domain declares its methods in methods/<domain>.ts; this file only gathers them.
  */
 import type { MethodSpec } from './method.ts';
-import { libraryMethods } from './methods/library.ts';
+import { cardMethods } from './methods/cards.ts';
 import { convertMethods } from './methods/convert.ts';
 import { appMethods } from './methods/app.ts';
 import { lorebookMethods } from './methods/lorebooks.ts';
@@ -13,10 +13,10 @@ import { scriptMethods } from './methods/scripts.ts';
 import { chatsMethods } from './methods/chats.ts';
 import { linkMethods } from './methods/links.ts';
 
-export type { SortKey, ListInput, IdInput, CreateInput, UpdateInput, RevisionInput, BulkInput, RenameTagInput, ImportInput } from './methods/library.ts';
+export type { SortKey, ListInput, IdInput, CreateInput, UpdateInput, RevisionInput, BulkInput, RenameTagInput, ImportInput } from './methods/cards.ts';
 
 export const methods = {
-  ...libraryMethods,
+  ...cardMethods,
   ...convertMethods,
   ...appMethods,
   ...lorebookMethods,

@@ -1,7 +1,7 @@
 /** Boundary validation: the renderer is untrusted, so every input is checked against its schema. */
 import Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 import { methods, isMethodName } from './contract.ts';
 import type { MethodName, MethodInput } from './contract.ts';
 

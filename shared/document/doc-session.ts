@@ -5,8 +5,8 @@
  */
 import { parseDocument } from '../library/parse-document.ts';
 import type { JsonObject } from '../library/parse-document.ts';
-import { ApiError } from '../api/errors.ts';
-import type { ErrorDetail } from '../api/errors.ts';
+import { ApiError } from '../errors.ts';
+import type { ErrorDetail } from '../errors.ts';
 import type { JsonPath } from './json-path.ts';
 import { editJsonText } from './json-text-edit.ts';
 

@@ -6,7 +6,7 @@ import { convertCard, detectSpec, readCard, validateCard, writeCard } from '../c
 import type { CardWarning, ConversionReport, OutputFormat, PngChunk, ReadCardResult, Problem } from '../card/index.ts';
 import { diffDocuments } from '../document/diff.ts';
 import type { FieldChange } from '../document/diff.ts';
-import type { CardContainerKind, DocumentFormat } from '../api/library-types.ts';
+import type { CardContainerKind, DocumentFormat } from './types.ts';
 import { parseDocument } from './parse-document.ts';
 
 export interface StoredCard {

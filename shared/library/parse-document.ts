@@ -1,7 +1,7 @@
 /** Parses a stored document's text, failing with the line and column of the first syntax error. */
 import yaml from 'js-yaml';
-import { ApiError } from '../api/errors.ts';
-import type { DocumentFormat } from '../api/library-types.ts';
+import { ApiError } from '../errors.ts';
+import type { DocumentFormat } from './types.ts';
 
 export type JsonObject = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import { openLibrary } from '../../services/library/library.ts';
 import type { Library } from '../../services/library/library.ts';
 import { resolveDbPath } from '../../services/paths.ts';
 import { importCards } from '../../services/library/import-cards.ts';
-import type { CardSummary } from '../../../shared/api/library-types.ts';
+import type { CardSummary } from '../../../shared/library/types.ts';
 import type { SortKey } from '../../../shared/api/contract.ts';
 import { formatTable } from '../table.ts';
 import { defaultExportFormat, exportCard } from '../../../shared/library/card-files.ts';

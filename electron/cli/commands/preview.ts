@@ -9,6 +9,7 @@ import { inFile } from '../lore/read-json.ts';
 import { runTurns } from '../../services/lore/run-scan.ts';
 import { loadScenarioFile } from '../lore/scenario.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
+import { errorMessage } from '../../../shared/errors.ts';
 
 export const PREVIEW_HELP = `Usage: lorewright preview [--json] [--explain] [--repeat N] [--timeout MS] FILE...
 
@@ -97,7 +98,7 @@ export async function runPreview(argv: string[], io: CliIo): Promise<number> {
     } catch (e) {
       // One bad file is reported and the others still run.
       const error = inFile(file, e);
-      io.err(`lorewright: ${error instanceof Error ? error.message : String(error)}\n`);
+      io.err(`lorewright: ${errorMessage(error)}\n`);
       failed = true;
     }
   }

@@ -1,5 +1,5 @@
 /** Handlers for the test-chat methods (methods/chats.ts). */
-import { ApiError } from '../../../shared/api/errors.ts';
+import { ApiError, errorMessage } from '../../../shared/errors.ts';
 import type { ChatPromptSettings, TurnApiInput } from '../../../shared/api/methods/chats.ts';
 import { ChatFormatError, exportChat, importChat } from '../../../shared/chat/formats/index.ts';
 import { TranscriptError, validateTranscript } from '../../../shared/chat/validate.ts';
@@ -52,7 +52,7 @@ function planOrJinjaError<T>(jinja: string | undefined, run: () => T): T {
     return run();
   } catch (e) {
     if (jinja === undefined) throw e;
-    throw new ApiError('bad_input', `The Jinja chat template failed: ${e instanceof Error ? e.message : String(e)}`, [{ path: '/jinja', message: 'unrenderable' }]);
+    throw new ApiError('bad_input', `The Jinja chat template failed: ${errorMessage(e)}`, [{ path: '/jinja', message: 'unrenderable' }]);
   }
 }
 

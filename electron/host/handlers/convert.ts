@@ -1,6 +1,6 @@
 /** Handlers for batch conversion (methods/convert.ts): the same service as `lorewright convert`. */
 import path from 'node:path';
-import { ApiError } from '../../../shared/api/errors.ts';
+import { ApiError } from '../../../shared/errors.ts';
 import { convertFiles, ConvertUsageError } from '../../services/convert/index.ts';
 import type { HandlerTable } from './types.ts';
 

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ApiError } from '../../../shared/api/errors.ts';
+import { ApiError } from '../../../shared/errors.ts';
 import type { PresetInfo, ProfileFields, ProfileRecord, SaveProfileInput } from '../../../shared/api/methods/chats.ts';
 import { providerPresets } from '../models/profiles.ts';
 import type { ConnectionProfile } from '../models/profiles.ts';

@@ -3,8 +3,8 @@
  * `data.character_book`. Each operation is one transaction; card edits go through the card store, so every embed or
  * removal is a new card revision that can be restored.
  */
-import { ApiError } from '../../../shared/api/errors.ts';
-import type { CardRecord } from '../../../shared/api/library-types.ts';
+import { ApiError } from '../../../shared/errors.ts';
+import type { CardRecord } from '../../../shared/library/types.ts';
 import type { CardBookLink, LinkRole } from '../../../shared/api/methods/links.ts';
 import { BookFormatError, exportBook, importBook } from '../../../shared/lorebook/formats/index.ts';
 import type { LossReport } from '../../../shared/lorebook/formats/index.ts';

@@ -1,8 +1,8 @@
 /** Cards in the library: every write is one transaction that also keeps tags, search and revisions in step. */
 import { createHash } from 'node:crypto';
-import { ApiError } from '../../../shared/api/errors.ts';
+import { ApiError } from '../../../shared/errors.ts';
 import type { ListInput, UpdateInput, CreateInput } from '../../../shared/api/contract.ts';
-import type { CardContainerKind, CardRecord, CardSummary, DocumentFormat, RevisionSummary, TagCount } from '../../../shared/api/library-types.ts';
+import type { CardContainerKind, CardRecord, CardSummary, DocumentFormat, RevisionSummary, TagCount } from '../../../shared/library/types.ts';
 import { blankCard, summarizeCard, withCardName, withCardTags } from '../../../shared/library/card-summary.ts';
 import { detectFormat, parseDocument, serializeDocument } from '../../../shared/library/parse-document.ts';
 import type { Db } from './open-database.ts';

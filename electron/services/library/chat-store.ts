@@ -1,5 +1,5 @@
 /** Test-chat transcripts in the library's `chats` table, listed per card. Documents are the transcript JSON. */
-import { ApiError } from '../../../shared/api/errors.ts';
+import { ApiError } from '../../../shared/errors.ts';
 import type { ChatRecord, ChatSummary, SaveChatInput } from '../../../shared/api/methods/chats.ts';
 import { validateTranscript } from '../../../shared/chat/validate.ts';
 import type { Db } from './open-database.ts';

@@ -1,9 +1,9 @@
 /** Converts library cards to V2 or V3 in place: each a new revision (the old document stays in history). */
 import { convertCard, detectSpec } from '../../../shared/card/index.ts';
-import type { ImportProgress } from '../../../shared/api/library-types.ts';
-import type { ConvertOutcome } from '../../../shared/api/methods/library.ts';
+import type { ImportProgress } from '../../../shared/library/types.ts';
+import type { ConvertOutcome } from '../../../shared/api/methods/cards.ts';
 import type { CancelSignal } from '../../../shared/api/contract.ts';
-import { ApiError } from '../../../shared/api/errors.ts';
+import { ApiError, errorMessage } from '../../../shared/errors.ts';
 import { parseDocument, serializeDocument } from '../../../shared/library/parse-document.ts';
 import type { Library } from './library.ts';
 
@@ -22,7 +22,7 @@ export async function convertInLibrary(library: Library, ids: number[], to: 'v2'
         results.push({ id, name: card.name, status: 'converted', report: converted.report });
       }
     } catch (e) {
-      results.push({ id, name: card.name, status: 'failed', message: e instanceof Error ? e.message : String(e) });
+      results.push({ id, name: card.name, status: 'failed', message: errorMessage(e) });
     }
     onProgress?.({ done: results.length, total: ids.length, file: card.name });
     await new Promise((resolve) => setImmediate(resolve));

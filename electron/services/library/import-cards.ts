@@ -2,8 +2,8 @@
  * Imports card files into the library, reporting per file; a bad file fails alone and never leaves a half row.
  * Batches share a transaction so 1,000 files do not cost 1,000 fsyncs.
  */
-import type { ImportFileResult, ImportProgress } from '../../../shared/api/library-types.ts';
-import { ApiError } from '../../../shared/api/errors.ts';
+import type { ImportFileResult, ImportProgress } from '../../../shared/library/types.ts';
+import { ApiError, errorMessage } from '../../../shared/errors.ts';
 import type { CancelSignal } from '../../../shared/api/contract.ts';
 import type { Library } from './library.ts';
 import type { NewCard } from './card-store.ts';
@@ -18,7 +18,7 @@ export interface ImportFile {
 const BATCH = 100;
 
 function message(name: string, e: unknown): string {
-  const text = e instanceof Error ? e.message : String(e);
+  const text = errorMessage(e);
   return text.startsWith(name) ? text : `${name}: ${text}`;
 }
 

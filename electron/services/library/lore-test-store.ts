@@ -2,7 +2,7 @@
  * A lorebook's saved lore tests. A test stores scenario turns and expectations only; `run` puts the book's current
  * document into every turn, so the tests answer "does the book still do what it did when I saved this?".
  */
-import { ApiError } from '../../../shared/api/errors.ts';
+import { ApiError, errorMessage } from '../../../shared/errors.ts';
 import type { LoreTestResult, LoreTestSaveInput, LoreTestSummary } from '../../../shared/api/methods/lore-tests.ts';
 import { parseLoreTestDocument, pointerOf, withBook, type ParsedLoreTest } from '../../../shared/lorebook/lore-test-document.ts';
 import { checkExpectations } from '../../../shared/lorebook/lore-test.ts';
@@ -97,7 +97,7 @@ export class LoreTestStore {
       return { id: row.id, name: row.name, passed: outcomes.every((o) => o.passed), outcomes };
     } catch (e) {
       // One broken test (e.g. a turn the engine refuses, a runaway regex) must not hide the results of the others.
-      return { id: row.id, name: row.name, passed: false, outcomes: [], error: e instanceof Error ? e.message : String(e) };
+      return { id: row.id, name: row.name, passed: false, outcomes: [], error: errorMessage(e) };
     }
   }
 

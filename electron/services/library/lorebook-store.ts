@@ -2,8 +2,8 @@
  * Standalone lorebooks in the library, stored as SillyTavern World Info JSON. Every write is one transaction that
  * also keeps the search index and the revision history in step; deleting only moves a book to the trash.
  */
-import { ApiError } from '../../../shared/api/errors.ts';
-import type { RevisionSummary } from '../../../shared/api/library-types.ts';
+import { ApiError } from '../../../shared/errors.ts';
+import type { RevisionSummary } from '../../../shared/library/types.ts';
 import type {
   LorebookCreateInput,
   LorebookImportResult,

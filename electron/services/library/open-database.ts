@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ApiError } from '../../../shared/api/errors.ts';
+import { ApiError } from '../../../shared/errors.ts';
 import { migrations, latestVersion } from './migrations/index.ts';
 
 export type Db = Database.Database;

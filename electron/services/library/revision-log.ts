@@ -3,8 +3,8 @@
  * for cards), so any earlier version can be listed, read and restored, across restarts; and the trash (soft
  * delete), so nothing is lost by a delete either.
  */
-import { ApiError } from '../../../shared/api/errors.ts';
-import type { RevisionSummary } from '../../../shared/api/library-types.ts';
+import { ApiError } from '../../../shared/errors.ts';
+import type { RevisionSummary } from '../../../shared/library/types.ts';
 import type { Db } from './open-database.ts';
 
 export type RevisionKind = 'card' | 'lorebook' | 'script';

@@ -2,8 +2,8 @@
  * PPE scripts in the library, stored as the exact `.ai.yaml` text. Every save keeps the previous text as a revision;
  * deleting only moves a script to the trash. A script's name is the id other scripts call it by.
  */
-import { ApiError } from '../../../shared/api/errors.ts';
-import type { RevisionSummary } from '../../../shared/api/library-types.ts';
+import { ApiError } from '../../../shared/errors.ts';
+import type { RevisionSummary } from '../../../shared/library/types.ts';
 import type { ScriptCreateInput, ScriptListInput, ScriptRecord, ScriptSummary, ScriptUpdateInput } from '../../../shared/api/methods/scripts.ts';
 import { contentHash } from './card-store.ts';
 import type { Db } from './open-database.ts';

@@ -1,7 +1,7 @@
 // A script run for the API: the library supplies called scripts, a connection supplies the model, and progress
 // (streamed tokens, log entries) flows out as it happens. A failing script is a result, not an exception, so the
 // caller keeps the log of what was sent before it failed.
-import { ApiError } from '../../../shared/api/errors.ts';
+import { ApiError } from '../../../shared/errors.ts';
 import type { CancelSignal } from '../../../shared/api/contract.ts';
 import type { ScriptRunInput, ScriptRunProgress, ScriptRunResult } from '../../../shared/api/methods/scripts.ts';
 import { PpeRunError, runPpe } from '../../../shared/ppe/index.ts';

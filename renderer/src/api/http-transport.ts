@@ -1,5 +1,5 @@
 /** The web transport: POST /api/<method> with the launch token; streaming methods read NDJSON progress lines. */
-import { ApiError, isApiErrorShape } from '../../../shared/api/errors.ts';
+import { ApiError, isApiErrorShape } from '../../../shared/errors.ts';
 import type { ApiClient } from '../../../shared/api/contract.ts';
 
 const TOKEN_KEY = 'lorewright.token';

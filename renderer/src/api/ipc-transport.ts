@@ -1,5 +1,5 @@
 /** The Electron transport: the preload's `window.lorewright` bridge (no Node or Electron in the renderer). */
-import { ApiError, isApiErrorShape } from '../../../shared/api/errors.ts';
+import { ApiError, isApiErrorShape } from '../../../shared/errors.ts';
 import type { ApiClient } from '../../../shared/api/contract.ts';
 import type { LorewrightBridge } from '../../../shared/api/bridge.ts';
 

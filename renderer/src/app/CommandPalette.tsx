@@ -1,6 +1,6 @@
 /** Ctrl/Cmd+K: jump to a section, open a card by name, create, import or export — from the keyboard. */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { CardSummary } from '../../../shared/api/library-types.ts';
+import type { CardSummary } from '../../../shared/library/types.ts';
 import { useApi } from './ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
@@ -33,7 +33,7 @@ export function CommandPalette({ route, go, onClose }: Props) {
   useEffect(() => input.current?.focus(), []);
   useEffect(() => {
     let live = true;
-    api.invoke('library.list', { query, limit: 8, sort: 'updated' }).then((r) => live && setCards(r.items), () => live && setCards([]));
+    api.invoke('cards.list', { query, limit: 8, sort: 'updated' }).then((r) => live && setCards(r.items), () => live && setCards([]));
     return () => {
       live = false;
     };
@@ -46,7 +46,7 @@ export function CommandPalette({ route, go, onClose }: Props) {
       {
         id: 'new',
         label: t('library.new'),
-        run: () => void api.invoke('library.create', { name: query.trim() || t('palette.untitled') }).then((c) => go({ page: 'card', id: c.id })),
+        run: () => void api.invoke('cards.create', { name: query.trim() || t('palette.untitled') }).then((c) => go({ page: 'card', id: c.id })),
       },
       {
         id: 'import',

@@ -1,6 +1,6 @@
 /** The chat page's left column: card, connection (with its editor), persona name, books, and the card's saved chats. */
 import { useState } from 'react';
-import type { CardSummary } from '../../../shared/api/library-types.ts';
+import type { CardSummary } from '../../../shared/library/types.ts';
 import type { ChatSummary, PresetInfo, ProfileRecord } from '../../../shared/api/methods/chats.ts';
 import type { LorebookSummary } from '../../../shared/api/methods/lorebooks.ts';
 import { useT } from '../i18n/index.ts';

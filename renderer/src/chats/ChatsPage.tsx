@@ -1,6 +1,6 @@
 /** Test chats: pick a card, a connection and a persona, then chat with the model authors will really use. */
 import { useCallback, useEffect, useState } from 'react';
-import type { CardSummary } from '../../../shared/api/library-types.ts';
+import type { CardSummary } from '../../../shared/library/types.ts';
 import type { ChatSummary, PresetInfo, ProfileRecord } from '../../../shared/api/methods/chats.ts';
 import type { LorebookSummary } from '../../../shared/api/methods/lorebooks.ts';
 import type { CardBookLink } from '../../../shared/api/methods/links.ts';
@@ -18,6 +18,7 @@ import { loadPanelSettings, savePanelSettings, turnOptions, type PanelSettings }
 import { PromptSettingsPanel } from './PromptSettingsPanel.tsx';
 import { useChatSession, type Persona } from './useChatSession.ts';
 import './chats.css';
+import { errorMessage } from '../../../shared/errors.ts';
 
 const stored = <T,>(key: string, fallback: T): T => {
   try {
@@ -31,7 +32,7 @@ export function ChatsPage() {
   const api = useApi();
   const t = useT();
   const [error, setError] = useState<string | null>(null);
-  const onError = useCallback((e: unknown) => setError(e instanceof Error ? e.message : String(e)), []);
+  const onError = useCallback((e: unknown) => setError(errorMessage(e)), []);
   const session = useChatSession(onError);
   const [cards, setCards] = useState<CardSummary[]>([]);
   const [cardId, setCardId] = useState<number | null>(null);
@@ -57,7 +58,7 @@ export function ChatsPage() {
     if (cardId !== null) api.invoke('links.list', { cardId }).then(setLinks, onError);
   }, [api, cardId, onError]);
   useEffect(() => {
-    api.invoke('library.list', { limit: 1000, sort: 'name' }).then((r) => setCards(r.items), onError);
+    api.invoke('cards.list', { limit: 1000, sort: 'name' }).then((r) => setCards(r.items), onError);
     api.invoke('lorebooks.list', { limit: 1000 }).then((r) => setBooks(r.items), onError);
     api.invoke('chats.profiles', {}).then((r) => {
       setProfiles(r.profiles);
@@ -73,7 +74,7 @@ export function ChatsPage() {
   const pickCard = async (id: number) => {
     setError(null);
     try {
-      const record = await api.invoke('library.get', { id });
+      const record = await api.invoke('cards.get', { id });
       const doc = parseDocument(record.document, record.format);
       setCardId(id);
       setCard(doc);

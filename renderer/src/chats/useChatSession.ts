@@ -8,7 +8,7 @@ import { addSwipe, appendMessage, createTranscript, extendMessage, replaceSwipe 
 import type { TurnType } from '../../../shared/chat/turn.ts';
 import type { GenerationStats, Swipe, Transcript } from '../../../shared/chat/types.ts';
 import { characterFromCard } from '../../../shared/prompt/card.ts';
-import { ApiError } from '../../../shared/api/errors.ts';
+import { ApiError } from '../../../shared/errors.ts';
 import { useApi } from '../app/ApiContext.ts';
 import type { TurnOptions } from './prompt-settings.ts';
 

@@ -1,5 +1,5 @@
 /** The card's image: shown beside the form, replaceable (the document is untouched; export embeds it anew). */
-import type { CardRecord } from '../../../shared/api/library-types.ts';
+import type { CardRecord } from '../../../shared/library/types.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 import { Avatar } from '../library/Avatar.tsx';
@@ -19,7 +19,7 @@ export function AvatarField({ record, onReplaced, onError }: Props) {
     let binary = '';
     for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     try {
-      onReplaced(await api.invoke('library.setImage', { id: record.id, base64: btoa(binary) }));
+      onReplaced(await api.invoke('cards.setImage', { id: record.id, base64: btoa(binary) }));
     } catch (e) {
       onError(e);
     }

@@ -1,6 +1,6 @@
 /** The card editor: form and JSON side by side on one document, save with revisions, history. */
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import type { CardRecord } from '../../../shared/api/library-types.ts';
+import type { CardRecord } from '../../../shared/library/types.ts';
 import { isDirty } from '../../../shared/document/doc-session.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
@@ -24,6 +24,7 @@ import { cardSchemas } from '../../../shared/card/index.ts';
 import { tokenizerNames } from '../../../shared/tokenize/index.ts';
 import type { TokenizerName } from '../../../shared/tokenize/index.ts';
 import type { JsonObject } from '../../../shared/library/parse-document.ts';
+import { errorMessage } from '../../../shared/errors.ts';
 
 const SCHEMAS = { v1: cardSchemas.cardV1, v2: cardSchemas.cardV2, v3: cardSchemas.cardV3 } as const;
 
@@ -65,10 +66,10 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
   const tokens = useTokenCounts(fields, tokenizer);
   // The JSON view follows form typing at low priority, so a keystroke paints the form first.
   const jsonText = useDeferredValue(state?.text ?? '');
-  const onError = useCallback((e: unknown) => setError(e instanceof Error ? e.message : String(e)), []);
+  const onError = useCallback((e: unknown) => setError(errorMessage(e)), []);
 
   useEffect(() => {
-    api.invoke('library.get', { id }).then((r) => {
+    api.invoke('cards.get', { id }).then((r) => {
       setRecord(r);
       dispatch({ type: 'open', text: r.document });
     }, onError);
@@ -84,7 +85,7 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
       return;
     }
     try {
-      const saved = await api.invoke('library.update', { id, document: state.text, baseRevision: record.revision });
+      const saved = await api.invoke('cards.update', { id, document: state.text, baseRevision: record.revision });
       setRecord(saved);
       dispatch({ type: 'saved', text: saved.document });
       setNotice(t('editor.saved', { revision: saved.revision }));
@@ -101,7 +102,7 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
   const restore = async (document: string, revision: number): Promise<void> => {
     if (!record || (dirty && !window.confirm(t('editor.discardForRestore')))) return;
     try {
-      const saved = await api.invoke('library.update', { id, document, baseRevision: record.revision });
+      const saved = await api.invoke('cards.update', { id, document, baseRevision: record.revision });
       setRecord(saved);
       dispatch({ type: 'open', text: saved.document });
       setNotice(t('history.restored', { revision, now: saved.revision }));

@@ -4,7 +4,7 @@
  * library books linked to the card, and embedding a library book into the card or saving the embedded one out.
  */
 import { useState } from 'react';
-import type { CardRecord } from '../../../shared/api/library-types.ts';
+import type { CardRecord } from '../../../shared/library/types.ts';
 import type { JsonObject } from '../../../shared/library/parse-document.ts';
 import type { JsonPath } from '../../../shared/document/json-path.ts';
 import { getAtPath } from '../../../shared/document/json-path.ts';

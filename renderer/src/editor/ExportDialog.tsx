@@ -1,7 +1,7 @@
 /** Export as PNG, JSON, YAML or CharX, optionally as V2 or V3: the loss report is shown before anything is
  *  written; the file arrives as a download (Electron asks where to save it). */
 import { useState } from 'react';
-import type { ExportOutput } from '../../../shared/api/methods/library.ts';
+import type { ExportOutput } from '../../../shared/api/methods/cards.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 import { Dialog } from '../app/Dialog.tsx';
@@ -35,7 +35,7 @@ export function ExportDialog({ cardId, dirty, onClose, onError }: Props) {
 
   const prepare = async (): Promise<void> => {
     try {
-      setPrepared(await api.invoke('library.export', { id: cardId, format, spec }));
+      setPrepared(await api.invoke('cards.export', { id: cardId, format, spec }));
     } catch (e) {
       onError(e);
     }

@@ -16,7 +16,7 @@ export function FilePanel({ cardId, revision, onError }: Props) {
   const t = useT();
   const [info, setInfo] = useState<CardInspection | null>(null);
   useEffect(() => {
-    api.invoke('library.inspect', { id: cardId }).then(setInfo, onError);
+    api.invoke('cards.inspect', { id: cardId }).then(setInfo, onError);
   }, [api, cardId, revision, onError]);
   if (!info) return <aside className="side-panel">{t('editor.loading')}</aside>;
   return (

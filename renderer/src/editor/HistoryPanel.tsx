@@ -1,6 +1,6 @@
 /** Every saved revision with its time and a field-level diff against the current document; restore any. */
 import { useEffect, useState } from 'react';
-import type { RevisionSummary } from '../../../shared/api/library-types.ts';
+import type { RevisionSummary } from '../../../shared/library/types.ts';
 import type { JsonObject } from '../../../shared/library/parse-document.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
@@ -27,12 +27,12 @@ export function HistoryPanel({ cardId, currentRevision, current, onRestore, onEr
   const [open, setOpen] = useState<{ revision: number; document: string; changes: FieldChange[] } | null>(null);
 
   useEffect(() => {
-    api.invoke('library.revisions', { id: cardId }).then(setRevisions, onError);
+    api.invoke('cards.revisions', { id: cardId }).then(setRevisions, onError);
   }, [api, cardId, currentRevision, onError]);
 
   const show = async (revision: number): Promise<void> => {
     try {
-      const r = await api.invoke('library.revision', { id: cardId, revision });
+      const r = await api.invoke('cards.revision', { id: cardId, revision });
       setOpen({ revision, document: r.document, changes: diffDocuments(JSON.parse(r.document) as object, current) });
     } catch (e) {
       onError(e);

@@ -4,7 +4,7 @@
  * and save a new revision, so the editor reloads the card afterwards.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { CardRecord } from '../../../shared/api/library-types.ts';
+import type { CardRecord } from '../../../shared/library/types.ts';
 import type { LorebookSummary } from '../../../shared/api/methods/lorebooks.ts';
 import type { CardBookLink, LinkRole } from '../../../shared/api/methods/links.ts';
 import type { LossReport } from '../../../shared/lorebook/formats/index.ts';
@@ -12,6 +12,7 @@ import { useApi } from '../app/ApiContext.ts';
 import { Messages } from '../app/Messages.tsx';
 import { useT } from '../i18n/index.ts';
 import { BookLossReport } from './BookLossReport.tsx';
+import { errorMessage } from '../../../shared/errors.ts';
 
 interface Props {
   cardId: number;
@@ -42,7 +43,7 @@ export function LinkedBooks({ cardId, hasEmbedded, dirty, onCardChanged }: Props
   }, [api, cardId]);
 
   useEffect(() => {
-    refresh().catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    refresh().catch((e: unknown) => setError(errorMessage(e)));
   }, [refresh]);
 
   /** Runs one action, then re-reads links and books; errors show here rather than in the editor. */
@@ -53,7 +54,7 @@ export function LinkedBooks({ cardId, hasEmbedded, dirty, onCardChanged }: Props
       setNotice(await action());
       await refresh();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type * as MonacoJsonLanguage from 'monaco-editor/languages/features/json/register';
-import type { ErrorDetail } from '../../../shared/api/errors.ts';
+import type { ErrorDetail } from '../../../shared/errors.ts';
 import { useT } from '../i18n/index.ts';
 
 interface Props {

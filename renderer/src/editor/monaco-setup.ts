@@ -3,6 +3,10 @@
  * are bundled, and they load on first use so the library page stays light.
  */
 import * as monaco from 'monaco-editor/editor/editor.api';
+// Monaco's worker glue (which the JSON language loads) registers every editor contribution and its services. It
+// must run before the first editor exists: services registered after that are unknown to every later editor
+// ("[createInstance] … depends on UNKNOWN service ICodeLensCache").
+import 'monaco-editor/internal/common/workers';
 import * as json from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';

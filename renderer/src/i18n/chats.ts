@@ -223,6 +223,8 @@ export const chatsZhCN: ChatsMessages = {
   'chats.book.chosen': '为本次聊天选择',
   'chats.noBooks': '没有世界书：角色卡既没有内嵌也没有关联世界书。',
   'chats.resetSettings': '重置提示词设置',
+  'chats.swipeCount': '{n} / {total}',
+  'chats.kind': 'API',
 };
 
 export const chatsPtBR: ChatsMessages = {
@@ -334,4 +336,6 @@ export const chatsPtBR: ChatsMessages = {
   'chats.book.chosen': 'escolhido para este chat',
   'chats.noBooks': 'Nenhum lorebook: o card não tem nenhum embutido nem vinculado.',
   'chats.resetSettings': 'Redefinir configurações do prompt',
+  'chats.swipeCount': '{n} / {total}',
+  'chats.kind': 'API',
 };

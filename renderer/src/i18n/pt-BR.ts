@@ -240,6 +240,7 @@ export const ptBR: Partial<Messages> = {
   'library.renameTagTo': "Novo nome da tag",
   'library.tagRenamed': "Tag \"{from}\" renomeada para \"{to}\".",
   'library.total': "{total} cards",
+  'app.title': 'Lorewright',
   ...lorebooksPtBR,
   ...scriptsPtBR,
   ...chatsPtBR,

@@ -240,6 +240,7 @@ export const zhCN: Partial<Messages> = {
   'library.renameTagTo': "新标签名",
   'library.tagRenamed': "标签“{from}”已重命名为“{to}”。",
   'library.total': "共 {total} 张角色卡",
+  'app.title': 'Lorewright',
   ...lorebooksZhCN,
   ...scriptsZhCN,
   ...chatsZhCN,

@@ -11,7 +11,7 @@ export function Avatar({ id, revision, name, hasImage }: { id: number; revision:
   useEffect(() => {
     if (!hasImage || cache.has(key)) return;
     let live = true;
-    api.invoke('library.avatar', { id }).then(
+    api.invoke('cards.avatar', { id }).then(
       (r) => {
         const url = r ? URL.createObjectURL(new Blob([Uint8Array.from(atob(r.base64), (c) => c.charCodeAt(0))], { type: r.mime })) : null;
         cache.set(key, url);

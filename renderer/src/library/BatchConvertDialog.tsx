@@ -5,6 +5,7 @@ import type { FileResult } from '../../../shared/card/index.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 import { Dialog } from '../app/Dialog.tsx';
+import { errorMessage } from '../../../shared/errors.ts';
 
 export function BatchConvertDialog({ onClose }: { onClose(): void }) {
   const api = useApi();
@@ -42,7 +43,7 @@ export function BatchConvertDialog({ onClose }: { onClose(): void }) {
       setResults(report.files);
       setSummary(t('batch.summary', { ...report.totals, ms: report.ms }));
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       abort.current = null;
     }

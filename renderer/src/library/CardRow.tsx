@@ -1,6 +1,6 @@
 /** One card in the list or grid view: select, open, rename in place, delete or restore. */
 import { useState } from 'react';
-import type { CardSummary } from '../../../shared/api/library-types.ts';
+import type { CardSummary } from '../../../shared/library/types.ts';
 import { useT } from '../i18n/index.ts';
 import { Avatar } from './Avatar.tsx';
 

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { onCommand } from '../app/commands.ts';
 import { Messages } from '../app/Messages.tsx';
-import type { CardSummary, ImportFileResult, ImportProgress, TagCount } from '../../../shared/api/library-types.ts';
+import type { CardSummary, ImportFileResult, ImportProgress, TagCount } from '../../../shared/library/types.ts';
 import type { SortKey } from '../../../shared/api/contract.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
@@ -15,6 +15,7 @@ import { droppedFiles, importBatches, readForImport } from './files.ts';
 import { BatchConvertDialog } from './BatchConvertDialog.tsx';
 import { exportZip } from './export-zip.ts';
 import type { BulkExportFormat } from './export-zip.ts';
+import { errorMessage } from '../../../shared/errors.ts';
 
 const SORTS: readonly SortKey[] = ['name', 'updated', 'created', 'creator', 'character_version'];
 type View = 'list' | 'grid';
@@ -36,7 +37,7 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [anchor, setAnchor] = useState<number | null>(null);
-  const onError = useCallback((e: unknown) => setError(e instanceof Error ? e.message : String(e)), []);
+  const onError = useCallback((e: unknown) => setError(errorMessage(e)), []);
   const list = useCardPages({ query: debounced, tags, sort, trash }, onError);
   const searchBox = useRef<HTMLInputElement>(null);
   const filePicker = useRef<HTMLInputElement>(null);
@@ -68,7 +69,7 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
   useEffect(() => setSelected(new Set()), [debounced, tags, sort, trash]);
 
   const refreshTags = useCallback(() => {
-    api.invoke('library.tags', {}).then(setAllTags, onError);
+    api.invoke('cards.tags', {}).then(setAllTags, onError);
   }, [api, onError]);
   useEffect(refreshTags, [refreshTags]);
 
@@ -88,11 +89,11 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     if (!name) return;
     setCreating(false);
     setNewName('');
-    void after(api.invoke('library.create', { name }));
+    void after(api.invoke('cards.create', { name }));
   };
-  const rename = (card: CardSummary, name: string): void => void after(api.invoke('library.update', { id: card.id, name, baseRevision: card.revision }));
-  const remove = (card: CardSummary): void => void after(api.invoke('library.delete', { id: card.id }), t('library.deleted', { name: card.name }));
-  const restore = (card: CardSummary): void => void after(api.invoke('library.restore', { id: card.id }), t('library.restored', { name: card.name }));
+  const rename = (card: CardSummary, name: string): void => void after(api.invoke('cards.update', { id: card.id, name, baseRevision: card.revision }));
+  const remove = (card: CardSummary): void => void after(api.invoke('cards.delete', { id: card.id }), t('library.deleted', { name: card.name }));
+  const restore = (card: CardSummary): void => void after(api.invoke('cards.restore', { id: card.id }), t('library.restored', { name: card.name }));
   const select = (card: CardSummary, index: number, range: boolean): void => {
     setSelected((cur) => {
       const next = new Set(cur);
@@ -108,12 +109,12 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     setAnchor(index);
   };
   const selectAll = (): void => {
-    api.invoke('library.ids', { query: debounced, tags, sort, trash }).then((ids) => setSelected(new Set(ids)), onError);
+    api.invoke('cards.ids', { query: debounced, tags, sort, trash }).then((ids) => setSelected(new Set(ids)), onError);
   };
   const bulk = (action: 'delete' | 'restore' | 'addTags' | 'removeTags', bulkTags?: string[]): void => {
     const ids = [...selected];
     void after(
-      api.invoke('library.bulk', { ids, action, ...(bulkTags ? { tags: bulkTags } : {}) }).then((r) => {
+      api.invoke('cards.bulk', { ids, action, ...(bulkTags ? { tags: bulkTags } : {}) }).then((r) => {
         setNotice(t('library.bulkDone', { n: r.updated }));
         if (action === 'delete' || action === 'restore') setSelected(new Set());
       }),
@@ -124,7 +125,7 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     const ids = [...selected];
     void after(
       api
-        .invoke('library.convert', { ids, to }, { onProgress: (p) => setNotice(t('library.converting', { done: p.done, total: p.total, name: p.file })) })
+        .invoke('cards.convert', { ids, to }, { onProgress: (p) => setNotice(t('library.converting', { done: p.done, total: p.total, name: p.file })) })
         .then((results) => {
           const count = (s: string): number => results.filter((r) => r.status === s).length;
           setNotice(t('library.converted', { converted: count('converted'), already: count('already'), failed: count('failed'), spec: to.toUpperCase() }));
@@ -147,7 +148,7 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
         const before = all.length;
         const payload = await readForImport(batch);
         const onProgress = (p: ImportProgress): void => setNotice(t('library.importing', { done: before + p.done, total: files.length, file: p.file }));
-        all.push(...(await api.invoke('library.import', { files: payload }, { onProgress })));
+        all.push(...(await api.invoke('cards.import', { files: payload }, { onProgress })));
       }
       return all;
     };
@@ -232,7 +233,7 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
             </button>
           ))}
           {tags.length > 0 && <button onClick={() => setTags([])}>{t('library.clearTags')}</button>}
-          <TagManager tags={allTags} onRename={(from, to) => void after(api.invoke('library.renameTag', { from, to }), t('library.tagRenamed', { from, to }))} />
+          <TagManager tags={allTags} onRename={(from, to) => void after(api.invoke('cards.renameTag', { from, to }), t('library.tagRenamed', { from, to }))} />
         </div>
       )}
       {selected.size > 0 && <BulkBar count={selected.size} trash={trash} onAction={bulk} onConvert={convert} onExport={exportSelected} onSelectAll={selectAll} onClear={() => setSelected(new Set())} />}

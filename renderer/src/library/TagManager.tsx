@@ -1,6 +1,6 @@
 /** Rename a tag across the whole library. */
 import { useState } from 'react';
-import type { TagCount } from '../../../shared/api/library-types.ts';
+import type { TagCount } from '../../../shared/library/types.ts';
 import { useT } from '../i18n/index.ts';
 
 export function TagManager({ tags, onRename }: { tags: TagCount[]; onRename(from: string, to: string): void }) {

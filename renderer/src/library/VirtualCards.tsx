@@ -1,7 +1,7 @@
 /** The virtualized list and grid: only the rows in view are in the DOM, so 10,000 cards scroll smoothly. */
 import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { CardSummary } from '../../../shared/api/library-types.ts';
+import type { CardSummary } from '../../../shared/library/types.ts';
 import { useT } from '../i18n/index.ts';
 import { CardItem } from './CardRow.tsx';
 import type { CardActions } from './CardRow.tsx';

@@ -19,7 +19,7 @@ export async function exportZip(api: ApiClient, ids: number[], format: BulkExpor
   const files: Record<string, Uint8Array> = {};
   const taken = new Set<string>();
   for (const [i, id] of ids.entries()) {
-    const out = await api.invoke('library.export', format === 'same' ? { id } : { id, format });
+    const out = await api.invoke('cards.export', format === 'same' ? { id } : { id, format });
     const name = unique(out.fileName, taken);
     taken.add(name);
     files[name] = Uint8Array.from(atob(out.base64), (c) => c.charCodeAt(0));

@@ -1,4 +1,4 @@
-/** Reads dropped or picked files for `library.import`: text as is, binaries base64-encoded. */
+/** Reads dropped or picked files for `cards.import`: text as is, binaries base64-encoded. */
 const TEXT = /\.(json|ya?ml|txt)$/i;
 const CARD_FILE = /\.(png|apng|json|ya?ml|charx|webp|jpe?g)$/i;
 

@@ -3,7 +3,7 @@
  * 10,000-card library costs a handful of small requests, not one big one.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CardSummary } from '../../../shared/api/library-types.ts';
+import type { CardSummary } from '../../../shared/library/types.ts';
 import type { SortKey } from '../../../shared/api/contract.ts';
 import { useApi } from '../app/ApiContext.ts';
 
@@ -29,7 +29,7 @@ export function useCardPages(q: ListQuery, onError: (e: unknown) => void) {
       if (inFlight.current.has(page)) return;
       inFlight.current.add(page);
       try {
-        const r = await api.invoke('library.list', { ...q, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+        const r = await api.invoke('cards.list', { ...q, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
         if (gen !== generation.current) return; // a newer query owns the view now
         setTotal(r.total);
         setPages((prev) => new Map(prev).set(page, r.items));

@@ -1,6 +1,6 @@
 /** A book's saved revisions; restoring one saves it as a new revision, so nothing in between is lost. */
 import { useEffect, useState } from 'react';
-import type { RevisionSummary } from '../../../shared/api/library-types.ts';
+import type { RevisionSummary } from '../../../shared/library/types.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 

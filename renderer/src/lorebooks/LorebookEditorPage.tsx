@@ -24,6 +24,7 @@ import { DEFAULT_SETUP } from './preview/scenario.ts';
 import type { PreviewSetup } from './preview/scenario.ts';
 import { useLint } from './useLint.ts';
 import { useEditorShortcuts } from '../editor/useEditorShortcuts.ts';
+import { errorMessage } from '../../../shared/errors.ts';
 
 interface Props {
   id: number;
@@ -50,7 +51,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
   const [notice, setNotice] = useState<string | null>(null);
   // Bumped when a test or the book is saved: the tests tab reloads and forgets results of an older book.
   const [testsVersion, setTestsVersion] = useState(0);
-  const onError = useCallback((e: unknown) => setError(e instanceof Error ? e.message : String(e)), []);
+  const onError = useCallback((e: unknown) => setError(errorMessage(e)), []);
 
   useEffect(() => {
     api.invoke('lorebooks.get', { id }).then((r) => {

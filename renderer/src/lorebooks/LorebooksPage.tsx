@@ -6,6 +6,7 @@ import { useT } from '../i18n/index.ts';
 import { LorebookEditorPage } from './LorebookEditorPage.tsx';
 import './lorebooks.css';
 import { Messages } from '../app/Messages.tsx';
+import { errorMessage } from '../../../shared/errors.ts';
 
 interface Props {
   /** The open book, from the route. */
@@ -29,7 +30,7 @@ function BookList({ onOpen }: { onOpen(id: number): void }) {
   const [newName, setNewName] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const onError = useCallback((e: unknown) => setError(e instanceof Error ? e.message : String(e)), []);
+  const onError = useCallback((e: unknown) => setError(errorMessage(e)), []);
 
   const refresh = useCallback(() => {
     api.invoke('lorebooks.list', { query, trash, limit: 1000 }).then((r) => {

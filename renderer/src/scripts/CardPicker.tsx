@@ -1,6 +1,6 @@
 /** Picks a library card to export as a character script. */
 import { useEffect, useState } from 'react';
-import type { CardSummary } from '../../../shared/api/library-types.ts';
+import type { CardSummary } from '../../../shared/library/types.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 
@@ -17,7 +17,7 @@ export function CardPicker({ onPick, onClose, onError }: Props) {
   const [cards, setCards] = useState<CardSummary[]>([]);
 
   useEffect(() => {
-    const timer = setTimeout(() => api.invoke('library.list', { query, limit: 50 }).then((r) => setCards(r.items), onError), 120);
+    const timer = setTimeout(() => api.invoke('cards.list', { query, limit: 50 }).then((r) => setCards(r.items), onError), 120);
     return () => clearTimeout(timer);
   }, [api, query, onError]);
 

@@ -9,6 +9,7 @@ import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 import { inputFields, runInput } from './run-inputs.ts';
 import { RunLog } from './RunLog.tsx';
+import { errorMessage } from '../../../shared/errors.ts';
 
 const CONNECTION_KEY = 'lorewright.scripts.connection';
 
@@ -78,7 +79,7 @@ export function RunPanel({ script, name }: Props) {
       setResult(outcome);
       setLog(outcome.log);
     } catch (e) {
-      setProblem(e instanceof Error ? e.message : String(e));
+      setProblem(errorMessage(e));
     } finally {
       setRunning(null);
     }

@@ -15,6 +15,7 @@ import { RunPanel } from './RunPanel.tsx';
 import { ScriptHistory } from './ScriptHistory.tsx';
 import { useDiagnostics } from './useDiagnostics.ts';
 import { Messages } from '../app/Messages.tsx';
+import { errorMessage } from '../../../shared/errors.ts';
 
 interface Props {
   id: number;
@@ -38,7 +39,7 @@ export function ScriptEditor({ id, libraryVersion, onSaved, onDeleted, onDirtyCh
   const [notice, setNotice] = useState<string | null>(null);
   const [converted, setConverted] = useState<{ cardId: number; losses: LossItem[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const onError = useCallback((e: unknown) => setError(e instanceof Error ? e.message : String(e)), []);
+  const onError = useCallback((e: unknown) => setError(errorMessage(e)), []);
 
   useEffect(() => {
     api.invoke('scripts.get', { id }).then((r) => {

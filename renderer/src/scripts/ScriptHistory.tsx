@@ -1,6 +1,6 @@
 /** A script's saved revisions: pick one to read its text, restore it as a new revision. */
 import { useEffect, useState } from 'react';
-import type { RevisionSummary } from '../../../shared/api/library-types.ts';
+import type { RevisionSummary } from '../../../shared/library/types.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 

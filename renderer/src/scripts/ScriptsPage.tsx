@@ -11,6 +11,7 @@ import { CardPicker } from './CardPicker.tsx';
 import { LossReport } from './LossReport.tsx';
 import { ScriptEditor } from './ScriptEditor.tsx';
 import './scripts.css';
+import { errorMessage } from '../../../shared/errors.ts';
 
 const OPEN_KEY = 'lorewright.scripts.open';
 
@@ -30,7 +31,7 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
   const [error, setError] = useState<string | null>(null);
   const dirty = useRef(false);
   const filePicker = useRef<HTMLInputElement>(null);
-  const onError = useCallback((e: unknown) => setError(e instanceof Error ? e.message : String(e)), []);
+  const onError = useCallback((e: unknown) => setError(errorMessage(e)), []);
 
   const reload = useCallback(() => {
     api.invoke('scripts.list', { query, trash, limit: 1000 }).then((r) => setItems(r.items), onError);

@@ -1,12 +1,10 @@
 /**
- * Monaco for `.ai.yaml`: the shared bundled editor plus Monaco's basic YAML tokenizer for highlighting (no YAML
- * language server: our own diagnostics become markers) and one completion provider for PPE. Loaded on first use.
+ * Monaco for `.ai.yaml`: the shared bundled editor (its setup loads the suggest and hover contributions) plus
+ * Monaco's basic YAML tokenizer for highlighting (no YAML language server: our own diagnostics become markers) and
+ * one completion provider for PPE. Loaded on first use.
  */
 import { monaco } from '../editor/monaco-setup.ts';
 import 'monaco-editor/languages/definitions/yaml/register';
-// The core API bundles no editor contributions: the suggest widget shows completions, hover shows marker messages.
-import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
-import 'monaco-editor/editor/contrib/hover/browser/hoverContribution';
 import { completionsAt } from './completions.ts';
 import type { CompletionKind } from './completions.ts';
 

@@ -8,6 +8,7 @@ import { LOCALES, useT } from '../i18n/index.ts';
 import type { Locale } from '../i18n/index.ts';
 import { Messages } from '../app/Messages.tsx';
 import { readTokenizer, writeTokenizer } from '../app/preferences.ts';
+import { errorMessage } from '../../../shared/errors.ts';
 
 interface Props {
   locale: Locale | 'auto';
@@ -23,7 +24,7 @@ export function SettingsPage({ locale, onLocale }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [tokenizer, setTokenizer] = useState<TokenizerName>(readTokenizer);
   useEffect(() => {
-    api.invoke('app.info', {}).then(setInfo, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    api.invoke('app.info', {}).then(setInfo, (e: unknown) => setError(errorMessage(e)));
   }, [api]);
 
   return (

@@ -1,6 +1,6 @@
 /** The link methods: which library lorebooks belong to a card, and embedding a book into a card or out of it. */
 import type { JSONSchemaType } from 'ajv';
-import type { CardRecord } from '../library-types.ts';
+import type { CardRecord } from '../../library/types.ts';
 import type { LossReport } from '../../lorebook/formats/types.ts';
 import { method } from '../method.ts';
 import { idProperty as id } from '../schema-parts.ts';

@@ -1,6 +1,6 @@
 /** The lorebook methods: standalone World Info books in the local SQLite library. */
 import type { JSONSchemaType } from 'ajv';
-import type { RevisionSummary } from '../library-types.ts';
+import type { RevisionSummary } from '../../library/types.ts';
 import type { BookFormat, LossReport } from '../../lorebook/formats/types.ts';
 import { method } from '../method.ts';
 import { idProperty as id, idSchema, pagingProperties, revisionSchema } from '../schema-parts.ts';

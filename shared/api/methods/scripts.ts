@@ -1,6 +1,6 @@
 /** The script methods: PPE prompt scripts (`.ai.yaml`) in the local library, checked, run, and converted to and from cards. */
 import type { JSONSchemaType } from 'ajv';
-import type { CardSummary, RevisionSummary } from '../library-types.ts';
+import type { CardSummary, RevisionSummary } from '../../library/types.ts';
 import type { LossItem } from '../../card/index.ts';
 import type { ChatMessage, Diagnostic, ModelRequest, RunLogEntry } from '../../ppe/index.ts';
 import { method } from '../method.ts';

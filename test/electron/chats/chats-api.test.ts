@@ -1,24 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApiHost, type ApiHost } from '../../../electron/host/api.ts';
+import { testApi, type TestApi } from '../../helpers/api-client.ts';
 import { openLibrary, type Library } from '../../../electron/services/library/library.ts';
 import { appendMessage, createTranscript, type Transcript } from '../../../shared/chat/index.ts';
 import { characterFromCard } from '../../../shared/prompt/index.ts';
 import { useTempDir } from '../../helpers/temp-dir.ts';
 import { startOpenAIServer, type OpenAIServer } from '../models/openai-server.ts';
 
+type Messages = { messages: { role: string; content: string }[] };
+
 const tempDir = useTempDir();
 const cardText = fs.readFileSync(new URL('../../fixtures/lorebooks/Seraphina-1.18.0.card.json', import.meta.url), 'utf8');
 let library: Library;
-let host: ApiHost;
+let api: TestApi;
 let server: OpenAIServer;
 let dir: string;
 
 beforeEach(async () => {
   dir = tempDir();
   library = openLibrary(path.join(dir, 'library.db'));
-  host = createApiHost({ library });
+  api = testApi({ library });
   server = await startOpenAIServer({ apiKey: 'sk-test', models: ['test-model'] });
 });
 afterEach(async () => {
@@ -26,15 +28,10 @@ afterEach(async () => {
   await server.close();
 });
 
-async function call<T>(method: string, input: unknown, options = {}): Promise<T> {
-  const reply = await host.call(method, input, options);
-  if (!reply.ok) throw Object.assign(new Error(reply.error.message), reply.error);
-  return reply.value as T;
-}
 
 async function setup(): Promise<{ cardId: number; profileId: string; transcript: Transcript }> {
-  const card = await call<{ id: number }>('library.create', { document: cardText });
-  const profile = await call<{ id: string; key: string }>('chats.saveProfile', { name: 'Local', preset: 'custom', kind: 'openai-chat', baseURL: server.baseURL, model: 'test-model', apiKey: 'sk-test', parameters: { temperature: 0.5 } });
+  const card = await api.invoke('cards.create', { document: cardText });
+  const profile = await api.invoke('chats.saveProfile', { name: 'Local', preset: 'custom', kind: 'openai-chat', baseURL: server.baseURL, model: 'test-model', apiKey: 'sk-test', parameters: { temperature: 0.5 } });
   expect(profile.key).toBe('file');
   let transcript = createTranscript(characterFromCard(JSON.parse(cardText)), { name: 'Sam' });
   transcript = appendMessage(transcript, 'user', 'Sam', { text: 'Is this the forest of Eldoria?' });
@@ -44,31 +41,31 @@ async function setup(): Promise<{ cardId: number; profileId: string; transcript:
 describe('connection profiles', () => {
   it('keeps keys out of the library and the profiles file, in a 0600 key file', async () => {
     const { profileId } = await setup();
-    const listed = await call<{ profiles: { id: string; apiKeyFile?: string }[]; presets: { id: string }[] }>('chats.profiles', {});
+    const listed = await api.invoke('chats.profiles', {});
     expect(listed.presets.map((p) => p.id)).toEqual(expect.arrayContaining(['openai', 'openrouter', 'llamacpp', 'ollama', 'koboldcpp', 'lmstudio', 'vllm']));
     const keyFile = listed.profiles[0]!.apiKeyFile!;
     expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
     expect(fs.readFileSync(path.join(dir, 'connections.json'), 'utf8')).not.toContain('sk-test');
     library.db.pragma('wal_checkpoint(TRUNCATE)');
     expect(fs.readFileSync(path.join(dir, 'library.db')).includes('sk-test')).toBe(false);
-    expect(await call('chats.testProfile', { id: profileId })).toEqual({ models: ['test-model'] });
+    expect(await api.invoke('chats.testProfile', { id: profileId })).toEqual({ models: ['test-model'] });
   });
 
   it('refuses a key file others can read, and reads keys from a named variable', async () => {
     const keyFile = path.join(dir, 'open.key');
     fs.writeFileSync(keyFile, 'sk-test\n', { mode: 0o644 });
-    const open = await call<{ id: string }>('chats.saveProfile', { name: 'Open', preset: 'custom', kind: 'openai-chat', baseURL: server.baseURL, model: 'test-model', apiKeyFile: keyFile });
-    await expect(call('chats.testProfile', { id: open.id })).rejects.toMatchObject({ code: 'bad_input', message: expect.stringContaining('chmod 600') });
-    const env = await call<{ id: string; key: string }>('chats.saveProfile', { name: 'Env', preset: 'openai', kind: 'openai-chat', baseURL: server.baseURL, model: 'test-model', apiKeyEnv: 'LOREWRIGHT_TEST_KEY_UNSET' });
+    const open = await api.invoke('chats.saveProfile', { name: 'Open', preset: 'custom', kind: 'openai-chat', baseURL: server.baseURL, model: 'test-model', apiKeyFile: keyFile });
+    await expect(api.invoke('chats.testProfile', { id: open.id })).rejects.toMatchObject({ code: 'bad_input', message: expect.stringContaining('chmod 600') });
+    const env = await api.invoke('chats.saveProfile', { name: 'Env', preset: 'openai', kind: 'openai-chat', baseURL: server.baseURL, model: 'test-model', apiKeyEnv: 'LOREWRIGHT_TEST_KEY_UNSET' });
     expect(env.key).toBe('missing');
-    await expect(call('chats.testProfile', { id: env.id })).rejects.toMatchObject({ message: expect.stringContaining('LOREWRIGHT_TEST_KEY_UNSET') });
-    await call('chats.deleteProfile', { id: env.id });
-    expect((await call<{ profiles: unknown[] }>('chats.profiles', {})).profiles).toHaveLength(1);
+    await expect(api.invoke('chats.testProfile', { id: env.id })).rejects.toMatchObject({ message: expect.stringContaining('LOREWRIGHT_TEST_KEY_UNSET') });
+    await api.invoke('chats.deleteProfile', { id: env.id });
+    expect((await api.invoke('chats.profiles', {})).profiles).toHaveLength(1);
   });
 
   it('turns a wrong key into a readable error', async () => {
-    const bad = await call<{ id: string }>('chats.saveProfile', { name: 'Bad', preset: 'custom', kind: 'openai-chat', baseURL: server.baseURL, model: 'test-model', apiKey: 'sk-wrong' });
-    await expect(call('chats.testProfile', { id: bad.id })).rejects.toMatchObject({ message: expect.stringContaining('401'), details: [{ message: 'unauthorized' }] });
+    const bad = await api.invoke('chats.saveProfile', { name: 'Bad', preset: 'custom', kind: 'openai-chat', baseURL: server.baseURL, model: 'test-model', apiKey: 'sk-wrong' });
+    await expect(api.invoke('chats.testProfile', { id: bad.id })).rejects.toMatchObject({ message: expect.stringContaining('401'), details: [{ message: 'unauthorized' }] });
   });
 });
 
@@ -76,13 +73,13 @@ describe('chats.prompt and chats.send', () => {
   it('previews the exact request and then sends exactly it, streaming tokens', async () => {
     const { cardId, profileId, transcript } = await setup();
     const input = { cardId, profileId, transcript, persona: { name: 'Sam', description: 'A traveller.' } };
-    const preview = await call<{ request: Record<string, unknown>; lore: { book: string }[] }>('chats.prompt', input);
+    const preview = await api.invoke('chats.prompt', input);
     expect(preview.lore.map((l) => l.book)).toContain('Eldoria');
     expect(preview.request).toMatchObject({ model: 'test-model', max_tokens: 300, temperature: 0.5, stream: true });
 
     server.scripts.push({ kind: 'tokens', tokens: ['Yes', ', ', 'traveller', '.'], delayMs: 5, usage: { prompt_tokens: 900, completion_tokens: 4, total_tokens: 904 } });
     const tokens: string[] = [];
-    const sent = await call<{ text: string; request: unknown; stats: Record<string, unknown>; timedEffects: unknown }>('chats.send', input, { onProgress: (e: { token: string }) => tokens.push(e.token) });
+    const sent = await api.invoke('chats.send', input, { onProgress: (e: { token: string }) => tokens.push(e.token) });
     expect(tokens).toEqual(['Yes', ', ', 'traveller', '.']);
     expect(sent.text).toBe('Yes, traveller.');
     expect(sent.request).toEqual(preview.request);
@@ -97,18 +94,18 @@ describe('chats.prompt and chats.send', () => {
     // Seraphina's own entries fill the default budget (25% of the context), so this one ignores the budget.
     const { cardId, transcript } = await setup();
     const document = JSON.stringify({ entries: { '0': { uid: 0, key: ['Eldoria'], content: 'Eldoria has two moons.', comment: 'moons', position: 1, order: 100, ignoreBudget: true } } });
-    const book = await call<{ id: number }>('lorebooks.create', { name: 'Sky', document });
-    const preview = await call<{ lore: { book: string; comment: string }[]; request: { messages: { content: string }[] } }>('chats.prompt', { cardId, transcript, persona: { name: 'Sam' }, bookIds: [book.id] });
+    const book = await api.invoke('lorebooks.create', { name: 'Sky', document });
+    const preview = await api.invoke('chats.prompt', { cardId, transcript, persona: { name: 'Sam' }, bookIds: [book.id] });
     expect(preview.lore).toContainEqual(expect.objectContaining({ book: 'Sky', comment: 'moons' }));
     expect(preview.lore.some((l) => l.book === 'Eldoria')).toBe(true);
-    expect(preview.request.messages.some((m) => m.content.includes('Eldoria has two moons.'))).toBe(true);
+    expect((preview.request as Messages).messages.some((m) => m.content.includes('Eldoria has two moons.'))).toBe(true);
   });
 
   it('cancels a stream with the signal', async () => {
     const { cardId, profileId, transcript } = await setup();
     server.scripts.push({ kind: 'tokens', tokens: Array.from({ length: 200 }, () => 'x'), delayMs: 10 });
     const controller = new AbortController();
-    const result = call('chats.send', { cardId, profileId, transcript, persona: { name: 'Sam' } }, { signal: controller.signal, onProgress: () => controller.abort() });
+    const result = api.invoke('chats.send', { cardId, profileId, transcript, persona: { name: 'Sam' } }, { signal: controller.signal, onProgress: () => controller.abort() });
     await expect(result).rejects.toMatchObject({ code: 'cancelled' });
     await server.requests.at(-1)!.closed;
   });
@@ -116,56 +113,56 @@ describe('chats.prompt and chats.send', () => {
   it('reports a refused connection clearly', async () => {
     const { cardId, transcript } = await setup();
     await server.close();
-    const dead = await call<{ id: string }>('chats.saveProfile', { name: 'Dead', preset: 'llamacpp', kind: 'openai-chat', baseURL: server.baseURL, model: 'm' });
-    await expect(call('chats.send', { cardId, profileId: dead.id, transcript, persona: { name: 'Sam' } })).rejects.toMatchObject({ message: expect.stringContaining('connection refused'), details: [{ message: 'connection-refused' }] });
+    const dead = await api.invoke('chats.saveProfile', { name: 'Dead', preset: 'llamacpp', kind: 'openai-chat', baseURL: server.baseURL, model: 'm' });
+    await expect(api.invoke('chats.send', { cardId, profileId: dead.id, transcript, persona: { name: 'Sam' } })).rejects.toMatchObject({ message: expect.stringContaining('connection refused'), details: [{ message: 'connection-refused' }] });
     server = await startOpenAIServer();
   });
 
   it('text-completion profiles send a prompt to /completions with the chosen template', async () => {
     const { cardId, transcript } = await setup();
-    const text = await call<{ id: string }>('chats.saveProfile', { name: 'Kobold', preset: 'koboldcpp', kind: 'openai-text', baseURL: server.baseURL, model: 'test-model', apiKey: 'sk-test' });
-    const sent = await call<{ request: { prompt: string; stop: string[] } }>('chats.send', { cardId, profileId: text.id, transcript, persona: { name: 'Sam' }, template: 'chatml' });
+    const text = await api.invoke('chats.saveProfile', { name: 'Kobold', preset: 'koboldcpp', kind: 'openai-text', baseURL: server.baseURL, model: 'test-model', apiKey: 'sk-test' });
+    const sent = await api.invoke('chats.send', { cardId, profileId: text.id, transcript, persona: { name: 'Sam' }, template: 'chatml' });
     expect(server.requests.at(-1)!.url).toBe('/v1/completions');
     expect(sent.request.prompt).toMatch(/<\|im_start\|>user\n(Sam: )?Is this the forest of Eldoria\?<\|im_end\|>/);
-    await expect(call('chats.prompt', { cardId, profileId: text.id, transcript, persona: { name: 'Sam' }, template: 'nope' })).rejects.toMatchObject({ code: 'bad_input' });
+    await expect(api.invoke('chats.prompt', { cardId, profileId: text.id, transcript, persona: { name: 'Sam' }, template: 'nope' })).rejects.toMatchObject({ code: 'bad_input' });
   });
 });
 
 describe('saved transcripts', () => {
   it('saves, lists per card, updates with a revision check, and deletes', async () => {
     const { cardId, transcript } = await setup();
-    const other = await call<{ id: number }>('library.create', { name: 'Other' });
-    const saved = await call<{ id: number; revision: number; messages: number }>('chats.save', { cardId, transcript, name: 'First' });
+    const other = await api.invoke('cards.create', { name: 'Other' });
+    const saved = await api.invoke('chats.save', { cardId, transcript, name: 'First' });
     expect(saved).toMatchObject({ revision: 1, messages: 2 });
-    await call('chats.save', { cardId: other.id, transcript });
-    expect((await call<{ name: string }[]>('chats.list', { cardId })).map((c) => c.name)).toEqual(['First']);
+    await api.invoke('chats.save', { cardId: other.id, transcript });
+    expect((await api.invoke('chats.list', { cardId })).map((c) => c.name)).toEqual(['First']);
     const longer = appendMessage(transcript, 'assistant', 'Seraphina', { text: 'Yes.' });
-    const updated = await call<{ revision: number; messages: number }>('chats.save', { id: saved.id, transcript: longer, baseRevision: 1 });
+    const updated = await api.invoke('chats.save', { id: saved.id, transcript: longer, baseRevision: 1 });
     expect(updated).toMatchObject({ revision: 2, messages: 3 });
-    await expect(call('chats.save', { id: saved.id, transcript, baseRevision: 1 })).rejects.toMatchObject({ code: 'conflict' });
-    expect((await call<{ transcript: Transcript }>('chats.get', { id: saved.id })).transcript).toEqual(longer);
-    await call('chats.delete', { id: saved.id });
-    await expect(call('chats.get', { id: saved.id })).rejects.toMatchObject({ code: 'not_found' });
-    expect(await call('chats.list', {})).toHaveLength(1);
+    await expect(api.invoke('chats.save', { id: saved.id, transcript, baseRevision: 1 })).rejects.toMatchObject({ code: 'conflict' });
+    expect((await api.invoke('chats.get', { id: saved.id })).transcript).toEqual(longer);
+    await api.invoke('chats.delete', { id: saved.id });
+    await expect(api.invoke('chats.get', { id: saved.id })).rejects.toMatchObject({ code: 'not_found' });
+    expect(await api.invoke('chats.list', {})).toHaveLength(1);
   });
 
   it('imports a chat file as a new chat of the card and exports any transcript, naming what is lost', async () => {
     const { cardId } = await setup();
     const text = fs.readFileSync(new URL('../../fixtures/chat/seraphina.st.jsonl', import.meta.url), 'utf8');
-    const imported = await call<{ chat: { id: number; cardId: number; messages: number; transcript: Transcript }; lost: unknown[] }>('chats.import', { cardId, text });
+    const imported = await api.invoke('chats.import', { cardId, text });
     expect(imported).toMatchObject({ chat: { cardId, messages: 4 }, lost: [] });
-    const back = await call<{ text: string; lost: unknown[] }>('chats.export', { transcript: imported.chat.transcript, format: 'sillytavern' });
+    const back = await api.invoke('chats.export', { transcript: imported.chat.transcript, format: 'sillytavern' });
     expect(back.lost).toEqual([]);
     expect(back.text.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual(text.trim().split('\n').map((l) => JSON.parse(l) as unknown));
-    const glm = await call<{ text: string; lost: { path: string }[] }>('chats.export', { transcript: imported.chat.transcript, format: 'glm-yaml' });
+    const glm = await api.invoke('chats.export', { transcript: imported.chat.transcript, format: 'glm-yaml' });
     expect(glm.text).toContain('history:');
     expect(glm.lost.map((l) => l.path)).toContain('$.messages[1].foreign.st.force_avatar');
-    await expect(call('chats.import', { cardId, text: '{"user_name":"U"}\nnot json' })).rejects.toMatchObject({ code: 'bad_document' });
+    await expect(api.invoke('chats.import', { cardId, text: '{"user_name":"U"}\nnot json' })).rejects.toMatchObject({ code: 'bad_document' });
   });
 
   it('rejects a malformed transcript at the boundary', async () => {
     const { cardId, transcript } = await setup();
-    await expect(call('chats.save', { cardId, transcript: { ...transcript, messages: [{ id: 'm1' }] } })).rejects.toMatchObject({ code: 'bad_input' });
-    await expect(call('chats.save', { cardId, transcript: { ...transcript, messages: [{ ...transcript.messages[0]!, swipe: 5 }] } })).rejects.toMatchObject({ code: 'bad_input' });
+    expect(await api.failure('chats.save', { cardId, transcript: { ...transcript, messages: [{ id: 'm1' }] } })).toMatchObject({ code: 'bad_input' });
+    await expect(api.invoke('chats.save', { cardId, transcript: { ...transcript, messages: [{ ...transcript.messages[0]!, swipe: 5 }] } })).rejects.toMatchObject({ code: 'bad_input' });
   });
 });

@@ -19,15 +19,15 @@ describe('API boundary', () => {
   it('rejects malformed inputs with the field path and changes nothing', async () => {
     const host = api();
     const cases: [string, unknown, string][] = [
-      ['library.list', { limit: 0 }, '/limit'],
-      ['library.list', { sort: 'random' }, '/sort'],
-      ['library.list', { tags: [''] }, '/tags/0'],
-      ['library.get', { id: 'one' }, '/id'],
-      ['library.get', {}, ''],
-      ['library.update', { id: 1, bogus: true }, ''],
-      ['library.create', { name: 42 }, '/name'],
-      ['library.import', { files: [{ name: 'a.json' }] }, '/files/0'],
-      ['library.list', 'not an object', ''],
+      ['cards.list', { limit: 0 }, '/limit'],
+      ['cards.list', { sort: 'random' }, '/sort'],
+      ['cards.list', { tags: [''] }, '/tags/0'],
+      ['cards.get', { id: 'one' }, '/id'],
+      ['cards.get', {}, ''],
+      ['cards.update', { id: 1, bogus: true }, ''],
+      ['cards.create', { name: 42 }, '/name'],
+      ['cards.import', { files: [{ name: 'a.json' }] }, '/files/0'],
+      ['cards.list', 'not an object', ''],
     ];
     for (const [method, input, pathExpected] of cases) {
       const reply = await host.call(method, input);
@@ -47,7 +47,7 @@ describe('API boundary', () => {
       expect(reply.ok, name).toBe(false);
       if (!reply.ok) expect(reply.error.code, `${name}: ${reply.error.message}`).toBe('bad_input');
     }
-    const bulk = await host.call('library.bulk', { ids: [1], action: 'addTags' });
+    const bulk = await host.call('cards.bulk', { ids: [1], action: 'addTags' });
     expect(bulk).toMatchObject({ ok: false, error: { code: 'bad_input', details: [{ path: '/tags' }] } });
   });
 
@@ -60,22 +60,22 @@ describe('API boundary', () => {
 
   it('runs good calls end to end', async () => {
     const host = api();
-    const created = await host.call('library.create', { name: 'Mira', tags: ['Witch'] });
+    const created = await host.call('cards.create', { name: 'Mira', tags: ['Witch'] });
     expect(created.ok).toBe(true);
     const id = (created as { value: { id: number } }).value.id;
-    expect(await host.call('library.update', { id, name: 'Mira Vale' })).toMatchObject({ ok: true, value: { name: 'Mira Vale', revision: 2 } });
-    expect(await host.call('library.list', { query: 'vale', tags: ['witch'] })).toMatchObject({ ok: true, value: { total: 1 } });
-    expect(await host.call('library.revisions', { id })).toMatchObject({ ok: true, value: [{ revision: 1, name: 'Mira' }] });
-    expect(await host.call('library.delete', { id })).toMatchObject({ ok: true, value: { deletedAt: expect.any(Number) } });
-    expect(await host.call('library.restore', { id })).toMatchObject({ ok: true, value: { deletedAt: null } });
-    expect(await host.call('library.get', { id: 99 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await host.call('cards.update', { id, name: 'Mira Vale' })).toMatchObject({ ok: true, value: { name: 'Mira Vale', revision: 2 } });
+    expect(await host.call('cards.list', { query: 'vale', tags: ['witch'] })).toMatchObject({ ok: true, value: { total: 1 } });
+    expect(await host.call('cards.revisions', { id })).toMatchObject({ ok: true, value: [{ revision: 1, name: 'Mira' }] });
+    expect(await host.call('cards.delete', { id })).toMatchObject({ ok: true, value: { deletedAt: expect.any(Number) } });
+    expect(await host.call('cards.restore', { id })).toMatchObject({ ok: true, value: { deletedAt: null } });
+    expect(await host.call('cards.get', { id: 99 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
   it('streams import progress and reports each file, failures included', async () => {
     const host = api();
     const progress: unknown[] = [];
     const reply = await host.call(
-      'library.import',
+      'cards.import',
       {
         files: [
           { name: 'a.json', text: v2Card('A') },
@@ -100,7 +100,7 @@ describe('API boundary', () => {
     const host = api();
     const abort = new AbortController();
     abort.abort();
-    const reply = await host.call('library.import', { files: [{ name: 'a.json', text: v2Card('A') }] }, { signal: abort.signal });
+    const reply = await host.call('cards.import', { files: [{ name: 'a.json', text: v2Card('A') }] }, { signal: abort.signal });
     expect(reply).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     expect(library!.cards.list({}).total).toBe(0);
   });

@@ -51,8 +51,8 @@ describe('web host', () => {
   it('rejects API calls without the token or with a wrong one, and the library is unchanged', async () => {
     const h = await start();
     const body = JSON.stringify({ name: 'Intruder' });
-    const missing = await request(h, { path: '/api/library.create', body });
-    const wrong = await request(h, { path: '/api/library.create', body, headers: { authorization: 'Bearer nope' } });
+    const missing = await request(h, { path: '/api/cards.create', body });
+    const wrong = await request(h, { path: '/api/cards.create', body, headers: { authorization: 'Bearer nope' } });
     for (const r of [missing, wrong]) {
       expect(r.status).toBe(401);
       expect(JSON.parse(r.body)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
@@ -63,12 +63,12 @@ describe('web host', () => {
   it('rejects a foreign Host header (DNS rebinding) and a foreign Origin, even with the token', async () => {
     const h = await start();
     const auth = { authorization: `Bearer ${h.token}` };
-    const rebind = await request(h, { path: '/api/library.list', body: '{}', headers: { ...auth, host: `evil.example:${h.port}` } });
+    const rebind = await request(h, { path: '/api/cards.list', body: '{}', headers: { ...auth, host: `evil.example:${h.port}` } });
     expect(rebind.status).toBe(403);
     expect(JSON.parse(rebind.body).error.code).toBe('forbidden_host');
     const page = await request(h, { path: '/', method: 'GET', headers: { host: 'evil.example' } });
     expect(page.status).toBe(403);
-    const origin = await request(h, { path: '/api/library.create', body: '{"name":"x"}', headers: { ...auth, origin: 'http://evil.example' } });
+    const origin = await request(h, { path: '/api/cards.create', body: '{"name":"x"}', headers: { ...auth, origin: 'http://evil.example' } });
     expect(origin.status).toBe(403);
     expect(library!.cards.list({}).total).toBe(0);
   });
@@ -76,13 +76,13 @@ describe('web host', () => {
   it('serves good calls, validation errors and unknown methods with proper statuses', async () => {
     const h = await start();
     const auth = { authorization: `Bearer ${h.token}`, 'content-type': 'application/json' };
-    const ok = await request(h, { path: '/api/library.create', body: '{"name":"Nyx"}', headers: { ...auth, host: `localhost:${h.port}` } });
+    const ok = await request(h, { path: '/api/cards.create', body: '{"name":"Nyx"}', headers: { ...auth, host: `localhost:${h.port}` } });
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body)).toMatchObject({ ok: true, value: { name: 'Nyx' } });
-    const bad = await request(h, { path: '/api/library.list', body: '{"limit":"lots"}', headers: auth });
+    const bad = await request(h, { path: '/api/cards.list', body: '{"limit":"lots"}', headers: auth });
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body).error.details[0].path).toBe('/limit');
-    const notJson = await request(h, { path: '/api/library.list', body: '{nope', headers: auth });
+    const notJson = await request(h, { path: '/api/cards.list', body: '{nope', headers: auth });
     expect(notJson.status).toBe(400);
     expect(JSON.parse(notJson.body).error.message).toMatch(/not valid JSON/);
     const unknown = await request(h, { path: '/api/library.nuke', body: '{}', headers: auth });
@@ -93,7 +93,7 @@ describe('web host', () => {
   it('streams progress as NDJSON then one result line', async () => {
     const h = await start();
     const files = Array.from({ length: 3 }, (_, i) => ({ name: `c${i}.json`, text: v2Card(`Card ${i}`) }));
-    const r = await request(h, { path: '/api/library.import', body: JSON.stringify({ files }), headers: { authorization: `Bearer ${h.token}`, accept: 'application/x-ndjson' } });
+    const r = await request(h, { path: '/api/cards.import', body: JSON.stringify({ files }), headers: { authorization: `Bearer ${h.token}`, accept: 'application/x-ndjson' } });
     expect(r.headers['content-type']).toMatch(/ndjson/);
     const lines = r.body.trim().split('\n').map((l) => JSON.parse(l) as { type: string });
     expect(lines.map((l) => l.type)).toEqual(['progress', 'progress', 'progress', 'result']);

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openLibrary } from '../../../electron/services/library/library.ts';
 import type { Library } from '../../../electron/services/library/library.ts';
-import { createApiHost } from '../../../electron/host/api.ts';
+import { testApi, type TestApi } from '../../helpers/api-client.ts';
 import { parsePngChunks, readCard } from '../../../shared/card/index.ts';
 import { useTempDir, v2Card } from '../../helpers/temp-dir.ts';
 
@@ -12,48 +12,45 @@ const tempDir = useTempDir();
 const fixtures = path.resolve(import.meta.dirname, '../../fixtures/cards');
 const seraphina = fs.readFileSync(path.join(fixtures, 'default_Seraphina-1.18.0.png'));
 let library: Library | undefined;
+let api: TestApi;
 afterEach(() => library?.close());
 
-async function call<T>(method: string, input: unknown): Promise<T> {
-  const reply = await createApiHost({ library: library! }).call(method, input);
-  if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-  return reply.value as T;
-}
 
 function setup(): void {
   library = openLibrary(path.join(tempDir(), 'library.db'));
+  api = testApi({ library });
 }
 
 async function importSeraphina(): Promise<number> {
-  const [r] = await call<{ status: string; id: number }[]>('library.import', { files: [{ name: 'Seraphina.png', text: seraphina.toString('base64'), encoding: 'base64' }] });
+  const [r] = await api.invoke('cards.import', { files: [{ name: 'Seraphina.png', text: seraphina.toString('base64'), encoding: 'base64' }] });
   expect(r!.status).toBe('imported');
-  return r!.id;
+  return r!.id!;
 }
 
 describe('cards from real files', () => {
   it('imports a PNG card keeping the original bytes, and recognises the same file again as a duplicate', async () => {
     setup();
     const id = await importSeraphina();
-    const card = await call<{ name: string; container: string; spec: string; hasImage: boolean; document: string }>('library.get', { id });
+    const card = await api.invoke('cards.get', { id });
     expect(card).toMatchObject({ name: 'Seraphina', container: 'png', hasImage: true });
     expect(JSON.parse(card.document)).toEqual(readCard(seraphina, 'x.png', { normalize: false }).doc);
     expect(Buffer.from(library!.cards.image(id)!).equals(seraphina)).toBe(true);
-    const avatar = await call<{ mime: string; base64: string }>('library.avatar', { id });
-    expect(avatar.mime).toBe('image/png');
-    const again = await call<{ status: string }[]>('library.import', { files: [{ name: 'copy.png', text: seraphina.toString('base64'), encoding: 'base64' }] });
+    const avatar = await api.invoke('cards.avatar', { id });
+    expect(avatar!.mime).toBe('image/png');
+    const again = await api.invoke('cards.import', { files: [{ name: 'copy.png', text: seraphina.toString('base64'), encoding: 'base64' }] });
     expect(again[0]!.status).toBe('duplicate');
   });
 
   it('exports the PNG with the same image data, fresh card chunks, and a document that reads back identical', async () => {
     setup();
     const id = await importSeraphina();
-    const out = await call<{ fileName: string; mime: string; base64: string; report: unknown }>('library.export', { id });
+    const out = await api.invoke('cards.export', { id });
     expect(out).toMatchObject({ fileName: 'Seraphina.png', mime: 'image/png', report: null });
     const bytes = Buffer.from(out.base64, 'base64');
     const imageChunks = (b: Uint8Array): string[] => parsePngChunks(b).chunks.filter((c) => c.type === 'IDAT' || c.type === 'IHDR').map((c) => Buffer.from(c.raw).toString('hex'));
     expect(imageChunks(bytes)).toEqual(imageChunks(seraphina));
     expect(readCard(bytes, 'out.png', { normalize: false }).doc).toEqual(readCard(seraphina, 'in.png', { normalize: false }).doc);
-    const inspection = await call<{ spec: string; container: string; chunks: { type: string; keyword?: string }[]; exportDiff: unknown[] }>('library.inspect', { id });
+    const inspection = await api.invoke('cards.inspect', { id });
     expect(inspection.container).toBe('png');
     expect(inspection.chunks.some((c) => c.type === 'tEXt' && c.keyword === 'chara')).toBe(true);
     expect(inspection.exportDiff).toEqual([]);
@@ -63,9 +60,9 @@ describe('cards from real files', () => {
     setup();
     const text = v2Card('Mira', { tags: ['Witch'], x_custom: { deep: ['🐉', 'عربي'] } });
     const created = library!.cards.insert({ document: text, format: 'json', container: 'json' });
-    const json = await call<{ base64: string }>('library.export', { id: created.id, format: 'json' });
+    const json = await api.invoke('cards.export', { id: created.id, format: 'json' });
     expect(Buffer.from(json.base64, 'base64').toString('utf8')).toBe(text);
-    const v3 = await call<{ base64: string; report: { from: string; to: string; items: unknown[] } }>('library.export', { id: created.id, format: 'png', spec: 'v3' });
+    const v3 = await api.invoke('cards.export', { id: created.id, format: 'png', spec: 'v3' });
     expect(v3.report).toMatchObject({ from: 'v2', to: 'v3' });
     const back = readCard(Buffer.from(v3.base64, 'base64'), 'v3.png', { normalize: false });
     expect(back.spec).toBe('v3');
@@ -77,9 +74,7 @@ describe('cards from real files', () => {
     const v1 = library!.cards.insert({ document: JSON.stringify({ name: 'Old', description: 'd', personality: '', scenario: '', first_mes: 'hi', mes_example: '', legacy_extra: 7 }, null, 2) });
     const v2 = library!.cards.insert({ document: v2Card('New') });
     const progress: unknown[] = [];
-    const reply = await createApiHost({ library: library! }).call('library.convert', { ids: [v1.id, v2.id], to: 'v2' }, { onProgress: (p) => progress.push(p) });
-    expect(reply.ok).toBe(true);
-    const results = (reply as { value: { id: number; status: string; report?: { items: { action: string }[] } }[] }).value;
+    const results = await api.invoke('cards.convert', { ids: [v1.id, v2.id], to: 'v2' }, { onProgress: (p) => progress.push(p) });
     expect(results.map((r) => r.status)).toEqual(['converted', 'already']);
     expect(progress).toHaveLength(2);
     const doc = JSON.parse(library!.cards.get(v1.id).document) as { spec: string; data: Record<string, unknown> };
@@ -92,7 +87,7 @@ describe('cards from real files', () => {
   it('reports broken card files with a specific reason and imports the rest', async () => {
     setup();
     const truncated = seraphina.subarray(0, 5000);
-    const results = await call<{ file: string; status: string; message?: string }[]>('library.import', {
+    const results = await api.invoke('cards.import', {
       files: [
         { name: 'cut.png', text: truncated.toString('base64'), encoding: 'base64' },
         { name: 'not-a-card.json', text: '{"hello": "world"}' },
@@ -107,10 +102,10 @@ describe('cards from real files', () => {
   it('replaces the image, keeping the document and the old image in history; export embeds the card into the new image', async () => {
     setup();
     const card = library!.cards.insert({ document: v2Card('Nyx'), format: 'json', container: 'json' });
-    await expect(call('library.setImage', { id: card.id, base64: Buffer.from('not a png at all').toString('base64') })).rejects.toThrow(/must be a PNG/);
-    const updated = await call<{ container: string; revision: number; hasImage: boolean; document: string }>('library.setImage', { id: card.id, base64: seraphina.toString('base64') });
+    await expect(api.invoke('cards.setImage', { id: card.id, base64: Buffer.from('not a png at all').toString('base64') })).rejects.toThrow(/must be a PNG/);
+    const updated = await api.invoke('cards.setImage', { id: card.id, base64: seraphina.toString('base64') });
     expect(updated).toMatchObject({ container: 'png', revision: 2, hasImage: true, document: v2Card('Nyx') });
-    const out = await call<{ base64: string; fileName: string }>('library.export', { id: card.id });
+    const out = await api.invoke('cards.export', { id: card.id });
     expect(out.fileName).toBe('Nyx.png');
     const back = readCard(Buffer.from(out.base64, 'base64'), 'nyx.png', { normalize: false });
     expect((back.doc['data'] as Record<string, unknown>)['name']).toBe('Nyx');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openLibrary } from '../../../electron/services/library/library.ts';
 import { latestVersion } from '../../../electron/services/library/migrations/index.ts';
-import { ApiError } from '../../../shared/api/errors.ts';
+import { ApiError } from '../../../shared/errors.ts';
 import { useTempDir, v2Card } from '../../helpers/temp-dir.ts';
 
 const tempDir = useTempDir();

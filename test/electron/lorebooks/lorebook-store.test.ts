@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openLibrary } from '../../../electron/services/library/library.ts';
 import { createApiHost } from '../../../electron/host/api.ts';
-import { ApiError } from '../../../shared/api/errors.ts';
+import { ApiError } from '../../../shared/errors.ts';
 import { useTempDir } from '../../helpers/temp-dir.ts';
 
 const tempDir = useTempDir();

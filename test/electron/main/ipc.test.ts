@@ -34,10 +34,10 @@ describe('IPC wiring (main side)', () => {
     const sent: unknown[][] = [];
     const event = { sender: { send: (...args: unknown[]) => sent.push(args) } };
     const invoke = ipcMain.handlers.get(IPC_INVOKE)!;
-    const reply = await invoke(event, 'library.import', { files: [{ name: 'a.json', text: v2Card('A') }] }, 'c7');
+    const reply = await invoke(event, 'cards.import', { files: [{ name: 'a.json', text: v2Card('A') }] }, 'c7');
     expect(reply).toMatchObject({ ok: true, value: [{ status: 'imported' }] });
     expect(sent).toEqual([[IPC_PROGRESS, { callId: 'c7', event: { done: 1, total: 1, file: 'a.json' } }]]);
-    expect(await invoke(event, 'library.get', { id: 'x' }, 'c8')).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+    expect(await invoke(event, 'cards.get', { id: 'x' }, 'c8')).toMatchObject({ ok: false, error: { code: 'bad_input' } });
     library.close();
   });
 
@@ -45,7 +45,7 @@ describe('IPC wiring (main side)', () => {
     const ipcMain = fakeIpcMain();
     const api: ApiHost = { call: vi.fn() };
     registerIpc(ipcMain as never, api, () => false);
-    const reply = await ipcMain.handlers.get(IPC_INVOKE)!({ sender: { send: vi.fn() } }, 'library.list', {}, 'c1');
+    const reply = await ipcMain.handlers.get(IPC_INVOKE)!({ sender: { send: vi.fn() } }, 'cards.list', {}, 'c1');
     expect(reply).toMatchObject({ ok: false, error: { code: 'forbidden_host' } });
     expect(api.call).not.toHaveBeenCalled();
   });
@@ -61,7 +61,7 @@ describe('IPC wiring (main side)', () => {
         }),
     };
     const wiring = registerIpc(ipcMain as never, api, () => true);
-    const pending = ipcMain.handlers.get(IPC_INVOKE)!({ sender: { send: vi.fn() } }, 'library.import', { files: [] }, 'c2') as Promise<unknown>;
+    const pending = ipcMain.handlers.get(IPC_INVOKE)!({ sender: { send: vi.fn() } }, 'cards.import', { files: [] }, 'c2') as Promise<unknown>;
     ipcMain.listeners.get(IPC_CANCEL)!({}, 'c2');
     expect(seen?.aborted).toBe(true);
     await wiring.drain();
@@ -75,8 +75,8 @@ describe('preload bridge', () => {
     expect(contextBridge.exposeInMainWorld).toHaveBeenCalledWith('lorewright', expect.any(Object));
     const bridge = contextBridge.exposeInMainWorld.mock.calls[0]![1] as LorewrightBridge;
     ipcRenderer.invoke.mockResolvedValue({ ok: true, value: 1 });
-    expect(await bridge.invoke('library.list', {}, 'c1')).toEqual({ ok: true, value: 1 });
-    expect(ipcRenderer.invoke).toHaveBeenCalledWith(IPC_INVOKE, 'library.list', {}, 'c1');
+    expect(await bridge.invoke('cards.list', {}, 'c1')).toEqual({ ok: true, value: 1 });
+    expect(ipcRenderer.invoke).toHaveBeenCalledWith(IPC_INVOKE, 'cards.list', {}, 'c1');
     const listener = vi.fn();
     const off = bridge.subscribe('progress', listener);
     const handler = ipcRenderer.on.mock.calls[0]![1] as (e: unknown, m: unknown) => void;

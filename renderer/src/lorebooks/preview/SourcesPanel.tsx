@@ -3,7 +3,7 @@
  * books, saved test chats) and more library books in a role of their choice.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { CardSummary } from '../../../../shared/api/library-types.ts';
+import type { CardSummary } from '../../../../shared/library/types.ts';
 import type { ChatSummary } from '../../../../shared/api/methods/chats.ts';
 import type { LorebookSummary } from '../../../../shared/api/methods/lorebooks.ts';
 import type { WorldInfoBook } from '../../../../shared/lorebook/model.ts';
@@ -12,6 +12,7 @@ import { useT } from '../../i18n/index.ts';
 import type { PreviewMessage, PreviewSetup } from './scenario.ts';
 import { cardSources, MORE_BOOK_ROLES, OPEN_BOOK_ROLES, type BookRole, type LinkedBook, type OpenBookRole, type PreviewSources } from './sources.ts';
 import { chatFromTranscript } from './test-chat.ts';
+import { errorMessage } from '../../../../shared/errors.ts';
 
 interface Props {
   /** The open book's library id: a card link to it is left out, the open book (with unsaved edits) stands for it. */
@@ -36,10 +37,10 @@ export function SourcesPanel({ openBookId, sources, onSources, setup, onSetup, o
   const [error, setError] = useState<string | null>(null);
   // Only the latest card choice may land: an earlier, slower load must not overwrite it.
   const choice = useRef(0);
-  const onError = (e: unknown): void => setError(e instanceof Error ? e.message : String(e));
+  const onError = (e: unknown): void => setError(errorMessage(e));
 
   useEffect(() => {
-    api.invoke('library.list', { limit: 1000, sort: 'name' }).then((r) => setCards(r.items), onError);
+    api.invoke('cards.list', { limit: 1000, sort: 'name' }).then((r) => setCards(r.items), onError);
     api.invoke('lorebooks.list', { limit: 1000 }).then((r) => setLibrary(r.items.filter((b) => b.id !== openBookId)), onError);
   }, [api, openBookId]);
 
@@ -57,7 +58,7 @@ export function SourcesPanel({ openBookId, sources, onSources, setup, onSetup, o
       return;
     }
     try {
-      const [card, links, saved] = await Promise.all([api.invoke('library.get', { id }), api.invoke('links.list', { cardId: id }), api.invoke('chats.list', { cardId: id })]);
+      const [card, links, saved] = await Promise.all([api.invoke('cards.get', { id }), api.invoke('links.list', { cardId: id }), api.invoke('chats.list', { cardId: id })]);
       const usable = links.filter((l) => l.deletedAt === null && l.lorebookId !== openBookId);
       const linked: LinkedBook[] = await Promise.all(usable.map(async (l) => ({ name: l.name, role: l.role, book: await loadBook(l.lorebookId) })));
       if (mine !== choice.current) return;

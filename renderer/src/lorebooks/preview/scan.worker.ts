@@ -6,6 +6,7 @@ import { scan, scanTurns, chatForScan, guesstimateTokenizer, parseRegexKey } fro
 import type { ScanResult, Scenario, WorldInfoBook, WorldInfoEntry } from '../../../../shared/lorebook/model.ts';
 import type { Highlight, ScanReply, ScanRequest, TurnSummary } from './protocol.ts';
 import { buildScenario, buildTurns } from './scenario.ts';
+import { errorMessage } from '../../../../shared/errors.ts';
 
 // The renderer is typed against the DOM; this is the part of the worker scope used here.
 const scope = self as unknown as { onmessage: ((event: MessageEvent<ScanRequest>) => void) | null; postMessage(message: ScanReply): void };
@@ -91,7 +92,7 @@ scope.onmessage = (event: MessageEvent<ScanRequest>) => {
       },
     };
   } catch (e) {
-    reply = { id: request.id, ok: false, error: e instanceof Error ? e.message : String(e) };
+    reply = { id: request.id, ok: false, error: errorMessage(e) };
   }
   scope.postMessage(reply);
 };

@@ -50,3 +50,8 @@ export class ApiError extends Error {
 export function isApiErrorShape(value: unknown): value is ApiErrorShape {
   return typeof value === 'object' && value !== null && typeof (value as ApiErrorShape).code === 'string' && typeof (value as ApiErrorShape).message === 'string';
 }
+
+/** The text a user sees for any thrown value: the specific message, never "[object Object]". */
+export function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

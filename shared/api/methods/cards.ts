@@ -1,6 +1,6 @@
-/** The library methods: cards in the local SQLite library. */
+/** The card methods: characters in the local SQLite library (lorebooks and scripts have their own). */
 import type { JSONSchemaType } from 'ajv';
-import type { CardRecord, CardSummary, DocumentFormat, ImportFileResult, ImportProgress, RevisionSummary, TagCount } from '../library-types.ts';
+import type { CardRecord, CardSummary, DocumentFormat, ImportFileResult, ImportProgress, RevisionSummary, TagCount } from '../../library/types.ts';
 import { method } from '../method.ts';
 import type { CardInspection } from '../../library/card-files.ts';
 import type { ConversionReport, CardWarning } from '../../card/index.ts';
@@ -175,23 +175,23 @@ const convertSchema: JSONSchemaType<ConvertInput> = {
   properties: { ids: { type: 'array', items: id, minItems: 1, maxItems: 100_000 }, to: { type: 'string', enum: ['v2', 'v3'] } },
 };
 
-export const libraryMethods = {
-  'library.list': method<ListInput, { items: CardSummary[]; total: number }>(listSchema),
-  'library.ids': method<ListInput, number[]>(listSchema),
-  'library.get': method<IdInput, CardRecord>(idSchema),
-  'library.create': method<CreateInput, CardRecord>(createSchema),
-  'library.update': method<UpdateInput, CardRecord>(updateSchema),
-  'library.delete': method<IdInput, CardSummary>(idSchema),
-  'library.restore': method<IdInput, CardSummary>(idSchema),
-  'library.revisions': method<IdInput, RevisionSummary[]>(idSchema),
-  'library.revision': method<RevisionInput, { revision: number; document: string; createdAt: number }>(revisionSchema),
-  'library.tags': method<Record<string, never>, TagCount[]>(emptySchema),
-  'library.bulk': method<BulkInput, { updated: number }>(bulkSchema),
-  'library.renameTag': method<RenameTagInput, { updated: number }>(renameTagSchema),
-  'library.avatar': method<IdInput, { mime: string; base64: string } | null>(idSchema),
-  'library.setImage': method<SetImageInput, CardRecord>(setImageSchema),
-  'library.inspect': method<IdInput, CardInspection>(idSchema),
-  'library.export': method<ExportInput, ExportOutput>(exportSchema),
-  'library.convert': method<ConvertInput, ConvertOutcome[], ImportProgress>(convertSchema, true),
-  'library.import': method<ImportInput, ImportFileResult[], ImportProgress>(importSchema, true),
+export const cardMethods = {
+  'cards.list': method<ListInput, { items: CardSummary[]; total: number }>(listSchema),
+  'cards.ids': method<ListInput, number[]>(listSchema),
+  'cards.get': method<IdInput, CardRecord>(idSchema),
+  'cards.create': method<CreateInput, CardRecord>(createSchema),
+  'cards.update': method<UpdateInput, CardRecord>(updateSchema),
+  'cards.delete': method<IdInput, CardSummary>(idSchema),
+  'cards.restore': method<IdInput, CardSummary>(idSchema),
+  'cards.revisions': method<IdInput, RevisionSummary[]>(idSchema),
+  'cards.revision': method<RevisionInput, { revision: number; document: string; createdAt: number }>(revisionSchema),
+  'cards.tags': method<Record<string, never>, TagCount[]>(emptySchema),
+  'cards.bulk': method<BulkInput, { updated: number }>(bulkSchema),
+  'cards.renameTag': method<RenameTagInput, { updated: number }>(renameTagSchema),
+  'cards.avatar': method<IdInput, { mime: string; base64: string } | null>(idSchema),
+  'cards.setImage': method<SetImageInput, CardRecord>(setImageSchema),
+  'cards.inspect': method<IdInput, CardInspection>(idSchema),
+  'cards.export': method<ExportInput, ExportOutput>(exportSchema),
+  'cards.convert': method<ConvertInput, ConvertOutcome[], ImportProgress>(convertSchema, true),
+  'cards.import': method<ImportInput, ImportFileResult[], ImportProgress>(importSchema, true),
 } as const;
