@@ -11,6 +11,7 @@ import { authorsNoteInserted } from '../prompt/authors-note.ts';
 import { characterFromCard } from '../prompt/card.ts';
 import { resolveSettings } from '../prompt/defaults.ts';
 import type { DeepPartial, JinjaOptions, PromptPersona, PromptResult, PromptSettings } from '../prompt/types.ts';
+import { transcriptAuthorsNote } from './authors-note.ts';
 import { cardBookName } from './card-book.ts';
 import { promptChat } from './transcript.ts';
 import type { FiredLore, Transcript } from './types.ts';
@@ -117,13 +118,16 @@ function firedLore(result: ScanResult, books: Record<string, WorldInfoBook>): Fi
   });
 }
 
+/** OpenAI's /completions takes at most 4 stop strings; SillyTavern's Generic type sends the first 4 it computed. */
+const STOP_LIMIT = 4;
+
 /** The request body, keyed in the order the model service sends it (model, parameters, stream, payload). */
 export function requestBody(prompt: PromptResult, target: RequestTarget, maxTokens: number): Record<string, unknown> {
   const { stop: profileStop, ...parameters } = target.parameters ?? {};
   const base = { model: target.model, max_tokens: maxTokens, ...parameters };
   const stream = target.stream ?? true;
   if (prompt.mode === 'chat') return { ...base, ...(profileStop === undefined ? {} : { stop: profileStop }), stream, messages: prompt.chat?.messages ?? [] };
-  const stop = [...(prompt.text?.stop ?? []), ...(Array.isArray(profileStop) ? (profileStop as string[]) : [])];
+  const stop = [...(prompt.text?.stop ?? []), ...(Array.isArray(profileStop) ? (profileStop as string[]) : [])].slice(0, STOP_LIMIT);
   return { ...base, ...(stop.length ? { stop } : {}), stream, prompt: prompt.text?.prompt ?? '' };
 }
 
@@ -136,9 +140,11 @@ export function planTurn(input: TurnInput): TurnPlan {
   // Profile parameters win over the prompt settings, so the budget is computed for the max_tokens really sent.
   const maxTokensParam = input.target.parameters?.max_tokens;
   const modeKey = input.mode === 'text' ? 'text' : 'chat';
+  // The Author's Note is the chat's own (its chat_metadata) unless the caller overrides it.
+  const withNote: DeepPartial<PromptSettings> = { ...input.settings, authorsNote: input.settings?.authorsNote ?? transcriptAuthorsNote(input.transcript) };
   const settings: DeepPartial<PromptSettings> = typeof maxTokensParam === 'number'
-    ? { ...input.settings, [modeKey]: { ...input.settings?.[modeKey], maxTokens: maxTokensParam } }
-    : (input.settings ?? {});
+    ? { ...withNote, [modeKey]: { ...withNote[modeKey], maxTokens: maxTokensParam } }
+    : withNote;
   const resolved = resolveSettings(settings);
   const { maxContext, maxTokens } = resolved[modeKey];
 

@@ -1,5 +1,5 @@
 // The settings of a fresh SillyTavern 1.18 install (reference §6), and merging a caller's partial settings over them.
-import { contextTemplates } from './templates.ts';
+import { firstRunContext } from './templates.ts';
 import type { DeepPartial, PromptSettings } from './types.ts';
 
 const MAIN_PROMPT = "Write {{char}}'s next reply in a fictional chat between {{char}} and {{user}}.";
@@ -29,9 +29,8 @@ export const defaultSettings: PromptSettings = {
   text: {
     systemPrompt: MAIN_PROMPT,
     postHistoryInstructions: '',
-    context: contextTemplates.firstRun,
+    context: firstRunContext,
     instruct: null,
-    alwaysForceName2: true,
     maxContext: 8192,
     maxTokens: 350,
   },

@@ -5,5 +5,18 @@ export { defaultSettings, resolveSettings } from './defaults.ts';
 export { greetingMessage, type GreetingMessage } from './greeting.ts';
 export { expandMacros, type MacroEnv, type MacroOptions } from './macros.ts';
 export { renderChatTemplate } from './jinja.ts';
-export { contextTemplates, instructTemplates, type ContextTemplate, type InstructTemplate, type InstructTemplateName } from './templates.ts';
+export {
+  boundContext,
+  contextFromSillyTavern,
+  contextTemplateNames,
+  findContextTemplate,
+  findInstructTemplate,
+  firstRunContext,
+  instructFromSillyTavern,
+  instructTemplateNames,
+  TemplateError,
+  type ContextTemplate,
+  type InstructTemplate,
+} from './templates.ts';
+export { chooseTemplates, UnknownTemplateError, type TemplateChoice } from './template-choice.ts';
 export type * from './types.ts';

@@ -1,35 +1,41 @@
 // Text Completion assembly (reference §3): story string + examples + chat start + history (with injections and
-// PHI) + the last line, plain or instruct-formatted, and the stop strings.
+// PHI) + the reply opener, plain or instruct-formatted, fitted to the context the way SillyTavern 1.18 fills it,
+// and the stop strings.
 import { blockBody, parseExampleTurns } from './examples.ts';
 import { injectAtDepth } from './inject.ts';
-import { instructFormatter, type InstructFormatter, type Speaker } from './instruct.ts';
+import { instructFormatter, instructStopStrings, type InstructFormatter, type Speaker, type TurnPlace } from './instruct.ts';
 import { isNarrator, prepare, type Prepared } from './prepare.ts';
 import { renderStoryTemplate } from './story-string.ts';
 import type { InstructTemplate } from './templates.ts';
 import type { PromptInput, PromptPart, PromptResult, PromptSettings, Role, TokenCounter } from './types.ts';
 
-/** SillyTavern keeps this many tokens spare when filling the history. */
-const PADDING = 64;
+/** SillyTavern's `token_padding`: tokens kept spare when filling the context. */
+export const TOKEN_PADDING = 64;
 
 interface Item {
+  speaker: Speaker;
+  /** The speaker's name ('' for unnamed turns: narrator, injected system text, the PHI). */
+  name: string;
   text: string;
+  /** Shows `Name: ` in instruct mode. */
+  showName: boolean;
   injected: boolean;
 }
 
 const speakerOf: Record<Role, Speaker> = { system: 'system', user: 'user', assistant: 'char' };
 
-function formatTurn(p: Prepared, fmt: InstructFormatter | null, speaker: Speaker, text: string, showName: boolean): string {
-  const name = speaker === 'user' ? p.user : speaker === 'char' ? p.char : '';
-  if (fmt) return fmt.turn(speaker, text, name, showName);
-  return name ? `${name}: ${text}\n` : `${text}\n`;
+function plainLine(item: Pick<Item, 'name' | 'text'>): string {
+  return item.name ? `${item.name}: ${item.text}\n` : `${item.text}\n`;
 }
 
 function exampleFormatter(instruct: InstructTemplate | null, separator: string) {
   return (p: Pick<Prepared, 'user' | 'char' | 'expand'>, block: string): string => {
+    // Plain text heads every block with the separator line (an empty line when there is none).
+    if (!instruct) return `${separator}\n${blockBody(block)}`;
     const head = separator ? `${separator}\n` : '';
-    if (!instruct) return head + blockBody(block);
+    if (instruct.skipExamples) return head + blockBody(block);
     const fmt = instructFormatter(instruct, p.expand);
-    // Names: user example turns always carry theirs unless names are off; character turns only with 'always'.
+    // Names: user example turns carry theirs unless names are off; character turns only with 'always'.
     const turns = parseExampleTurns(block, p.user, p.char).map((turn) =>
       turn.speaker === 'user'
         ? fmt.turn('user', turn.content, p.user, instruct.namesBehavior !== 'none')
@@ -42,20 +48,19 @@ function exampleFormatter(instruct: InstructTemplate | null, separator: string) 
 function stopStrings(p: Prepared, settings: PromptSettings, impersonate: boolean): string[] {
   const { context, instruct } = settings.text;
   const out: string[] = [];
-  if (context.namesAsStopStrings) out.push(...(impersonate ? [`\n${p.char}:`] : []), `\n${p.user}:`);
-  if (instruct) {
-    const lead = instruct.wrap ? '\n' : '';
-    if (instruct.stopSequence) out.push(lead + instruct.stopSequence);
-    if (instruct.sequencesAsStopStrings) {
-      for (const seq of [instruct.inputSequence, instruct.outputSequence, instruct.systemSequence]) {
-        for (const line of seq.split('\n')) if (line.trim()) out.push(lead + line);
-      }
-    }
-  }
+  if (context.singleLine) out.push('\n');
+  if (context.namesAsStopStrings) out.push(impersonate ? `\n${p.char}:` : `\n${p.user}:`, `\n${p.user}:`);
+  if (instruct) out.push(...instructStopStrings(instruct, p.user, p.char, p.expand));
   if (context.useStopStrings) {
     for (const line of [context.chatStart, context.exampleSeparator]) if (line) out.push(`\n${p.expand(line)}`);
   }
   return [...new Set(out)];
+}
+
+/** Renders one history item; the oldest and newest turns may take the template's first/last sequences. */
+function render(fmt: InstructFormatter | null, item: Item, place: TurnPlace): string {
+  if (!fmt) return plainLine(item);
+  return fmt.turn(item.speaker, item.text, item.name, item.showName, place);
 }
 
 export function assembleTextCompletion(input: PromptInput, settings: PromptSettings, counter: TokenCounter): PromptResult {
@@ -101,94 +106,91 @@ export function assembleTextCompletion(input: PromptInput, settings: PromptSetti
   };
   let story = p.expand(renderStoryTemplate(context.storyString, vars)).replace(/^\n+/, '');
   const keepUnterminated = instruct !== null && (!instruct.wrap || instruct.storyStringSuffix !== '');
-  if (!story.endsWith('\n') && !keepUnterminated) story += '\n';
-  if (instruct) {
-    const prefix = instruct.storyStringPrefix ? instruct.storyStringPrefix + (instruct.wrap ? '\n' : '') : '';
-    story = prefix + story + instruct.storyStringSuffix;
-  }
+  if (story && !story.endsWith('\n') && !keepUnterminated) story += '\n';
+  if (fmt) story = fmt.storyString(story);
 
   // History: only the greeting (chat[0]) is re-expanded; user messages were expanded when sent, replies never are.
   const names = instruct?.namesBehavior ?? 'force';
-  const items = p.coreChat.map((m): Item => {
+  const real = p.coreChat.map((m): Item => {
     const raw = m.mes.replace(/\r/g, '');
     const text = m === input.chat[0] ? p.expand(raw) : raw;
     const speaker: Speaker = isNarrator(m) ? 'system' : m.is_user ? 'user' : 'char';
-    if (!fmt) return { text: speaker === 'system' ? `${text}\n` : `${m.name}: ${text}\n`, injected: false };
     const showName = speaker !== 'system' && (names === 'always' || (names === 'force' && Boolean(m.force_avatar) && m.name !== p.user));
-    const line = formatTurn(p, fmt, speaker, text, showName);
-    return { text: line, injected: false };
+    return { speaker, name: speaker === 'system' ? '' : m.name, text, showName, injected: false };
   });
-  const injected = injectAtDepth(items, p.injections, (i) => {
+  const items = injectAtDepth(real, p.injections, (i): Item => {
     const speaker = speakerOf[i.role];
-    return { text: formatTurn(p, fmt, speaker, i.text, !fmt || names === 'always'), injected: true };
+    const name = speaker === 'user' ? p.user : speaker === 'char' ? p.char : '';
+    return { speaker, name, text: i.text, showName: names === 'always', injected: true };
   });
-
-  // Last line (§3.6): instruct opens the reply turn; plain text forces the speaker's name.
-  let lastLine = '';
-  if (fmt && instruct) {
-    const seq = impersonate ? instruct.inputSequence : instruct.lastOutputSequence || instruct.outputSequence;
-    const opened = fmt.sep + (instruct.wrap ? seq.trimEnd() : seq);
-    const name = impersonate ? p.user : p.char;
-    lastLine = instruct.namesBehavior === 'always' ? `${opened}${fmt.sep}${name}:` : opened + fmt.sep;
-  } else if (impersonate) lastLine = `\n${p.user}:`;
-  else if (t.alwaysForceName2) lastLine = `\n${p.char}:`;
+  // The PHI is an unnamed user turn after the injections: always last, never counted for depth.
+  if (phi) items.push({ speaker: 'user', name: '', text: phi, showName: false, injected: false });
+  const texts = new Map(items.map((item, i) => [item, render(fmt, item, i === 0 ? 'first' : i === items.length - 1 ? 'last' : 'middle')]));
 
   const chatStart = context.chatStart ? `${p.expand(context.chatStart)}\n` : '';
-  const phiItem = phi ? formatTurn(p, fmt, 'user', phi, false) : '';
-  // Each piece is counted once; totals are sums (BPE merges across piece boundaries are ignored, as in ST's fill).
-  const costs = new Map(injected.map((item) => [item, counter.count(item.text)]));
-  const fixed = { story: counter.count(story), chatStart: counter.count(chatStart), phi: counter.count(phiItem), lastLine: counter.count(lastLine) };
-  let used = fixed.story + fixed.chatStart + fixed.phi + fixed.lastLine;
-  const kept = new Set<Item>();
-  for (const item of injected) {
-    if (!item.injected) continue;
-    used += costs.get(item)!;
-    kept.add(item);
-  }
-  let historyTokens = used - fixed.story - fixed.chatStart - fixed.lastLine;
-  for (let i = injected.length - 1; i >= 0; i--) {
-    const item = injected[i]!;
-    if (item.injected) continue;
-    const cost = costs.get(item)!;
-    if (used + cost + PADDING >= maxPrompt) break;
-    used += cost;
-    historyTokens += cost;
-    kept.add(item);
-  }
-  const history = injected.filter((i) => kept.has(i)).map((i) => i.text);
-  if (instruct?.userAlignmentMessage && !history[0]?.startsWith(instruct.inputSequence)) {
-    const alignment = formatTurn(p, fmt, 'user', p.expand(instruct.userAlignmentMessage), false);
-    history.unshift(alignment);
-    historyTokens += counter.count(alignment);
-  }
-  if (phiItem) history.push(phiItem);
-  // The last message loses its newline; the last line supplies the separator.
-  const stripLast = !instruct || instruct.wrap;
-  if (stripLast && history.length) history[history.length - 1] = history[history.length - 1]!.replace(/\n$/, '');
+  const alignment = fmt && instruct?.userAlignmentMessage ? fmt.turn('user', p.expand(instruct.userAlignmentMessage), '', false, 'first') : '';
 
+  // The fill (§3.6): the fixed text once with the padding, then each injected block, then the other turns newest
+  // first, each counted on its own, while the running total stays under the budget. Examples get what is left,
+  // counted over the text kept so far.
+  const count = (text: string) => counter.count(text);
+  let total = count(story + chatStart + alignment) + TOKEN_PADDING;
+  const kept = new Set<Item>();
+  const order: Item[] = [];
+  const newestFirst = [...items].reverse();
+  for (const item of newestFirst.filter((i) => i.injected)) {
+    total += count(texts.get(item)!);
+    if (total >= maxPrompt) break;
+    kept.add(item);
+    order.push(item);
+  }
+  for (const item of newestFirst) {
+    if (kept.has(item) || item.injected) continue;
+    total += count(texts.get(item)!);
+    if (total >= maxPrompt) break;
+    kept.add(item);
+    order.push(item);
+  }
+  const history = items.filter((i) => kept.has(i));
+  const historyTexts = history.map((i) => texts.get(i)!);
+  let keptAlignment = '';
+  if (alignment && history[0]?.speaker !== 'user') {
+    total += count(alignment);
+    keptAlignment = alignment;
+    historyTexts.unshift(alignment);
+  }
+
+  total = count(story + chatStart + order.map((i) => texts.get(i)!).join('') + keptAlignment + alignment) + TOKEN_PADDING;
   const examples: string[] = [];
-  let exampleTokens = 0;
   for (const text of exampleTexts) {
-    const cost = counter.count(text);
-    if (used + cost + PADDING >= maxPrompt) break;
-    used += cost;
-    exampleTokens += cost;
+    total += count(text);
+    if (total >= maxPrompt) break;
     examples.push(text);
   }
 
-  const prompt = story + examples.join('') + chatStart + history.join('') + lastLine;
-  const keptReal = injected.filter((i) => !i.injected && kept.has(i)).length;
+  // The last message loses its newline (instruct: only when wrapped); the opener supplies the separator.
+  if ((!instruct || instruct.wrap) && historyTexts.length) historyTexts[historyTexts.length - 1] = historyTexts.at(-1)!.replace(/\n$/, '');
+  let lastLine = '';
+  if (fmt) lastLine = impersonate ? fmt.opener('user', p.user) : fmt.opener('char', p.char);
+  else if (impersonate) lastLine = `\n${p.user}:`;
+  else if (context.alwaysForceName2) lastLine = `\n${p.char}:`;
+  const historyText = historyTexts.join('');
+  if (!fmt && lastLine && historyText.endsWith('\n')) lastLine = lastLine.slice(1);
+
+  const prompt = story + examples.join('') + chatStart + historyText + lastLine;
+  const turns = items.filter((i) => !i.injected);
+  const keptTurns = turns.filter((i) => kept.has(i)).length;
   const parts: PromptPart[] = [
-    { id: 'storyString', tokens: fixed.story },
-    { id: 'dialogueExamples', tokens: exampleTokens, kept: examples.length, dropped: exampleTexts.length - examples.length },
-    { id: 'chatStart', tokens: fixed.chatStart },
-    { id: 'chatHistory', tokens: historyTokens, kept: keptReal, dropped: items.length - keptReal },
-    { id: 'lastLine', tokens: fixed.lastLine },
+    { id: 'storyString', tokens: count(story) },
+    { id: 'dialogueExamples', tokens: count(examples.join('')), kept: examples.length, dropped: exampleTexts.length - examples.length },
+    { id: 'chatStart', tokens: count(chatStart) },
+    { id: 'chatHistory', tokens: count(historyText), kept: keptTurns, dropped: turns.length - keptTurns },
+    { id: 'lastLine', tokens: count(lastLine) },
   ];
   return {
     mode: 'text',
     text: { prompt, stop: stopStrings(p, settings, impersonate) },
     parts,
-    tokens: { total: parts.reduce((sum, part) => sum + part.tokens, 0), budget: maxPrompt },
+    tokens: { total: count(prompt), budget: maxPrompt },
   };
 }

@@ -98,7 +98,6 @@ export interface TextCompletionSettings {
   postHistoryInstructions: string;
   context: ContextTemplate;
   instruct: InstructTemplate | null;
-  alwaysForceName2: boolean;
   maxContext: number;
   maxTokens: number;
 }

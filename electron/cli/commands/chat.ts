@@ -3,18 +3,20 @@ import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { appendMessage, createTranscript } from '../../../shared/chat/transcript.ts';
 import { characterFromCard } from '../../../shared/prompt/card.ts';
-import { loadTokenizer, tokenizerForModel } from '../../../shared/tokenize/index.ts';
 import { readTurnFiles } from '../../services/chats/files.ts';
 import { generate } from '../../services/chats/generate.ts';
 import { turnPlan } from '../../services/chats/turn-plan.ts';
 import type { CliIo } from '../io.ts';
+import { promptChoices, PROMPT_OPTIONS_HELP, promptOptions, promptTokenizer } from '../prompt-options.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
 
 export const CHAT_HELP = `Usage: lorewright chat --endpoint URL --model M [--api-key-env VAR] --card FILE [--book FILE ...]
-                      [--user NAME] [--persona TEXT] [--chat FILE] --message TEXT [--mode chat|text]
+                      [--chat FILE] --message TEXT [--mode chat|text] [--instruct NAME|none] [--context NAME]
+                      [--max-context N] [--max-tokens N] [--user NAME] [--persona TEXT] [--tokenizer NAME]
                       [--stream] [--json]
 
-Sends one turn with SillyTavern's default settings (the card's own lorebook always used) and prints the reply.
+Sends one turn as SillyTavern 1.18 would (its first-run settings unless told otherwise, the chat file's Author's
+Note, the card's own lorebook always used) and prints the reply.
 
 Options:
   --endpoint URL      base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1
@@ -22,12 +24,10 @@ Options:
   --api-key-env VAR   read the API key from this environment variable (keys are never taken on the command line)
   --card FILE         character card (PNG, JSON, YAML, CharX)
   --book FILE         extra lorebook, repeatable
-  --user NAME         the user's name (default: the chat's, else "User")
-  --persona TEXT      the user's persona description
   --chat FILE         the chat so far (SillyTavern JSONL, GLM JSON/YAML, Lorewright transcript);
                       default: a new chat opening with the card's greeting
   --message TEXT      the user's message
-  --mode MODE         chat (/chat/completions, default) or text (/completions)
+${PROMPT_OPTIONS_HELP}
   --stream            stream the reply, printing tokens as they arrive
   --json              print one JSON object {"request": <the body sent>, "reply": "<text>"}
   -h, --help          this help
@@ -39,11 +39,9 @@ const options = {
   'api-key-env': { type: 'string' },
   card: { type: 'string' },
   book: { type: 'string', multiple: true },
-  user: { type: 'string' },
-  persona: { type: 'string' },
   chat: { type: 'string' },
   message: { type: 'string' },
-  mode: { type: 'string' },
+  ...promptOptions,
   stream: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -64,8 +62,7 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
     if (values[name] === undefined) throw new UsageError(`--${name} is required.`, CHAT_HELP);
   }
   if (!/^https?:\/\//.test(values.endpoint!)) throw new UsageError(`--endpoint must be an http(s) URL, got "${values.endpoint}".`, CHAT_HELP);
-  const mode = values.mode ?? 'chat';
-  if (mode !== 'chat' && mode !== 'text') throw new UsageError(`--mode must be chat or text, got "${mode}".`, CHAT_HELP);
+  const { mode, templates, settings } = promptChoices(values, io, CHAT_HELP);
   const keyVar = values['api-key-env'];
   const apiKey = keyVar === undefined ? undefined : io.env[keyVar];
   if (keyVar !== undefined && !apiKey) {
@@ -79,7 +76,7 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
   const userName = values.user ?? files.chat?.value.user.name ?? 'User';
   const start = files.chat?.value ?? createTranscript(character, { name: userName });
   const transcript = appendMessage(start, 'user', userName, { text: values.message! });
-  const tokenizer = await loadTokenizer(tokenizerForModel(values.model!));
+  const tokenizer = await promptTokenizer(values.tokenizer, mode, values.model!, CHAT_HELP);
   const stream = values.stream === true;
   const plan = turnPlan({
     card: files.card,
@@ -87,6 +84,8 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
     transcript,
     persona: { name: userName, description: values.persona ?? start.user.persona },
     mode,
+    templates,
+    settings,
     target: { model: values.model!, stream },
     tokenizer,
   });

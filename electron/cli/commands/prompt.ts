@@ -1,26 +1,27 @@
-/** `lorewright prompt …`: the request a test chat would send next, assembled exactly as the app assembles it. */
+/** `lorewright prompt …`: the request a test chat would send next, assembled exactly as SillyTavern 1.18 would. */
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { readTurnFiles } from '../../services/chats/files.ts';
-import { templateNames, turnPlan } from '../../services/chats/turn-plan.ts';
+import { turnPlan } from '../../services/chats/turn-plan.ts';
 import type { CliIo } from '../io.ts';
+import { promptChoices, PROMPT_OPTIONS_HELP, promptOptions, promptTokenizer } from '../prompt-options.ts';
 import { EXIT_OK, UsageError } from '../usage-error.ts';
 
-export const PROMPT_HELP = `Usage: lorewright prompt --card FILE [--book FILE ...] [--persona TEXT] --chat FILE
-                        [--mode chat|text] [--template NAME] [--json]
+export const PROMPT_HELP = `Usage: lorewright prompt --card FILE [--book FILE ...] --chat FILE [--mode chat|text]
+                        [--instruct NAME|none] [--context NAME] [--max-context N] [--max-tokens N]
+                        [--user NAME] [--persona TEXT] [--tokenizer NAME] [--json]
 
-Prints the next request of a chat exactly as it would be sent, with SillyTavern's default settings. The card's
-own lorebook is always scanned; --book adds more (any supported lorebook format).
+Prints the next request of a chat exactly as SillyTavern 1.18 would send it: its first-run settings unless told
+otherwise, the Author's Note of the chat file (chat_metadata), the chat trimmed to the context size. The card's own
+lorebook is always scanned; --book adds more (any supported lorebook format).
 
 Options:
-  --card FILE       character card (PNG, JSON, YAML, CharX)
-  --book FILE       extra lorebook, repeatable
-  --persona TEXT    the user's persona description (the user's name comes from the chat)
-  --chat FILE       the chat so far: SillyTavern JSONL, GLM JSON/YAML or a Lorewright transcript
-  --mode MODE       chat (Chat Completion messages, default) or text (Text Completion prompt)
-  --template NAME   instruct template for text mode: ${templateNames.join(', ')}
-  --json            {"request", "lore", "parts", "tokens"} instead of the bare request
-  -h, --help        this help
+  --card FILE          character card (PNG, JSON, YAML, CharX)
+  --book FILE          extra lorebook, repeatable
+  --chat FILE          the chat so far: SillyTavern JSONL, GLM JSON/YAML or a Lorewright transcript
+${PROMPT_OPTIONS_HELP}
+  --json               {"request", "lore", "parts", "tokens"} instead of the bare request
+  -h, --help           this help
 
 Without --json, chat mode prints the request body (JSON) and text mode the prompt text itself.
 `;
@@ -28,10 +29,8 @@ Without --json, chat mode prints the request body (JSON) and text mode the promp
 const options = {
   card: { type: 'string' },
   book: { type: 'string', multiple: true },
-  persona: { type: 'string' },
   chat: { type: 'string' },
-  mode: { type: 'string' },
-  template: { type: 'string' },
+  ...promptOptions,
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
@@ -49,12 +48,8 @@ export async function runPrompt(argv: string[], io: CliIo): Promise<number> {
   }
   if (!values.card) throw new UsageError('--card is required.', PROMPT_HELP);
   if (!values.chat) throw new UsageError('--chat is required.', PROMPT_HELP);
-  const mode = values.mode ?? 'chat';
-  if (mode !== 'chat' && mode !== 'text') throw new UsageError(`--mode must be chat or text, got "${mode}".`, PROMPT_HELP);
-  if (values.template !== undefined && mode !== 'text') throw new UsageError('--template applies to --mode text only.', PROMPT_HELP);
-  if (values.template !== undefined && !templateNames.includes(values.template as never)) {
-    throw new UsageError(`Unknown --template "${values.template}". Known: ${templateNames.join(', ')}.`, PROMPT_HELP);
-  }
+  const { mode, templates, settings } = promptChoices(values, io, PROMPT_HELP);
+  const tokenizer = await promptTokenizer(values.tokenizer, mode, '', PROMPT_HELP);
 
   const files = readTurnFiles(io.cwd, values.card, values.book ?? [], values.chat);
   const transcript = files.chat!.value;
@@ -63,10 +58,12 @@ export async function runPrompt(argv: string[], io: CliIo): Promise<number> {
     card: files.card,
     books: files.books,
     transcript,
-    persona: { name: transcript.user.name, description: values.persona ?? transcript.user.persona },
+    persona: { name: values.user ?? transcript.user.name, description: values.persona ?? transcript.user.persona },
     mode,
-    template: values.template,
+    templates,
+    settings,
     target: { model: '' },
+    tokenizer,
   });
   // No model is chosen here; the rest of the body is what a send would carry.
   const { model: _model, ...request } = plan.request;

@@ -96,7 +96,7 @@ export function chatsHandlers({ library, keyCipher }: HostContext): HandlerTable
       books,
       type: input.type,
       mode: input.mode ?? (connection?.kind === 'openai-text' ? 'text' : 'chat'),
-      template: input.template,
+      templates: input.template === undefined ? undefined : { instruct: input.template, bindToContext: true },
       jinja: input.jinja,
       settings: promptSettings(input.settings),
       target: { model, parameters: parameters(connection?.parameters as Record<string, unknown> | undefined, input.settings) },

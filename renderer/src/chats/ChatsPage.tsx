@@ -6,7 +6,7 @@ import type { LorebookSummary } from '../../../shared/api/methods/lorebooks.ts';
 import type { CardBookLink } from '../../../shared/api/methods/links.ts';
 import { appendMessage, deleteMessage, editMessage, selectSwipe } from '../../../shared/chat/transcript.ts';
 import { parseDocument } from '../../../shared/library/parse-document.ts';
-import { instructTemplates } from '../../../shared/prompt/templates.ts';
+import { instructTemplateNames } from '../../../shared/prompt/templates.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 import { ChatSidebar } from './ChatSidebar.tsx';
@@ -195,7 +195,7 @@ export function ChatsPage() {
               personaDescription={persona.description}
               onPersonaDescription={(description) => setPersona({ ...persona, description })}
               profileKind={profile?.kind}
-              templates={Object.keys(instructTemplates)}
+              templates={instructTemplateNames}
               books={booksInPlay(card, links, books, bookIds)}
             />
             <div className="chat-log" data-testid="chat-log">

@@ -47,6 +47,7 @@ export const en = {
   'tokens.guesstimate': "SillyTavern estimate",
   'tokens.o200k_base': "OpenAI o200k (GPT-4o, o-series)",
   'tokens.cl100k_base': "OpenAI cl100k (GPT-4, 3.5)",
+  'tokens.llama': "LLaMA 1/2",
   'tokens.llama3': "Llama 3",
   'tokens.totalExact': "{n} tokens (exact)",
   'tokens.totalEstimate': "≈{n} tokens (estimate)",

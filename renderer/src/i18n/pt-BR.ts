@@ -47,6 +47,7 @@ export const ptBR: Partial<Messages> = {
   'tokens.guesstimate': "Estimativa do SillyTavern",
   'tokens.o200k_base': "OpenAI o200k (GPT-4o, série o)",
   'tokens.cl100k_base': "OpenAI cl100k (GPT-4, 3.5)",
+  'tokens.llama': "LLaMA 1/2",
   'tokens.llama3': "Llama 3",
   'tokens.totalExact': "{n} tokens (exato)",
   'tokens.totalEstimate': "≈{n} tokens (estimativa)",

@@ -47,6 +47,7 @@ export const zhCN: Partial<Messages> = {
   'tokens.guesstimate': "SillyTavern 估算",
   'tokens.o200k_base': "OpenAI o200k（GPT-4o、o 系列）",
   'tokens.cl100k_base': "OpenAI cl100k（GPT-4、3.5）",
+  'tokens.llama': "LLaMA 1/2",
   'tokens.llama3': "Llama 3",
   'tokens.totalExact': "{n} 个 token（精确）",
   'tokens.totalEstimate': "约 {n} 个 token（估算）",

@@ -2,7 +2,7 @@
 //
 // | transcript                      | SillyTavern                                                          |
 // |---------------------------------|----------------------------------------------------------------------|
-// | user.name, character.name       | header user_name, character_name                                     |
+// | user.name, character.name       | the last user / character message's name, else header user_name …  |
 // | createdAt                       | header create_date (kept verbatim: ST writes its own date format)    |
 // | timedEffects                    | header chat_metadata.timedWorldInfo (where ST keeps sticky/cooldown) |
 // | user.persona                    | header chat_metadata.lorewright.persona                              |
@@ -176,13 +176,17 @@ export function fromSillyTavern(text: string): ChatConversion<Transcript> {
   const foreign: Json = { ...unknownFields(header, HEADER_FIELDS) };
   const metaRest = unknownFields(metadata, META_FIELDS);
   if (metaRest) foreign.chat_metadata = metaRest;
-  const firstUser = messages.find((m) => m.role === 'user')?.name;
+  // SillyTavern 1.18 writes "unused" for both header names: the speakers' own names are the truth, the header only
+  // a fallback for a chat without messages from that side.
+  const headerName = (key: 'user_name' | 'character_name') => (str(header[key]) === 'unused' ? undefined : str(header[key]));
+  const lastUser = messages.findLast((m) => m.role === 'user')?.name;
+  const lastChar = messages.findLast((m) => m.role === 'assistant')?.name;
   const transcript: Transcript = {
     format: TRANSCRIPT_FORMAT,
     version: TRANSCRIPT_VERSION,
     createdAt: str(header.create_date) ?? '',
-    character: { name: str(header.character_name) ?? messages.find((m) => m.role === 'assistant')?.name ?? '' },
-    user: compact({ name: str(header.user_name) ?? firstUser ?? 'User', persona: str(ours.persona) }) as Transcript['user'],
+    character: { name: lastChar || headerName('character_name') || '' },
+    user: compact({ name: lastUser || headerName('user_name') || 'User', persona: str(ours.persona) }) as Transcript['user'],
     messages,
   };
   if (isRecord(metadata.timedWorldInfo)) transcript.timedEffects = metadata.timedWorldInfo as unknown as Transcript['timedEffects'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assemblePrompt, contextTemplates, type ChatMessage } from '../../../shared/prompt/index.ts';
+import { assemblePrompt, findContextTemplate, type ChatMessage } from '../../../shared/prompt/index.ts';
 import { aria } from './fixture.ts';
 
 // One token per UTF-16 unit keeps the arithmetic visible.
@@ -66,7 +66,7 @@ describe('context limit, Text Completion', () => {
       ...aria(),
       mode: 'text',
       tokenizer,
-      settings: { text: { context: contextTemplates.default, maxContext: used + 64 + 1 + maxTokens, maxTokens } },
+      settings: { text: { context: findContextTemplate('Default (preset)'), maxContext: used + 64 + 1 + maxTokens, maxTokens } },
     });
     expect(result.text!.prompt).toBe(`${story}***\n${injected}${newest[1]}Sam: Yes please. Does the storm worry you?\nAria:`);
     expect(result.parts.find((p) => p.id === 'chatHistory')).toMatchObject({ kept: 2, dropped: 2 });
