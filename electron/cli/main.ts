@@ -1,7 +1,7 @@
 /** `lorewright <command>`: the headless front door to the same services the app uses. */
 import { errorMessage } from '../../shared/errors.ts';
 import { runLibrary } from './commands/library.ts';
-import { processIo } from './io.ts';
+import { processIo, quitQuietlyOnClosedPipe } from './io.ts';
 import type { CliIo } from './io.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './usage-error.ts';
 
@@ -18,7 +18,7 @@ Commands:
   prompt    print the exact request a test chat would send next (chat or text completion)
   chat      send one test-chat turn to an OpenAI-compatible server and print the reply
 
-Run "lorewright <command> --help" for a command's options.
+Run "lorewright <command> --help" for a command's options; --verbose (anywhere) prints the stack of a failure.
 Exit codes: 0 ok, 1 some inputs failed, 2 usage error.
 `;
 
@@ -35,11 +35,13 @@ const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> =
 };
 
 export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
-  const [command, ...rest] = argv;
+  const verbose = argv.includes('--verbose');
+  const [command, ...rest] = argv.filter((a) => a !== '--verbose');
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     io.out(MAIN_HELP);
     return command === undefined ? EXIT_USAGE : EXIT_OK;
   }
+  if (io === processIo) quitQuietlyOnClosedPipe();
   const run = COMMANDS[command];
   try {
     if (!run) throw new UsageError(`Unknown command "${command}".`, MAIN_HELP);
@@ -50,6 +52,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       return EXIT_USAGE;
     }
     io.err(`lorewright: ${errorMessage(e)}\n`);
+    if (verbose && e instanceof Error && e.stack) io.err(`${e.stack}\n`);
     return EXIT_FAILED;
   }
 }

@@ -1,9 +1,9 @@
 /**
  * The API implementation behind both transports (IPC and HTTP): validates every input against the contract, runs
- * the handler, and turns every failure into the `{code, message, details}` envelope.
+ * the handler, and turns every failure into the `{code, message, details}` envelope (error-policy.ts).
  */
-import { ApiError, errorMessage } from '../../shared/errors.ts';
 import type { ApiErrorShape } from '../../shared/errors.ts';
+import { isUnexpected, toApiError } from './error-policy.ts';
 import type { CallOptions, MethodName } from '../../shared/api/contract.ts';
 import { assertMethod, validateInput } from '../../shared/api/validate.ts';
 import type { Handler, HostContext } from './handlers/types.ts';
@@ -30,12 +30,6 @@ function allHandlers(ctx: HostContext): { [M in MethodName]: Handler<M> } {
   return { ...cardHandlers(ctx), ...convertHandlers(), ...appHandlers(ctx), ...lorebookHandlers(ctx), ...loreTestHandlers(ctx), ...scriptHandlers(ctx), ...chatsHandlers(ctx), ...linkHandlers(ctx) };
 }
 
-export function toErrorShape(e: unknown): ApiErrorShape {
-  if (e instanceof ApiError) return e.toJSON();
-  const message = errorMessage(e);
-  return { code: 'internal', message: `Internal error: ${message}` };
-}
-
 export function createApiHost(ctx: HostContext): ApiHost {
   const table = allHandlers(ctx);
   return {
@@ -47,7 +41,9 @@ export function createApiHost(ctx: HostContext): ApiHost {
         const value = await handler(valid as never, options as never);
         return { ok: true, value };
       } catch (e) {
-        return { ok: false, error: toErrorShape(e) };
+        const error = toApiError(e);
+        if (isUnexpected(error)) ctx.log?.error(`${method} failed`, e);
+        return { ok: false, error: error.toJSON() };
       }
     },
   };

@@ -7,6 +7,7 @@ import { createApiHost } from './api.ts';
 import { startWebHost } from './web.ts';
 import { openInBrowser } from './open-browser.ts';
 import { errorMessage } from '../../shared/errors.ts';
+import { fileErrorLog, logFileFor } from '../services/error-log.ts';
 import fs from 'node:fs';
 
 const HELP = `Usage: npm run web -- [--port N] [--db PATH] [--open]
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
   if (values.db === undefined && !process.env['LOREWRIGHT_DB']) fs.mkdirSync(path.dirname(dbPath), { recursive: true });
   const library = openLibrary(dbPath);
   const staticDir = path.resolve(values.static ?? path.join(import.meta.dirname, '../../dist/renderer'));
-  const api = createApiHost({ library });
+  const api = createApiHost({ library, log: fileErrorLog(logFileFor(dbPath)) });
   let host;
   try {
     host = await startWebHost({ api, staticDir, port });

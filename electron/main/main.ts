@@ -5,6 +5,7 @@ import path from 'node:path';
 import { openLibrary } from '../services/library/library.ts';
 import { resolveDbPath } from '../services/paths.ts';
 import { createApiHost } from '../host/api.ts';
+import { fileErrorLog, logFileFor } from '../services/error-log.ts';
 import { registerIpc } from './ipc.ts';
 import { createMainWindow } from './window.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './app-protocol.ts';
@@ -26,7 +27,7 @@ void app.whenReady().then(() => {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   serveRenderer(rendererRoot);
   const keyCipher = safeStorage.isEncryptionAvailable() ? { encrypt: (text: string) => safeStorage.encryptString(text), decrypt: (bytes: Uint8Array) => safeStorage.decryptString(Buffer.from(bytes)) } : undefined;
-  const wiring = registerIpc(ipcMain, createApiHost({ library, transport: 'electron', ...(keyCipher ? { keyCipher } : {}) }), (event) => (event.senderFrame?.url ?? '').startsWith(`${APP_ORIGIN}/`));
+  const wiring = registerIpc(ipcMain, createApiHost({ library, transport: 'electron', log: fileErrorLog(logFileFor(dbPath)), ...(keyCipher ? { keyCipher } : {}) }), (event) => (event.senderFrame?.url ?? '').startsWith(`${APP_ORIGIN}/`));
   createMainWindow(appPath, `${APP_ORIGIN}/index.html`);
 
   let closing = false;

@@ -1,8 +1,8 @@
 /** Handlers for the test-chat methods (methods/chats.ts). */
 import { ApiError, errorMessage } from '../../../shared/errors.ts';
 import type { ChatPromptSettings, TurnApiInput } from '../../../shared/api/methods/chats.ts';
-import { ChatFormatError, exportChat, importChat } from '../../../shared/chat/formats/index.ts';
-import { TranscriptError, validateTranscript } from '../../../shared/chat/validate.ts';
+import { exportChat, importChat } from '../../../shared/chat/formats/index.ts';
+import { validateTranscript } from '../../../shared/chat/validate.ts';
 import { parseDocument } from '../../../shared/library/parse-document.ts';
 import type { NamedBook } from '../../../shared/chat/turn.ts';
 import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
@@ -10,24 +10,10 @@ import type { DeepPartial, PromptSettings } from '../../../shared/prompt/types.t
 import { loadTokenizer, tokenizerForModel } from '../../../shared/tokenize/index.ts';
 import { generate } from '../../services/chats/generate.ts';
 import { presetList, ProfileStore } from '../../services/chats/profile-store.ts';
-import { turnPlan, UnknownTemplateError } from '../../services/chats/turn-plan.ts';
-import { CardBooks } from '../../services/library/card-books.ts';
-import { ChatStore } from '../../services/library/chat-store.ts';
+import { turnPlan } from '../../services/chats/turn-plan.ts';
 import { listModels } from '../../services/models/list-models.ts';
-import { ModelError } from '../../services/models/errors.ts';
 import type { ConnectionProfile } from '../../services/models/profiles.ts';
 import type { HandlerTable, HostContext } from './types.ts';
-
-/** Model failures keep their readable message; the model error code travels in the details. */
-function apiError(e: unknown): unknown {
-  if (e instanceof ModelError) {
-    return e.code === 'aborted' ? new ApiError('cancelled', e.message) : new ApiError('internal', e.message, [{ message: e.code }]);
-  }
-  if (e instanceof UnknownTemplateError) return new ApiError('bad_input', e.message, [{ path: '/template', message: 'unknown' }]);
-  if (e instanceof TranscriptError) return new ApiError('bad_input', e.message, [{ path: '/transcript', message: 'invalid' }]);
-  if (e instanceof ChatFormatError) return new ApiError('bad_document', `The chat file is unreadable: ${e.message}`, [{ path: '/text', message: 'unreadable' }]);
-  return e;
-}
 
 /** The panel's settings in assemblePrompt's shape: one main prompt and context size serve both modes. */
 function promptSettings(s: ChatPromptSettings | undefined): DeepPartial<PromptSettings> {
@@ -56,18 +42,10 @@ function planOrJinjaError<T>(jinja: string | undefined, run: () => T): T {
   }
 }
 
-async function mapped<T>(run: () => T | Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    throw apiError(e);
-  }
-}
-
 export function chatsHandlers({ library, keyCipher }: HostContext): HandlerTable<'chats.'> {
-  const chats = new ChatStore(library.db);
+  const chats = library.chats;
   const profiles = new ProfileStore(library.file, process.env, keyCipher);
-  const links = new CardBooks(library.db, library.cards, library.lorebooks);
+  const links = library.links;
 
   const namedBook = (id: number, role: NamedBook['role']): NamedBook => {
     const book = library.lorebooks.get(id);
@@ -112,39 +90,35 @@ export function chatsHandlers({ library, keyCipher }: HostContext): HandlerTable
       profiles.delete(input.id);
       return null;
     },
-    'chats.testProfile': (input) => mapped(async () => ({ models: await listModels(profiles.connection(input.id)) })),
+    'chats.testProfile': async (input) => ({ models: await listModels(profiles.connection(input.id)) }),
     'chats.list': (input) => chats.list(input.cardId),
     'chats.get': (input) => chats.get(input.id),
-    'chats.save': (input) => mapped(() => chats.save(input)),
+    'chats.save': (input) => chats.save(input),
     'chats.delete': (input) => {
       chats.delete(input.id);
       return null;
     },
-    'chats.import': (input) =>
-      mapped(() => {
-        const imported = importChat(input.text, input.format);
-        return { chat: chats.save({ cardId: input.cardId, transcript: imported.value }), lost: imported.lost };
-      }),
-    'chats.export': (input) =>
-      mapped(() => {
-        const out = exportChat(validateTranscript(input.transcript), input.format);
-        return { text: out.value, lost: out.lost };
-      }),
-    'chats.prompt': (input) =>
-      mapped(async () => {
-        const { plan } = await prepare(input);
-        return { request: plan.request, lore: plan.lore, parts: plan.prompt.parts, tokens: plan.prompt.tokens, replaces: plan.replaces };
-      }),
-    'chats.send': (input, options) =>
-      mapped(async () => {
-        if (input.profileId === undefined) throw new ApiError('bad_input', 'chats.send needs a connection profile ("profileId").', [{ path: '/profileId', message: 'required to send' }]);
-        const { plan, connection, tokenizer } = await prepare(input);
-        const reply = await generate(connection!, plan, {
-          tokenizer,
-          signal: options.signal as AbortSignal | undefined,
-          onToken: (token) => options.onProgress?.({ token }),
-        });
-        return { text: reply.text, stats: reply.stats, request: plan.request, lore: plan.lore, timedEffects: plan.timedEffects, replaces: plan.replaces };
-      }),
+    'chats.import': (input) => {
+      const imported = importChat(input.text, input.format);
+      return { chat: chats.save({ cardId: input.cardId, transcript: imported.value }), lost: imported.lost };
+    },
+    'chats.export': (input) => {
+      const out = exportChat(validateTranscript(input.transcript), input.format);
+      return { text: out.value, lost: out.lost };
+    },
+    'chats.prompt': async (input) => {
+      const { plan } = await prepare(input);
+      return { request: plan.request, lore: plan.lore, parts: plan.prompt.parts, tokens: plan.prompt.tokens, replaces: plan.replaces };
+    },
+    'chats.send': async (input, options) => {
+      if (input.profileId === undefined) throw new ApiError('bad_input', 'chats.send needs a connection profile ("profileId").', [{ path: '/profileId', message: 'required to send' }]);
+      const { plan, connection, tokenizer } = await prepare(input);
+      const reply = await generate(connection!, plan, {
+        tokenizer,
+        signal: options.signal as AbortSignal | undefined,
+        onToken: (token) => options.onProgress?.({ token }),
+      });
+      return { text: reply.text, stats: reply.stats, request: plan.request, lore: plan.lore, timedEffects: plan.timedEffects, replaces: plan.replaces };
+    },
   };
 }

@@ -2,6 +2,7 @@
 import type { CallOptions, MethodInput, MethodName, MethodOutput, MethodProgress } from '../../../shared/api/contract.ts';
 import type { Library } from '../../services/library/library.ts';
 import type { KeyCipher } from '../../services/chats/api-key.ts';
+import type { ErrorLog } from '../../services/error-log.ts';
 
 /** The services the API runs on; opened once by whoever hosts the API (Electron main, web host, tests). */
 export interface HostContext {
@@ -10,6 +11,8 @@ export interface HostContext {
   transport?: 'electron' | 'web';
   /** Encrypts typed-in API keys at rest where the OS offers a keychain (the desktop app). */
   keyCipher?: KeyCipher;
+  /** Where the stacks of unexpected failures go (the user sees the message). */
+  log?: ErrorLog;
 }
 
 export type Handler<M extends MethodName> = (input: MethodInput<M>, options: CallOptions<MethodProgress<M>>) => MethodOutput<M> | Promise<MethodOutput<M>>;

@@ -6,23 +6,24 @@
 import { ApiError } from '../../../shared/errors.ts';
 import type { CardRecord } from '../../../shared/library/types.ts';
 import type { CardBookLink, LinkRole } from '../../../shared/api/methods/links.ts';
-import { BookFormatError, exportBook, importBook } from '../../../shared/lorebook/formats/index.ts';
+import { exportBook, importBook } from '../../../shared/lorebook/formats/index.ts';
 import type { LossReport } from '../../../shared/lorebook/formats/index.ts';
 import { parseDocument, serializeDocument } from '../../../shared/library/parse-document.ts';
 import type { JsonObject } from '../../../shared/library/parse-document.ts';
 import type { CardStore } from './card-store.ts';
 import type { LorebookStore } from './lorebook-store.ts';
 import type { Db } from './open-database.ts';
+import { Sql } from './sql.ts';
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export class CardBooks {
-  private readonly db: Db;
+  private readonly sql: Sql;
   private readonly cards: CardStore;
   private readonly books: LorebookStore;
 
   constructor(db: Db, cards: CardStore, books: LorebookStore) {
-    this.db = db;
+    this.sql = new Sql(db);
     this.cards = cards;
     this.books = books;
   }
@@ -30,8 +31,8 @@ export class CardBooks {
   /** The card's linked books, primary first, then by name; trashed books are listed too (marked by deletedAt). */
   list(cardId: number): CardBookLink[] {
     this.cards.get(cardId);
-    return this.db
-      .prepare(
+    return this.sql
+      .stmt(
         `SELECT l.id AS lorebookId, l.name AS name, cl.role AS role, l.deleted_at AS deletedAt
          FROM card_lorebooks cl JOIN lorebooks l ON l.id = cl.lorebook_id
          WHERE cl.card_id = ? ORDER BY cl.role = 'primary' DESC, l.name COLLATE NOCASE, l.id`,
@@ -41,43 +42,43 @@ export class CardBooks {
 
   /** Links a book (or changes the role of an existing link); a new primary demotes the old one to extra. */
   link(cardId: number, lorebookId: number, role: LinkRole): CardBookLink[] {
-    return this.db.transaction(() => {
+    return this.sql.write(() => {
       this.liveCard(cardId);
       this.liveBook(lorebookId);
       // Demote first: the unique index allows one primary per card at any moment.
-      if (role === 'primary') this.db.prepare("UPDATE card_lorebooks SET role = 'extra' WHERE card_id = ? AND role = 'primary' AND lorebook_id <> ?").run(cardId, lorebookId);
-      this.db
-        .prepare('INSERT INTO card_lorebooks (card_id, lorebook_id, role) VALUES (?, ?, ?) ON CONFLICT (card_id, lorebook_id) DO UPDATE SET role = excluded.role')
+      if (role === 'primary') this.sql.stmt("UPDATE card_lorebooks SET role = 'extra' WHERE card_id = ? AND role = 'primary' AND lorebook_id <> ?").run(cardId, lorebookId);
+      this.sql
+        .stmt('INSERT INTO card_lorebooks (card_id, lorebook_id, role) VALUES (?, ?, ?) ON CONFLICT (card_id, lorebook_id) DO UPDATE SET role = excluded.role')
         .run(cardId, lorebookId, role);
       return this.list(cardId);
-    })();
+    });
   }
 
   unlink(cardId: number, lorebookId: number): CardBookLink[] {
-    return this.db.transaction(() => {
+    return this.sql.write(() => {
       this.liveCard(cardId);
-      const info = this.db.prepare('DELETE FROM card_lorebooks WHERE card_id = ? AND lorebook_id = ?').run(cardId, lorebookId);
+      const info = this.sql.stmt('DELETE FROM card_lorebooks WHERE card_id = ? AND lorebook_id = ?').run(cardId, lorebookId);
       if (info.changes === 0) throw new ApiError('not_found', `Lorebook ${lorebookId} is not linked to card ${cardId}.`, [{ path: '/lorebookId', message: 'not linked' }]);
       return this.list(cardId);
-    })();
+    });
   }
 
   /** Writes a library book into the card as its character_book (replacing any embedded one), as a new revision. */
   embed(cardId: number, lorebookId: number): { card: CardRecord; report: LossReport } {
-    return this.db.transaction(() => {
+    return this.sql.write(() => {
       const card = this.liveCard(cardId);
       const record = this.liveBook(lorebookId);
       const doc = parseDocument(card.document, card.format);
       const data = cardData(doc, cardId);
-      const book = convert(() => importBook(parseDocument(record.document, 'json', record.name), { format: 'st', detail: 'summary' })).book;
+      const book = importBook(parseDocument(record.document, 'json', record.name), { format: 'st', detail: 'summary' }).book;
       // A V3 card wants V3 entries (use_regex is required there); the embedded form is the book without its wrapper.
       const v3 = doc['spec'] === 'chara_card_v3';
-      const { book: exported, report } = convert(() => exportBook(book, v3 ? 'v3' : 'v2', { name: record.name, detail: 'summary' }));
+      const { book: exported, report } = exportBook(book, v3 ? 'v3' : 'v2', { name: record.name, detail: 'summary' });
       const characterBook = v3 && isObject(exported['data']) ? exported['data'] : exported;
       const next = { ...doc, data: { ...data, character_book: characterBook } };
       const saved = this.cards.update({ id: cardId, document: serializeDocument(next, card.format, card.document) });
       return { card: saved, report };
-    })();
+    });
   }
 
   /**
@@ -85,13 +86,13 @@ export class CardBooks {
    * unless `remove`, which drops its character_book as a new revision.
    */
   unembed(cardId: number, remove: boolean): { lorebookId: number; card: CardRecord; report: LossReport } {
-    return this.db.transaction(() => {
+    return this.sql.write(() => {
       const card = this.liveCard(cardId);
       const doc = parseDocument(card.document, card.format);
       const data = cardData(doc, cardId);
       const embedded = data['character_book'];
       if (!isObject(embedded)) throw new ApiError('conflict', `Card ${cardId} has no embedded lorebook to save.`, [{ path: '/cardId', message: 'no character_book' }]);
-      const { book, report } = convert(() => importBook(embedded, { detail: 'summary' }));
+      const { book, report } = importBook(embedded, { detail: 'summary' });
       const ownName = typeof embedded['name'] === 'string' ? embedded['name'].trim() : '';
       const name = ownName || `${card.name} lorebook`;
       const created = this.books.insert(name, JSON.stringify(book, null, 4), null);
@@ -102,7 +103,7 @@ export class CardBooks {
         saved = this.cards.update({ id: cardId, document: serializeDocument({ ...doc, data: rest }, card.format, card.document) });
       }
       return { lorebookId: created.id, card: saved, report };
-    })();
+    });
   }
 
   private liveCard(id: number): CardRecord {
@@ -127,12 +128,3 @@ function cardData(doc: JsonObject, cardId: number): JsonObject {
   return data;
 }
 
-/** Converter failures are the document's fault, not the host's. */
-function convert<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (e) {
-    if (e instanceof BookFormatError) throw new ApiError('bad_document', `The lorebook cannot be converted: ${e.message}`);
-    throw e;
-  }
-}

@@ -1,12 +1,11 @@
 /** Cards in the library: every write is one transaction that also keeps tags, search and revisions in step. */
-import { createHash } from 'node:crypto';
 import { ApiError } from '../../../shared/errors.ts';
 import type { ListInput, UpdateInput, CreateInput } from '../../../shared/api/contract.ts';
-import type { CardContainerKind, CardRecord, CardSummary, DocumentFormat, RevisionSummary, TagCount } from '../../../shared/library/types.ts';
+import type { CardContainerKind, CardRecord, CardSummary, DocumentFormat, TagCount } from '../../../shared/library/types.ts';
 import { blankCard, summarizeCard, withCardName, withCardTags } from '../../../shared/library/card-summary.ts';
 import { detectFormat, parseDocument, serializeDocument } from '../../../shared/library/parse-document.ts';
 import type { Db } from './open-database.ts';
-import { RevisionLog } from './revision-log.ts';
+import { contentHash, RevisionedStore } from './revisioned-store.ts';
 import { buildSearch } from './search-query.ts';
 import type { StoredCard } from '../../../shared/library/card-files.ts';
 
@@ -47,10 +46,6 @@ const SUMMARY_COLUMNS = `c.id, c.name, c.creator, c.character_version, c.spec, c
   (c.image IS NOT NULL) AS has_image,
   (SELECT group_concat(t.name, char(31)) FROM card_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.card_id = c.id) AS tags`;
 
-export function contentHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
 function toSummary(row: CardRow): CardSummary {
   return {
     id: row.id,
@@ -67,34 +62,37 @@ function toSummary(row: CardRow): CardSummary {
   };
 }
 
-export class CardStore {
-  private readonly db: Db;
-  private readonly history: RevisionLog;
-  private readonly now: () => number;
-
+export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow> {
   constructor(db: Db, now: () => number = Date.now) {
-    this.db = db;
-    this.history = new RevisionLog(db, 'card');
-    this.now = now;
+    super(
+      db,
+      {
+        kind: 'card',
+        from: 'cards c',
+        label: 'Card',
+        summaryColumns: SUMMARY_COLUMNS,
+        recordColumns: 'c.document, c.format, c.container',
+        revisionImage: 'image',
+        toSummary,
+        toRecord: (row) => ({ ...toSummary(row), document: row.document, format: row.format, container: row.container }),
+      },
+      now,
+    );
   }
 
   list(input: ListInput): { items: CardSummary[]; total: number } {
-    const { whereSql, params, sortSql } = this.query(input);
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM cards c WHERE ${whereSql}`).get(...params) as { n: number }).n;
-    const rows = this.db
-      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM cards c WHERE ${whereSql} ORDER BY ${sortSql} LIMIT ? OFFSET ?`)
-      .all(...params, input.limit ?? 100, input.offset ?? 0) as CardRow[];
-    return { items: rows.map(toSummary), total };
+    const { where, params, sortSql } = this.query(input);
+    return this.page(where, params, sortSql, input);
   }
 
   /** Every matching id in list order (for "select all" over thousands of cards). */
   ids(input: ListInput): number[] {
-    const { whereSql, params, sortSql } = this.query(input);
-    return (this.db.prepare(`SELECT c.id FROM cards c WHERE ${whereSql} ORDER BY ${sortSql}`).all(...params) as { id: number }[]).map((r) => r.id);
+    const { where, params, sortSql } = this.query(input);
+    return (this.sql.stmt(`SELECT c.id FROM cards c WHERE ${where.join(' AND ')} ORDER BY ${sortSql}`).all(...params) as { id: number }[]).map((r) => r.id);
   }
 
-  private query(input: ListInput): { whereSql: string; params: unknown[]; sortSql: string } {
-    const where: string[] = [input.trash ? 'c.deleted_at IS NOT NULL' : 'c.deleted_at IS NULL'];
+  private query(input: ListInput): { where: string[]; params: unknown[]; sortSql: string } {
+    const where = [this.trashFilter(input.trash)];
     const params: unknown[] = [];
     if (input.query?.trim()) {
       const search = buildSearch(input.query);
@@ -107,7 +105,7 @@ export class CardStore {
         params.push(like, like, like, like, like);
       }
     }
-    const findTag = this.db.prepare('SELECT id FROM tags WHERE name = ? COLLATE NOCASE');
+    const findTag = this.sql.stmt('SELECT id FROM tags WHERE name = ? COLLATE NOCASE');
     for (const tag of new Set((input.tags ?? []).map((t) => t.toLowerCase()))) {
       // Resolving the tag first lets SQLite drive the query from the card_tags index.
       const row = findTag.get(tag) as { id: number } | undefined;
@@ -116,17 +114,11 @@ export class CardStore {
     }
     const order = input.order ?? (input.sort === 'updated' || input.sort === 'created' ? 'desc' : 'asc');
     const sortSql = `${SORT_COLUMNS[input.sort ?? 'name']} ${order === 'desc' ? 'DESC' : 'ASC'}, c.id ${order === 'desc' ? 'DESC' : 'ASC'}`;
-    return { whereSql: where.join(' AND '), params, sortSql };
-  }
-
-  get(id: number): CardRecord {
-    const row = this.db.prepare(`SELECT ${SUMMARY_COLUMNS}, c.document, c.format, c.container FROM cards c WHERE c.id = ?`).get(id) as CardRow | undefined;
-    if (!row) throw new ApiError('not_found', `No card with id ${id} in the library.`, [{ path: '/id', message: 'not found' }]);
-    return { ...toSummary(row), document: row.document, format: row.format, container: row.container };
+    return { where, params, sortSql };
   }
 
   image(id: number): Uint8Array | null {
-    const row = this.db.prepare('SELECT image FROM cards WHERE id = ?').get(id) as { image: Uint8Array | null } | undefined;
+    const row = this.sql.stmt('SELECT image FROM cards WHERE id = ?').get(id) as { image: Uint8Array | null } | undefined;
     if (!row) throw new ApiError('not_found', `No card with id ${id} in the library.`);
     return row.image;
   }
@@ -147,9 +139,9 @@ export class CardStore {
     const format = card.format ?? detectFormat(card.document);
     const fields = summarizeCard(parseDocument(card.document, format, card.sourceName ?? 'card'));
     const now = this.now();
-    const id = this.db.transaction(() => {
-      const info = this.db
-        .prepare(
+    const id = this.sql.write(() => {
+      const info = this.sql
+        .stmt(
           `INSERT INTO cards (name, creator, character_version, spec, document, format, container, image, source_name, content_hash, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
@@ -157,7 +149,7 @@ export class CardStore {
       const newId = Number(info.lastInsertRowid);
       this.index(newId, fields);
       return newId;
-    })();
+    });
     return this.get(id);
   }
 
@@ -168,57 +160,44 @@ export class CardStore {
   }
 
   findByHash(hash: string): number | null {
-    const row = this.db.prepare('SELECT id FROM cards WHERE content_hash = ? AND deleted_at IS NULL LIMIT 1').get(hash) as { id: number } | undefined;
+    const row = this.sql.stmt('SELECT id FROM cards WHERE content_hash = ? AND deleted_at IS NULL LIMIT 1').get(hash) as { id: number } | undefined;
     return row?.id ?? null;
   }
 
   update(input: UpdateInput): CardRecord {
-    return this.db.transaction(() => {
-      const current = this.get(input.id);
-      if (current.deletedAt !== null) throw new ApiError('conflict', `Card ${input.id} is in the trash; restore it before editing.`);
-      if (input.baseRevision !== undefined && input.baseRevision !== current.revision) {
-        throw new ApiError('conflict', `Card ${input.id} changed since revision ${input.baseRevision} (now ${current.revision}); reload before saving.`, [{ path: '/baseRevision', message: 'stale revision' }]);
-      }
+    return this.sql.write(() => {
+      const current = this.editable(input.id, input.baseRevision);
       let text = input.document ?? current.document;
       const format = input.document === undefined ? current.format : current.format === 'yaml' && detectFormat(text) === 'json' ? 'json' : current.format;
       if (input.name !== undefined || input.tags !== undefined) text = this.patchText(text, format, input.name, input.tags);
       if (text === current.document) return current;
       const fields = summarizeCard(parseDocument(text, format));
       const now = Math.max(this.now(), current.updatedAt);
-      this.history.keep(input.id);
-      this.db
-        .prepare('UPDATE cards SET name = ?, creator = ?, character_version = ?, spec = ?, document = ?, format = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?')
+      this.keep(input.id);
+      this.sql
+        .stmt('UPDATE cards SET name = ?, creator = ?, character_version = ?, spec = ?, document = ?, format = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?')
         .run(fields.name, fields.creator, fields.characterVersion, fields.spec, text, format, contentHash(text), now, input.id);
       this.index(input.id, fields);
       return this.get(input.id);
-    })();
+    });
   }
 
   /** Replaces the card's image, keeping its document; the old image stays in the revision history. */
   setImage(id: number, bytes: Uint8Array): CardRecord {
-    return this.db.transaction(() => {
-      const card = this.get(id);
-      if (card.deletedAt !== null) throw new ApiError('conflict', `Card ${id} is in the trash; restore it before editing.`);
+    return this.sql.write(() => {
+      const card = this.editable(id, undefined);
       if (card.container === 'charx') throw new ApiError('conflict', 'This card is a CharX archive: its image is an asset inside the archive. Export it as PNG first, then replace the image of that card.');
       const isPng = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
       if (!isPng) throw new ApiError('bad_input', 'The new image must be a PNG file (cards embed their data in PNG text chunks).', [{ path: '/base64', message: 'not a PNG' }]);
-      this.history.keep(id);
-      this.db.prepare("UPDATE cards SET image = ?, container = 'png', revision = revision + 1, updated_at = ? WHERE id = ?").run(bytes, Math.max(this.now(), card.updatedAt), id);
+      this.keep(id);
+      this.sql.stmt("UPDATE cards SET image = ?, container = 'png', revision = revision + 1, updated_at = ? WHERE id = ?").run(bytes, Math.max(this.now(), card.updatedAt), id);
       return this.get(id);
-    })();
-  }
-
-  setDeleted(id: number, deleted: boolean): CardSummary {
-    return this.db.transaction(() => {
-      const card = this.get(id);
-      this.history.setTrashed(id, deleted, card.deletedAt !== null, this.now());
-      return this.get(id);
-    })();
+    });
   }
 
   /** Applies one action to many cards in one transaction: all or nothing. */
   bulk(ids: number[], action: 'delete' | 'restore' | 'addTags' | 'removeTags', tags: string[] = []): { updated: number } {
-    return this.db.transaction(() => {
+    return this.sql.write(() => {
       let updated = 0;
       for (const id of new Set(ids)) {
         const card = this.get(id);
@@ -236,14 +215,14 @@ export class CardStore {
         updated++;
       }
       return { updated };
-    })();
+    });
   }
 
   /** Renames a tag on every card that has it (case-insensitive match), keeping each card's other tags. */
   renameTag(from: string, to: string): { updated: number } {
-    return this.db.transaction(() => {
-      const rows = this.db
-        .prepare('SELECT ct.card_id AS id FROM card_tags ct JOIN tags t ON t.id = ct.tag_id WHERE t.name = ? COLLATE NOCASE')
+    return this.sql.write(() => {
+      const rows = this.sql
+        .stmt('SELECT ct.card_id AS id FROM card_tags ct JOIN tags t ON t.id = ct.tag_id WHERE t.name = ? COLLATE NOCASE')
         .all(from) as { id: number }[];
       for (const { id } of rows) {
         const card = this.get(id);
@@ -251,25 +230,16 @@ export class CardStore {
         this.update({ id, tags: renamed });
       }
       // The old spelling may survive only as an orphan row; drop unused tags so the filter list stays true.
-      this.db.prepare('DELETE FROM tags WHERE id NOT IN (SELECT tag_id FROM card_tags)').run();
+      this.sql.stmt('DELETE FROM tags WHERE id NOT IN (SELECT tag_id FROM card_tags)').run();
       // A change of case only must show in the tag list too.
-      this.db.prepare('UPDATE tags SET name = ? WHERE name = ? COLLATE NOCASE').run(to, to);
+      this.sql.stmt('UPDATE tags SET name = ? WHERE name = ? COLLATE NOCASE').run(to, to);
       return { updated: rows.length };
-    })();
-  }
-
-  revisions(id: number): RevisionSummary[] {
-    this.get(id);
-    return this.history.list(id);
-  }
-
-  revision(id: number, revision: number): { revision: number; document: string; createdAt: number } {
-    return this.history.get(id, revision);
+    });
   }
 
   tags(): TagCount[] {
-    return this.db
-      .prepare(
+    return this.sql
+      .stmt(
         `SELECT t.name AS name, count(*) AS count FROM tags t JOIN card_tags ct ON ct.tag_id = t.id JOIN cards c ON c.id = ct.card_id
          WHERE c.deleted_at IS NULL GROUP BY t.id ORDER BY t.name COLLATE NOCASE`,
       )
@@ -289,16 +259,16 @@ export class CardStore {
   }
 
   private index(id: number, fields: ReturnType<typeof summarizeCard>): void {
-    this.db.prepare('DELETE FROM card_tags WHERE card_id = ?').run(id);
-    const upsertTag = this.db.prepare('INSERT INTO tags (name) VALUES (?) ON CONFLICT (name) DO NOTHING');
-    const link = this.db.prepare('INSERT OR IGNORE INTO card_tags (card_id, tag_id) SELECT ?, id FROM tags WHERE name = ? COLLATE NOCASE');
+    this.sql.stmt('DELETE FROM card_tags WHERE card_id = ?').run(id);
+    const upsertTag = this.sql.stmt('INSERT INTO tags (name) VALUES (?) ON CONFLICT (name) DO NOTHING');
+    const link = this.sql.stmt('INSERT OR IGNORE INTO card_tags (card_id, tag_id) SELECT ?, id FROM tags WHERE name = ? COLLATE NOCASE');
     for (const tag of fields.tags) {
       upsertTag.run(tag);
       link.run(id, tag);
     }
-    this.db.prepare('DELETE FROM card_search WHERE rowid = ?').run(id);
-    this.db
-      .prepare('INSERT INTO card_search (rowid, name, creator, tags, description, notes) VALUES (?, ?, ?, ?, ?, ?)')
+    this.sql.stmt('DELETE FROM card_search WHERE rowid = ?').run(id);
+    this.sql
+      .stmt('INSERT INTO card_search (rowid, name, creator, tags, description, notes) VALUES (?, ?, ?, ?, ?, ?)')
       .run(id, fields.name, fields.creator, fields.tags.join(' '), fields.description, fields.notes);
   }
 }

@@ -7,7 +7,7 @@ import { ApiError, errorMessage } from '../../../shared/errors.ts';
 import type { CancelSignal } from '../../../shared/api/contract.ts';
 import type { Library } from './library.ts';
 import type { NewCard } from './card-store.ts';
-import { contentHash } from './card-store.ts';
+import { contentHash } from './revisioned-store.ts';
 import { decodeCardFile } from './decode-card-file.ts';
 
 export interface ImportFile {
@@ -39,12 +39,12 @@ export async function importCards(
         return { file, error: message(file.name, e) };
       }
     });
-    library.db.transaction(() => {
+    library.write(() => {
       for (const item of decoded) {
         results.push(importOne(library, item.file.name, item.card, item.error));
         onProgress?.({ done: results.length, total: files.length, file: item.file.name });
       }
-    })();
+    });
     // Let the event loop breathe so progress reaches the client and cancellation is seen.
     await new Promise((resolve) => setImmediate(resolve));
   }

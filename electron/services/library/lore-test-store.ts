@@ -10,6 +10,7 @@ import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
 import { ScenarioError } from '../../../shared/lorebook/scenario-error.ts';
 import type { LorebookStore } from './lorebook-store.ts';
 import type { Db } from './open-database.ts';
+import { Sql } from './sql.ts';
 import { runTurns } from '../lore/run-scan.ts';
 
 const TEST_TIME_LIMIT_MS = 10_000;
@@ -38,12 +39,12 @@ function toSummary(row: TestRow): LoreTestSummary {
 }
 
 export class LoreTestStore {
-  private readonly db: Db;
+  private readonly sql: Sql;
   private readonly books: LorebookStore;
   private readonly now: () => number;
 
   constructor(db: Db, books: LorebookStore, now: () => number = Date.now) {
-    this.db = db;
+    this.sql = new Sql(db);
     this.books = books;
     this.now = now;
   }
@@ -59,20 +60,20 @@ export class LoreTestStore {
     this.books.get(input.lorebookId);
     const now = this.now();
     const name = input.name.trim();
-    const id = this.db.transaction(() => {
-      const existing = this.db.prepare('SELECT id FROM lore_tests WHERE lorebook_id = ? AND name = ?').get(input.lorebookId, name) as { id: number } | undefined;
+    const id = this.sql.write(() => {
+      const existing = this.sql.stmt('SELECT id FROM lore_tests WHERE lorebook_id = ? AND name = ?').get(input.lorebookId, name) as { id: number } | undefined;
       if (existing) {
-        this.db.prepare('UPDATE lore_tests SET document = ?, updated_at = ? WHERE id = ?').run(input.document, now, existing.id);
+        this.sql.stmt('UPDATE lore_tests SET document = ?, updated_at = ? WHERE id = ?').run(input.document, now, existing.id);
         return existing.id;
       }
-      const info = this.db.prepare('INSERT INTO lore_tests (lorebook_id, name, document, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(input.lorebookId, name, input.document, now, now);
+      const info = this.sql.stmt('INSERT INTO lore_tests (lorebook_id, name, document, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(input.lorebookId, name, input.document, now, now);
       return Number(info.lastInsertRowid);
-    })();
-    return toSummary(this.db.prepare('SELECT * FROM lore_tests WHERE id = ?').get(id) as TestRow);
+    });
+    return toSummary(this.sql.stmt('SELECT * FROM lore_tests WHERE id = ?').get(id) as TestRow);
   }
 
   delete(id: number): null {
-    const info = this.db.prepare('DELETE FROM lore_tests WHERE id = ?').run(id);
+    const info = this.sql.stmt('DELETE FROM lore_tests WHERE id = ?').run(id);
     if (info.changes === 0) throw new ApiError('not_found', `No lore test with id ${id}.`, [{ path: '/id', message: 'not found' }]);
     return null;
   }
@@ -102,6 +103,6 @@ export class LoreTestStore {
   }
 
   private rows(lorebookId: number): TestRow[] {
-    return this.db.prepare('SELECT * FROM lore_tests WHERE lorebook_id = ? ORDER BY name COLLATE NOCASE, id').all(lorebookId) as TestRow[];
+    return this.sql.stmt('SELECT * FROM lore_tests WHERE lorebook_id = ? ORDER BY name COLLATE NOCASE, id').all(lorebookId) as TestRow[];
   }
 }

@@ -3,7 +3,6 @@
  * also keeps the search index and the revision history in step; deleting only moves a book to the trash.
  */
 import { ApiError } from '../../../shared/errors.ts';
-import type { RevisionSummary } from '../../../shared/library/types.ts';
 import type {
   LorebookCreateInput,
   LorebookImportResult,
@@ -14,9 +13,8 @@ import type {
 } from '../../../shared/api/methods/lorebooks.ts';
 import { BookFormatError, importBook, locateBook } from '../../../shared/lorebook/formats/index.ts';
 import { parseDocument } from '../../../shared/library/parse-document.ts';
-import { contentHash } from './card-store.ts';
 import type { Db } from './open-database.ts';
-import { RevisionLog } from './revision-log.ts';
+import { contentHash, RevisionedStore } from './revisioned-store.ts';
 import { buildSearch } from './search-query.ts';
 
 interface BookRow {
@@ -27,6 +25,7 @@ interface BookRow {
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
+  document: string;
 }
 
 // json_each over the entries object counts without shipping the document to JavaScript.
@@ -70,19 +69,26 @@ function baseName(file: string): string {
   return last.replace(/\.[^.]+$/, '') || last;
 }
 
-export class LorebookStore {
-  private readonly db: Db;
-  private readonly history: RevisionLog;
-  private readonly now: () => number;
-
+export class LorebookStore extends RevisionedStore<LorebookSummary, LorebookRecord, BookRow> {
   constructor(db: Db, now: () => number = Date.now) {
-    this.db = db;
-    this.history = new RevisionLog(db, 'lorebook');
-    this.now = now;
+    super(
+      db,
+      {
+        kind: 'lorebook',
+        from: 'lorebooks l',
+        label: 'Lorebook',
+        summaryColumns: SUMMARY_COLUMNS,
+        recordColumns: 'l.document',
+        revisionImage: 'NULL',
+        toSummary,
+        toRecord: (row) => ({ ...toSummary(row), document: row.document }),
+      },
+      now,
+    );
   }
 
   list(input: LorebookListInput): { items: LorebookSummary[]; total: number } {
-    const where: string[] = [input.trash ? 'l.deleted_at IS NOT NULL' : 'l.deleted_at IS NULL'];
+    const where = [this.trashFilter(input.trash)];
     const params: unknown[] = [];
     if (input.query?.trim()) {
       const search = buildSearch(input.query);
@@ -95,18 +101,7 @@ export class LorebookStore {
         params.push(like, like, like);
       }
     }
-    const whereSql = where.join(' AND ');
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM lorebooks l WHERE ${whereSql}`).get(...params) as { n: number }).n;
-    const rows = this.db
-      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM lorebooks l WHERE ${whereSql} ORDER BY l.name COLLATE NOCASE, l.id LIMIT ? OFFSET ?`)
-      .all(...params, input.limit ?? 100, input.offset ?? 0) as BookRow[];
-    return { items: rows.map(toSummary), total };
-  }
-
-  get(id: number): LorebookRecord {
-    const row = this.db.prepare(`SELECT ${SUMMARY_COLUMNS}, l.document FROM lorebooks l WHERE l.id = ?`).get(id) as (BookRow & { document: string }) | undefined;
-    if (!row) throw new ApiError('not_found', `No lorebook with id ${id} in the library.`, [{ path: '/id', message: 'not found' }]);
-    return { ...toSummary(row), document: row.document };
+    return this.page(where, params, 'l.name COLLATE NOCASE, l.id', input);
   }
 
   create(input: LorebookCreateInput): LorebookRecord {
@@ -117,50 +112,23 @@ export class LorebookStore {
   insert(name: string, document: string, sourceName: string | null): LorebookRecord {
     const doc = parseBook(document, sourceName ?? 'lorebook');
     const now = this.now();
-    const id = this.db.transaction(() => {
-      const info = this.db
-        .prepare(`INSERT INTO lorebooks (name, document, format, source_name, content_hash, created_at, updated_at) VALUES (?, ?, 'json', ?, ?, ?, ?)`)
+    const id = this.sql.write(() => {
+      const info = this.sql
+        .stmt(`INSERT INTO lorebooks (name, document, format, source_name, content_hash, created_at, updated_at) VALUES (?, ?, 'json', ?, ?, ?, ?)`)
         .run(name, document, sourceName, contentHash(document), now, now);
       const newId = Number(info.lastInsertRowid);
       this.index(newId, name, doc);
       return newId;
-    })();
+    });
     return this.get(id);
   }
 
   update(input: LorebookUpdateInput): LorebookRecord {
-    return this.db.transaction(() => {
-      const current = this.get(input.id);
-      if (current.deletedAt !== null) throw new ApiError('conflict', `Lorebook ${input.id} is in the trash; restore it before editing.`);
-      if (input.baseRevision !== undefined && input.baseRevision !== current.revision) {
-        throw new ApiError('conflict', `Lorebook ${input.id} changed since revision ${input.baseRevision} (now ${current.revision}); reload before saving.`, [{ path: '/baseRevision', message: 'stale revision' }]);
-      }
-      const text = input.document ?? current.document;
-      const name = input.name ?? current.name;
-      if (text === current.document && name === current.name) return current;
-      const doc = parseBook(text, 'lorebook');
-      this.history.replaceDocument(input.id, name, text, contentHash(text), Math.max(this.now(), current.updatedAt));
-      this.index(input.id, name, doc);
-      return this.get(input.id);
-    })();
+    return this.saveDocument(input);
   }
 
-  setDeleted(id: number, deleted: boolean): LorebookSummary {
-    return this.db.transaction(() => {
-      const book = this.get(id);
-      this.history.setTrashed(id, deleted, book.deletedAt !== null, this.now());
-      const { document: _document, ...summary } = this.get(id);
-      return summary;
-    })();
-  }
-
-  revisions(id: number): RevisionSummary[] {
-    this.get(id);
-    return this.history.list(id);
-  }
-
-  revision(id: number, revision: number): { revision: number; document: string; createdAt: number } {
-    return this.history.get(id, revision);
+  protected override indexDocument(id: number, name: string, text: string): void {
+    this.index(id, name, parseBook(text, 'lorebook'));
   }
 
   /**
@@ -186,7 +154,7 @@ export class LorebookStore {
 
   private index(id: number, name: string, doc: Record<string, unknown>): void {
     const { keys, content } = searchText(doc);
-    this.db.prepare('DELETE FROM lorebook_search WHERE rowid = ?').run(id);
-    this.db.prepare('INSERT INTO lorebook_search (rowid, name, keys, content) VALUES (?, ?, ?, ?)').run(id, name, keys, content);
+    this.sql.stmt('DELETE FROM lorebook_search WHERE rowid = ?').run(id);
+    this.sql.stmt('INSERT INTO lorebook_search (rowid, name, keys, content) VALUES (?, ?, ?, ?)').run(id, name, keys, content);
   }
 }

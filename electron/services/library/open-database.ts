@@ -10,6 +10,9 @@ import { migrations, latestVersion } from './migrations/index.ts';
 
 export type Db = Database.Database;
 
+/** How long a write waits for another process's write to finish before SQLite reports the file busy. */
+const BUSY_TIMEOUT_MS = 10_000;
+
 function sqliteCode(e: unknown): string {
   return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
 }
@@ -40,10 +43,11 @@ export function openDatabase(file: string): Db {
     if (version > latestVersion) {
       throw new ApiError('db_too_new', `The library ${file} was written by a newer Lorewright (schema ${version}; this version knows up to ${latestVersion}). Update Lorewright; the file was not changed.`);
     }
+    // The busy timeout first: switching to WAL and migrating may wait for another process's write.
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    migrate(db, version);
+    migrate(db);
     return db;
   } catch (e) {
     db.close();
@@ -51,13 +55,17 @@ export function openDatabase(file: string): Db {
   }
 }
 
-function migrate(db: Db, from: number): void {
+/**
+ * Applies each pending migration in its own write transaction. The version is read again under the write lock: a
+ * second process opening the same file at the same moment finds the work done instead of repeating it.
+ */
+function migrate(db: Db): void {
   for (const m of migrations) {
-    if (m.version <= from) continue;
     db.transaction(() => {
+      if ((db.pragma('user_version', { simple: true }) as number) >= m.version) return;
       db.exec(m.sql);
       db.pragma(`user_version = ${m.version}`);
-    })();
+    }).immediate();
   }
 }
 
