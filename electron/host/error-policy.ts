@@ -22,7 +22,7 @@ export function toApiError(e: unknown): ApiError {
     const culprit = e.culprit ? Object.entries(e.culprit).map(([k, v]) => `${k}: ${v}`).join(', ') : `${e.hit.kind} limit ${e.hit.limit}`;
     return new ApiError('limit_exceeded', e.message, [{ message: culprit }]);
   }
-  if (e instanceof UnknownTemplateError) return new ApiError('bad_input', e.message, [{ path: '/template', message: 'unknown' }]);
+  if (e instanceof UnknownTemplateError) return new ApiError('bad_input', e.message, [{ path: e.kind === 'context' ? '/settings/context' : '/template', message: 'unknown' }]);
   if (e instanceof TranscriptError) return new ApiError('bad_input', e.message, [{ path: '/transcript', message: 'invalid' }]);
   if (e instanceof ConvertUsageError) return new ApiError('bad_input', e.message);
   if (e instanceof ChatFormatError) return new ApiError('bad_document', `The chat file is unreadable: ${e.message}`, [{ path: '/text', message: 'unreadable' }]);
