@@ -83,13 +83,10 @@ type CpuUsage = { user: number; system: number };
 /** A busy machine starves workers: the limit counts the worker's own CPU time, up to this many times it in wall time. */
 const WALL_FACTOR = 5;
 
-/** The worker thread's CPU time, where the runtime offers it (Node 22.19+) and answers at once; undefined otherwise. */
+/** The worker thread's CPU time, where the runtime offers it (Node 22.19+); undefined otherwise. */
 function cpuUsage(worker: Worker): Promise<CpuUsage | undefined> {
   const read = (worker as Worker & { cpuUsage?: () => Promise<CpuUsage> }).cpuUsage;
-  if (!read) return Promise.resolve(undefined);
-  // A worker deep in garbage collection may not answer: then the clock decides.
-  const late = new Promise<undefined>((resolve) => setTimeout(resolve, 100).unref());
-  return Promise.race([read.call(worker).catch(() => undefined), late]);
+  return read ? read.call(worker).catch(() => undefined) : Promise.resolve(undefined);
 }
 
 /** From sources the worker is worker.ts beside this file; inside the Electron bundle it is its own bundle. */
