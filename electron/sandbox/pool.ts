@@ -56,9 +56,6 @@ interface Diagnosis {
 
 interface Running {
   job: Job;
-  /** When the evaluation began, and the worker thread's CPU time then (where the runtime can tell). */
-  beganAt?: number;
-  cpuAtBegin?: Promise<CpuUsage | undefined>;
   diagnosis?: Diagnosis;
   diagnosisTimer?: ReturnType<typeof setTimeout>;
   script?: string;
@@ -78,16 +75,6 @@ const DIAGNOSE_AFTER_MS = 250;
 const DIAGNOSIS_CAP_MS = 30_000;
 
 type WorkerSource = { entry: URL | string; eval: boolean };
-type CpuUsage = { user: number; system: number };
-
-/** A busy machine starves workers: the limit counts the worker's own CPU time, up to this many times it in wall time. */
-const WALL_FACTOR = 5;
-
-/** The worker thread's CPU time, where the runtime offers it (Node 22.19+); undefined otherwise. */
-function cpuUsage(worker: Worker): Promise<CpuUsage | undefined> {
-  const read = (worker as Worker & { cpuUsage?: () => Promise<CpuUsage> }).cpuUsage;
-  return read ? read.call(worker).catch(() => undefined) : Promise.resolve(undefined);
-}
 
 /** From sources the worker is worker.ts beside this file; inside the Electron bundle it is its own bundle. */
 function workerSource(): WorkerSource {
@@ -218,17 +205,6 @@ export class SandboxPool {
   async #timeout(slot: Slot, running: Running): Promise<void> {
     if (slot.job !== running) return;
     const { job } = running;
-    // Only CPU the evaluation itself used counts: on a busy machine the same work takes longer by the clock.
-    const [start, now] = await Promise.all([running.cpuAtBegin, cpuUsage(slot.worker)]);
-    if (slot.job !== running) return;
-    if (start && now && running.calls === 0 && performance.now() - (running.beganAt ?? 0) < job.budget * WALL_FACTOR) {
-      const used = (now.user + now.system - start.user - start.system) / 1000;
-      if (used < job.budget - POLL_MS) {
-        running.spent = Math.max(running.spent, used);
-        this.#arm(slot, running);
-        return;
-      }
-    }
     const hit: LimitHit = { kind: 'time', limit: job.budget };
     if (running.script !== undefined) hit.script = running.script;
     if (slot.where[WHERE_LINE]) Object.assign(hit, { line: slot.where[WHERE_LINE], column: slot.where[WHERE_COLUMN] });
@@ -338,8 +314,6 @@ export class SandboxPool {
     switch (m.type) {
       case 'begin':
         // Loading the task's code (and a tokenizer) is not the content's doing: the limit starts now.
-        running.beganAt = performance.now();
-        running.cpuAtBegin = cpuUsage(slot.worker);
         this.#arm(slot, running);
         // A job still running after a while may be a runaway: start finding out which regex it is, so the answer is
         // usually there by the time-out even though a fresh worker takes a moment to load.
