@@ -7,7 +7,7 @@ import { unzipSync } from 'fflate';
 import os from 'node:os';
 import path from 'node:path';
 import { startWebHostProcess } from '../helpers/web-host-process.ts';
-import { artifactsDir, launchChromium } from '../helpers/browser.ts';
+import { artifactsDir, importFinished, launchChromium } from '../helpers/browser.ts';
 
 let browser: Browser;
 let host: { url: string; child: ChildProcess };
@@ -69,7 +69,7 @@ describe('library page', () => {
     const bad = path.join(dir, 'bad.json');
     fs.writeFileSync(bad, '{"name":');
     await page.locator('input[type=file]').setInputFiles([good, bad]);
-    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/1 imported, 0 duplicates, 1 failed/);
+    expect(await importFinished(page)).toMatch(/ 1 imported, 0 duplicates, 1 failed/);
     await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/bad\.json is not valid JSON/);
     await page.getByRole('group', { name: 'Tags' }).getByRole('button', { name: /Noir/ }).click();
     await expect.poll(() => rowNames(page)).toEqual(['Nyx']);

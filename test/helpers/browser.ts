@@ -54,3 +54,14 @@ export async function launchChromium(): Promise<Browser> {
   };
   return browser;
 }
+
+/**
+ * Waits for the library's import to finish — the status line's final "Import finished: …" text, which the app
+ * writes once every file is stored — and returns that text. No timeout of its own: an import on a busy machine
+ * takes what it takes, and the test's timeout bounds a hang.
+ */
+export async function importFinished(page: Page): Promise<string> {
+  const done = page.getByRole('status').filter({ hasText: /^Import finished:/ });
+  await done.waitFor({ timeout: 0 });
+  return done.innerText();
+}
