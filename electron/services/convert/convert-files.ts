@@ -58,8 +58,8 @@ export async function convertFiles(options: ConvertOptions, onProgress?: (progre
   try {
     await runPool(
       files,
-      // Two files per thread in flight, so one's I/O overlaps the other's CPU work.
-      pool ? jobs * 2 : jobs,
+      // Several files per thread in flight, so their I/O (small files are mostly I/O) overlaps the CPU work.
+      pool ? jobs * 4 : jobs,
       async (file, i) => {
         const result = await run({
           file,
