@@ -54,6 +54,8 @@ export interface ReadCardResult {
   assets?: Map<string, Uint8Array>;
   /** CharX: bytes before the zip (a CharX-JPEG's image), when present. */
   prefix?: Uint8Array;
+  /** CharX: the file as read, so writing an edit back keeps every other entry's bytes. */
+  archive?: Uint8Array;
   /** JSON/YAML: the source text, so an unedited card can be written back byte for byte. */
   text?: string;
 }
@@ -85,7 +87,7 @@ function extract(bytes: Uint8Array, fileName: string, options: ReadCardOptions):
   const isImage = isJpeg(bytes) || isWebp(bytes);
   if (startsWith(bytes, ZIP_LOCAL) || (isJpeg(bytes) && looksLikeZip(bytes)) || (!isImage && looksLikeZip(bytes))) {
     const charx = readCharx(bytes, { ...options, maxDocumentBytes: options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES });
-    return { doc: charx.doc, container: 'charx', warnings: charx.warnings, assets: charx.files, ...(charx.prefix.length ? { prefix: charx.prefix } : {}) };
+    return { doc: charx.doc, container: 'charx', warnings: charx.warnings, assets: charx.files, archive: bytes, ...(charx.prefix.length ? { prefix: charx.prefix } : {}) };
   }
   if (isImage) return fromExif(bytes);
   const maxDocument = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
