@@ -1,4 +1,4 @@
-// Lint, including the layer rules of DESIGN.md §1: shared/ is pure; renderer/ never reaches Node or Electron;
+// Lint, including the layer rules of docs/ARCHITECTURE.md#layers: shared/ is pure; renderer/ never reaches Node or Electron;
 // only electron/main and electron/preload may import electron.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

@@ -8,7 +8,7 @@ const ROLES: Role[] = ['system', 'user', 'assistant'];
 // SillyTavern's numbering: 0 after the main prompt / story string, 1 in-chat at a depth, 2 before it.
 const POSITIONS: AuthorsNoteSettings['position'][] = ['after-main', 'in-chat', 'before-main'];
 
-/** SillyTavern's defaults for a chat without note settings (reference §5.3). */
+/** SillyTavern's defaults for a chat without note settings (docs/prompt-assembly.md#authors-note). */
 export const DEFAULT_AUTHORS_NOTE: AuthorsNoteSettings = { text: '', position: 'in-chat', depth: 4, interval: 1, role: 'system' };
 
 const int = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : fallback);

@@ -1,4 +1,4 @@
-// Key compilation and matching (reference §5). A key is compiled once per book revision and scan context; matching
+// Key compilation and matching (docs/world-info.md#keys). A key is compiled once per book revision and scan context; matching
 // then needs no RegExp construction: plain keys are substring or word-boundary searches on a buffer lowered once.
 import type { QuirkName } from './model.ts';
 import type { BufferView } from './scan-buffer.ts';

@@ -1,4 +1,4 @@
-// Random source of a scan: mulberry32 from the scenario seed, or an explicit list of values (conformance README §2.9).
+// Random source of a scan: mulberry32 from the scenario seed, or an explicit list of values (docs/world-info-scenarios.md#randomness).
 // Every draw is recorded so results can report how many values were consumed and which.
 
 export interface RandomSource {

@@ -1,4 +1,4 @@
-// The text an entry is matched against (reference §4.2): newest message first, every segment introduced by \x01,
+// The text an entry is matched against (docs/world-info.md#scan-buffer): newest message first, every segment introduced by \x01,
 // then the entry's opted-in match sources, injected prompts and (outside min-activation passes) recursion chunks.
 // Views are built once per distinct layout per pass and shared by every entry with that layout.
 import type { MatchSegment, WorldInfoEntry } from './model.ts';

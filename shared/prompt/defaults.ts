@@ -1,4 +1,4 @@
-// The settings of a fresh SillyTavern 1.18 install (reference §6), and merging a caller's partial settings over them.
+// The settings of a fresh SillyTavern 1.18 install (docs/prompt-assembly.md#defaults), and merging a caller's partial settings over them.
 import { firstRunContext } from './templates.ts';
 import type { DeepPartial, PromptSettings } from './types.ts';
 

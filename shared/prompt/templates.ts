@@ -1,4 +1,4 @@
-// SillyTavern 1.18's context and instruct templates (reference §3.2–§3.4) as data: the bundled presets and the
+// SillyTavern 1.18's context and instruct templates (docs/prompt-assembly.md#story-string, #instruct-formatting) as data: the bundled presets and the
 // first-run settings are read from presets/sillytavern-1.18.0.json, and a user's own template files go through the
 // same converters. No template is written out here.
 import presets from './presets/sillytavern-1.18.0.json' with { type: 'json' };

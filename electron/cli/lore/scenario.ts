@@ -1,5 +1,5 @@
 /**
- * Scenario files for `preview` and `test`: the conformance format (shared/conformance/README.md §2; case files §1
+ * Scenario files for `preview` and `test`: the scenario format (docs/world-info-scenarios.md#scenario; case files
  * with `input` or `turns`) or the lighter author format, where only `books` and `chat` are required and every other
  * field takes SillyTavern's new-install default (docs/lore-tests.md). A full scenario passes through unchanged.
  */

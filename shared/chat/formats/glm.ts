@@ -1,4 +1,4 @@
-// GLM (PyALM) chat history, YAML or JSON, following the mapping of ../shared/reference/glm-chat-format.md §3:
+// GLM (PyALM) chat history, YAML or JSON, following the mapping of docs/chat-formats.md#mapping:
 //
 // | transcript                  | GLM                                                                           |
 // |-----------------------------|-------------------------------------------------------------------------------|
@@ -130,7 +130,7 @@ export function toGlmYaml(t: Transcript): ChatConversion<string> {
 // ---------------------------------------------------------------------------------------------------------------
 // Import
 
-/** Older shapes seen upstream (reference §1), brought to the single-key form before validating. */
+/** Older shapes seen upstream (docs/chat-formats.md#glm-chat-history), brought to the single-key form before validating. */
 function normalize(doc: Json, lost: ChatLossItem[]): Json {
   const out: Json = { ...doc };
   if (isRecord(out.settings) && isRecord(out.settings.settings)) {

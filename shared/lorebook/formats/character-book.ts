@@ -1,4 +1,4 @@
-// V2 `character_book` ⇄ World Info book, following SillyTavern 1.18 in both directions (reference §10), so a card's
+// V2 `character_book` ⇄ World Info book, following SillyTavern 1.18 in both directions (docs/world-info.md#character-books), so a card's
 // book reaches the engine exactly as SillyTavern imports it. Also the inner book of V3 (see v3.ts).
 //
 // | character_book entry           | World Info entry (import)                              | export back             |
