@@ -4,7 +4,7 @@ import { authorsNoteInserted, authorsNoteText } from './authors-note.ts';
 import { exampleBlocks } from './examples.ts';
 import { collectInjections, type DepthSlot, type Injection } from './inject.ts';
 import { expandMacros, type MacroEnv } from './macros.ts';
-import { seededRandom } from './rng.ts';
+import { mulberry32 } from '../util/mulberry32.ts';
 import type { PromptChatMessage, PromptInput, PromptSettings, Role } from './types.ts';
 
 export interface CardFields {
@@ -77,7 +77,7 @@ export function prepare(
     maxresponse: String(budget.maxResponse),
   };
   const outlets = lore?.outlets ?? {};
-  const random = settings.random ?? seededRandom(0);
+  const random = settings.random ?? mulberry32(0);
 
   // Card fields are expanded without the card-field macros (docs/prompt-assembly.md#card-fields): `values` is filled in only afterwards.
   const base: MacroEnv = { user, char, values: { ...values }, outlets, random };

@@ -10,6 +10,7 @@ import { DEFAULT_SCAN_SETTINGS } from '../../../shared/lorebook/index.ts';
 import { parseExpect, type Expectations } from '../../../shared/lorebook/lore-test.ts';
 import { readJsonFile } from './read-json.ts';
 import { ScenarioError } from '../../../shared/lorebook/scenario-error.ts';
+import { isObject } from '../../../shared/util/is-object.ts';
 
 export interface LoadedScenario {
   turns: Scenario[];
@@ -40,7 +41,6 @@ interface Located {
   path: string;
 }
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function shown(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);

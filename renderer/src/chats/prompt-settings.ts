@@ -4,6 +4,7 @@
  */
 import type { ChatPromptSettings, ProfileKind, TurnApiInput } from '../../../shared/api/methods/chats.ts';
 import type { AuthorsNoteSettings, Role } from '../../../shared/prompt/types.ts';
+import { isObject } from '../../../shared/util/is-object.ts';
 
 /** The instruct-template choice that means "the pasted Jinja template". */
 export const CUSTOM_TEMPLATE = 'custom';
@@ -39,15 +40,14 @@ export const defaultPanelSettings: PanelSettings = {
 
 const KEY = 'lorewright.chatPromptSettings';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Field by field over the defaults: a value of the wrong type (an older or hand-edited entry) falls back. */
 function over<T extends object>(base: T, value: unknown): T {
-  if (!isRecord(value)) return base;
+  if (!isObject(value)) return base;
   const out = { ...base } as Record<string, unknown>;
   for (const [key, fallback] of Object.entries(base)) {
     const v = value[key];
-    if (isRecord(fallback)) out[key] = over(fallback, v);
+    if (isObject(fallback)) out[key] = over(fallback, v);
     else if (fallback === null ? typeof v === 'number' && Number.isFinite(v) : typeof v === typeof fallback) out[key] = v;
   }
   return out as T;

@@ -7,19 +7,11 @@ import type { TurnType } from '../../chat/turn.ts';
 import type { TimedWorldInfo } from '../../lorebook/model.ts';
 import type { AuthorsNoteSettings, PromptPart } from '../../prompt/types.ts';
 import { method } from '../method.ts';
+import type { ConnectionKind, PresetId, SamplerParameters } from '../../chat/connection.ts';
 
-export type ProfileKind = 'openai-chat' | 'openai-text';
-export type ProfilePreset = 'openai' | 'openrouter' | 'llamacpp' | 'ollama' | 'koboldcpp' | 'lmstudio' | 'vllm' | 'custom';
-
-export interface ProfileParameters {
-  max_tokens?: number;
-  temperature?: number;
-  top_p?: number;
-  frequency_penalty?: number;
-  presence_penalty?: number;
-  seed?: number;
-  stop?: string[];
-}
+export type ProfileKind = ConnectionKind;
+export type ProfilePreset = PresetId | 'custom';
+export type ProfileParameters = SamplerParameters;
 
 /** A connection profile as stored: the key itself never is, only where to read it from. */
 export interface ProfileFields {
