@@ -8,6 +8,19 @@ export interface CliIo {
   isTTY?: boolean;
 }
 
+/**
+ * A reader that stops early (`lorewright library list | head -1`) closes the pipe: writing on gets EPIPE, which
+ * means "nobody is listening", not a failure. End quietly instead of printing a stack trace.
+ */
+export function quitQuietlyOnClosedPipe(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') throw e;
+      process.exit(process.exitCode ?? 0);
+    });
+  }
+}
+
 export const processIo: CliIo = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),

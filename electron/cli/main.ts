@@ -1,7 +1,7 @@
 /** `lorewright <command>`: the headless front door to the same services the app uses. */
 import { errorMessage } from '../../shared/errors.ts';
 import { runLibrary } from './commands/library.ts';
-import { processIo } from './io.ts';
+import { processIo, quitQuietlyOnClosedPipe } from './io.ts';
 import type { CliIo } from './io.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './usage-error.ts';
 
@@ -43,6 +43,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     io.out(MAIN_HELP);
     return command === undefined ? EXIT_USAGE : EXIT_OK;
   }
+  if (io === processIo) quitQuietlyOnClosedPipe();
   const run = COMMANDS[command];
   try {
     if (!run) throw new UsageError(`Unknown command "${command}".`, MAIN_HELP);

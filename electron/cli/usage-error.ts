@@ -12,3 +12,5 @@ export class UsageError extends Error {
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
+/** Stopped by Ctrl-C or SIGTERM (128 + SIGINT), after printing what was done. */
+export const EXIT_INTERRUPTED = 130;

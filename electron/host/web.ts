@@ -8,15 +8,28 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ApiHost, ApiReply } from './api.ts';
 import type { ApiErrorShape, ErrorCode } from '../../shared/errors.ts';
-import { serveStatic } from './static-files.ts';
+import { requestPath, serveStatic } from './static-files.ts';
 
 export interface WebHostOptions {
   api: ApiHost;
   staticDir: string;
   port?: number;
   token?: string;
+  /** Largest API request body; larger ones get 413 before being read. Default DEFAULT_MAX_BODY_BYTES. */
   maxBodyBytes?: number;
+  /** A client must send its headers within this time (ms). Default 10 s. */
+  headersTimeoutMs?: number;
+  /** …and its whole request within this time (ms). Default 120 s. */
+  requestTimeoutMs?: number;
 }
+
+/**
+ * The app sends imports in batches of at most 32 MB of files (base64 in JSON: ~43 MB); a single bigger file goes
+ * alone. 200 MiB takes a ~150 MB card file in one request.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 200 * 1024 * 1024;
+
+class BodyTooLarge extends Error {}
 
 export interface WebHost {
   readonly url: string;
@@ -54,13 +67,19 @@ function tokenMatches(expected: Buffer, header: string | undefined): boolean {
 
 function readBody(req: http.IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
+    // A declared length over the limit is refused before a byte of the body is read.
+    if (Number(req.headers['content-length'] ?? 0) > limit) {
+      reject(new BodyTooLarge());
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
-        reject(new Error(`request body larger than ${limit} bytes`));
-        req.destroy();
+        req.pause();
+        req.removeAllListeners('data');
+        reject(new BodyTooLarge());
       } else chunks.push(chunk);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
@@ -71,25 +90,36 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<string> {
 export function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   const expected = Buffer.from(token);
-  const limit = options.maxBodyBytes ?? 200 * 1024 * 1024;
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   let allowedHosts: Set<string> = new Set();
+  const headersTimeout = options.headersTimeoutMs ?? 10_000;
+  const requestTimeout = options.requestTimeoutMs ?? 120_000;
 
-  const server = http.createServer((req, res) => {
-    if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
-      sendError(res, { code: 'forbidden_host', message: `Host "${req.headers.host ?? ''}" is not this Lorewright server; only 127.0.0.1 and localhost are served.` });
-      return;
-    }
-    const url = req.url ?? '/';
-    if (!url.startsWith('/api/')) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405).end();
+  const server = http.createServer(
+    // Slow or idle clients are cut off: headers must arrive in time, then the whole request (checked often enough
+    // for the shorter limit to hold).
+    { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout) },
+    (req, res) => {
+      if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
+        sendError(res, { code: 'forbidden_host', message: `Host "${req.headers.host ?? ''}" is not this Lorewright server; only 127.0.0.1 and localhost are served.` });
         return;
       }
-      serveStatic(options.staticDir, url, res);
-      return;
-    }
-    void handleApi(req, res, url.slice('/api/'.length).split('?')[0] ?? '');
-  });
+      const urlPath = requestPath(req.url ?? '/');
+      if (urlPath === undefined) {
+        res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request target');
+        return;
+      }
+      if (!urlPath.startsWith('/api/')) {
+        if (req.method !== 'GET' && req.method !== 'HEAD') {
+          res.writeHead(405).end();
+          return;
+        }
+        serveStatic(options.staticDir, urlPath, res);
+        return;
+      }
+      void handleApi(req, res, urlPath.slice('/api/'.length));
+    },
+  );
 
   async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, method: string): Promise<void> {
     if (req.method !== 'POST') {
@@ -110,6 +140,12 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
       const body = await readBody(req, limit);
       input = body === '' ? {} : JSON.parse(body);
     } catch (e) {
+      if (e instanceof BodyTooLarge) {
+        // Answer at once and close: the rest of the body is never read.
+        res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+        res.end(JSON.stringify({ ok: false, error: { code: 'bad_input', message: `Request body is larger than ${limit.toLocaleString('en-US')} bytes.` } }), () => req.destroy());
+        return;
+      }
       sendError(res, { code: 'bad_input', message: `Request body is not valid JSON: ${(e as Error).message}` });
       return;
     }

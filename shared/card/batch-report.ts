@@ -49,6 +49,8 @@ export interface ConvertReport {
   totals: ConvertTotals;
   /** In input order (folders in sorted path order). */
   files: FileResult[];
+  /** Temp files of an earlier run that was killed mid-write, removed before this one started. */
+  cleanedTemps?: string[];
 }
 
 export interface ConvertProgress {

@@ -1,23 +1,21 @@
 /**
  * CharX: a zip with `card.json` at the root and assets referenced as `embeded://path` (the spec's spelling; we
- * also accept `embedded://`). Reading is capped (entry count, total uncompressed size) against zip bombs and
- * refuses path-traversal names; every other entry (assets, module.risum, x_meta/…) is kept for writing back.
+ * also accept `embedded://`). Reading is bounded (zip-read.ts: entry count, total size, ratio, declared sizes)
+ * and refuses path-traversal names; every other entry (assets, module.risum, x_meta/…) is kept for writing back.
  */
-import { unzipSync, zipSync } from 'fflate';
+import { zipSync } from 'fflate';
 import type { Zippable } from 'fflate';
 import { locateZip } from './zip-locate.ts';
+import { readZip, unsafeZipName as unsafeName } from './zip-read.ts';
+import type { ZipLimits } from './zip-read.ts';
 import { concatBytes, utf8DecodeStrict, utf8Encode } from './bytes.ts';
 import { CardError } from './errors.ts';
 import type { CardWarning } from './errors.ts';
 import { isObject } from './types.ts';
+import { cappedList } from '../util/capped-list.ts';
 import type { JsonObject } from './types.ts';
 
-export interface ZipLimits {
-  /** Most entries a CharX may hold. Default 10,000. */
-  maxEntries?: number;
-  /** Most total uncompressed bytes (as declared by the zip). Default 1 GiB. */
-  maxTotalBytes?: number;
-}
+export type { ZipLimits } from './zip-read.ts';
 
 export interface CharxRead {
   doc: JsonObject;
@@ -29,42 +27,24 @@ export interface CharxRead {
 }
 
 export const CARD_JSON = 'card.json';
-const DEFAULT_LIMITS: Required<ZipLimits> = { maxEntries: 10_000, maxTotalBytes: 1024 * 1024 * 1024 };
-
-function unsafeName(name: string): boolean {
-  return name.startsWith('/') || name.includes('\\') || /^[A-Za-z]:/.test(name) || name.split('/').includes('..') || name.includes('\u0000');
-}
 
 export function looksLikeZip(bytes: Uint8Array): boolean {
   return locateZip(bytes) !== undefined;
 }
 
-export function readCharx(bytes: Uint8Array, limits: ZipLimits = {}): CharxRead {
-  const { maxEntries, maxTotalBytes } = { ...DEFAULT_LIMITS, ...limits };
+export interface CharxReadOptions extends ZipLimits {
+  /** Most bytes of card.json. Default 64 MiB. */
+  maxDocumentBytes?: number;
+}
+
+export function readCharx(bytes: Uint8Array, limits: CharxReadOptions = {}): CharxRead {
   const located = locateZip(bytes);
   if (!located) throw new CardError('zip_corrupt', 'not a zip archive: no end-of-central-directory record');
-  let count = 0;
-  let total = 0;
-  let entries: Record<string, Uint8Array>;
-  try {
-    entries = unzipSync(located.zip, {
-      filter: (f) => {
-        if (unsafeName(f.name)) throw new CardError('zip_path_traversal', `zip entry name ${JSON.stringify(f.name)} escapes the archive`, `zip entry ${f.name}`);
-        if (++count > maxEntries) throw new CardError('zip_too_many_entries', `zip has more than ${maxEntries} entries`);
-        total += f.originalSize;
-        if (total > maxTotalBytes) throw new CardError('zip_too_large', `zip contents exceed ${maxTotalBytes} bytes uncompressed`, `zip entry ${f.name}`);
-        return !f.name.endsWith('/');
-      },
-    });
-  } catch (e) {
-    if (e instanceof CardError) throw e;
-    throw new CardError('zip_corrupt', `zip archive is corrupt: ${(e as Error).message}`);
-  }
-  const names = Object.keys(entries);
-  const cardBytes = entries[CARD_JSON];
-  if (!cardBytes) {
-    const shown = names.slice(0, 8).join(', ') || '(none)';
-    throw new CardError('zip_no_card_json', `zip has no card.json at its root (entries: ${shown}${names.length > 8 ? ', …' : ''})`);
+  const { files: entries, warnings: zipWarnings } = readZip(located, limits);
+  const cardBytes = entries.get(CARD_JSON);
+  if (!cardBytes) throw new CardError('zip_no_card_json', `zip has no card.json at its root (entries: ${cappedList([...entries.keys()], 'entries', 8) || '(none)'})`);
+  if (limits.maxDocumentBytes !== undefined && cardBytes.length > limits.maxDocumentBytes) {
+    throw new CardError('too_large', `card.json is ${cardBytes.length.toLocaleString('en-US')} bytes; the limit is ${limits.maxDocumentBytes.toLocaleString('en-US')}`, `zip entry ${CARD_JSON}`);
   }
   const text = utf8DecodeStrict(cardBytes);
   if (text === undefined) throw new CardError('not_utf8', 'card.json is not valid UTF-8', `zip entry ${CARD_JSON}`);
@@ -75,9 +55,8 @@ export function readCharx(bytes: Uint8Array, limits: ZipLimits = {}): CharxRead 
     throw new CardError('json_syntax', `card.json is not valid JSON: ${(e as Error).message}`, `zip entry ${CARD_JSON}`);
   }
   if (!isObject(doc)) throw new CardError('not_a_card', 'card.json is not a JSON object', `zip entry ${CARD_JSON}`);
-  const files = new Map<string, Uint8Array>();
-  for (const name of names) if (name !== CARD_JSON) files.set(name, entries[name]!);
-  return { doc, files, prefix: located.prefix, warnings: assetWarnings(doc, files) };
+  entries.delete(CARD_JSON);
+  return { doc, files: entries, prefix: located.prefix, warnings: [...zipWarnings, ...assetWarnings(doc, entries)] };
 }
 
 /** The zip path an asset URI points at, for `embeded://` and `embedded://` URIs. */

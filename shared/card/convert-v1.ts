@@ -6,7 +6,9 @@
  * right type (early exporters wrote `tags`, `creator_notes`, `character_book`… flat) moves into `data` instead of
  * being defaulted over. Every other unknown root key stays at the root beside `spec`/`data` — where the tools that
  * wrote it (SillyTavern's `avatar`, `chat`, `create_date`, `talkativeness`…) still find it, the V2 spec allows it,
- * and nothing is renamed or nested under an invented key.
+ * and nothing is renamed or nested under an invented key — except SillyTavern's own V1 keys, which map the way
+ * SillyTavern maps them when it upgrades a V1 card (its V2 readers look only there): `creatorcomment` becomes
+ * `data.creator_notes`, `talkativeness` and `fav` go to `data.extensions`.
  */
 import { pointer } from './json-pointer.ts';
 import { ReportBuilder } from './loss-report.ts';
@@ -14,7 +16,7 @@ import type { ConversionReport } from './loss-report.ts';
 import { isObject, V1_FIELDS, V2_DATA_FIELDS } from './types.ts';
 import type { CardV2, JsonObject } from './types.ts';
 
-type FieldKind = 'string' | 'strings' | 'object';
+type FieldKind = 'string' | 'strings' | 'object' | 'scalar';
 
 const NEW_FIELDS: Record<string, FieldKind> = {
   creator_notes: 'string',
@@ -28,9 +30,16 @@ const NEW_FIELDS: Record<string, FieldKind> = {
   extensions: 'object',
 };
 
+/** SillyTavern's V1 root keys that its V1 → V2 upgrade keeps in `data.extensions` (talkativeness is "0.5" there). */
+const ST_EXTENSIONS: [string, 'scalar'][] = [
+  ['talkativeness', 'scalar'],
+  ['fav', 'scalar'],
+];
+
 function fits(value: unknown, kind: FieldKind): boolean {
   if (kind === 'string') return typeof value === 'string';
   if (kind === 'strings') return Array.isArray(value) && value.every((v) => typeof v === 'string');
+  if (kind === 'scalar') return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
   return isObject(value);
 }
 
@@ -53,10 +62,20 @@ export function convertV1toV2(doc: JsonObject): { doc: CardV2; report: Conversio
       data[key] = doc[key];
       moved.add(key);
       r.add('moved', pointer(key), pointer('data', key), 'V2 field found at the V1 root');
+    } else if (key === 'creator_notes' && typeof doc['creatorcomment'] === 'string') {
+      data[key] = doc['creatorcomment'];
+      moved.add('creatorcomment');
+      r.add('moved', pointer('creatorcomment'), pointer('data', key), "SillyTavern's V1 name for the creator notes");
     } else if (key !== 'character_book') {
       data[key] = defaultFor(kind);
       r.add('defaulted', undefined, pointer('data', key));
     }
+  }
+  for (const [key, kind] of ST_EXTENSIONS) {
+    if (!(key in doc) || !fits(doc[key], kind)) continue;
+    data['extensions'] = { ...(data['extensions'] as JsonObject), [key]: doc[key] };
+    moved.add(key);
+    r.add('moved', pointer(key), pointer('data', 'extensions', key), "SillyTavern's V1 key, where SillyTavern's V2 reader looks");
   }
   r.add('defaulted', undefined, '/spec');
   r.add('defaulted', undefined, '/spec_version');

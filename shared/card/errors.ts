@@ -4,6 +4,9 @@ export type CardErrorCode =
   | 'empty_file'
   | 'unknown_format'
   | 'too_large'
+  | 'too_deep'
+  | 'too_many_values'
+  | 'self_reference'
   | 'png_signature'
   | 'png_truncated'
   | 'png_chunk_length'
@@ -18,6 +21,8 @@ export type CardErrorCode =
   | 'zip_too_large'
   | 'zip_too_many_entries'
   | 'zip_path_traversal'
+  | 'zip_size_mismatch'
+  | 'zip_unsupported'
   | 'exif_no_card'
   | 'write_unsupported';
 

@@ -6,6 +6,7 @@ import { crc32 } from './crc32.ts';
 import { latin1Decode, latin1Encode, readU32, startsWith, writeU32 } from './bytes.ts';
 import { CardError } from './errors.ts';
 import type { CardWarning } from './errors.ts';
+import { CappedLog } from '../util/capped-list.ts';
 
 export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 // The PNG spec caps chunk lengths at 2^31-1; anything near that in a card file is damage, not data.
@@ -39,6 +40,8 @@ export interface PngParseOptions {
 }
 
 const IMAGE_DATA = new Set(['IDAT', 'fdAT']);
+// A damaged (or hostile) file can hold 200,000 bad chunks: name the first few, count the rest.
+const MAX_CRC_WARNINGS = 10;
 
 export function parsePngChunks(bytes: Uint8Array, options: PngParseOptions = {}): ParsedPng {
   if (!isPng(bytes)) throw new CardError('png_signature', 'not a PNG file: the 8-byte PNG signature is missing', 'byte 0');
@@ -46,6 +49,7 @@ export function parsePngChunks(bytes: Uint8Array, options: PngParseOptions = {})
   const verifyImage = verify && (options.verifyImageCrc ?? true);
   const chunks: PngChunk[] = [];
   const warnings: CardWarning[] = [];
+  const badCrc = new CappedLog<CardWarning>(MAX_CRC_WARNINGS);
   let pos: number = PNG_SIGNATURE.length;
   while (pos < bytes.length) {
     if (pos + 8 > bytes.length) throw new CardError('png_truncated', `PNG is truncated: ${bytes.length - pos} stray bytes where a chunk header should be`, `byte ${pos}`);
@@ -60,11 +64,13 @@ export function parsePngChunks(bytes: Uint8Array, options: PngParseOptions = {})
     const stored = readU32(bytes, pos + 8 + length);
     const check = IMAGE_DATA.has(type) ? verifyImage : verify;
     const crcOk = !check || crc32(bytes, pos + 4, pos + 8 + length) === stored;
-    if (!crcOk) warnings.push({ pointer: `png:chunk ${chunks.length} (${type} at byte ${pos})`, message: `bad CRC on ${type} chunk; read anyway` });
+    if (!crcOk) badCrc.push({ pointer: `png:chunk ${chunks.length} (${type} at byte ${pos})`, message: `bad CRC on ${type} chunk; read anyway` });
     chunks.push({ type, offset: pos, data: bytes.subarray(pos + 8, pos + 8 + length), raw: bytes.subarray(pos, end), crcOk });
     pos = end;
     if (type === 'IEND') break;
   }
+  warnings.push(...badCrc.items);
+  if (badCrc.overflow) warnings.push({ pointer: 'png', message: `…and ${badCrc.overflow.toLocaleString('en-US')} more chunks with a bad CRC` });
   if (chunks[0]?.type !== 'IHDR') warnings.push({ pointer: 'png:chunk 0', message: 'the first chunk is not IHDR' });
   if (chunks.at(-1)?.type !== 'IEND') warnings.push({ pointer: `png:byte ${pos}`, message: 'PNG has no IEND chunk (file may be cut short)' });
   else if (pos < bytes.length) warnings.push({ pointer: `png:byte ${pos}`, message: `${bytes.length - pos} bytes after IEND are ignored` });

@@ -1,12 +1,11 @@
 /** PNG text chunks: tEXt (Latin-1), zTXt (zlib Latin-1) and iTXt (UTF-8, optionally zlib), decoded to bytes. */
-import { Unzlib } from 'fflate';
-import { concatBytes, latin1Decode, latin1Encode } from './bytes.ts';
+import { latin1Decode, latin1Encode } from './bytes.ts';
+import { inflateBounded } from '../util/bounded-inflate.ts';
+import { DEFAULT_MAX_DOCUMENT_BYTES } from '../util/document-limits.ts';
 import { CardError } from './errors.ts';
 import type { PngChunk } from './png-chunks.ts';
 
 export const TEXT_CHUNK_TYPES = new Set(['tEXt', 'zTXt', 'iTXt']);
-// A card's text is at most a few MB; anything inflating past this is a decompression bomb.
-const MAX_INFLATED_TEXT = 64 * 1024 * 1024;
 
 export interface TextChunk {
   keyword: string;
@@ -14,21 +13,11 @@ export interface TextChunk {
   payload: Uint8Array;
 }
 
-function inflateCapped(data: Uint8Array, where: string): Uint8Array {
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  const z = new Unzlib((chunk) => {
-    total += chunk.length;
-    if (total > MAX_INFLATED_TEXT) throw new CardError('too_large', `compressed text inflates past ${MAX_INFLATED_TEXT} bytes`, where);
-    parts.push(chunk);
-  });
-  try {
-    z.push(data, true);
-  } catch (e) {
-    if (e instanceof CardError) throw e;
-    throw new CardError('png_bad_card_text', `compressed text chunk is corrupt: ${(e as Error).message}`, where);
-  }
-  return concatBytes(parts);
+function inflateCapped(data: Uint8Array, where: string, maxBytes: number): Uint8Array {
+  const r = inflateBounded(data, 'zlib', maxBytes);
+  if (r.ok) return r.bytes;
+  if (r.reason === 'too_large') throw new CardError('too_large', `compressed text ${r.message}`, where);
+  throw new CardError('png_bad_card_text', `compressed text chunk is corrupt: ${r.message}`, where);
 }
 
 /** Keyword of a text chunk without decoding its payload (cheap: used to find card chunks). */
@@ -38,21 +27,25 @@ export function textKeyword(chunk: PngChunk): string | undefined {
   return nul < 0 ? undefined : latin1Decode(chunk.data.subarray(0, nul));
 }
 
-export function decodeTextChunk(chunk: PngChunk): TextChunk {
+/**
+ * `maxInflated`: most bytes a compressed (zTXt / compressed iTXt) payload may inflate to. A card's text is at most
+ * a few MB; anything inflating past this is a decompression bomb, stopped as soon as it passes.
+ */
+export function decodeTextChunk(chunk: PngChunk, maxInflated = DEFAULT_MAX_DOCUMENT_BYTES): TextChunk {
   const where = `${chunk.type} chunk at byte ${chunk.offset}`;
   const d = chunk.data;
   const nul = d.indexOf(0);
   if (nul < 0) throw new CardError('png_bad_card_text', `${chunk.type} chunk has no keyword terminator`, where);
   const keyword = latin1Decode(d.subarray(0, nul));
   if (chunk.type === 'tEXt') return { keyword, payload: d.subarray(nul + 1) };
-  if (chunk.type === 'zTXt') return { keyword, payload: inflateCapped(d.subarray(nul + 2), where) };
+  if (chunk.type === 'zTXt') return { keyword, payload: inflateCapped(d.subarray(nul + 2), where, maxInflated) };
   // iTXt: keyword\0 flag method language\0 translated\0 text
   const compressed = d[nul + 1] === 1;
   const langEnd = d.indexOf(0, nul + 3);
   const transEnd = langEnd < 0 ? -1 : d.indexOf(0, langEnd + 1);
   if (transEnd < 0) throw new CardError('png_bad_card_text', 'iTXt chunk header is incomplete', where);
   const text = d.subarray(transEnd + 1);
-  return { keyword, payload: compressed ? inflateCapped(text, where) : text };
+  return { keyword, payload: compressed ? inflateCapped(text, where, maxInflated) : text };
 }
 
 /** A tEXt chunk's data: Latin-1 keyword, NUL, Latin-1 text (cards keep it ASCII by storing base64). */

@@ -16,16 +16,23 @@ import { detectSpec, describeNonCard } from './spec.ts';
 import { startsWith, utf8DecodeStrict, utf8Encode } from './bytes.ts';
 import { CardError } from './errors.ts';
 import type { CardWarning } from './errors.ts';
+import { DEFAULT_MAX_DOCUMENT_BYTES, findTreeProblem, shortPointer } from '../util/document-limits.ts';
+import type { TreeLimits } from '../util/document-limits.ts';
 import { isObject } from './types.ts';
 import type { CardSpec, JsonObject } from './types.ts';
 
 export type CardContainer = 'png' | 'json' | 'yaml' | 'charx' | 'webp' | 'jpeg';
 
-export interface ReadCardOptions extends ZipLimits {
+export interface ReadCardOptions extends ZipLimits, TreeLimits {
   /** Repair quirks (default true). With false, `doc` is exactly what the file holds. */
   normalize?: boolean;
   /** Refuse inputs larger than this many bytes. Default 512 MiB. */
   maxBytes?: number;
+  /**
+   * Refuse a card document (JSON/YAML text, CharX card.json, a PNG's card text once inflated) larger than this
+   * many bytes. Default 64 MiB; compressed text stops inflating here.
+   */
+  maxDocumentBytes?: number;
   /**
    * PNG: also verify the CRCs of image data (default true). The image is copied as stored, never decoded, so a
    * batch may skip this to halve its CPU time; card and other chunks are always checked.
@@ -47,6 +54,8 @@ export interface ReadCardResult {
   assets?: Map<string, Uint8Array>;
   /** CharX: bytes before the zip (a CharX-JPEG's image), when present. */
   prefix?: Uint8Array;
+  /** CharX: the file as read, so writing an edit back keeps every other entry's bytes. */
+  archive?: Uint8Array;
   /** JSON/YAML: the source text, so an unedited card can be written back byte for byte. */
   text?: string;
 }
@@ -59,6 +68,8 @@ export function readCard(bytes: Uint8Array, fileName = '', options: ReadCardOpti
   const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
   if (bytes.length > max) throw new CardError('too_large', `the file is ${bytes.length} bytes; the limit is ${max}`);
   const raw = extract(bytes, fileName, options);
+  const problem = findTreeProblem(raw.doc, options);
+  if (problem) throw new CardError(problem.kind, problem.message, shortPointer(problem.pointer) || raw.container);
   const spec = detectSpec(raw.doc);
   if (!spec) throw new CardError('not_a_card', `not a character card: ${describeNonCard(raw.doc)}`, raw.container);
   if (options.normalize === false) return { ...raw, spec };
@@ -70,15 +81,17 @@ type Extracted = Omit<ReadCardResult, 'spec'>;
 
 function extract(bytes: Uint8Array, fileName: string, options: ReadCardOptions): Extracted {
   if (isPng(bytes)) {
-    const png = readPngCard(bytes, options.verifyImageCrc === false ? { verifyImageCrc: false } : {});
+    const png = readPngCard(bytes, { ...(options.verifyImageCrc === false ? { verifyImageCrc: false } : {}), maxDocumentBytes: options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES });
     return { doc: png.doc, container: 'png', warnings: png.warnings, chunks: png.chunks, chunkKeyword: png.keyword, image: bytes };
   }
   const isImage = isJpeg(bytes) || isWebp(bytes);
   if (startsWith(bytes, ZIP_LOCAL) || (isJpeg(bytes) && looksLikeZip(bytes)) || (!isImage && looksLikeZip(bytes))) {
-    const charx = readCharx(bytes, options);
-    return { doc: charx.doc, container: 'charx', warnings: charx.warnings, assets: charx.files, ...(charx.prefix.length ? { prefix: charx.prefix } : {}) };
+    const charx = readCharx(bytes, { ...options, maxDocumentBytes: options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES });
+    return { doc: charx.doc, container: 'charx', warnings: charx.warnings, assets: charx.files, archive: bytes, ...(charx.prefix.length ? { prefix: charx.prefix } : {}) };
   }
   if (isImage) return fromExif(bytes);
+  const maxDocument = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
+  if (bytes.length > maxDocument) throw new CardError('too_large', `the card document is ${bytes.length.toLocaleString('en-US')} bytes; the limit is ${maxDocument.toLocaleString('en-US')}`);
   return fromText(bytes, fileName);
 }
 

@@ -71,11 +71,29 @@ export function validateCard(doc: unknown, as?: CardSpec): ValidationResult {
   const spec = as ?? detectSpec(doc);
   if (!spec) return { spec, errors: [{ pointer: '', message: `not a character card: ${describeNonCard(doc)}` }], warnings: [] };
   const fn = compiled()[spec];
-  const errors = fn(doc) ? [] : dedupe((fn.errors ?? []).map(plain));
+  const schemaErrors = fn(doc) ? [] : dedupe((fn.errors ?? []).map(plain));
   const warnings: Problem[] = [];
+  // Fields SillyTavern leaves out of its V2/V3 exports, which every reader fills in the same way: a warning each.
+  const errors = schemaErrors.filter((p) => {
+    const fill = spec === 'v1' ? undefined : repairable(p, spec);
+    if (fill !== undefined) warnings.push({ pointer: p.pointer, message: `${p.message} (SillyTavern writes cards without it); read as ${fill}` });
+    return fill === undefined;
+  });
   if (spec === 'v1') warnV1(doc, warnings);
   else warnV2V3(doc, spec, warnings, errors);
   return { spec, errors, warnings };
+}
+
+const REPAIRED: [RegExp, string, CardSpec[]][] = [
+  [/^\/data\/group_only_greetings$/, '[]', ['v3']],
+  [/^\/data\/character_book\/extensions$/, '{}', ['v2', 'v3']],
+  [/^\/data\/character_book\/entries\/\d+\/use_regex$/, 'false', ['v3']],
+];
+
+/** The value a reader fills in for a missing field SillyTavern omits, or undefined when the problem is real. */
+function repairable(problem: Problem, spec: CardSpec): string | undefined {
+  if (!problem.message.startsWith('required field')) return undefined;
+  return REPAIRED.find(([re, , specs]) => re.test(problem.pointer) && specs.includes(spec))?.[1];
 }
 
 function dedupe(problems: Problem[]): Problem[] {

@@ -5,6 +5,7 @@
  */
 import yaml from 'js-yaml';
 import type { JsonObject } from './types.ts';
+import { editJsonTo } from './json-edit.ts';
 
 export interface TextWriteOptions {
   /** Indent: 2, 4 or '\t'. Default: the original's, else 2. */
@@ -40,9 +41,21 @@ function layoutLike(text: string, original: string | undefined): string {
 
 export function writeJsonText(doc: JsonObject, options: TextWriteOptions = {}): string {
   const { original } = options;
-  if (original !== undefined && options.indent === undefined && unchanged(doc, original, JSON.parse)) return original;
+  if (original !== undefined && options.indent === undefined) {
+    const before = parseJson(original);
+    // Edits land in place: untouched parts keep their formatting, key order and escapes.
+    if (before !== undefined) return editJsonTo(original, before, doc);
+  }
   const indent = options.indent ?? (original !== undefined ? detectIndent(original) : undefined) ?? 2;
   return layoutLike(JSON.stringify(doc, null, indent), original);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    return undefined;
+  }
 }
 
 export function writeYamlText(doc: JsonObject, options: TextWriteOptions = {}): string {

@@ -4,6 +4,8 @@
  * the JSON/YAML text style.
  */
 import { writePngCard } from './png-card.ts';
+import { rewritePngCard } from './png-rewrite.ts';
+import { rewriteCharx } from './charx-rewrite.ts';
 import { isPng } from './png-chunks.ts';
 import { writeCharx, embeddedPath } from './charx.ts';
 import { writeJsonText, writeYamlText } from './write-text.ts';
@@ -21,7 +23,7 @@ export type OutputFormat = 'png' | 'json' | 'yaml' | 'charx';
 
 export interface WriteCardOptions {
   /** What the card was read from; its image, assets and text style carry over. */
-  source?: Pick<ReadCardResult, 'container' | 'image' | 'assets' | 'prefix' | 'text'>;
+  source?: Pick<ReadCardResult, 'container' | 'image' | 'assets' | 'prefix' | 'text' | 'archive'>;
   /** JSON/YAML indent (2, 4 or '\t'); default: the source's style, else 2. */
   indent?: number | string;
   /** PNG of a V3 card: prepend SPEC_V3's notice to the V2 backfill's creator_notes. Default true. */
@@ -45,11 +47,17 @@ export function writeCard(doc: JsonObject, format: OutputFormat, options: WriteC
       return { bytes: utf8Encode(writeYamlText(doc, textOptions)), warnings };
     case 'charx': {
       if (detectSpec(doc) !== 'v3') warnings.push({ pointer: '/spec', message: 'CharX is defined for V3 cards; this card.json holds an older spec' });
+      // Into the CharX it came from: card.json is edited in place, every other entry keeps its bytes.
+      const rewritten = source?.archive && options.indent === undefined ? rewriteCharx(source.archive, doc) : undefined;
+      if (rewritten) return { bytes: rewritten, warnings };
       const prefix = source?.prefix;
       const bytes = writeCharx(doc, source?.assets ?? new Map(), { ...(prefix ? { prefix } : {}), ...(options.indent !== undefined ? { indent: options.indent } : {}) });
       return { bytes, warnings };
     }
     case 'png': {
+      // Into a PNG that already holds a card: its card chunks change in place, only where the document changed.
+      const rewritten = source?.image && isPng(source.image) ? rewritePngCard(source.image, doc) : undefined;
+      if (rewritten) return { bytes: rewritten.bytes, warnings };
       const image = pngBase(doc, source, warnings);
       const v3 = detectSpec(doc) === 'v3';
       const chara = v3 ? convertV3toV2(doc, { backfillNotice: options.backfillNotice ?? true }).doc : doc;

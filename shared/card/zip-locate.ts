@@ -18,6 +18,8 @@ export interface LocatedZip {
   zip: Uint8Array;
   /** Bytes before the zip (a JPEG, an SFX stub), empty when the file is a plain zip. */
   prefix: Uint8Array;
+  /** Offset of the end-of-central-directory record in `zip`. */
+  eocd: number;
 }
 
 export function locateZip(bytes: Uint8Array): LocatedZip | undefined {
@@ -27,6 +29,6 @@ export function locateZip(bytes: Uint8Array): LocatedZip | undefined {
   const cdOffset = u32le(bytes, eocd + 16);
   const shift = eocd - cdSize - cdOffset;
   // 0xffffffff marks ZIP64, whose real offsets live elsewhere; SFX tools usually rebase offsets, so shift is 0.
-  if (cdOffset === 0xffffffff || shift <= 0) return { zip: bytes, prefix: bytes.subarray(0, 0) };
-  return { zip: bytes.subarray(shift), prefix: bytes.subarray(0, shift) };
+  if (cdOffset === 0xffffffff || shift <= 0) return { zip: bytes, prefix: bytes.subarray(0, 0), eocd };
+  return { zip: bytes.subarray(shift), prefix: bytes.subarray(0, shift), eocd: eocd - shift };
 }

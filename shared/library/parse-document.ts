@@ -2,6 +2,7 @@
 import yaml from 'js-yaml';
 import { ApiError } from '../errors.ts';
 import type { DocumentFormat } from './types.ts';
+import { DEFAULT_MAX_DOCUMENT_BYTES, describeProblem, findTreeProblem } from '../util/document-limits.ts';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -28,6 +29,11 @@ export function detectFormat(text: string): DocumentFormat {
 }
 
 export function parseDocument(text: string, format: DocumentFormat = detectFormat(text), source = 'document'): JsonObject {
+  // Characters, not bytes: UTF-8 text is at least this many bytes, so the byte limit holds as well.
+  if (text.length > DEFAULT_MAX_DOCUMENT_BYTES) {
+    const message = `${source} is ${text.length.toLocaleString('en-US')} characters; the limit is ${DEFAULT_MAX_DOCUMENT_BYTES.toLocaleString('en-US')}`;
+    throw new ApiError('bad_document', message, [{ path: '', message }]);
+  }
   let value: unknown;
   if (format === 'json') {
     try {
@@ -49,6 +55,8 @@ export function parseDocument(text: string, format: DocumentFormat = detectForma
       throw new ApiError('bad_document', `${source} is not valid YAML${where}: ${err.reason ?? err.message}`, [{ path: '', message: err.reason ?? err.message, ...at }]);
     }
   }
+  const problem = findTreeProblem(value);
+  if (problem) throw new ApiError('bad_document', `${source}: ${describeProblem(problem)}`, [{ path: problem.pointer, message: problem.message }]);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ApiError('bad_document', `${source} must be an object at the top level, found ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}.`, [{ path: '', message: 'expected an object' }]);
   }

@@ -38,7 +38,8 @@ export interface TagCount {
 
 export interface ImportFileResult {
   file: string;
-  status: 'imported' | 'duplicate' | 'failed';
+  /** 'skipped': left out by the CLI's folder walk or read (a broken link, a FIFO, too large…), with the reason. */
+  status: 'imported' | 'duplicate' | 'failed' | 'skipped';
   id?: number;
   message?: string;
 }

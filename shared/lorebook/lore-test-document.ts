@@ -7,6 +7,7 @@ import { parseExpect, type Expectations, type EntryRef, type SlotName } from './
 import type { Scenario, WorldInfoBook } from './model.ts';
 import { ScenarioError } from './scenario-error.ts';
 import { isObject } from '../util/is-object.ts';
+import { describeProblem, findTreeProblem } from '../util/document-limits.ts';
 
 export type LoreTestTurn = Omit<Scenario, 'books'>;
 
@@ -33,6 +34,8 @@ export function parseLoreTestDocument(text: string): ParsedLoreTest {
   } catch (e) {
     throw new ScenarioError('document', `not valid JSON: ${(e as Error).message}`);
   }
+  const problem = findTreeProblem(doc);
+  if (problem) throw new ScenarioError('document', describeProblem(problem));
   if (!isObject(doc)) throw new ScenarioError('document', 'expected an object with turns and expect');
   for (const key of Object.keys(doc)) if (key !== 'turns' && key !== 'expect') throw new ScenarioError(key, 'unknown field (known: turns, expect)');
   const { turns, expect } = doc;

@@ -2,6 +2,7 @@
 // closes with, so diagnostics can point inside nested values.
 import yaml from 'js-yaml';
 import type { Pos, YamlNode } from './types.ts';
+import { describeProblem, findTreeProblem } from '../util/document-limits.ts';
 
 /** A `!fn` / `!fn#` tagged value inside YAML: JavaScript source that Lorewright keeps but never runs. */
 export class FnSource {
@@ -66,6 +67,9 @@ export function loadLocated(text: string, firstLine: number): YamlNode {
     throw e;
   }
   const root = stack[0]!.children[0];
+  // Aliases share one value wherever they appear: bound what they expand to before anything walks it.
+  const problem = root && findTreeProblem(root.value);
+  if (problem) throw new YamlError(describeProblem(problem), root.pos);
   return root ?? { value: null, pos: toPos(0) };
 }
 

@@ -2,6 +2,7 @@
 // turned into a value under `response_format`.
 import yaml from 'js-yaml';
 import { PpeRunError } from './run-error.ts';
+import { checkTree } from '../util/document-limits.ts';
 
 export type ChatRole = 'system' | 'user' | 'assistant';
 
@@ -81,7 +82,7 @@ function parseJson(text: string): unknown {
 export function parseReply(content: string, format: ReplyFormat, forceJson: unknown): unknown {
   if (format === 'text') return content;
   try {
-    return format === 'json' ? parseJson(content) : yaml.load(content, { schema: yaml.CORE_SCHEMA });
+    return checkTree(format === 'json' ? parseJson(content) : yaml.load(content, { schema: yaml.CORE_SCHEMA }));
   } catch (e) {
     if (forceJson === false) return content;
     const shown = content.length > 200 ? `${content.slice(0, 200)}…` : content;

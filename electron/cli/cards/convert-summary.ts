@@ -18,6 +18,7 @@ export function formatConvertSummary(report: ConvertReport, show: (path: string)
     const left = expected === undefined ? 'the files not listed' : `${Math.max(0, expected - t.files)} file(s)`;
     lines.push(`  not started        ${left} (run the same command again to finish)`);
   }
+  if (report.cleanedTemps?.length) lines.push(`  removed ${report.cleanedTemps.length} temp file(s) left by an earlier run that was killed mid-write`);
   lines.push(...section('Failed', report.files.filter((f) => f.status === 'failed'), show));
   lines.push(...section('Skipped', report.files.filter((f) => f.status === 'skipped'), show));
   lines.push(...lossLines(report.files, show));

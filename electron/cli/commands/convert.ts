@@ -4,15 +4,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { convertFiles, ConvertUsageError } from '../../services/convert/index.ts';
+import { removeOwnTemps } from '../../services/convert/atomic-write.ts';
 import type { ConvertOptions, ConvertReport } from '../../services/convert/index.ts';
 import { formatConvertSummary } from '../cards/convert-summary.ts';
 import { displayPath } from '../cards/display-path.ts';
 import { progressReporter } from '../cards/progress.ts';
 import type { CliIo } from '../io.ts';
-import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
+import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, UsageError } from '../usage-error.ts';
 
 /** Shell convention for "stopped by Ctrl-C", so scripts can tell an interrupted run from failed files. */
-export const EXIT_INTERRUPTED = 130;
 
 export const CONVERT_HELP = `Usage: lorewright convert <files|folders...> --to v2|v3 (--out DIR | --in-place) [options]
 
@@ -106,13 +106,18 @@ export async function runConvert(argv: string[], io: CliIo): Promise<number> {
   const show = displayPath(io.cwd);
   const progress = progressReporter(io, show, parsed.json);
   const controller = new AbortController();
-  // Once: a second Ctrl-C falls through to Node's default and ends the process at once. Writes are atomic, so
-  // even then every file is either old or new.
+  // The first Ctrl-C (or SIGTERM) stops starting files and lets the ones in flight finish; a second one quits at
+  // once, removing this run's temp files first. Writes are atomic, so either way every file is old or new.
   const onInterrupt = (): void => {
+    if (controller.signal.aborted) {
+      removeOwnTemps();
+      process.exit(EXIT_INTERRUPTED);
+    }
     controller.abort();
     progress.note('Interrupted: finishing the files in flight (Ctrl-C again to quit at once)…');
   };
-  process.once('SIGINT', onInterrupt);
+  process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onInterrupt);
   let expected: number | undefined;
   let report: ConvertReport;
   try {
@@ -125,6 +130,7 @@ export async function runConvert(argv: string[], io: CliIo): Promise<number> {
     throw e;
   } finally {
     process.removeListener('SIGINT', onInterrupt);
+    process.removeListener('SIGTERM', onInterrupt);
     progress.finish();
   }
   const text = `${JSON.stringify(report, null, 2)}\n`;

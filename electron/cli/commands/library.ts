@@ -7,14 +7,18 @@ import { openLibrary } from '../../services/library/library.ts';
 import type { Library } from '../../services/library/library.ts';
 import { resolveDbPath } from '../../services/paths.ts';
 import { importCards } from '../../services/library/import-cards.ts';
-import type { CardSummary } from '../../../shared/library/types.ts';
+import type { ImportFile } from '../../services/library/import-cards.ts';
+import { readRegularFile, walkFiles } from '../../services/files/walk-files.ts';
+import { isCardFileName } from '../../services/convert/collect.ts';
+import type { CardSummary, ImportFileResult } from '../../../shared/library/types.ts';
 import type { SortKey } from '../../../shared/api/contract.ts';
 import { formatTable } from '../table.ts';
 import { defaultExportFormat, exportCard } from '../../../shared/library/card-files.ts';
 import type { ExportSpec } from '../../../shared/library/card-files.ts';
 import type { OutputFormat } from '../../../shared/card/index.ts';
 import type { CliIo } from '../io.ts';
-import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
+import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, UsageError } from '../usage-error.ts';
+import { ApiError } from '../../../shared/errors.ts';
 
 export const LIBRARY_HELP = `Usage: lorewright library <command> [options]
 
@@ -32,6 +36,9 @@ Options:
   --json               machine-readable output
   -h, --help           this help
 `;
+
+// The largest card file read (the same default as readCard's maxBytes); larger ones are skipped unread.
+const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
 
 const SORTS: readonly SortKey[] = ['name', 'updated', 'created', 'creator', 'character_version'];
 
@@ -77,19 +84,54 @@ function printCards(io: CliIo, items: CardSummary[], total: number, json: boolea
   io.out(`${items.length} of ${total} card(s)\n`);
 }
 
-function collectFiles(paths: string[], cwd: string): string[] {
-  const out: string[] = [];
-  const walk = (p: string): void => {
-    const stat = fs.statSync(p);
-    if (stat.isDirectory()) for (const name of fs.readdirSync(p).sort()) walk(path.join(p, name));
-    else out.push(p);
-  };
-  for (const p of paths) {
-    const abs = path.resolve(cwd, p);
-    if (!fs.existsSync(abs)) throw new UsageError(`No such file or folder: ${p}`, LIBRARY_HELP);
-    walk(abs);
+/** Every input file, read before the import starts; what the walk or the read leaves out is reported as skipped. */
+async function collectFiles(paths: string[], cwd: string): Promise<{ files: ImportFile[]; skipped: ImportFileResult[] }> {
+  const abs = paths.map((p) => path.resolve(cwd, p));
+  const walked = await walkFiles(abs, { accept: isCardFileName, maxFileBytes: MAX_IMPORT_BYTES });
+  const missing = walked.skipped.find((s) => s.code === 'missing');
+  if (missing) throw new UsageError(`No such file or folder: ${path.relative(cwd, missing.path) || missing.path}`, LIBRARY_HELP);
+  const shown = (p: string): string => path.relative(cwd, p) || p;
+  const skipped: ImportFileResult[] = walked.skipped.map((s) => ({ file: shown(s.path), status: 'skipped', message: `${s.reason} [${s.code}]` }));
+  const files: ImportFile[] = [];
+  for (const f of walked.files) {
+    try {
+      files.push({ name: shown(f.path), bytes: await readRegularFile(f.path, MAX_IMPORT_BYTES) });
+    } catch (e) {
+      skipped.push({ file: shown(f.path), status: 'skipped', message: (e as Error).message });
+    }
   }
-  return out;
+  return { files, skipped };
+}
+
+/**
+ * Ctrl-C (or SIGTERM) stops the import between batches; every batch is one transaction, so what was imported
+ * stays whole. Undefined when interrupted, after saying how far it got.
+ */
+async function importInterruptibly(library: Library, files: ImportFile[], io: CliIo): Promise<ImportFileResult[] | undefined> {
+  const controller = new AbortController();
+  let done = 0;
+  const stop = (): void => controller.abort();
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  try {
+    return await importCards(
+      library,
+      files,
+      (p) => {
+        done = p.done;
+        // A line per hundred files on large imports: the user sees it move, and knows Ctrl-C is heard.
+        if (p.done % 100 === 0 && p.done < p.total) io.err(`[${p.done}/${p.total}] files processed\n`);
+      },
+      controller.signal,
+    );
+  } catch (e) {
+    if (!(e instanceof ApiError && e.code === 'cancelled')) throw e;
+    io.err(`Interrupted: ${done} of ${files.length} file(s) processed; what they imported is kept (run the same command again: duplicates are recognised).\n`);
+    return undefined;
+  } finally {
+    process.removeListener('SIGINT', stop);
+    process.removeListener('SIGTERM', stop);
+  }
 }
 
 export async function runLibrary(argv: string[], io: CliIo): Promise<number> {
@@ -121,7 +163,7 @@ export async function runLibrary(argv: string[], io: CliIo): Promise<number> {
   if (values.spec !== undefined && !['keep', 'v2', 'v3'].includes(values.spec)) throw new UsageError('--spec must be keep, v2 or v3.', LIBRARY_HELP);
   if (command === 'search' && rest.length === 0) throw new UsageError('"library search" needs the text to search for.', LIBRARY_HELP);
   if (command === 'import' && rest.length === 0) throw new UsageError('"library import" needs at least one file or folder.', LIBRARY_HELP);
-  const files = command === 'import' ? collectFiles(rest, io.cwd) : [];
+  const inputs = command === 'import' ? await collectFiles(rest, io.cwd) : { files: [], skipped: [] };
 
   const dbPath = resolveDbPath(values.db, io.env);
   if (values.db === undefined && !io.env['LOREWRIGHT_DB']) fs.mkdirSync(path.dirname(dbPath), { recursive: true });
@@ -162,10 +204,9 @@ export async function runLibrary(argv: string[], io: CliIo): Promise<number> {
         return EXIT_OK;
       }
       default: {
-        const results = await importCards(
-          library,
-          files.map((f) => ({ name: path.relative(io.cwd, f) || f, bytes: fs.readFileSync(f) })),
-        );
+        const imported = await importInterruptibly(library, inputs.files, io);
+        if (!imported) return EXIT_INTERRUPTED;
+        const results = [...inputs.skipped, ...imported];
         if (values.json) io.out(`${JSON.stringify(results, null, 2)}\n`);
         else io.out(formatTable(['file', 'status', 'id', 'message'], results.map((r) => [r.file, r.status, r.id === undefined ? '' : String(r.id), r.message ?? ''])));
         return results.some((r) => r.status === 'failed') ? EXIT_FAILED : EXIT_OK;

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { lineColumnAt } from '../../../shared/library/parse-document.ts';
+import { describeProblem, findTreeProblem } from '../../../shared/util/document-limits.ts';
 import { ScenarioError } from '../../../shared/lorebook/scenario-error.ts';
 import { ScanTimeoutError } from '../../services/lore/run-scan.ts';
 
@@ -22,8 +23,9 @@ export function readJsonFile(file: string, shownAs = file): unknown {
     throw new InputError(`${shownAs}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, expected a JSON file' : (e as Error).message}`);
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (e) {
     // V8's message does not always carry a position; jsonc-parser pinpoints the first syntax error.
     const errors: ParseError[] = [];
@@ -33,6 +35,9 @@ export function readJsonFile(file: string, shownAs = file): unknown {
     const at = lineColumnAt(text, first?.offset ?? text.length);
     throw new InputError(`${shownAs}: not valid JSON at line ${at.line}, column ${at.column}: ${what}`);
   }
+  const problem = findTreeProblem(value);
+  if (problem) throw new InputError(`${shownAs}: ${describeProblem(problem)}`);
+  return value;
 }
 
 /** The same error with the input file named first (once), as `lorewright: <file>: <what>` reads best. */

@@ -2,13 +2,97 @@
  * Crash-safe file replacement: write a temp file in the same folder, rename it over the target. A reader (or a run
  * killed midway) sees the old file or the new one, never a half-written one. `durable` also flushes the temp file
  * to disk before the rename, so even a power cut cannot leave an empty file where an original used to be.
+ *
+ * Temp files are named `.<name>.lorewright-tmp-<pid>-<random>`: a run killed outright (SIGKILL, power cut) leaves
+ * them behind, and the next run over the folder removes those whose process is gone (cleanLeftoverTemps); an
+ * interrupted run removes its own (removeOwnTemps).
  */
 import fs from 'node:fs/promises';
+import { readdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
+const TEMP_NAME = /^\..+\.lorewright-tmp-(?:(\d+)-)?[0-9a-f]+$/;
+
+function tempPath(target: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}.lorewright-tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
+}
+
+/** The pid a temp file name carries; 0 for the older names without one; undefined when it is not a temp file. */
+export function tempOwner(name: string): number | undefined {
+  const m = TEMP_NAME.exec(name);
+  return m ? Number(m[1] ?? 0) : undefined;
+}
+
+function alive(pid: number): boolean {
+  if (pid === 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the temp files in `dirs` whose writer has ended (killed before it could rename them: never a finished
+ * file). Another live run's temp files are left alone. Returns the paths removed.
+ */
+export async function cleanLeftoverTemps(dirs: Iterable<string>): Promise<string[]> {
+  const removed: string[] = [];
+  for (const dir of new Set(dirs)) {
+    const names = await fs.readdir(dir).catch(() => [] as string[]);
+    for (const name of names) {
+      const owner = tempOwner(name);
+      if (owner === undefined || owner === process.pid || alive(owner)) continue;
+      const file = path.join(dir, name);
+      if (await fs.rm(file).then(() => true, () => false)) removed.push(file);
+    }
+  }
+  return removed;
+}
+
+// Folders a batch in this process writes into, so a hard stop knows where its temp files can be.
+const batchDirs = new Map<string, number>();
+
+/** Registers the folders a batch writes into until the returned function is called. */
+export function trackTempDirs(dirs: Iterable<string>): () => void {
+  const unique = [...new Set(dirs)];
+  for (const d of unique) batchDirs.set(d, (batchDirs.get(d) ?? 0) + 1);
+  return () => {
+    for (const d of unique) {
+      const n = (batchDirs.get(d) ?? 1) - 1;
+      if (n === 0) batchDirs.delete(d);
+      else batchDirs.set(d, n);
+    }
+  };
+}
+
+/**
+ * Synchronously removes this process's temp files (any thread's: they carry the process id) in the folders of
+ * running batches: for a run stopped mid-write by a second Ctrl-C or SIGTERM.
+ */
+export function removeOwnTemps(): void {
+  for (const dir of batchDirs.keys()) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (tempOwner(name) !== process.pid) continue;
+      try {
+        unlinkSync(path.join(dir, name));
+      } catch {
+        // Renamed or removed meanwhile: nothing left to clean.
+      }
+    }
+  }
+}
+
 export async function writeFileAtomic(target: string, bytes: Uint8Array, durable: boolean): Promise<void> {
-  const temp = path.join(path.dirname(target), `.${path.basename(target)}.lorewright-tmp-${randomBytes(6).toString('hex')}`);
+  const temp = tempPath(target);
   const handle = await fs.open(temp, 'wx');
   try {
     await handle.writeFile(bytes);

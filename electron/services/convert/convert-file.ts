@@ -6,6 +6,7 @@ import type { OutputFormat, TargetSpec } from '../../../shared/card/index.ts';
 import { backupFile, writeFileAtomic } from './atomic-write.ts';
 import { sameFormat } from './output-path.ts';
 import type { InputFile } from './collect.ts';
+import { readRegularFile } from '../files/walk-files.ts';
 import type { FileResult } from './types.ts';
 
 export interface FileJob {
@@ -27,7 +28,7 @@ export async function convertFile(job: FileJob): Promise<FileResult> {
   const result: FileResult = { input, status: 'failed', warnings: [], bytesIn: 0, ms: 0 };
   const finish = (): FileResult => ({ ...result, ms: Math.round((performance.now() - started) * 100) / 100 });
   try {
-    const bytes = await readBounded(input, job.maxFileBytes, (size) => (result.bytesIn = size));
+    const bytes = await readRegularFile(input, job.maxFileBytes, (size) => (result.bytesIn = size));
     // Image data is copied as stored, so its CRCs are not worth half the CPU time of a batch.
     const read = readCard(bytes, path.basename(input), { maxBytes: job.maxFileBytes, verifyImageCrc: false });
     Object.assign(result, { from: read.spec, container: read.container, warnings: read.warnings });
@@ -64,17 +65,4 @@ export async function convertFile(job: FileJob): Promise<FileResult> {
     result.error = { code, message: (e as Error).message };
   }
   return finish();
-}
-
-/** Reads a file through one handle, refusing (before reading) anything larger than `max` bytes. */
-async function readBounded(file: string, max: number, onSize: (size: number) => void): Promise<Uint8Array> {
-  const handle = await fs.open(file, 'r');
-  try {
-    const { size } = await handle.stat();
-    onSize(size);
-    if (size > max) throw new CardError('too_large', `the file is ${size} bytes; the limit is ${max}`);
-    return new Uint8Array(await handle.readFile());
-  } finally {
-    await handle.close();
-  }
 }

@@ -10,6 +10,7 @@ import { convertFile, DEFAULT_MAX_FILE_BYTES } from './convert-file.ts';
 import type { FileJob } from './convert-file.ts';
 import { OutputPlanner } from './output-path.ts';
 import { runPool } from './pool.ts';
+import { cleanLeftoverTemps, trackTempDirs } from './atomic-write.ts';
 import { WorkerPool } from './worker-pool.ts';
 import { ConvertUsageError } from './types.ts';
 import type { ConvertOptions, ConvertProgress, ConvertReport, ConvertTotals, FileResult } from './types.ts';
@@ -31,12 +32,19 @@ export async function convertFiles(options: ConvertOptions, onProgress?: (progre
   const startedAt = new Date().toISOString();
   const outDir = options.outDir ? path.resolve(options.outDir) : undefined;
   // The output folder may sit inside an input folder; never treat earlier outputs as inputs.
-  const { files, missing } = await collectInputs(options.inputs, outDir ? [outDir] : []);
+  const { files, missing, skipped } = await collectInputs(options.inputs, outDir ? [outDir] : []);
   const planner = outDir ? new OutputPlanner(outDir, files.map((f) => f.path)) : undefined;
   const format = options.format ?? 'same';
   const outputs = files.map((f) => planner?.claim(f.path, f.root, format));
+  // Temp files live beside their targets: clear what a killed run left there, and say where ours will be.
+  const targetDirs = files.map((f, i) => path.dirname(outputs[i] ?? f.path));
+  const cleaned = await cleanLeftoverTemps(targetDirs);
+  const untrack = trackTempDirs(targetDirs);
   const results: (FileResult | undefined)[] = new Array(files.length);
-  const missingResults: FileResult[] = missing.map((m) => ({ input: m.path, status: 'failed', error: { code: 'ENOENT', message: m.message }, warnings: [], bytesIn: 0, ms: 0 }));
+  const missingResults: FileResult[] = [
+    ...missing.map((m): FileResult => ({ input: m.path, status: 'failed', error: { code: 'ENOENT', message: m.message }, warnings: [], bytesIn: 0, ms: 0 })),
+    ...skipped.map((s): FileResult => ({ input: s.path, status: 'skipped', error: { code: s.code, message: s.reason }, warnings: [], bytesIn: 0, ms: 0 })),
+  ];
   const total = files.length + missing.length;
   let done = 0;
   for (const r of missingResults) onProgress?.({ done: ++done, total, result: r });
@@ -66,6 +74,7 @@ export async function convertFiles(options: ConvertOptions, onProgress?: (progre
     );
   } finally {
     await pool?.close();
+    untrack();
   }
   const all = [...missingResults, ...results.filter((r): r is FileResult => r !== undefined)];
   return {
@@ -77,6 +86,7 @@ export async function convertFiles(options: ConvertOptions, onProgress?: (progre
     aborted: options.signal?.aborted ?? false,
     totals: totalsOf(all),
     files: all,
+    ...(cleaned.length ? { cleanedTemps: cleaned } : {}),
   };
 }
 

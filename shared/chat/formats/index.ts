@@ -6,6 +6,7 @@ import { validateTranscript } from '../validate.ts';
 import { isObject } from './foreign.ts';
 import { fromGlm, toGlmJson, toGlmYaml } from './glm.ts';
 import { ChatFormatError, fromSillyTavern, toSillyTavern } from './sillytavern.ts';
+import { describeProblem, findTreeProblem } from '../../util/document-limits.ts';
 
 export { ChatFormatError } from './sillytavern.ts';
 export { fromGlm, toGlm, validateGlm } from './glm.ts';
@@ -52,6 +53,8 @@ export function importChat(text: string, format: ChatFormat = detectChatFormat(t
   if (format === 'lorewright') {
     const doc = parseSingle(text);
     if (doc === undefined) throw new ChatFormatError('not JSON');
+    const problem = findTreeProblem(doc);
+    if (problem) throw new ChatFormatError(describeProblem(problem));
     return { value: validateTranscript(doc), lost: [], format };
   }
   let doc: unknown;
@@ -60,5 +63,7 @@ export function importChat(text: string, format: ChatFormat = detectChatFormat(t
   } catch (e) {
     throw new ChatFormatError(`not ${format === 'glm-json' ? 'JSON' : 'YAML'}: ${(e as Error).message}`);
   }
+  const problem = findTreeProblem(doc);
+  if (problem) throw new ChatFormatError(describeProblem(problem));
   return { ...fromGlm(doc), format };
 }

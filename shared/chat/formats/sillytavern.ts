@@ -19,6 +19,7 @@ import { TRANSCRIPT_FORMAT, TRANSCRIPT_VERSION } from '../types.ts';
 import { validateTranscript } from '../validate.ts';
 import { compact, foreignLoss, isObject, mergeUnder, unknownFields } from './foreign.ts';
 import type { Json } from './foreign.ts';
+import { describeProblem, findTreeProblem } from '../../util/document-limits.ts';
 
 const HEADER_FIELDS = ['user_name', 'character_name', 'create_date', 'chat_metadata'] as const;
 const META_FIELDS = ['timedWorldInfo', 'lorewright'] as const;
@@ -95,6 +96,8 @@ function parseLines(text: string): Json[] {
         throw new ChatFormatError(`line ${n} is not JSON: ${(e as Error).message}`);
       }
       if (!isObject(value)) throw new ChatFormatError(`line ${n} is not a JSON object`);
+      const problem = findTreeProblem(value);
+      if (problem) throw new ChatFormatError(`line ${n}: ${describeProblem(problem)}`);
       return value;
     });
 }

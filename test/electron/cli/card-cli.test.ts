@@ -229,10 +229,11 @@ describe('lorewright validate', () => {
     expect(r.out).toContain('  error    /data/name: "name" must be a string');
     expect(r.out).toContain('  error    /data/creator_notes: required field "creator_notes" is missing');
     expect(r.out).toContain('  warning  /data/first_mes: the first message is empty');
-    expect(r.out).toContain('seraphina.png: V3 PNG');
+    expect(r.out).toContain('seraphina.png: V3 PNG, 1 warning(s)');
+    expect(r.out).toContain('  warning  /data/character_book/extensions: required field "extensions" is missing (SillyTavern writes cards without it); read as {}');
     expect(r.out).toContain('  reader   /data/character_book/extensions: missing "extensions" read as {}');
     expect(r.out).toMatch(/cut\.png: cannot be read: PNG is truncated.*\[png_truncated\]/);
-    expect(r.out).toContain('4 file(s): 1 valid, 2 with errors, 1 unreadable');
+    expect(r.out).toContain('4 file(s): 2 valid, 1 with errors, 1 unreadable');
   });
 
   it('--json parses and carries the same facts', async () => {
@@ -240,7 +241,7 @@ describe('lorewright validate', () => {
     const r = await runCliCaptured(['validate', '.', '--json'], {}, dir);
     expect(r.code).toBe(1);
     const { files, totals } = JSON.parse(r.out) as { files: FileValidation[]; totals: Record<string, number> };
-    expect(totals).toEqual({ files: 4, valid: 1, withErrors: 2, unreadable: 1 });
+    expect(totals).toEqual({ files: 4, valid: 2, withErrors: 1, unreadable: 1 });
     const bad = files.find((f) => f.file.endsWith('bad.json'));
     expect(bad?.spec).toBe('v2');
     expect(bad?.errors).toContainEqual({ pointer: '/data/name', message: '"name" must be a string' });

@@ -37,7 +37,7 @@ describe('V1 → V2', () => {
   it('keeps unknown V1 root keys at the root and moves V2-named root fields into data', () => {
     const input = v1Card({ avatar: 'none', chat: 'x', talkativeness: '0.5', tags: ['fantasy'], creator_notes: 'note', 'a/b~c': 1, extensions: 'bad' });
     const { doc, report } = convertV1toV2(input);
-    expect(doc).toMatchObject({ avatar: 'none', chat: 'x', talkativeness: '0.5', 'a/b~c': 1, extensions: 'bad', data: { tags: ['fantasy'], creator_notes: 'note', extensions: {} } });
+    expect(doc).toMatchObject({ avatar: 'none', chat: 'x', 'a/b~c': 1, extensions: 'bad', data: { tags: ['fantasy'], creator_notes: 'note', extensions: { talkativeness: '0.5' } } });
     expect('tags' in doc).toBe(false);
     expect(report.items).toEqual(expect.arrayContaining([{ action: 'kept', from: '/a~1b~0c', to: '/a~1b~0c', note: expect.any(String) }, { action: 'moved', from: '/tags', to: '/data/tags', note: 'V2 field found at the V1 root' }]));
     expect(unaccounted(input, report)).toEqual([]);

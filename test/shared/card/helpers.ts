@@ -5,6 +5,7 @@ import { encodeChunk, PNG_SIGNATURE } from '../../../shared/card/png-chunks.ts';
 import { concatBytes, latin1Encode, utf8Encode, base64Encode } from '../../../shared/card/bytes.ts';
 import { placeholderPng } from '../../../shared/card/placeholder-png.ts';
 import type { JsonObject } from '../../../shared/card/types.ts';
+import { CardError } from '../../../shared/card/errors.ts';
 
 export const FIXTURES = path.join(import.meta.dirname, '../../fixtures/cards');
 
@@ -113,4 +114,15 @@ export function webpWithExif(tiff: Uint8Array): Uint8Array {
   h.set(latin1Encode('RIFF'));
   new DataView(h.buffer).setUint32(4, body.length, true);
   return concatBytes([h, body]);
+}
+
+/** The CardError `fn` throws (any other error is rethrown; no error fails the test). */
+export function errorOf(fn: () => unknown): CardError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof CardError) return e;
+    throw e;
+  }
+  throw new Error('expected a CardError');
 }

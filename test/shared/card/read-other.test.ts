@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { zipSync } from 'fflate';
 import { readCard } from '../../../shared/card/read.ts';
-import { CardError } from '../../../shared/card/errors.ts';
 import { concatBytes, latin1Encode, utf8Encode } from '../../../shared/card/bytes.ts';
-import { b64, book, entry, jpegWithExif, tiffWithUserComment, v1Card, v2Card, v3Card, webpWithExif } from './helpers.ts';
+import { b64, book, entry, errorOf, jpegWithExif, tiffWithUserComment, v1Card, v2Card, v3Card, webpWithExif } from './helpers.ts';
 
 const json = (doc: unknown, indent = 2) => utf8Encode(JSON.stringify(doc, null, indent));
-
-function errorOf(fn: () => unknown): CardError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof CardError) return e;
-    throw e;
-  }
-  throw new Error('expected a CardError');
-}
 
 describe('readCard: JSON and YAML', () => {
   it('reads JSON cards of every spec and keeps the text', () => {

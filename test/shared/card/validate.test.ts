@@ -27,11 +27,12 @@ describe('validateCard', () => {
     );
   });
 
-  it('checks the embedded lorebook: V2 entries need extensions, V3 entries need use_regex', () => {
+  it('checks the embedded lorebook: V2 entries need extensions; V3 entries without use_regex (as SillyTavern writes them) warn', () => {
     const v2 = validateCard(v2Card({ character_book: book([entry({ extensions: undefined, position: 'middle' })]) }));
     expect(v2.errors.map((e) => e.pointer)).toEqual(expect.arrayContaining(['/data/character_book/entries/0/extensions', '/data/character_book/entries/0/position']));
     const v3 = validateCard(v3Card({ character_book: book([entry()]) }));
-    expect(v3.errors).toEqual([{ pointer: '/data/character_book/entries/0/use_regex', message: 'required field "use_regex" is missing' }]);
+    expect(v3.errors).toEqual([]);
+    expect(v3.warnings).toContainEqual({ pointer: '/data/character_book/entries/0/use_regex', message: 'required field "use_regex" is missing (SillyTavern writes cards without it); read as false' });
   });
 
   it('rejects the wrong spec_version for V2 but only warns for V3', () => {

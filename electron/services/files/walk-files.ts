@@ -1,0 +1,147 @@
+/**
+ * Expands files and folders into the regular files a batch may read, and names every entry it leaves out.
+ * Everything is stat'ed before it is read; symbolic links are followed, with loops and already-walked folders
+ * detected by device and inode; broken links, FIFOs, sockets, devices and unreadable entries are skipped with a
+ * reason. The walk never reads a file, so a FIFO cannot block it and a huge file cannot fill memory.
+ */
+import fs from 'node:fs/promises';
+import { constants } from 'node:fs';
+import type { Stats } from 'node:fs';
+import path from 'node:path';
+
+export type SkipCode = 'missing' | 'broken_link' | 'link_loop' | 'not_regular' | 'unreadable' | 'too_large' | 'duplicate';
+
+export interface SkippedEntry {
+  path: string;
+  code: SkipCode;
+  reason: string;
+}
+
+export interface WalkedFile {
+  path: string;
+  /** The folder it was found under (its own folder when named directly). */
+  root: string;
+  size: number;
+}
+
+export interface WalkOptions {
+  /** Which files found inside folders are inputs (files named directly always are). Default: all. */
+  accept?: (name: string) => boolean;
+  /** Folders never entered (e.g. an output folder inside an input folder). */
+  exclude?: readonly string[];
+  /** Larger files are skipped before being read. */
+  maxFileBytes?: number;
+}
+
+export interface WalkResult {
+  files: WalkedFile[];
+  skipped: SkippedEntry[];
+}
+
+const identity = (s: Stats): string => `${s.dev}:${s.ino}`;
+
+function kindOf(s: Stats): string {
+  if (s.isFIFO()) return 'a FIFO (named pipe)';
+  if (s.isSocket()) return 'a socket';
+  if (s.isCharacterDevice()) return 'a character device';
+  if (s.isBlockDevice()) return 'a block device';
+  return 'not a regular file';
+}
+
+function errorReason(e: unknown): { code: SkipCode; reason: string } {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ELOOP') return { code: 'link_loop', reason: 'symbolic link loop' };
+  if (code === 'EACCES' || code === 'EPERM') return { code: 'unreadable', reason: 'not readable (permission denied)' };
+  if (code === 'ENOENT') return { code: 'missing', reason: 'no such file or folder' };
+  return { code: 'unreadable', reason: `cannot be read: ${(e as Error).message}` };
+}
+
+export async function walkFiles(inputs: readonly string[], options: WalkOptions = {}): Promise<WalkResult> {
+  const files: WalkedFile[] = [];
+  const skipped: SkippedEntry[] = [];
+  const excluded = (options.exclude ?? []).map((p) => path.resolve(p));
+  // First path seen for each file and folder, by device and inode: a second way to the same one is a duplicate.
+  const seenFiles = new Map<string, string>();
+  const seenDirs = new Map<string, string>();
+  const skip = (p: string, code: SkipCode, reason: string): void => void skipped.push({ path: p, code, reason });
+
+  /** stat that follows links; a dangling link is told apart from a missing path. */
+  const statFollowing = async (p: string): Promise<Stats | undefined> => {
+    try {
+      return await fs.stat(p);
+    } catch (e) {
+      const err = errorReason(e);
+      if (err.code === 'missing' && (await fs.lstat(p).then((l) => l.isSymbolicLink(), () => false))) {
+        skip(p, 'broken_link', `broken symbolic link (to ${await fs.readlink(p).catch(() => '?')})`);
+      } else skip(p, err.code, err.reason);
+      return undefined;
+    }
+  };
+
+  const addFile = async (p: string, root: string, s: Stats): Promise<void> => {
+    if (!s.isFile()) return skip(p, 'not_regular', `is ${kindOf(s)}`);
+    const first = seenFiles.get(identity(s));
+    if (first !== undefined) return skip(p, 'duplicate', `same file as ${first}`);
+    seenFiles.set(identity(s), p);
+    if (options.maxFileBytes !== undefined && s.size > options.maxFileBytes) {
+      return skip(p, 'too_large', `${s.size.toLocaleString('en-US')} bytes, over the ${options.maxFileBytes.toLocaleString('en-US')}-byte limit`);
+    }
+    try {
+      await fs.access(p, constants.R_OK);
+    } catch (e) {
+      const err = errorReason(e);
+      return skip(p, err.code, err.reason);
+    }
+    files.push({ path: p, root, size: s.size });
+  };
+
+  const walkDir = async (dir: string, root: string, s: Stats, ancestors: Set<string>): Promise<void> => {
+    if (excluded.some((x) => dir === x || dir.startsWith(x + path.sep))) return;
+    const id = identity(s);
+    if (ancestors.has(id)) return skip(dir, 'link_loop', `symbolic link loop: leads back to ${seenDirs.get(id)}`);
+    const first = seenDirs.get(id);
+    if (first !== undefined) return skip(dir, 'duplicate', `same folder as ${first}, already walked`);
+    seenDirs.set(id, dir);
+    let names: string[];
+    try {
+      names = (await fs.readdir(dir)).sort();
+    } catch (e) {
+      const err = errorReason(e);
+      return skip(dir, err.code, `folder ${err.reason}`);
+    }
+    const inner = new Set(ancestors).add(id);
+    for (const name of names) {
+      const full = path.join(dir, name);
+      const child = await statFollowing(full);
+      if (!child) continue;
+      if (child.isDirectory()) await walkDir(full, root, child, inner);
+      else if (!options.accept || options.accept(name)) await addFile(full, root, child);
+    }
+  };
+
+  for (const input of inputs) {
+    const abs = path.resolve(input);
+    const s = await statFollowing(abs);
+    if (!s) continue;
+    if (s.isDirectory()) await walkDir(abs, abs, s, new Set());
+    else await addFile(abs, path.dirname(abs), s);
+  }
+  return { files, skipped };
+}
+
+/**
+ * Reads a regular file through one handle, refusing (before reading) anything larger than `max` bytes. Opened
+ * non-blocking, so a file swapped for a FIFO after the walk cannot hang the batch; the handle's own stat decides.
+ */
+export async function readRegularFile(file: string, max: number, onSize?: (size: number) => void): Promise<Uint8Array> {
+  const handle = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const s = await handle.stat();
+    onSize?.(s.size);
+    if (!s.isFile()) throw Object.assign(new Error(`${file} is ${kindOf(s)}`), { code: 'not_regular' });
+    if (s.size > max) throw Object.assign(new Error(`the file is ${s.size.toLocaleString('en-US')} bytes; the limit is ${max.toLocaleString('en-US')}`), { code: 'too_large' });
+    return new Uint8Array(await handle.readFile());
+  } finally {
+    await handle.close();
+  }
+}

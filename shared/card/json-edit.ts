@@ -1,0 +1,141 @@
+/**
+ * Rewrites a JSON text to hold another document with the smallest text change: every untouched part keeps its
+ * bytes (indentation, key order, escapes, number spelling, line endings). The changes between the two documents
+ * become jsonc-parser edits at their paths; the result is checked by parsing it back, and when an edit cannot be
+ * expressed in place (keys reordered, duplicate keys in the source) the document is printed whole in the source's
+ * style instead.
+ */
+import { applyEdits, modify } from 'jsonc-parser';
+import type { FormattingOptions } from 'jsonc-parser';
+import { isObject } from './types.ts';
+
+type Path = (string | number)[];
+
+const MAX_EDITS = 64;
+
+export interface JsonChange {
+  path: Path;
+  /** undefined removes the key. */
+  value: unknown;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The changes that turn `from` into `to`, as few and as deep as possible; arrays change in place or whole. */
+export function jsonChanges(from: unknown, to: unknown, path: Path = []): JsonChange[] {
+  if (same(from, to)) return [];
+  if (isObject(from) && isObject(to)) {
+    const out: JsonChange[] = [];
+    for (const key of Object.keys(from)) if (!(key in to)) out.push({ path: [...path, key], value: undefined });
+    for (const [key, value] of Object.entries(to)) {
+      out.push(...(key in from ? jsonChanges(from[key], value, [...path, key]) : [{ path: [...path, key], value }]));
+    }
+    return out;
+  }
+  if (Array.isArray(from) && Array.isArray(to) && from.length === to.length) return to.flatMap((v, i) => jsonChanges(from[i], v, [...path, i]));
+  return [{ path, value: to }];
+}
+
+function clone<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
+/** Applies changes to a parsed document (a copy), the way the text edits apply them to the text. */
+export function applyJsonChanges(doc: unknown, changes: readonly JsonChange[]): unknown {
+  let root: unknown = clone(doc);
+  for (const { path, value } of changes) {
+    if (path.length === 0) {
+      root = clone(value);
+      continue;
+    }
+    let at: unknown = root;
+    for (const key of path.slice(0, -1)) {
+      const holder = at as Record<string | number, unknown>;
+      if (!isObject(holder[key]) && !Array.isArray(holder[key])) holder[key] = typeof key === 'number' ? [] : {};
+      at = holder[key];
+    }
+    const last = path.at(-1)!;
+    if (value === undefined) delete (at as Record<string | number, unknown>)[last];
+    else (at as Record<string | number, unknown>)[last] = clone(value);
+  }
+  return root;
+}
+
+/** The indentation and line ending a JSON text uses, for the text an edit inserts. */
+export function jsonStyle(text: string): { indent: number | string; eol: string; minified: boolean } {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const m = /[{[][ \t]*\r?\n([ \t]+)\S/.exec(text);
+  if (!m) return { indent: 2, eol, minified: !/\n/.test(text.trim()) };
+  return { indent: m[1]!.includes('\t') ? '\t' : m[1]!.length, eol, minified: false };
+}
+
+function formatting(text: string): FormattingOptions {
+  const style = jsonStyle(text);
+  // A single-line source gets single-line insertions (no formatting options would insert newlines).
+  if (style.minified) return { insertSpaces: true, tabSize: 0, eol: '' };
+  return typeof style.indent === 'string' ? { insertSpaces: false, tabSize: 1, eol: style.eol } : { insertSpaces: true, tabSize: style.indent, eol: style.eol };
+}
+
+/** `doc` printed whole in the style of `text` (indent or single line, line endings, final newline, BOM). */
+export function printJsonLike(doc: unknown, text: string): string {
+  const style = jsonStyle(text);
+  let out = JSON.stringify(doc, null, style.minified ? 0 : style.indent);
+  if (style.eol === '\r\n') out = out.replace(/\n/g, '\r\n');
+  const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const tail = /\s*$/.exec(text)?.[0] ?? '';
+  return `${bom}${out}${tail}`;
+}
+
+function parses(text: string): unknown {
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `text` (whose parsed value is `from`) changed to hold `to`. Key order follows `to` where keys are added, since
+ * each added key is inserted at its position among its siblings.
+ */
+export function editJsonTo(text: string, from: unknown, to: unknown): string {
+  if (same(from, to)) return text;
+  const changes = jsonChanges(from, to);
+  // Each edit rescans the text; past a few dozen changes the document is printed whole instead.
+  if (changes.length > MAX_EDITS) return printJsonLike(to, text);
+  const options = formatting(text);
+  let out = text;
+  try {
+    for (const change of changes) {
+      const parent = change.path.length > 1 ? lookup(to, change.path.slice(0, -1)) : to;
+      const last = change.path.at(-1);
+      const insertAt = isObject(parent) && typeof last === 'string' ? Object.keys(parent).indexOf(last) : -1;
+      const edits = modify(out, change.path, change.value, {
+        formattingOptions: options,
+        ...(insertAt >= 0 ? { getInsertionIndex: (keys: string[]) => countBefore(Object.keys(parent as object), last as string, keys) } : {}),
+      });
+      out = applyEdits(out, edits);
+    }
+  } catch {
+    return printJsonLike(to, text);
+  }
+  return same(parses(out), to) ? out : printJsonLike(to, text);
+}
+
+function lookup(doc: unknown, path: Path): unknown {
+  let at = doc;
+  for (const key of path) at = isObject(at) || Array.isArray(at) ? (at as Record<string | number, unknown>)[key] : undefined;
+  return at;
+}
+
+/** Where a new key goes among the keys already in the text: after every key that precedes it in the target. */
+function countBefore(targetOrder: string[], key: string, present: string[]): number {
+  const before = new Set(targetOrder.slice(0, targetOrder.indexOf(key)));
+  let index = 0;
+  present.forEach((k, i) => {
+    if (before.has(k)) index = i + 1;
+  });
+  return index;
+}
