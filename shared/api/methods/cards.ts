@@ -4,7 +4,7 @@ import type { CardRecord, CardSummary, DocumentFormat, ImportFileResult, ImportP
 import { method } from '../method.ts';
 import type { CardInspection } from '../../library/card-files.ts';
 import type { ConversionReport, CardWarning } from '../../card/index.ts';
-import { idProperty as id, idSchema, pagingProperties, revisionSchema } from '../schema-parts.ts';
+import { idProperty as id, idSchema, pagingProperties, revisionSchema, nameProperty, documentProperty, fileNameProperty, tagListProperty } from '../schema-parts.ts';
 import type { IdInput, RevisionInput } from '../schema-parts.ts';
 
 export type { IdInput, RevisionInput } from '../schema-parts.ts';
@@ -48,7 +48,7 @@ export interface ImportInput {
   files: { name: string; text: string; encoding?: 'utf8' | 'base64' }[];
 }
 
-const tagList = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100 }, maxItems: 200 } as const;
+const tagList = tagListProperty;
 
 const listSchema: JSONSchemaType<ListInput> = {
   type: 'object',
@@ -64,8 +64,8 @@ const createSchema: JSONSchemaType<CreateInput> = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: 500, nullable: true },
-    document: { type: 'string', maxLength: 50_000_000, nullable: true },
+    name: { ...nameProperty, nullable: true },
+    document: { ...documentProperty, nullable: true },
     format: { type: 'string', enum: ['json', 'yaml'], nullable: true },
     tags: { ...tagList, nullable: true },
   },
@@ -76,8 +76,8 @@ const updateSchema: JSONSchemaType<UpdateInput> = {
   required: ['id'],
   properties: {
     id,
-    document: { type: 'string', maxLength: 50_000_000, nullable: true },
-    name: { type: 'string', minLength: 1, maxLength: 500, nullable: true },
+    document: { ...documentProperty, nullable: true },
+    name: { ...nameProperty, nullable: true },
     tags: { ...tagList, nullable: true },
     baseRevision: { type: 'integer', minimum: 0, nullable: true },
   },
@@ -96,7 +96,7 @@ const importSchema: JSONSchemaType<ImportInput> = {
         additionalProperties: false,
         required: ['name', 'text'],
         properties: {
-          name: { type: 'string', minLength: 1, maxLength: 1000 },
+          name: fileNameProperty,
           text: { type: 'string' },
           encoding: { type: 'string', enum: ['utf8', 'base64'], nullable: true },
         },
@@ -118,7 +118,7 @@ const renameTagSchema: JSONSchemaType<RenameTagInput> = {
   type: 'object',
   additionalProperties: false,
   required: ['from', 'to'],
-  properties: { from: { type: 'string', minLength: 1, maxLength: 100 }, to: { type: 'string', minLength: 1, maxLength: 100 } },
+  properties: { from: tagListProperty.items, to: tagListProperty.items },
 };
 const emptySchema: JSONSchemaType<Record<string, never>> = { type: 'object', additionalProperties: false, required: [] };
 

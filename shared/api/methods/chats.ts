@@ -7,6 +7,7 @@ import type { TurnType } from '../../chat/turn.ts';
 import type { TimedWorldInfo } from '../../lorebook/model.ts';
 import type { AuthorsNoteSettings, PromptPart } from '../../prompt/types.ts';
 import { method } from '../method.ts';
+import { nameProperty } from '../schema-parts.ts';
 import type { ConnectionKind, PresetId, SamplerParameters } from '../../chat/connection.ts';
 
 export type ProfileKind = ConnectionKind;
@@ -163,7 +164,7 @@ const saveProfileSchema: JSONSchemaType<SaveProfileInput> = {
   required: ['name', 'preset', 'kind', 'baseURL', 'model'],
   properties: {
     id: { ...profileId, nullable: true },
-    name: { type: 'string', minLength: 1, maxLength: 200 },
+    name: nameProperty,
     preset: { type: 'string', enum: presets },
     kind: { type: 'string', enum: ['openai-chat', 'openai-text'] },
     baseURL: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^https?://' },
@@ -192,7 +193,7 @@ const saveChatSchema: JSONSchemaType<SaveChatInput> = {
   properties: {
     id: { type: 'integer', minimum: 1, nullable: true },
     cardId: { type: 'integer', minimum: 1, nullable: true },
-    name: { type: 'string', minLength: 1, maxLength: 500, nullable: true },
+    name: { ...nameProperty, nullable: true },
     transcript,
     baseRevision: { type: 'integer', minimum: 1, nullable: true },
   },
