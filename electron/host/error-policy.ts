@@ -16,7 +16,7 @@ export function toApiError(e: unknown): ApiError {
   if (e instanceof ApiError) return e;
   // Model failures keep their readable message; the model error code travels in the details.
   if (e instanceof ModelError) return e.code === 'aborted' ? new ApiError('cancelled', e.message) : new ApiError('internal', e.message, [{ message: e.code }]);
-  if (e instanceof UnknownTemplateError) return new ApiError('bad_input', e.message, [{ path: '/template', message: 'unknown' }]);
+  if (e instanceof UnknownTemplateError) return new ApiError('bad_input', e.message, [{ path: e.kind === 'context' ? '/settings/context' : '/template', message: 'unknown' }]);
   if (e instanceof TranscriptError) return new ApiError('bad_input', e.message, [{ path: '/transcript', message: 'invalid' }]);
   if (e instanceof ConvertUsageError) return new ApiError('bad_input', e.message);
   if (e instanceof ChatFormatError) return new ApiError('bad_document', `The chat file is unreadable: ${e.message}`, [{ path: '/text', message: 'unreadable' }]);

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { connect } from './api/client.ts';
@@ -13,6 +13,8 @@ const connection = connect();
 function Root() {
   const [locale, setLocale] = useState<Locale | 'auto'>(readLocale);
   const t = useMemo(() => translator(locale === 'auto' ? pickLocale(navigator.languages) : locale), [locale]);
+  // Screen readers and CJK font selection follow the page language.
+  useEffect(() => void (document.documentElement.lang = t.locale), [t]);
   const choose = (next: Locale | 'auto'): void => {
     writeLocale(next);
     setLocale(next);

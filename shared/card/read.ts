@@ -15,6 +15,7 @@ import { normalizeCard } from './normalize.ts';
 import { detectSpec, describeNonCard } from './spec.ts';
 import { startsWith, utf8DecodeStrict, utf8Encode } from './bytes.ts';
 import { CardError } from './errors.ts';
+import { EMPTY_FILE, binaryKind } from '../util/file-kind.ts';
 import type { CardWarning } from './errors.ts';
 import { DEFAULT_MAX_DOCUMENT_BYTES, findTreeProblem, shortPointer } from '../util/document-limits.ts';
 import type { TreeLimits } from '../util/document-limits.ts';
@@ -64,7 +65,7 @@ const ZIP_LOCAL = [0x50, 0x4b, 0x03, 0x04];
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
 
 export function readCard(bytes: Uint8Array, fileName = '', options: ReadCardOptions = {}): ReadCardResult {
-  if (bytes.length === 0) throw new CardError('empty_file', 'the file is empty');
+  if (bytes.length === 0) throw new CardError('empty_file', EMPTY_FILE);
   const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
   if (bytes.length > max) throw new CardError('too_large', `the file is ${bytes.length} bytes; the limit is ${max}`);
   const raw = extract(bytes, fileName, options);
@@ -105,21 +106,33 @@ function fromExif(bytes: Uint8Array): Extracted {
 }
 
 function fromText(bytes: Uint8Array, fileName: string): Extracted {
-  const decoded = utf8DecodeStrict(bytes);
-  if (decoded === undefined) {
+  // Card text never holds NUL, so a known magic number or a NUL names the file as binary even when it decodes.
+  const kind = binaryKind(bytes);
+  if (kind) {
     const magic = [...bytes.subarray(0, 4)].map((b) => b.toString(16).padStart(2, '0')).join(' ');
-    const binary = bytes.subarray(0, 512).some((b) => b === 0);
-    if (binary) throw new CardError('unknown_format', `not a card file: unrecognised binary data (starts with ${magic})`, 'byte 0');
-    throw new CardError('not_utf8', 'text is not valid UTF-8');
+    throw new CardError('unknown_format', `not a card file: ${kind === 'binary data' ? `unrecognised binary data (starts with ${magic})` : kind}`, 'byte 0');
   }
+  const decoded = utf8DecodeStrict(bytes);
+  if (decoded === undefined) throw new CardError('not_utf8', 'text is not valid UTF-8');
   // TextDecoder drops a BOM; put it back into the kept text so an unedited card is rewritten byte for byte.
   const source = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? `\uFEFF${decoded}` : decoded;
   const text = decoded.replace(/^\uFEFF/, '');
   const isYamlName = /\.ya?ml$/i.test(fileName);
   if (!isYamlName && /^\s*[{[]/.test(text)) return { ...parseJson(text), text: source };
   if (!isYamlName && /\.json$/i.test(fileName)) return { ...parseJson(text), text: source };
-  const yaml = parseYamlCard(text);
+  const yaml = isYamlName ? parseYamlCard(text) : unlessPlainText(text, fileName);
   return { doc: yaml.doc, container: 'yaml', warnings: yaml.warnings, text: source };
+}
+
+/** Text not named .yaml that does not read as a YAML card is prose (a .txt), not a YAML card with a syntax error. */
+function unlessPlainText(text: string, fileName: string): ReturnType<typeof parseYamlCard> {
+  try {
+    return parseYamlCard(text);
+  } catch (e) {
+    if (!(e instanceof CardError)) throw e;
+    const ext = /\.[^./\\]+$/.exec(fileName)?.[0];
+    throw new CardError('unknown_format', `not a card file: plain text${ext ? ` (${ext})` : ''}; cards are PNG, JSON, YAML or CharX files`);
+  }
 }
 
 function parseJson(text: string): Extracted {

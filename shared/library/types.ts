@@ -38,11 +38,22 @@ export interface TagCount {
 
 export interface ImportFileResult {
   file: string;
-  /** 'skipped': left out by the CLI's folder walk or read (a broken link, a FIFO, too large…), with the reason. */
-  status: 'imported' | 'duplicate' | 'failed' | 'skipped';
+  /**
+   * `match`: not imported, because a live card with the same name and creator holds a different version; the client
+   * asks whether to update that card (a new revision) or add this file as a new card. `updated`: it did the former.
+   * `skipped`: left out by the CLI's folder walk or read (a broken link, a FIFO, too large…), with the reason.
+   */
+  status: 'imported' | 'duplicate' | 'failed' | 'match' | 'updated' | 'skipped';
   id?: number;
+  /** The card's name (imported, updated, matched or duplicated). */
+  name?: string;
+  /** Failed: the reader's error code (e.g. `empty_file`, `unknown_format`), so the client can word it. */
+  code?: string;
   message?: string;
 }
+
+/** What to do with a file that matches a library card by name and creator but differs from it. */
+export type ImportMatchPolicy = 'ask' | 'update' | 'add';
 
 export interface ImportProgress {
   done: number;

@@ -1,11 +1,19 @@
-// Key compilation and matching (docs/world-info.md#keys). A key is compiled once per book revision and scan context; matching
-// then needs no RegExp construction: plain keys are substring or word-boundary searches on a buffer lowered once.
+// Key compilation and matching (docs/world-info.md#keys). A key is compiled once per book revision and scan context;
+// matching then needs no RegExp construction: plain keys are substring or word-boundary searches on a buffer lowered
+// once, answered from the view's key-index hits when the view has them.
 import type { QuirkName } from './model.ts';
+import { requiredLiteral } from './regex-literal.ts';
 import type { BufferView } from './scan-buffer.ts';
 
 export type CompiledKey =
   | { readonly kind: 'never'; readonly source: string }
-  | { readonly kind: 'regex'; readonly source: string; readonly re: RegExp }
+  | {
+      readonly kind: 'regex';
+      readonly source: string;
+      readonly re: RegExp;
+      /** Lowercased text every match contains (see regex-literal.ts), or null. */
+      readonly literal: string | null;
+    }
   | {
       readonly kind: 'substring';
       readonly source: string;
@@ -19,8 +27,6 @@ export type CompiledKey =
       readonly source: string;
       readonly text: string;
       readonly caseSensitive: boolean;
-      /** Only ASCII word characters: a whole-word hit is exactly a token of the buffer. */
-      readonly token: boolean;
     };
 
 export interface PlainKeyOptions {
@@ -52,54 +58,46 @@ export function compileKey(source: string, text: string, options: PlainKeyOption
     text = text.trim();
   }
   const re = parseRegexKey(text);
-  if (re) return { kind: 'regex', source, re };
+  if (re) return { kind: 'regex', source, re, literal: requiredLiteral(re) };
   const { caseSensitive } = options;
   const needle = caseSensitive ? text : text.toLowerCase();
   const multiWord = needle.split(/\s+/).length > 1;
   if (!options.wholeWords || multiWord) return { kind: 'substring', source, text: needle, caseSensitive, multiWord: options.wholeWords && multiWord };
-  return { kind: 'word', source, text: needle, caseSensitive, token: /^[A-Za-z0-9_]+$/.test(needle) };
+  return { kind: 'word', source, text: needle, caseSensitive };
 }
 
-/** Offset of the first hit in `view.text` coordinates, or -1. */
+/** Offset of the first hit (in `view.text` coordinates for regex keys, in the searched haystack's otherwise), or -1. */
 export function findKey(key: CompiledKey, view: BufferView): number {
   switch (key.kind) {
     case 'never':
       return -1;
     case 'regex':
+      if (key.literal !== null && view.occurrence(key.literal, false, false) < 0) return -1;
       // SillyTavern builds a fresh RegExp per test, so `g`/`y` never carry lastIndex over.
       key.re.lastIndex = 0;
       return key.re.exec(view.text)?.index ?? -1;
     case 'substring':
-      return (key.caseSensitive ? view.text : view.lower()).indexOf(key.text);
+      return view.occurrence(key.text, key.caseSensitive, false);
     case 'word':
-      if (key.token && !view.tokens(key.caseSensitive).has(key.text)) return -1;
-      return findWholeWord(key.caseSensitive ? view.text : view.lower(), key.text);
+      return view.occurrence(key.text, key.caseSensitive, true);
   }
 }
 
 export function matchesKey(key: CompiledKey, view: BufferView): boolean {
-  switch (key.kind) {
-    case 'never':
-      return false;
-    case 'regex':
-      key.re.lastIndex = 0;
-      return key.re.test(view.text);
-    case 'substring':
-      return (key.caseSensitive ? view.text : view.lower()).includes(key.text);
-    case 'word':
-      if (key.token) return view.tokens(key.caseSensitive).has(key.text);
-      return findWholeWord(key.caseSensitive ? view.text : view.lower(), key.text) >= 0;
-  }
+  if (key.kind !== 'regex') return findKey(key, view) >= 0;
+  if (key.literal !== null && view.occurrence(key.literal, false, false) < 0) return false;
+  key.re.lastIndex = 0;
+  return key.re.test(view.text);
 }
 
 /** The quirk that let a key match, when a reader would not expect the hit (plain keys only). */
 export function matchQuirk(key: CompiledKey, view: BufferView): QuirkName | undefined {
   if (key.kind === 'substring' && key.multiWord) {
-    return findWholeWord(key.caseSensitive ? view.text : view.lower(), key.text) < 0 ? 'wholeword-multiword-substring' : undefined;
+    return view.occurrence(key.text, key.caseSensitive, true) < 0 ? 'wholeword-multiword-substring' : undefined;
   }
   if (key.kind !== 'word') return undefined;
   const haystack = key.caseSensitive ? view.text : view.lower();
-  const at = findWholeWord(haystack, key.text);
+  const at = view.occurrence(key.text, key.caseSensitive, true);
   const before = haystack.slice(Math.max(0, at - 2), at);
   const after = haystack.slice(at + key.text.length, at + key.text.length + 2);
   return UNICODE_WORD_END.test(before) || UNICODE_WORD_START.test(after) ? 'wholeword-non-ascii-boundary' : undefined;
@@ -120,15 +118,18 @@ export function caretQuirk(keys: readonly CompiledKey[], view: BufferView): Quir
 }
 
 /** `(?:^|\W)key(?:$|\W)` without a RegExp: `\W` is everything outside ASCII [A-Za-z0-9_]. */
-function findWholeWord(haystack: string, needle: string): number {
+export function findWholeWord(haystack: string, needle: string): number {
   for (let i = haystack.indexOf(needle); i >= 0; i = haystack.indexOf(needle, i + 1)) {
     const end = i + needle.length;
-    if ((i === 0 || !isWordChar(haystack.charCodeAt(i - 1))) && (end === haystack.length || !isWordChar(haystack.charCodeAt(end)))) {
-      return i;
-    }
+    if (wordBounded(haystack, i, end)) return i;
     if (needle.length === 0 && i >= haystack.length) break;
   }
   return -1;
+}
+
+/** Whether `haystack[start, end)` has a non-word character (or the text's edge) on both sides. */
+export function wordBounded(haystack: string, start: number, end: number): boolean {
+  return (start === 0 || !isWordChar(haystack.charCodeAt(start - 1))) && (end === haystack.length || !isWordChar(haystack.charCodeAt(end)));
 }
 
 export function isWordChar(c: number): boolean {

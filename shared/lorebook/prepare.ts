@@ -65,10 +65,12 @@ export interface EntryKeys {
 export interface KeyContext extends MacroNames, PlainKeyOptions {}
 
 export class PreparedBook {
+  readonly world: string;
   readonly entries: readonly PreparedEntry[];
   readonly #compiled = new Map<string, CompiledBook>();
 
   constructor(world: string, book: WorldInfoBook) {
+    this.world = world;
     const entries = book && typeof book.entries === 'object' && book.entries ? book.entries : {};
     this.entries = Object.keys(entries).flatMap((id) => {
       const raw = entries[id];
@@ -112,15 +114,37 @@ export class CompiledBook {
     return (this.#rawKeys[index] ??= entryKeys(this.#entry(index), this.#context, false, this.#rawKeysId));
   }
 
-  /** Index of every entry's primary keys, built on first use. */
+  /**
+   * Index of every entry's activation keys, built on first use. When this book is an edit of the last one compiled
+   * under the same name and context (same entry objects but a few, same positions), that index is derived instead:
+   * only the changed entries are compiled again.
+   */
   get keyIndex(): KeyIndex {
-    return (this.#index ??= new KeyIndex(this.prepared.entries.map((_, i) => this.keys(i).primary)));
+    if (this.#index) return this.#index;
+    const { entries } = this.prepared;
+    const previous = lastIndexed.get(this.prepared.world);
+    const changed = previous && previous.context === this.#keysId ? changedEntries(previous.entries, entries) : null;
+    const keys = (i: number) => this.keys(i);
+    this.#index = changed && previous ? previous.index.derive(entries.map((_, i) => keys(i)), changed) : new KeyIndex(entries.map((_, i) => keys(i)));
+    lastIndexed.set(this.prepared.world, { context: this.#keysId, entries, index: this.#index });
+    return this.#index;
   }
 
   #entry(index: number): WorldInfoEntry {
     return (this.prepared.entries[index] as PreparedEntry).raw;
   }
 
+}
+
+/** The last key index built per book name, for deriving the next one after an edit. */
+const lastIndexed = new Map<string, { context: string; entries: readonly PreparedEntry[]; index: KeyIndex }>();
+
+/** Positions whose entry differs when `next` keeps every position of `before` (appending is allowed), else null. */
+function changedEntries(before: readonly PreparedEntry[], next: readonly PreparedEntry[]): number[] | null {
+  if (next.length < before.length) return null;
+  const changed: number[] = [];
+  for (let i = 0; i < next.length; i++) if (next[i] !== before[i]) changed.push(i);
+  return changed;
 }
 
 function compileEntryKeys(raw: WorldInfoEntry, context: KeyContext, expand: boolean): EntryKeys {

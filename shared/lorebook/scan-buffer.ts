@@ -1,8 +1,10 @@
 // The text an entry is matched against (docs/world-info.md#scan-buffer): newest message first, every segment introduced by \x01,
 // then the entry's opted-in match sources, injected prompts and (outside min-activation passes) recursion chunks.
-// Views are built once per distinct layout per pass and shared by every entry with that layout.
+// Views are built once per distinct layout and shared by every entry with that layout; recursion extends the views
+// that include its chunks, carrying their key-index hits over so only the appended text is searched.
 import type { MatchSegment, WorldInfoEntry } from './model.ts';
-import { isWordChar } from './keys.ts';
+import { findWholeWord } from './keys.ts';
+import { KeyHits, type KeyIndex } from './key-index.ts';
 
 export const MAX_SCAN_DEPTH = 1000;
 
@@ -27,12 +29,13 @@ export class BufferView {
   readonly text: string;
   readonly #segments: readonly Segment[];
   #lower: string | undefined;
-  #tokens: Set<string> | undefined;
-  #lowerTokens: Set<string> | undefined;
+  /** Hits of the key indexes asked about so far (see `hits`). */
+  #hits: KeyHits[] = [];
 
-  constructor(parts: readonly { text: string; segment: MatchSegment }[]) {
-    const segments: Segment[] = [];
-    let text = '';
+  /** `base`: the view whose text comes first. */
+  constructor(parts: readonly { text: string; segment: MatchSegment }[], base?: BufferView) {
+    const segments: Segment[] = base ? [...base.#segments] : [];
+    let text = base?.text ?? '';
     for (const part of parts) {
       text += text ? '\n\x01' : '\x01';
       segments.push({ start: text.length, segment: part.segment });
@@ -42,14 +45,44 @@ export class BufferView {
     this.#segments = segments;
   }
 
+  /**
+   * This view with one more part appended, taking over its lowered text and key-index hits (this view keeps none).
+   * Lowering the appended part alone gives the same text: no case mapping looks across the "\n\x01" separator.
+   */
+  extend(part: { text: string; segment: MatchSegment }): BufferView {
+    const view = new BufferView([part], this);
+    if (this.#lower !== undefined) view.#lower = this.#lower + view.text.slice(this.text.length).toLowerCase();
+    view.#hits = this.#hits;
+    this.#hits = [];
+    for (const hits of view.#hits) hits.advance(view.text, view.lower());
+    return view;
+  }
+
   lower(): string {
     return (this.#lower ??= this.text.toLowerCase());
   }
 
-  /** Maximal runs of ASCII word characters: the units a whole-word key of word characters can match. */
-  tokens(caseSensitive: boolean): Set<string> {
-    if (caseSensitive) return (this.#tokens ??= tokenize(this.text));
-    return (this.#lowerTokens ??= tokenize(this.lower()));
+  /** The hits of `index` in this view's text, found on first use and brought up to date when recursion extends it. */
+  hits(index: KeyIndex): KeyHits {
+    let hits = this.#hits.find((h) => h.index === index);
+    if (!hits) {
+      this.#hits.push((hits = new KeyHits(index)));
+      hits.advance(this.text, this.lower());
+    }
+    return hits;
+  }
+
+  /**
+   * First offset of a plain key text in the text (lowered unless case-sensitive), as a whole word if asked: from the
+   * key-index hits when an index covers the text, else by searching.
+   */
+  occurrence(text: string, caseSensitive: boolean, whole: boolean): number {
+    for (const hits of this.#hits) {
+      const at = hits.first(text, caseSensitive, whole);
+      if (at !== undefined) return at;
+    }
+    const haystack = caseSensitive ? this.text : this.lower();
+    return whole ? findWholeWord(haystack, text) : haystack.indexOf(text);
   }
 
   /** The segment containing a buffer offset, and the offset inside it (a hit on a separator belongs to the next segment). */
@@ -61,20 +94,6 @@ export class BufferView {
     }
     return found ? { segment: found.segment, offset: Math.max(0, offset - found.start) } : null;
   }
-}
-
-function tokenize(text: string): Set<string> {
-  const tokens = new Set<string>();
-  let start = -1;
-  for (let i = 0; i <= text.length; i++) {
-    const word = i < text.length && isWordChar(text.charCodeAt(i));
-    if (word && start < 0) start = i;
-    else if (!word && start >= 0) {
-      tokens.add(text.slice(start, i));
-      start = -1;
-    }
-  }
-  return tokens;
 }
 
 export interface BufferSources {
@@ -113,7 +132,10 @@ export class ScanBuffer {
 
   addRecursion(pass: number, text: string): void {
     this.#chunks.push({ pass, text });
-    this.#views.clear();
+    // Views with recursion (id ≥ 0) and any text gain the chunk; the others do not change.
+    for (const [id, view] of this.#views) {
+      if (id >= 0 && view.text) this.#views.set(id, view.extend({ text, segment: { kind: 'recursion', pass } }));
+    }
   }
 
   view(entry: WorldInfoEntry, withRecursion: boolean): BufferView {

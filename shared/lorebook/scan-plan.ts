@@ -77,7 +77,7 @@ export class ScanPlan {
     };
     this.#always.forEach(choose);
     extra.forEach(choose);
-    for (const { book, scanIndex } of this.#indexed) book.keyIndex.forEachHit(view, (bookIndex) => choose(scanIndex[bookIndex] as number));
+    for (const { book, scanIndex } of this.#indexed) view.hits(book.keyIndex).forEachEntry((bookIndex) => choose(scanIndex[bookIndex] as number));
     for (const i of chosen) marked[i] = 0;
     return chosen.sort((a, b) => a - b);
   }

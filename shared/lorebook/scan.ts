@@ -78,13 +78,13 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const stickyIndices = [...timed.stickyHashes()].flatMap((hash) => plan.indexOfHash(hash) ?? []);
   const facts: ScanFacts = { timed, filters: filterContext(scenario.character, scenario.trigger) };
   // Candidates are materialised only for entries a pass evaluates (or an explanation asks about).
-  const candidates: Candidate[] = [];
+  const candidates = new Map<number, Candidate>();
   const candidateAt = (index: number): Candidate => {
-    let c = candidates[index];
+    let c = candidates.get(index);
     if (!c) {
       const { entry, bookIndex } = plan.ordered[index] as OrderedEntry;
       c = { entry, book: plan.books[index] as CompiledBook, bookIndex, index, content: entry.content, sticky: timed.sticky(entry) !== undefined };
-      candidates[index] = c;
+      candidates.set(index, c);
     }
     return c;
   };

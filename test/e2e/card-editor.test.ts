@@ -167,7 +167,7 @@ describe('a real PNG card', () => {
 
     await page.getByRole('button', { name: '← Library' }).click();
     await page.locator('input[type=file]').setInputFiles([exported]);
-    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/0 imported, 1 duplicates/);
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/0 imported, 1 duplicate,/);
   });
 });
 

@@ -132,6 +132,7 @@ describe('chats page', () => {
     const preview = JSON.parse(await next.getByTestId('prompt-request').innerText()) as { messages: { role: string; content: string }[] };
     // Depth 0: right after the last message.
     expect(preview.messages.at(-1)).toEqual({ role: 'system', content: '[Style: answer in one sentence.]' });
+    expect(await next.getByTestId('prompt-trimmed').innerText()).toMatch(/^Nothing was trimmed: \d+ of 3792 prompt tokens used\.$/);
     await next.getByRole('button', { name: 'Close' }).click();
 
     server.scripts.push({ kind: 'tokens', tokens: ['Rest ', 'here.'] });
@@ -146,7 +147,7 @@ describe('chats page', () => {
     await page.screenshot({ path: path.join(artifactsDir, 'chat-settings.png') });
     await dialog.getByRole('button', { name: 'Close' }).click();
 
-    // Kept per browser: a reload brings the note back.
+    // Saved with the chat (its SillyTavern chat metadata): a reload brings the note back.
     await page.reload();
     await page.getByLabel('Character', { exact: true }).selectOption({ label: 'Seraphina' });
     await page.getByText('Prompt settings', { exact: true }).click();

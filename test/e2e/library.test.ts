@@ -68,9 +68,30 @@ describe('library page', () => {
     fs.writeFileSync(good, JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Nyx', tags: ['Noir'] } }));
     const bad = path.join(dir, 'bad.json');
     fs.writeFileSync(bad, '{"name":');
-    await page.locator('input[type=file]').setInputFiles([good, bad]);
-    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/1 imported, 0 duplicates, 1 failed/);
-    await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/bad\.json is not valid JSON/);
+    const empty = path.join(dir, 'empty.json');
+    fs.writeFileSync(empty, '');
+    const notes = path.join(dir, 'notes.txt');
+    fs.writeFileSync(notes, 'Nyx is a thief.\nShe works at night.');
+    await page.locator('input[type=file]').setInputFiles([good, bad, empty, notes]);
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/1 imported, 0 duplicates, 3 failed/);
+    const report = page.getByRole('region', { name: 'Import results' });
+    await expect.poll(() => report.getByRole('listitem').allInnerTexts()).toEqual([
+      'nyx.json: imported as "Nyx"',
+      expect.stringMatching(/^bad\.json: the file is not valid JSON at line 1, column 9/),
+      'empty.json: the file is empty (0 bytes)',
+      'notes.txt: not a card file: plain text (.txt); cards are PNG, JSON, YAML or CharX files',
+    ]);
+
+    // The same file again is named as a duplicate; an edited version asks before it touches the library card.
+    const edited = path.join(dir, 'nyx-edited.json');
+    fs.writeFileSync(edited, JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Nyx', tags: ['Noir'], description: 'A thief.' } }));
+    await page.locator('input[type=file]').setInputFiles([good, edited]);
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/0 imported, 1 duplicate, 0 failed\. 1 file is another version of a library card/);
+    await expect.poll(() => report.getByRole('listitem').first().innerText()).toBe('nyx.json: identical to "Nyx" already in the library; not imported again');
+    await report.getByRole('button', { name: 'Update "Nyx" (new revision)' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toBe('"Nyx" updated with a new revision.');
+    await expect.poll(() => report.getByRole('listitem').nth(1).innerText()).toMatch(/^nyx-edited\.json: updated "Nyx" \(a new revision/);
+    await report.getByRole('button', { name: 'Dismiss' }).click();
     await page.getByRole('group', { name: 'Tags' }).getByRole('button', { name: /Noir/ }).click();
     await expect.poll(() => rowNames(page)).toEqual(['Nyx']);
   });

@@ -35,14 +35,14 @@ describe('lore tests', () => {
   it('saves the preview as a lore test that passes', async () => {
     await page.goto(`${host.url.split('#')[0]}#/lorebooks`);
     await page.locator('input[type=file]').setInputFiles([eldoria]);
-    await page.getByRole('status').filter({ hasText: /books imported/ }).waitFor();
+    await page.getByRole('status').filter({ hasText: /1 book imported/ }).waitFor();
     await page.getByRole('link', { name: 'Eldoria', exact: true }).click();
     await page.getByLabel('Message 1 (User)').fill('I walk into the forest');
     await expect.poll(() => page.getByTestId('preview-result').innerText()).toMatch(/4 of 4 entries fired/);
 
     page.once('dialog', (d) => void d.accept('forest walk'));
     await page.getByRole('button', { name: 'Save as lore test' }).click();
-    await page.getByRole('status').filter({ hasText: 'Lore test "forest walk" saved (1 turn(s))' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Lore test "forest walk" saved (1 turn)' }).waitFor();
 
     await page.getByRole('tab', { name: 'Tests' }).click();
     await page.getByRole('button', { name: 'Run all' }).click();

@@ -45,7 +45,7 @@ function bigBook(count: number): string {
 async function importBook(p: Page, file: string): Promise<void> {
   await p.goto(`${host.url.split('#')[0]}#/lorebooks`);
   await p.locator('input[type=file]').setInputFiles([file]);
-  await p.getByRole('status').filter({ hasText: /books imported/ }).waitFor();
+  await p.getByRole('status').filter({ hasText: /1 book imported/ }).waitFor();
 }
 
 async function openBook(p: Page, name: string): Promise<void> {

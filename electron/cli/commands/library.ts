@@ -114,16 +114,14 @@ async function importInterruptibly(library: Library, files: ImportFile[], io: Cl
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   try {
-    return await importCards(
-      library,
-      files,
-      (p) => {
+    return await importCards(library, files, {
+      onProgress: (p) => {
         done = p.done;
         // A line per hundred files on large imports: the user sees it move, and knows Ctrl-C is heard.
         if (p.done % 100 === 0 && p.done < p.total) io.err(`[${p.done}/${p.total}] files processed\n`);
       },
-      controller.signal,
-    );
+      signal: controller.signal,
+    });
   } catch (e) {
     if (!(e instanceof ApiError && e.code === 'cancelled')) throw e;
     io.err(`Interrupted: ${done} of ${files.length} file(s) processed; what they imported is kept (run the same command again: duplicates are recognised).\n`);

@@ -48,8 +48,7 @@ export function cardHandlers({ library }: HostContext): HandlerTable<'cards.'> {
       importCards(
         library,
         input.files.map((f) => ({ name: f.name, bytes: f.encoding === 'base64' ? Buffer.from(f.text, 'base64') : Buffer.from(f.text, 'utf8') })),
-        options.onProgress,
-        options.signal,
+        { onProgress: options.onProgress, signal: options.signal, onMatch: input.onMatch ?? 'ask' },
       ),
   };
 }

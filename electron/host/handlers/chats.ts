@@ -7,7 +7,7 @@ import { parseDocument } from '../../../shared/library/parse-document.ts';
 import type { NamedBook } from '../../../shared/chat/turn.ts';
 import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
 import type { DeepPartial, PromptSettings } from '../../../shared/prompt/types.ts';
-import { loadTokenizer, tokenizerForModel } from '../../../shared/tokenize/index.ts';
+import { loadTokenizer, sillyTavernTokenizer } from '../../../shared/tokenize/index.ts';
 import { generate } from '../../services/chats/generate.ts';
 import { presetList, ProfileStore } from '../../services/chats/profile-store.ts';
 import { turnPlan } from '../../services/chats/turn-plan.ts';
@@ -63,7 +63,8 @@ export function chatsHandlers({ library, keyCipher }: HostContext): HandlerTable
     const card = library.cards.get(input.cardId);
     const connection: ConnectionProfile | null = input.profileId === undefined ? null : profiles.connection(input.profileId);
     const model = connection?.model ?? '';
-    const tokenizer = await loadTokenizer(tokenizerForModel(model));
+    const mode = input.mode ?? (connection?.kind === 'openai-text' ? 'text' : 'chat');
+    const tokenizer = await loadTokenizer(input.settings?.tokenizer ?? sillyTavernTokenizer(mode, model));
     const books = turnBooks(input.cardId, input.bookIds);
     const cardDocument = parseDocument(card.document, card.format);
     const transcript = validateTranscript(input.transcript);
@@ -73,8 +74,8 @@ export function chatsHandlers({ library, keyCipher }: HostContext): HandlerTable
       persona: input.persona,
       books,
       type: input.type,
-      mode: input.mode ?? (connection?.kind === 'openai-text' ? 'text' : 'chat'),
-      templates: input.template === undefined ? undefined : { instruct: input.template, bindToContext: true },
+      mode,
+      templates: { instruct: input.template, context: input.settings?.context, bindToContext: input.settings?.bindToContext },
       jinja: input.jinja,
       settings: promptSettings(input.settings),
       target: { model, parameters: parameters(connection?.parameters as Record<string, unknown> | undefined, input.settings) },

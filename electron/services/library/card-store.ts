@@ -164,6 +164,29 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
     return row?.id ?? null;
   }
 
+  /** A live card that may be an earlier version of an imported one: the same name and creator (case folded). */
+  findVersionOf(name: string, creator: string): { id: number; name: string } | null {
+    const row = this.sql
+      .stmt('SELECT id, name FROM cards WHERE name = ? COLLATE NOCASE AND creator = ? COLLATE NOCASE AND deleted_at IS NULL ORDER BY updated_at DESC LIMIT 1')
+      .get(name, creator) as { id: number; name: string } | undefined;
+    return row ?? null;
+  }
+
+  /** Replaces a card with an imported file (document, container and image) as its next revision. */
+  replace(id: number, card: NewCard): CardRecord {
+    return this.sql.write(() => {
+      const current = this.editable(id, undefined);
+      const format = card.format ?? detectFormat(card.document);
+      const fields = summarizeCard(parseDocument(card.document, format, card.sourceName ?? 'card'));
+      this.keep(id);
+      this.sql
+        .stmt('UPDATE cards SET name = ?, creator = ?, character_version = ?, spec = ?, document = ?, format = ?, container = ?, image = ?, source_name = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?')
+        .run(fields.name, fields.creator, fields.characterVersion, fields.spec, card.document, format, card.container ?? format, card.image ?? null, card.sourceName ?? null, contentHash(card.document), Math.max(this.now(), current.updatedAt), id);
+      this.index(id, fields);
+      return this.get(id);
+    });
+  }
+
   update(input: UpdateInput): CardRecord {
     return this.sql.write(() => {
       const current = this.editable(input.id, input.baseRevision);

@@ -13,7 +13,7 @@ function read(name: string, bytes: Uint8Array): ReadCardResult {
     return readCard(bytes, name, { normalize: false });
   } catch (e) {
     // For a plain JSON file, name the line and column (what an author looks for in an editor), not the offset.
-    if (e instanceof CardError && e.code === 'json_syntax' && e.at?.startsWith('zip') !== true) parseDocument(new TextDecoder().decode(bytes), 'json', name);
+    if (e instanceof CardError && e.code === 'json_syntax' && e.at?.startsWith('zip') !== true) parseDocument(new TextDecoder().decode(bytes), 'json', 'the file');
     throw e;
   }
 }

@@ -1,10 +1,14 @@
 /**
  * Imports card files into the library, reporting per file; a bad file fails alone and never leaves a half row.
- * Batches share a transaction so 1,000 files do not cost 1,000 fsyncs.
+ * Batches share a transaction so 1,000 files do not cost 1,000 fsyncs. A file that is another version of a library
+ * card (same name and creator, different document) is held back for the author to decide, unless told what to do.
  */
-import type { ImportFileResult, ImportProgress } from '../../../shared/library/types.ts';
+import type { ImportFileResult, ImportMatchPolicy, ImportProgress } from '../../../shared/library/types.ts';
 import { ApiError, errorMessage } from '../../../shared/errors.ts';
 import type { CancelSignal } from '../../../shared/api/contract.ts';
+import { CardError } from '../../../shared/card/index.ts';
+import { summarizeCard } from '../../../shared/library/card-summary.ts';
+import { parseDocument } from '../../../shared/library/parse-document.ts';
 import type { Library } from './library.ts';
 import type { NewCard } from './card-store.ts';
 import { contentHash } from './revisioned-store.ts';
@@ -15,34 +19,40 @@ export interface ImportFile {
   bytes: Uint8Array;
 }
 
-const BATCH = 100;
-
-function message(name: string, e: unknown): string {
-  const text = errorMessage(e);
-  return text.startsWith(name) ? text : `${name}: ${text}`;
+export interface ImportOptions {
+  onProgress?: (p: ImportProgress) => void;
+  signal?: CancelSignal;
+  /** Default `add`: the CLI and scripts keep every file; the app asks. */
+  onMatch?: ImportMatchPolicy;
 }
 
-export async function importCards(
-  library: Library,
-  files: ImportFile[],
-  onProgress?: (p: ImportProgress) => void,
-  signal?: CancelSignal,
-): Promise<ImportFileResult[]> {
+const BATCH = 100;
+
+type Decoded = { card: NewCard & { warnings: string[] }; error?: undefined } | { card?: undefined; error: { message: string; code?: string } };
+
+/** The error without the file name: results carry the name once, in `file`. */
+function failure(name: string, e: unknown): { message: string; code?: string } {
+  const text = errorMessage(e);
+  const message = text.startsWith(`${name}: `) ? text.slice(name.length + 2) : text;
+  return e instanceof CardError ? { message, code: e.code } : { message };
+}
+
+export async function importCards(library: Library, files: ImportFile[], options: ImportOptions = {}): Promise<ImportFileResult[]> {
   const results: ImportFileResult[] = [];
   for (let start = 0; start < files.length; start += BATCH) {
-    if (signal?.aborted) throw new ApiError('cancelled', `Import cancelled after ${results.length} of ${files.length} files.`);
+    if (options.signal?.aborted) throw new ApiError('cancelled', `Import cancelled after ${results.length} of ${files.length} files.`);
     const batch = files.slice(start, start + BATCH);
-    const decoded = batch.map((file) => {
+    const decoded = batch.map((file): Decoded & { file: ImportFile } => {
       try {
         return { file, card: decodeCardFile(file.name, file.bytes) };
       } catch (e) {
-        return { file, error: message(file.name, e) };
+        return { file, error: failure(file.name, e) };
       }
     });
     library.write(() => {
       for (const item of decoded) {
-        results.push(importOne(library, item.file.name, item.card, item.error));
-        onProgress?.({ done: results.length, total: files.length, file: item.file.name });
+        results.push(importOne(library, item.file.name, item, options.onMatch ?? 'add'));
+        options.onProgress?.({ done: results.length, total: files.length, file: item.file.name });
       }
     });
     // Let the event loop breathe so progress reaches the client and cancellation is seen.
@@ -51,14 +61,20 @@ export async function importCards(
   return results;
 }
 
-function importOne(library: Library, name: string, card: (NewCard & { warnings: string[] }) | undefined, error: string | undefined): ImportFileResult {
-  if (!card) return { file: name, status: 'failed', message: error ?? 'unreadable' };
+function importOne(library: Library, file: string, decoded: Decoded, onMatch: ImportMatchPolicy): ImportFileResult {
+  if (!decoded.card) return { file, status: 'failed', ...decoded.error };
+  const card = decoded.card;
+  const notes = card.warnings.length ? { message: card.warnings.join('; ') } : {};
   const existing = library.cards.findByHash(contentHash(card.document));
-  if (existing !== null) return { file: name, status: 'duplicate', id: existing, message: `Same document as card ${existing}; not imported again.` };
+  if (existing !== null) return { file, status: 'duplicate', id: existing, name: library.cards.get(existing).name, message: `Same document as card ${existing}; not imported again.` };
   try {
-    const id = library.cards.insert({ ...card, sourceName: name }).id;
-    return card.warnings.length ? { file: name, status: 'imported', id, message: card.warnings.join('; ') } : { file: name, status: 'imported', id };
+    const fields = summarizeCard(parseDocument(card.document, card.format, file));
+    const match = onMatch === 'add' ? null : library.cards.findVersionOf(fields.name, fields.creator);
+    if (match && onMatch === 'ask') return { file, status: 'match', id: match.id, name: match.name };
+    if (match) return { file, status: 'updated', id: library.cards.replace(match.id, { ...card, sourceName: file }).id, name: fields.name, ...notes };
+    const id = library.cards.insert({ ...card, sourceName: file }).id;
+    return { file, status: 'imported', id, name: fields.name, ...notes };
   } catch (e) {
-    return { file: name, status: 'failed', message: message(name, e) };
+    return { file, status: 'failed', ...failure(file, e) };
   }
 }

@@ -2,6 +2,7 @@
  * Standalone lorebooks in the library, stored as SillyTavern World Info JSON. Every write is one transaction that
  * also keeps the search index and the revision history in step; deleting only moves a book to the trash.
  */
+import { unreadableText } from '../../../shared/util/file-kind.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import type {
   LorebookCreateInput,
@@ -138,7 +139,10 @@ export class LorebookStore extends RevisionedStore<LorebookSummary, LorebookReco
   import(files: readonly { name: string; text: string }[]): LorebookImportResult[] {
     return files.map((file) => {
       try {
-        const json: unknown = parseDocument(file.text, 'json', file.name);
+        const unreadable = unreadableText(file.text);
+        if (unreadable) return { file: file.name, status: 'failed', message: `not a lorebook: ${unreadable}. Lorebooks are JSON files; a card's embedded book comes in with the card (Library → Import).` };
+        // "the file", not its name: the result names the file once, in `file`.
+        const json: unknown = parseDocument(file.text, 'json', 'the file');
         const located = locateBook(json);
         const { book, report } = importBook(json, { detail: 'summary' });
         const named = typeof located.book['name'] === 'string' && located.book['name'].trim() !== '' ? located.book['name'] : baseName(file.name);

@@ -5,11 +5,9 @@ interface Props {
   notice: string | null;
   error: string | null;
   onDismiss(): void;
-  /** Optional heading shown above the error text. */
-  errorTitle?: boolean;
 }
 
-export function Messages({ notice, error, onDismiss, errorTitle = false }: Props) {
+export function Messages({ notice, error, onDismiss }: Props) {
   const t = useT();
   return (
     <>
@@ -20,7 +18,6 @@ export function Messages({ notice, error, onDismiss, errorTitle = false }: Props
       )}
       {error && (
         <div className="error" role="alert">
-          {errorTitle && <strong>{t('error.title')}</strong>}
           <pre>{error}</pre>
           <button onClick={onDismiss}>{t('error.dismiss')}</button>
         </div>

@@ -6,7 +6,7 @@ import type { LorebookSummary } from '../../../shared/api/methods/lorebooks.ts';
 import type { CardBookLink } from '../../../shared/api/methods/links.ts';
 import { appendMessage, deleteMessage, editMessage, selectSwipe } from '../../../shared/chat/transcript.ts';
 import { parseDocument } from '../../../shared/library/parse-document.ts';
-import { instructTemplateNames } from '../../../shared/prompt/templates.ts';
+import { contextTemplateNames, instructTemplateNames } from '../../../shared/prompt/templates.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 import { ChatSidebar } from './ChatSidebar.tsx';
@@ -14,7 +14,7 @@ import { ExportButton } from './ExportButton.tsx';
 import { booksInPlay } from './books-in-play.ts';
 import { MessageView } from './MessageView.tsx';
 import { PromptDialog, type PromptView } from './PromptDialog.tsx';
-import { loadPanelSettings, savePanelSettings, turnOptions, type PanelSettings } from './prompt-settings.ts';
+import { defaultPanelSettings, panelFromTranscript, turnOptions, withPanelSettings, type PanelSettings } from './prompt-settings.ts';
 import { PromptSettingsPanel } from './PromptSettingsPanel.tsx';
 import { useChatSession, type Persona } from './useChatSession.ts';
 import './chats.css';
@@ -41,7 +41,6 @@ export function ChatsPage() {
   const [profiles, setProfiles] = useState<ProfileRecord[]>([]);
   const [presets, setPresets] = useState<PresetInfo[]>([]);
   const [profileId, setProfileId] = useState<string | null>(() => stored<string | null>('lorewright.chatProfile', null));
-  const [settings, setSettings] = useState<PanelSettings>(() => loadPanelSettings());
   const [links, setLinks] = useState<CardBookLink[]>([]);
   const [books, setBooks] = useState<LorebookSummary[]>([]);
   const [bookIds, setBookIds] = useState<number[]>([]);
@@ -51,7 +50,6 @@ export function ChatsPage() {
 
   useEffect(() => localStorage.setItem('lorewright.persona', JSON.stringify(persona)), [persona]);
   useEffect(() => localStorage.setItem('lorewright.chatProfile', JSON.stringify(profileId)), [profileId]);
-  useEffect(() => savePanelSettings(settings), [settings]);
   // The card's linked books are scanned by every turn (the handler reads them); fetched here to show them.
   useEffect(() => {
     setLinks([]);
@@ -99,6 +97,11 @@ export function ChatsPage() {
   };
 
   const profile = profiles.find((p) => p.id === profileId) ?? null;
+  // Prompt settings belong to the chat: read from its transcript, saved with it.
+  const settings = session.transcript ? panelFromTranscript(session.transcript) : defaultPanelSettings;
+  const setSettings = (next: PanelSettings) => {
+    if (session.transcript && cardId !== null) void session.persist(withPanelSettings(session.transcript, next), cardId);
+  };
   const ctx = cardId === null ? null : { cardId, profileId, persona, bookIds, options: turnOptions(settings, profile?.kind) };
   const tr = session.transcript;
   const busy = session.generation !== null;
@@ -128,7 +131,7 @@ export function ChatsPage() {
     try {
       const { options, ...rest } = ctx;
       const p = await api.invoke('chats.prompt', { ...rest, ...options, profileId: ctx.profileId ?? undefined, transcript: tr });
-      setPrompt({ title: t('chats.nextPromptTitle'), request: p.request, lore: p.lore });
+      setPrompt({ title: t('chats.nextPromptTitle'), request: p.request, lore: p.lore, parts: p.parts, tokens: p.tokens });
     } catch (e) {
       onError(e);
     }
@@ -196,6 +199,7 @@ export function ChatsPage() {
               onPersonaDescription={(description) => setPersona({ ...persona, description })}
               profileKind={profile?.kind}
               templates={instructTemplateNames}
+              contexts={contextTemplateNames}
               books={booksInPlay(card, links, books, bookIds)}
             />
             <div className="chat-log" data-testid="chat-log">

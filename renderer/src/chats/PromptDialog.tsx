@@ -1,11 +1,16 @@
-/** "Show prompt": the exact request a reply was generated from (or the next one), and the lore that fired. */
+/** "Show prompt": the exact request a reply was generated from (or the next one), the lore that fired, and what was trimmed. */
 import type { FiredLore } from '../../../shared/chat/types.ts';
+import type { PromptPart } from '../../../shared/prompt/types.ts';
 import { useT } from '../i18n/index.ts';
+import { TrimReport } from './TrimReport.tsx';
 
 export interface PromptView {
   title: string;
   request?: Record<string, unknown>;
   lore?: FiredLore[];
+  /** For the next prompt: the budget and what the fill left out. */
+  parts?: PromptPart[];
+  tokens?: { total: number; budget: number };
 }
 
 export function PromptDialog({ view, onClose }: { view: PromptView; onClose(): void }) {
@@ -29,6 +34,7 @@ export function PromptDialog({ view, onClose }: { view: PromptView; onClose(): v
         ) : (
           <p className="muted">{t('chats.noLore')}</p>
         )}
+        {view.parts && view.tokens && <TrimReport parts={view.parts} tokens={view.tokens} />}
         <h4>{t('chats.request')}</h4>
         {view.request ? <pre className="chat-request" data-testid="prompt-request">{JSON.stringify(view.request, null, 2)}</pre> : <p className="muted">{t('chats.noRequest')}</p>}
       </div>

@@ -1,6 +1,7 @@
 /** The collapsible "Prompt settings" of a test chat: author's note, main prompt, persona, format and budget. */
 import { useEffect, useState } from 'react';
 import type { ProfileKind } from '../../../shared/api/methods/chats.ts';
+import { tokenizerNames } from '../../../shared/tokenize/index.ts';
 import { useT } from '../i18n/index.ts';
 import type { BookInPlay } from './books-in-play.ts';
 import { AN_POSITIONS, CUSTOM_TEMPLATE, defaultPanelSettings, effectiveMode, ROLES, type PanelSettings } from './prompt-settings.ts';
@@ -60,6 +61,7 @@ export interface PromptSettingsPanelProps {
   onPersonaDescription(text: string): void;
   profileKind: ProfileKind | undefined;
   templates: string[];
+  contexts: string[];
   books: BookInPlay[];
 }
 
@@ -123,12 +125,34 @@ export function PromptSettingsPanel(p: PromptSettingsPanelProps) {
               </select>
             </label>
           )}
+          {text && s.template !== CUSTOM_TEMPLATE && (
+            <>
+              <label className="field">
+                <span className="field-label">{t('chats.context')}</span>
+                <select value={s.context} onChange={(e) => set({ context: e.target.value })}>
+                  <option value="">{t('chats.contextAuto')}</option>
+                  {p.contexts.map((name) => <option key={name} value={name}>{name}</option>)}
+                </select>
+              </label>
+              <label className="checkbox">
+                <input type="checkbox" checked={s.bindToContext} onChange={(e) => set({ bindToContext: e.target.checked })} />
+                {t('chats.bindToContext')}
+              </label>
+            </>
+          )}
           {text && s.template === CUSTOM_TEMPLATE && (
             <label className="field">
               <span className="field-label">{t('chats.jinja')}</span>
               <textarea className="chat-jinja" value={s.jinja} placeholder={t('chats.jinjaHint')} spellCheck={false} onChange={(e) => set({ jinja: e.target.value })} />
             </label>
           )}
+          <label className="field">
+            <span className="field-label">{t('chats.tokenizer')}</span>
+            <select value={s.tokenizer} onChange={(e) => set({ tokenizer: e.target.value as PanelSettings['tokenizer'] })}>
+              <option value="">{t('chats.tokenizerAuto')}</option>
+              {tokenizerNames.map((n) => <option key={n} value={n}>{t(`tokens.${n}`)}</option>)}
+            </select>
+          </label>
           <div className="chat-row">
             <NumberField label={t('chats.maxContext')} value={s.maxContext} min={256} max={10_000_000} placeholder={t('chats.default')} onChange={(maxContext) => set({ maxContext })} />
             <NumberField label={t('chats.maxTokens')} value={s.maxTokens} min={1} max={1_000_000} placeholder={t('chats.default')} onChange={(maxTokens) => set({ maxTokens })} />
@@ -147,7 +171,7 @@ export function PromptSettingsPanel(p: PromptSettingsPanelProps) {
           )}
         </fieldset>
       </div>
-      <button onClick={() => p.onChange(defaultPanelSettings)}>{t('chats.resetSettings')}</button>
+      <button onClick={() => p.onChange({ ...defaultPanelSettings, authorsNote: note })}>{t('chats.resetSettings')}</button>
     </details>
   );
 }

@@ -1,10 +1,14 @@
 /**
- * The chat page's prompt settings: what the "Prompt settings" panel edits, kept per browser in localStorage (the
- * transcript format has no place for settings), and turned into the `chats.prompt` / `chats.send` input.
+ * A test chat's prompt settings: what the "Prompt settings" panel edits, saved with the chat in its SillyTavern
+ * chat metadata (the Author's Note in ST's own `note_*` fields, the rest under `lorewright_prompt`), so they travel
+ * with a SillyTavern export, and turned into the `chats.prompt` / `chats.send` input.
  */
 import type { ChatPromptSettings, ProfileKind, TurnApiInput } from '../../../shared/api/methods/chats.ts';
+import { DEFAULT_AUTHORS_NOTE, transcriptAuthorsNote, withAuthorsNote } from '../../../shared/chat/authors-note.ts';
+import type { Transcript } from '../../../shared/chat/types.ts';
 import type { AuthorsNoteSettings, Role } from '../../../shared/prompt/types.ts';
 import { isObject } from '../../../shared/util/is-object.ts';
+import { tokenizerNames, type TokenizerName } from '../../../shared/tokenize/index.ts';
 
 /** The instruct-template choice that means "the pasted Jinja template". */
 export const CUSTOM_TEMPLATE = 'custom';
@@ -17,9 +21,14 @@ export interface PanelSettings {
   mainPrompt: string;
   /** 'auto' follows the connection: Text Completion profiles get text, the rest chat. */
   mode: 'auto' | 'chat' | 'text';
-  /** '' = the plain story string, a template name, or CUSTOM_TEMPLATE. */
+  /** '' = instruct off, an instruct template's SillyTavern name, or CUSTOM_TEMPLATE. */
   template: string;
   jinja: string;
+  /** '' = the bound context (Bind to Context) or the first-run Default; else a context template's name. */
+  context: string;
+  bindToContext: boolean;
+  /** '' = SillyTavern's tokenizer for the mode. */
+  tokenizer: TokenizerName | '';
   /** null = the default (SillyTavern's, or the connection's for the parameters). */
   maxContext: number | null;
   maxTokens: number | null;
@@ -27,18 +36,21 @@ export interface PanelSettings {
 }
 
 export const defaultPanelSettings: PanelSettings = {
-  // SillyTavern's fresh-install note settings (shared/prompt/defaults.ts).
-  authorsNote: { text: '', position: 'in-chat', depth: 4, interval: 1, role: 'system' },
+  authorsNote: DEFAULT_AUTHORS_NOTE,
   mainPrompt: '',
   mode: 'auto',
   template: '',
   jinja: '',
+  context: '',
+  bindToContext: false,
+  tokenizer: '',
   maxContext: null,
   maxTokens: null,
   temperature: null,
 };
 
-const KEY = 'lorewright.chatPromptSettings';
+/** Where the panel's other choices live in the chat metadata. */
+const KEY = 'lorewright_prompt';
 
 
 /** Field by field over the defaults: a value of the wrong type (an older or hand-edited entry) falls back. */
@@ -53,25 +65,27 @@ function over<T extends object>(base: T, value: unknown): T {
   return out as T;
 }
 
-export function loadPanelSettings(storage: Pick<Storage, 'getItem'> = localStorage): PanelSettings {
-  let s: PanelSettings;
-  try {
-    s = over(defaultPanelSettings, JSON.parse(storage.getItem(KEY) ?? 'null'));
-  } catch {
-    return defaultPanelSettings;
-  }
+/** The chat's panel settings; anything missing or malformed (an older or hand-edited file) takes the default. */
+export function panelFromTranscript(t: Pick<Transcript, 'foreign'>): PanelSettings {
+  const meta = t.foreign?.st?.chat_metadata;
+  const s = over(defaultPanelSettings, isObject(meta) ? meta[KEY] : undefined);
   // Enumerations checked too: the API refuses a value outside them, which would block every turn.
-  const note = s.authorsNote;
   const d = defaultPanelSettings;
   return {
     ...s,
     mode: ['auto', 'chat', 'text'].includes(s.mode) ? s.mode : d.mode,
-    authorsNote: { ...note, position: AN_POSITIONS.includes(note.position) ? note.position : d.authorsNote.position, role: ROLES.includes(note.role) ? note.role : d.authorsNote.role },
+    tokenizer: (tokenizerNames as readonly string[]).includes(s.tokenizer) ? s.tokenizer : d.tokenizer,
+    authorsNote: transcriptAuthorsNote(t),
   };
 }
 
-export function savePanelSettings(settings: PanelSettings, storage: Pick<Storage, 'setItem'> = localStorage): void {
-  storage.setItem(KEY, JSON.stringify(settings));
+/** The transcript with the panel's settings saved into its chat metadata (only what differs from the defaults). */
+export function withPanelSettings(t: Transcript, p: PanelSettings): Transcript {
+  const { authorsNote, ...rest } = p;
+  const changed = Object.fromEntries(Object.entries(rest).filter(([k, v]) => v !== defaultPanelSettings[k as keyof PanelSettings]));
+  const noted = withAuthorsNote(t, authorsNote);
+  const st = noted.foreign!.st!;
+  return { ...noted, foreign: { ...noted.foreign, st: { ...st, chat_metadata: { ...(st.chat_metadata as Record<string, unknown>), [KEY]: changed } } } };
 }
 
 export type TurnOptions = Pick<TurnApiInput, 'mode' | 'template' | 'jinja' | 'settings'>;
@@ -83,9 +97,12 @@ export function effectiveMode(p: PanelSettings, kind: ProfileKind | undefined): 
 /** The panel as the API takes it: only what differs from the defaults is sent. */
 export function turnOptions(p: PanelSettings, kind: ProfileKind | undefined): TurnOptions {
   const mode = effectiveMode(p, kind);
+  // The Author's Note travels in the transcript itself.
   const settings: ChatPromptSettings = {
-    ...(p.authorsNote.text.trim() ? { authorsNote: p.authorsNote } : {}),
     ...(p.mainPrompt.trim() ? { mainPrompt: p.mainPrompt } : {}),
+    ...(mode === 'text' && p.context ? { context: p.context } : {}),
+    ...(mode === 'text' && p.bindToContext ? { bindToContext: true } : {}),
+    ...(p.tokenizer ? { tokenizer: p.tokenizer } : {}),
     ...(p.maxContext === null ? {} : { maxContext: p.maxContext }),
     ...(p.maxTokens === null ? {} : { maxTokens: p.maxTokens }),
     ...(p.temperature === null ? {} : { temperature: p.temperature }),

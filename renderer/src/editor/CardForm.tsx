@@ -67,7 +67,7 @@ export function CardForm({ doc, header, disabled, onField, tokenCounts }: Props)
         return (
           <div className="field" key={f.key}>
             {head}
-            <output id={id}>{typeof value === 'number' ? new Date(value * 1000).toLocaleString() : '—'}</output>
+            <output id={id}>{typeof value === 'number' ? t.date(value * 1000) : '—'}</output>
           </div>
         );
       case 'line':

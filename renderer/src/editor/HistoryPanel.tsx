@@ -48,7 +48,7 @@ export function HistoryPanel({ cardId, currentRevision, current, onRestore, onEr
         {revisions.map((r) => (
           <li key={r.revision}>
             <button type="button" className={open?.revision === r.revision ? 'selected' : ''} onClick={() => void show(r.revision)}>
-              {t('history.revision', { revision: r.revision })} · {new Date(r.createdAt).toLocaleString()} · {r.name}
+              {t('history.revision', { revision: r.revision })} · {t.date(r.createdAt)} · {r.name}
             </button>
           </li>
         ))}

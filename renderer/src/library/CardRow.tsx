@@ -109,7 +109,7 @@ export function CardItem({ card, index, selected, view, onOpen, onRename, onDele
         {tags}
       </span>
       <span role="cell">
-        <time dateTime={new Date(card.updatedAt).toISOString()}>{new Date(card.updatedAt).toLocaleString()}</time>
+        <time dateTime={new Date(card.updatedAt).toISOString()}>{t.date(card.updatedAt)}</time>
       </span>
       <span role="cell" className="actions">
         {actions}

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { onCommand } from '../app/commands.ts';
 import { Messages } from '../app/Messages.tsx';
-import type { CardSummary, ImportFileResult, ImportProgress, TagCount } from '../../../shared/library/types.ts';
+import type { CardSummary, ImportFileResult, ImportMatchPolicy, ImportProgress, TagCount } from '../../../shared/library/types.ts';
 import type { SortKey } from '../../../shared/api/contract.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
@@ -13,6 +13,7 @@ import { BulkBar } from './BulkBar.tsx';
 import { TagManager } from './TagManager.tsx';
 import { droppedFiles, importBatches, readForImport } from './files.ts';
 import { BatchConvertDialog } from './BatchConvertDialog.tsx';
+import { ImportReport } from './ImportReport.tsx';
 import { exportZip } from './export-zip.ts';
 import type { BulkExportFormat } from './export-zip.ts';
 import { errorMessage } from '../../../shared/errors.ts';
@@ -35,6 +36,8 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
   const [newName, setNewName] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [report, setReport] = useState<ImportFileResult[] | null>(null);
+  const [pending, setPending] = useState<Map<string, File>>(new Map());
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [anchor, setAnchor] = useState<number | null>(null);
   const onError = useCallback((e: unknown) => setError(errorMessage(e)), []);
@@ -140,24 +143,38 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     exportZip(api, ids, format, (done) => setNotice(t('library.exporting', { done, total: ids.length }))).then((n) => setNotice(t('library.exported', { n })), onError);
   };
 
+  /** Sends the files in batches with progress; `onMatch` decides what happens to new versions of library cards. */
+  const sendFiles = async (files: readonly File[], onMatch: ImportMatchPolicy): Promise<ImportFileResult[]> => {
+    const all: ImportFileResult[] = [];
+    for (const batch of importBatches(files)) {
+      const before = all.length;
+      const payload = await readForImport(batch);
+      const onProgress = (p: ImportProgress): void => setNotice(t('library.importing', { done: before + p.done, total: files.length, file: p.file }));
+      all.push(...(await api.invoke('cards.import', { files: payload, onMatch }, { onProgress })));
+    }
+    return all;
+  };
+
   const importFiles = async (files: readonly File[]): Promise<void> => {
     if (files.length === 0) return;
-    const importAll = async (): Promise<ImportFileResult[]> => {
-      const all: ImportFileResult[] = [];
-      for (const batch of importBatches(files)) {
-        const before = all.length;
-        const payload = await readForImport(batch);
-        const onProgress = (p: ImportProgress): void => setNotice(t('library.importing', { done: before + p.done, total: files.length, file: p.file }));
-        all.push(...(await api.invoke('cards.import', { files: payload }, { onProgress })));
-      }
-      return all;
-    };
     await after(
-      importAll().then((r) => {
-        const count = (s: string): number => r.filter((x) => x.status === s).length;
-        setNotice(t('library.imported', { imported: count('imported'), duplicates: count('duplicate'), failed: count('failed') }));
-        const failures = r.filter((x) => x.status === 'failed');
-        if (failures.length) setError(failures.map((f) => `${f.file}: ${f.message ?? ''}`).join('\n'));
+      sendFiles(files, 'ask').then((r) => {
+        const count = (s: ImportFileResult['status']): number => r.filter((x) => x.status === s).length;
+        setNotice(t('library.imported', { imported: count('imported'), duplicates: count('duplicate'), failed: count('failed') }) + (count('match') ? ` ${t('import.matches', { n: count('match') })}` : ''));
+        setPending(new Map(files.map((f) => [f.name, f])));
+        setReport(r);
+      }),
+    );
+  };
+
+  const resolveMatch = (file: string, policy: 'update' | 'add'): void => {
+    const source = pending.get(file);
+    if (!source) return;
+    void after(
+      sendFiles([source], policy).then(([result]) => {
+        if (!result) return;
+        setReport((cur) => cur?.map((r) => (r.file === file ? result : r)) ?? null);
+        setNotice(result.status === 'updated' ? t('import.didUpdate', { name: result.name ?? '' }) : result.status === 'imported' ? t('import.didAdd', { name: result.name ?? '' }) : null);
       }),
     );
   };
@@ -237,7 +254,8 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
         </div>
       )}
       {selected.size > 0 && <BulkBar count={selected.size} trash={trash} onAction={bulk} onConvert={convert} onExport={exportSelected} onSelectAll={selectAll} onClear={() => setSelected(new Set())} />}
-      <Messages notice={notice} error={error} onDismiss={() => setError(null)} errorTitle />
+      <Messages notice={notice} error={error} onDismiss={() => setError(null)} />
+      {report && <ImportReport results={report} onResolve={resolveMatch} onDismiss={() => setReport(null)} />}
       {list.total === 0 ? (
         <p className="empty">{trash ? t('library.trashEmpty') : filtered ? t('library.noMatch') : t('library.empty')}</p>
       ) : (

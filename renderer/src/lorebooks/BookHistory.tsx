@@ -29,7 +29,7 @@ export function BookHistory({ id, currentRevision, onRestore, onError }: Props) 
       {revisions.map((r) => (
         <li key={r.revision}>
           <span>
-            {t('lb.history.line', { revision: r.revision, date: new Date(r.createdAt).toLocaleString(), size: r.size })}
+            {t('lb.history.line', { revision: r.revision, date: t.date(r.createdAt), size: r.size })}
           </span>
           <button type="button" onClick={() => restore(r.revision)}>
             {t('lb.history.restore', { revision: r.revision })}

@@ -59,7 +59,10 @@ function BookList({ onOpen }: { onOpen(id: number): void }) {
       const ok = results.filter((r) => r.status === 'imported');
       const lost = ok.reduce((n, r) => n + (r.report?.items.filter((i) => i.fate === 'dropped').reduce((c, i) => c + (i.count ?? 1), 0) ?? 0), 0);
       const failed = results.filter((r) => r.status === 'failed');
-      setNotice(t('lb.imported', { n: ok.length, formats: [...new Set(ok.map((r) => r.format))].join(', '), lost }));
+      const dropped = [...new Set(ok.flatMap((r) => r.report?.items.filter((i) => i.fate === 'dropped').map((i) => i.from ?? '') ?? []))];
+      const names = t.list(ok.map((r) => r.file));
+      const formats = t.list([...new Set(ok.flatMap((r) => (r.format ? [t(`lb.format.${r.format}`)] : [])))]);
+      setNotice(ok.length ? t('lb.imported', { n: ok.length, formats, lost }) + ` ${t('lb.importedFiles', { names })}` + (dropped.length ? ` ${t('lb.importLost', { fields: t.list(dropped) })}` : '') : null);
       setError(failed.length > 0 ? failed.map((r) => `${r.file}: ${r.message ?? ''}`).join('\n') : null);
       refresh();
     } catch (e) {
@@ -96,7 +99,7 @@ function BookList({ onOpen }: { onOpen(id: number): void }) {
           {books.map((b) => (
             <li key={b.id}>
               {trash ? <span>{b.name}</span> : <a href={`#/lorebook/${b.id}`}>{b.name}</a>}
-              <span className="muted">{t('lb.bookLine', { entries: b.entryCount, revision: b.revision, date: new Date(b.updatedAt).toLocaleString() })}</span>
+              <span className="muted">{t('lb.bookLine', { entries: b.entryCount, revision: b.revision, date: t.date(b.updatedAt) })}</span>
               <button type="button" onClick={() => setDeleted(b, !trash)}>
                 {trash ? t('library.restore') : t('library.delete')}
               </button>

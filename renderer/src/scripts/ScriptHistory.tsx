@@ -34,7 +34,7 @@ export function ScriptHistory({ scriptId, currentRevision, onRestore, onError }:
         {revisions.map((r) => (
           <li key={r.revision}>
             <button type="button" className={open?.revision === r.revision ? 'selected' : ''} onClick={() => show(r.revision)}>
-              {t('history.revision', { revision: r.revision })} · {new Date(r.createdAt).toLocaleString()} · {r.name}
+              {t('history.revision', { revision: r.revision })} · {t.date(r.createdAt)} · {r.name}
             </button>
           </li>
         ))}

@@ -1,6 +1,6 @@
 /** The card methods: characters in the local SQLite library (lorebooks and scripts have their own). */
 import type { JSONSchemaType } from 'ajv';
-import type { CardRecord, CardSummary, DocumentFormat, ImportFileResult, ImportProgress, RevisionSummary, TagCount } from '../../library/types.ts';
+import type { CardRecord, CardSummary, DocumentFormat, ImportFileResult, ImportMatchPolicy, ImportProgress, RevisionSummary, TagCount } from '../../library/types.ts';
 import { method } from '../method.ts';
 import type { CardInspection } from '../../library/card-files.ts';
 import type { ConversionReport, CardWarning } from '../../card/index.ts';
@@ -46,6 +46,8 @@ export interface RenameTagInput {
 export interface ImportInput {
   /** Binary files (PNG, CharX) travel base64-encoded; text files as they are. */
   files: { name: string; text: string; encoding?: 'utf8' | 'base64' }[];
+  /** A file that is another version of a library card (same name and creator): ask (default), update it, or add it. */
+  onMatch?: ImportMatchPolicy;
 }
 
 const tagList = tagListProperty;
@@ -87,6 +89,7 @@ const importSchema: JSONSchemaType<ImportInput> = {
   additionalProperties: false,
   required: ['files'],
   properties: {
+    onMatch: { type: 'string', enum: ['ask', 'update', 'add'], nullable: true },
     files: {
       type: 'array',
       minItems: 1,

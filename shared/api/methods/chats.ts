@@ -6,6 +6,7 @@ import { transcriptSchema } from '../../chat/validate.ts';
 import type { TurnType } from '../../chat/turn.ts';
 import type { TimedWorldInfo } from '../../lorebook/model.ts';
 import type { AuthorsNoteSettings, PromptPart } from '../../prompt/types.ts';
+import { tokenizerNames, type TokenizerName } from '../../tokenize/index.ts';
 import { method } from '../method.ts';
 import { nameProperty } from '../schema-parts.ts';
 import type { ConnectionKind, PresetId, SamplerParameters } from '../../chat/connection.ts';
@@ -93,6 +94,12 @@ export interface ChatPromptSettings {
   authorsNote?: AuthorsNoteSettings;
   /** Replaces the main prompt (chat) and the system prompt (text); the card's own system_prompt still wins. */
   mainPrompt?: string;
+  /** Text mode's context template by SillyTavern's name; default: the bound one or the first-run Default. */
+  context?: string;
+  /** With no context named: use the context template named like the instruct template (SillyTavern's default: off). */
+  bindToContext?: boolean;
+  /** What the context is counted with; default: SillyTavern's (LLaMA 1/2 for text, cl100k or the model's for chat). */
+  tokenizer?: TokenizerName;
   /** Context size in tokens, for either mode. */
   maxContext?: number;
   /** Win over the connection's default parameters. */
@@ -114,7 +121,7 @@ export interface TurnApiInput {
   type?: TurnType;
   /** Default: the profile's kind (chat for OpenAI-compatible chat, text for text completion). */
   mode?: 'chat' | 'text';
-  /** Instruct template for text mode (chatml, llama3, mistral, alpaca, …); none = the plain story string. */
+  /** Instruct template for text mode by SillyTavern's name (ChatML, Llama 3 Instruct, …); none = instruct off. */
   template?: string;
   /** A model's own Jinja chat template for text mode; replaces `template`. */
   jinja?: string;
@@ -230,6 +237,9 @@ const promptSettingsSchema: JSONSchemaType<ChatPromptSettings> = {
       },
     },
     mainPrompt: { type: 'string', maxLength: 1_000_000, nullable: true },
+    context: { type: 'string', maxLength: 100, nullable: true },
+    bindToContext: { type: 'boolean', nullable: true },
+    tokenizer: { type: 'string', enum: [...tokenizerNames], nullable: true },
     maxContext: { type: 'integer', minimum: 256, maximum: 10_000_000, nullable: true },
     maxTokens: { type: 'integer', minimum: 1, maximum: 1_000_000, nullable: true },
     temperature: { type: 'number', minimum: 0, maximum: 10, nullable: true },

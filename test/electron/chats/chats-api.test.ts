@@ -5,6 +5,7 @@ import { testApi, type TestApi } from '../../helpers/api-client.ts';
 import { openLibrary, type Library } from '../../../electron/services/library/library.ts';
 import { appendMessage, createTranscript, type Transcript } from '../../../shared/chat/index.ts';
 import { characterFromCard } from '../../../shared/prompt/index.ts';
+import { withAuthorsNote } from '../../../shared/chat/authors-note.ts';
 import { useTempDir } from '../../helpers/temp-dir.ts';
 import { startOpenAIServer, type OpenAIServer } from '../models/openai-server.ts';
 
@@ -125,6 +126,23 @@ describe('chats.prompt and chats.send', () => {
     expect(server.requests.at(-1)!.url).toBe('/v1/completions');
     expect(sent.request.prompt).toMatch(/<\|im_start\|>user\n(Sam: )?Is this the forest of Eldoria\?<\|im_end\|>/);
     await expect(api.invoke('chats.prompt', { cardId, profileId: text.id, transcript, persona: { name: 'Sam' }, template: 'nope' })).rejects.toMatchObject({ code: 'bad_input' });
+  });
+
+  it("the chat's own Author's Note, context template and budget shape the prompt; the trim is reported", async () => {
+    const { cardId, transcript } = await setup();
+    const noted = withAuthorsNote(transcript, { text: '[Rain.]', position: 'in-chat', depth: 0, interval: 1, role: 'system' });
+    const input = { cardId, transcript: noted, persona: { name: 'Sam' }, mode: 'text' as const, template: 'ChatML' };
+    const bound = await api.invoke('chats.prompt', { ...input, settings: { bindToContext: true } });
+    expect(bound.request.prompt).toMatch(/Eldoria\?<\|im_end\|>\n<\|im_start\|>system\n\[Rain\.\]<\|im_end\|>\n<\|im_start\|>assistant\n$/);
+    expect(bound.request.prompt).not.toContain('***');
+    // Bind to Context off: the first-run Default context stays, with its *** lines and stop string.
+    const firstRun = await api.invoke('chats.prompt', input);
+    expect(firstRun.request.prompt).toContain('<|im_end|>\n***\n');
+    expect(firstRun.request.stop).toEqual(['\nSam:', '\n<|im_end|>', '\n<|im_start|>user', '\n<|im_start|>assistant']);
+    const tight = await api.invoke('chats.prompt', { ...input, settings: { context: 'ChatML', maxContext: 1024, maxTokens: 300, tokenizer: 'llama' } });
+    expect(tight.tokens.budget).toBe(724);
+    expect(tight.parts.find((p) => p.id === 'dialogueExamples')).toMatchObject({ kept: 0 });
+    await expect(api.invoke('chats.prompt', { ...input, settings: { context: 'nope' } })).rejects.toMatchObject({ code: 'bad_input', details: [{ path: '/settings/context' }] });
   });
 });
 

@@ -92,7 +92,7 @@ describe('API boundary', () => {
     expect(reply.ok).toBe(true);
     const results = (reply as { value: { file: string; status: string; message?: string }[] }).value;
     expect(results.map((r) => r.status)).toEqual(['imported', 'failed', 'duplicate', 'imported', 'failed']);
-    expect(results[1]!.message).toMatch(/b\.json is not valid JSON at line 1/);
+    expect(results[1]!.message).toMatch(/^the file is not valid JSON at line 1/);
     expect(library!.cards.list({}).items.map((c) => c.name)).toEqual(['A', 'C']);
   });
 

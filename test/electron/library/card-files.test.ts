@@ -95,8 +95,49 @@ describe('cards from real files', () => {
       ],
     });
     expect(results.map((r) => r.status)).toEqual(['failed', 'failed', 'imported']);
-    expect(results[0]!.message).toMatch(/cut\.png: .*(truncat|end|chunk)/i);
-    expect(results[1]!.message).toMatch(/not-a-card\.json: .*not a character card/);
+    // The result names the file once (in `file`), the message says what is wrong.
+    expect(results[0]!.message).toMatch(/^(?!cut\.png).*(truncat|end|chunk)/i);
+    expect(results[1]!.message).toMatch(/^not a character card/);
+  });
+
+  it('says what a file is when it is no card: empty, plain text, an image without a card, with a code for the client', async () => {
+    setup();
+    const results = await api.invoke('cards.import', {
+      files: [
+        { name: 'empty.json', text: '' },
+        { name: 'notes.txt', text: 'Seraphina is kind.\nShe guards the forest.' },
+        { name: 'notes2.txt', text: 'Title: a story: with colons\n  - and: [broken' },
+        { name: 'photo.gif', text: Buffer.from('GIF89a\0\0\0\0').toString('base64'), encoding: 'base64' },
+      ],
+    });
+    expect(results.map((r) => [r.status, r.code, r.message])).toEqual([
+      ['failed', 'empty_file', 'the file is empty (0 bytes)'],
+      ['failed', 'unknown_format', 'not a card file: plain text (.txt); cards are PNG, JSON, YAML or CharX files'],
+      ['failed', 'unknown_format', 'not a card file: plain text (.txt); cards are PNG, JSON, YAML or CharX files'],
+      ['failed', 'unknown_format', 'not a card file: a GIF image (at byte 0)'],
+    ]);
+  });
+
+  it('holds back another version of a library card until asked, then updates it as a new revision or adds it', async () => {
+    setup();
+    const [first] = await api.invoke('cards.import', { files: [{ name: 'nyx.json', text: v2Card('Nyx', { creator: 'me' }) }] });
+    expect(first).toMatchObject({ status: 'imported', name: 'Nyx' });
+    const edited = { name: 'nyx-v2.json', text: v2Card('Nyx', { creator: 'me', description: 'edited' }) };
+    const [asked] = await api.invoke('cards.import', { files: [edited] });
+    expect(asked).toEqual({ file: 'nyx-v2.json', status: 'match', id: first!.id, name: 'Nyx' });
+    expect(library!.cards.list({}).total).toBe(1);
+
+    const [updated] = await api.invoke('cards.import', { files: [edited], onMatch: 'update' });
+    expect(updated).toMatchObject({ status: 'updated', id: first!.id, name: 'Nyx' });
+    expect(library!.cards.get(first!.id!)).toMatchObject({ revision: 2, document: edited.text });
+    expect(library!.cards.revisions(first!.id!).map((r) => r.revision)).toEqual([1]);
+
+    const [added] = await api.invoke('cards.import', { files: [{ name: 'nyx-v3.json', text: v2Card('Nyx', { creator: 'me', description: 'third' }) }], onMatch: 'add' });
+    expect(added).toMatchObject({ status: 'imported', name: 'Nyx' });
+    expect(added!.id).not.toBe(first!.id);
+    // A different creator is a different character, never a match.
+    const [other] = await api.invoke('cards.import', { files: [{ name: 'nyx-other.json', text: v2Card('Nyx', { creator: 'someone else' }) }] });
+    expect(other).toMatchObject({ status: 'imported' });
   });
 
   it('replaces the image, keeping the document and the old image in history; export embeds the card into the new image', async () => {

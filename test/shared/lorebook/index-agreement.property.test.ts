@@ -8,9 +8,9 @@ import { scan } from '../../../shared/lorebook/scan.ts';
 import { entry, say, scenario } from './scenario-builder.ts';
 
 const WORDS = ['dragon', 'elf', 'castle', 'knight', 'Sword', 'sword', 'кот', 'naïve', 'big cat', '#tag', 'c++', 'River'];
-const KEYS = [...WORDS, '/drag(on)?/i', '/\\bcastles?\\b/', '/^elf/', '{{char}}', '{{user}}', ' ', '', 'a', 'on'];
+const KEYS = [...WORDS, '/drag(on)?/i', '/\\bcastles?\\b/', '/^elf/', '/Castle/', '/knight|elf/', '/\\bdrag\\w*/', '{{char}}', '{{user}}', ' ', '', 'a', 'on', 'elf c'];
 
-const text = fc.array(fc.constantFrom(...WORDS, 'the', 'and', 'Mira', 'castles', 'котик', 'dragons'), { maxLength: 8 }).map((w) => w.join(' '));
+const text = fc.array(fc.constantFrom(...WORDS, 'the', 'and', 'Mira', 'castles', 'котик', 'dragons', 'herself', 'DRAGON', 'CASTLE', 'İstanbul', 'elf,castle'), { maxLength: 8 }).map((w) => w.join(' '));
 const nullableBool = fc.constantFrom(null, true, false);
 // Values of the wrong type a hand-edited file may hold.
 const junkValue = fc.oneof(fc.string({ maxLength: 4 }), fc.integer({ min: -3, max: 3 }), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.oneof(fc.string(), fc.integer()), { maxLength: 2 }), fc.constant({}));
@@ -81,6 +81,21 @@ const observable = (s: Scenario, exhaustive: boolean) => {
 };
 
 describe('key index', () => {
+  it('after editing one entry (other entry objects kept), still agrees with evaluating every entry', () => {
+    const bigger = scenarioArb.filter((s) => Object.keys(s.books.lore!.entries).length >= 8);
+    fc.assert(
+      fc.property(bigger, entryArb(0), fc.nat(), (s, replacement, pick) => {
+        scan(s);
+        const book = s.books.lore!;
+        const uids = Object.keys(book.entries);
+        const uid = uids[pick % uids.length]!;
+        const edited: Scenario = { ...s, books: { lore: { ...book, entries: { ...book.entries, [uid]: { ...replacement, uid: Number(uid) } } } } };
+        expect(observable(edited, false)).toEqual(observable(edited, true));
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
+
   it('gives the same results, trace and explanations as evaluating every entry', () => {
     fc.assert(
       fc.property(scenarioArb, (s) => {

@@ -8,6 +8,7 @@ import { compileKey, matchesKey, parseRegexKey } from '../../../shared/lorebook/
 import { expandMacros } from '../../../shared/lorebook/macros.ts';
 import { mulberry32 } from '../../../shared/util/mulberry32.ts';
 import { BufferView } from '../../../shared/lorebook/scan-buffer.ts';
+import { requiredLiteral } from '../../../shared/lorebook/regex-literal.ts';
 import { guesstimateTokenizer } from '../../../shared/lorebook/tokenizer.ts';
 
 describe('mulberry32', () => {
@@ -100,13 +101,62 @@ describe('keys', () => {
   });
 });
 
-describe('Aho-Corasick', () => {
-  it('finds exactly the patterns that occur', () => {
+describe('required literal of a regex key', () => {
+  it.each([
+    ['\\bdragon(s|es)?\\b', 'i', 'dragon'],
+    ['castles?', '', 'castle'],
+    ['a{2,3}bcd', '', 'bcd'],
+    ['(abc|def)ghi', '', 'ghi'],
+    ['abc|def', '', null],
+    ['\\x41bcd\\cJ', '', 'bcd'],
+    ['foo\\/bar', '', 'foo/bar'],
+    ['Über', 'i', 'ber'],
+    ['knight', 'iu', null],
+  ])('/%s/%s → %j', (source, flags, literal) => {
+    expect(requiredLiteral(new RegExp(source, flags))).toBe(literal);
+  });
+
+  it('occurs, lowercased, in the lowered text of every match', () => {
+    const piece = fc.constantFrom('ab', 'Ab', 'c', 'abc', '(x|y)', '[a-c]', '.', '?', '*', '+', '{1,2}', '\\b', '\\w', '\\.', ' ', 'ſ', 'K');
+    const input = fc.string({ maxLength: 12, unit: fc.constantFrom('a', 'b', 'c', 'A', 'B', 'C', 'x', 'y', '.', ' ', 'ſ', 'K', 'İ') });
     fc.assert(
-      fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 4, unit: fc.constantFrom('a', 'b', 'c', 'é') })), fc.string({ maxLength: 30, unit: fc.constantFrom('a', 'b', 'c', 'é', ' ') }), (patterns, text) => {
-        const found = new AhoCorasick(patterns).search(text).sort((x, y) => x - y);
-        const expected = patterns.flatMap((p, i) => (text.includes(p) ? [i] : []));
-        expect(found).toEqual(expected);
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), fc.constantFrom('', 'i', 'g', 'iu'), input, (pieces, flags, text) => {
+        let re: RegExp;
+        try {
+          re = new RegExp(pieces.join(''), flags);
+        } catch {
+          return;
+        }
+        const literal = requiredLiteral(re);
+        if (literal !== null && re.test(text)) expect(text.toLowerCase()).toContain(literal);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('Aho-Corasick', () => {
+  const occurrences = (automaton: AhoCorasick, pieces: string[]) => {
+    const found: string[] = [];
+    let text = '';
+    let state = 0;
+    for (const piece of pieces) {
+      const from = text.length;
+      text += piece;
+      state = automaton.run(text, from, state, (id, end) => found.push(`${id}@${end}`));
+    }
+    return found.sort();
+  };
+  const unit = fc.constantFrom('a', 'b', 'c', 'é', ' ');
+
+  it('reports every occurrence with its end, whether the text comes whole or in pieces', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 4, unit })), fc.array(fc.string({ maxLength: 12, unit }), { maxLength: 4 }), (patterns, pieces) => {
+        const text = pieces.join('');
+        const expected = patterns.flatMap((p, id) => [...text.matchAll(new RegExp(`(?=${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`, 'g'))].map((m) => `${id}@${m.index + p.length}`)).sort();
+        const automaton = new AhoCorasick(patterns);
+        expect(occurrences(automaton, [text])).toEqual(expected);
+        expect(occurrences(automaton, pieces)).toEqual(expected);
       }),
     );
   });

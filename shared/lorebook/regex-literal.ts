@@ -1,0 +1,90 @@
+// A literal every match of a regex key must contain, lowercased, so the key index can skip the regex whenever the
+// lowered buffer lacks it. Only runs of ASCII characters outside groups, classes and quantifiers count, and only when
+// the pattern has no top-level alternation: for those, a match always contains the run verbatim (or, with the `i`
+// flag, differing only in ASCII case), hence contains it lowercased in the lowered buffer. With `i` and `u` together
+// case folding reaches beyond ASCII (ſ matches s), so such keys get no literal.
+
+const MIN_LITERAL = 3;
+
+/** The longest required literal of at least 3 characters, lowercased, or null. */
+export function requiredLiteral(re: RegExp): string | null {
+  if (re.ignoreCase && re.unicode) return null;
+  const source = re.source;
+  let best = '';
+  let run = '';
+  const endRun = () => {
+    if (run.length > best.length) best = run;
+    run = '';
+  };
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i] as string;
+    if (c === '\\') {
+      const next = source[i + 1] ?? '';
+      // An escaped ASCII punctuation character is itself; letters and digits start classes, assertions, references.
+      if (depth === 0 && /^[!-/:-@[-`{-~]$/.test(next)) {
+        run += next;
+        i++;
+      } else {
+        i = escapeEnd(source, i + 1);
+        endRun();
+      }
+      continue;
+    }
+    if (c === '[') {
+      i = classEnd(source, i);
+      endRun();
+      continue;
+    }
+    if (c === '(') {
+      depth++;
+      endRun();
+      continue;
+    }
+    if (c === ')') {
+      depth--;
+      endRun();
+      continue;
+    }
+    if (c === '|') {
+      if (depth === 0) return null;
+      continue;
+    }
+    const braces = c === '{' ? /^\{\d+(,\d*)?\}/.exec(source.slice(i)) : null;
+    if (c === '?' || c === '*' || c === '+' || braces) {
+      // The quantified atom may repeat or vanish: the run ends before it.
+      run = run.slice(0, -1);
+      endRun();
+      if (braces) i += braces[0].length - 1;
+      continue;
+    }
+    if (depth > 0) continue;
+    if (c === '.' || c === '^' || c === '$' || c === '{' || c === '}' || c.charCodeAt(0) > 0x7e || c.charCodeAt(0) < 0x20) endRun();
+    else run += c;
+  }
+  endRun();
+  return best.length >= MIN_LITERAL ? best.toLowerCase() : null;
+}
+
+/** Index of the last character of the escape whose letter or digit is at `at`. */
+function escapeEnd(source: string, at: number): number {
+  const letter = source[at] ?? '';
+  const rest = source.slice(at + 1);
+  let body: RegExpExecArray | null = null;
+  if (letter === 'c') body = /^[A-Za-z]/.exec(rest);
+  else if (letter === 'x') body = /^[\da-fA-F]{0,2}/.exec(rest);
+  else if (letter === 'u') body = /^(\{[\da-fA-F]*\}|[\da-fA-F]{0,4})/.exec(rest);
+  else if (letter === 'k') body = /^<[^>]*>/.exec(rest);
+  else if (letter === 'p' || letter === 'P') body = /^\{[^}]*\}/.exec(rest);
+  else if (/\d/.test(letter)) body = /^\d*/.exec(rest);
+  return at + (body?.[0].length ?? 0);
+}
+
+/** Index of the `]` closing the class opened at `start` (escapes and `[` inside it included). */
+function classEnd(source: string, start: number): number {
+  for (let i = start + 1; i < source.length; i++) {
+    if (source[i] === '\\') i++;
+    else if (source[i] === ']') return i;
+  }
+  return source.length;
+}
