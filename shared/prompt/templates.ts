@@ -129,7 +129,7 @@ export function instructFromSillyTavern(raw: unknown, where = 'instruct template
 }
 
 /** Anchors SillyTavern adds around a story string saved without `story_string_position` (the first-run one). */
-const withAnchors = (storyString: string): string =>
+export const withAnchors = (storyString: string): string =>
   `{{#if anchorBefore}}{{anchorBefore}}\n{{/if}}${storyString}{{#if anchorAfter}}{{anchorAfter}}\n{{/if}}`;
 
 /** What a fresh install uses as "Default" before any preset is picked (labelled lines, `***`, stop strings). */
