@@ -42,6 +42,16 @@ export const providerPresets: Record<PresetId, ProviderPreset> = {
   vllm: { label: 'vLLM', kind: 'openai-chat', baseURL: 'http://127.0.0.1:8000/v1', needsApiKey: false },
 };
 
+/**
+ * Environment variables a caller of the API may name as a key source, each with the one origin its key may go
+ * to: OPENAI_API_KEY only ever to api.openai.com, and so on. Any other key is typed into the app's key store.
+ */
+export const KEY_VARIABLE_ORIGINS: Record<string, string> = Object.fromEntries(
+  Object.entries(providerPresets)
+    .filter(([, p]) => p.needsApiKey)
+    .map(([id, p]) => [`${id.toUpperCase()}_API_KEY`, new URL(p.baseURL).origin]),
+);
+
 export function profileFromPreset(id: PresetId, fields: Partial<ConnectionProfile> & { model: string }): ConnectionProfile {
   const preset = providerPresets[id];
   return { name: preset.label, kind: preset.kind, baseURL: preset.baseURL, ...fields };

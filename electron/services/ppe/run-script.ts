@@ -8,6 +8,7 @@ import { PpeRunError, runPpe } from '../../../shared/ppe/index.ts';
 import type { LoadScript, RunLogEntry } from '../../../shared/ppe/index.ts';
 import { ModelError } from '../models/index.ts';
 import { connectionProfile, modelCaller } from './call-model.ts';
+import { checkKeyVariable } from '../chats/api-key.ts';
 
 export interface RunScriptContext {
   loadScript: LoadScript;
@@ -26,6 +27,7 @@ export async function runScript(input: ScriptRunInput, ctx: RunScriptContext): P
   try {
     let callModel;
     if (input.connection) {
+      if (input.connection.apiKeyEnv !== undefined) checkKeyVariable(input.connection.apiKeyEnv, input.connection.baseURL, '/connection/apiKeyEnv');
       let profile;
       try {
         profile = connectionProfile(input.connection, ctx.env);

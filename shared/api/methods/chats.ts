@@ -22,16 +22,20 @@ export interface ProfileFields {
   kind: ProfileKind;
   baseURL: string;
   model: string;
-  /** Environment variable holding the API key. */
+  /**
+   * A provider's own key variable (OPENAI_API_KEY, OPENROUTER_API_KEY), only ever sent to that provider. Any other
+   * key is typed in (`apiKey`) and kept in the app's key store; no key file or other variable can be named here.
+   */
   apiKeyEnv?: string;
-  /** A key file readable by its owner only (mode 0600). */
-  apiKeyFile?: string;
   parameters?: ProfileParameters;
   timeoutMs?: number;
 }
 export interface ProfileRecord extends ProfileFields {
   id: string;
-  /** Where the key comes from right now; 'missing' when the named variable or file has none. */
+  /**
+   * Where the key comes from right now; 'missing' when the variable or file has none, or when the key was saved
+   * for another server (a key is only sent to the origin it was saved with; changing the URL's origin forgets it).
+   */
   key: 'env' | 'file' | 'missing' | 'none';
 }
 export interface PresetInfo {
@@ -45,6 +49,8 @@ export interface SaveProfileInput extends ProfileFields {
   id?: string;
   /** A key typed by the user: written to a 0600 key file beside the library (never into the library). */
   apiKey?: string;
+  /** Forget the profile's key. Without apiKey, apiKeyEnv or clearKey the key is kept while the URL's origin is. */
+  clearKey?: boolean;
 }
 export interface ProfileIdInput {
   id: string;
@@ -177,8 +183,8 @@ const saveProfileSchema: JSONSchemaType<SaveProfileInput> = {
     baseURL: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^https?://' },
     model: { type: 'string', maxLength: 500 },
     apiKeyEnv: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', maxLength: 200, nullable: true },
-    apiKeyFile: { type: 'string', minLength: 1, maxLength: 4000, nullable: true },
     apiKey: { type: 'string', minLength: 1, maxLength: 10_000, nullable: true },
+    clearKey: { type: 'boolean', nullable: true },
     parameters: { ...parametersSchema, nullable: true },
     timeoutMs: { type: 'integer', minimum: 1000, maximum: 3_600_000, nullable: true },
   },

@@ -52,7 +52,10 @@ export interface ScriptCheckInput {
 export interface ScriptConnection {
   baseURL: string;
   model: string;
-  /** Must end in `API_KEY`: the renderer is untrusted and must not send arbitrary host variables to a server it picks. */
+  /**
+   * A provider's own key variable (OPENAI_API_KEY, OPENROUTER_API_KEY), sent only to that provider: the renderer is
+   * untrusted and must not send host variables to a server it picks.
+   */
   apiKeyEnv?: string;
 }
 export interface ScriptRunInput {
