@@ -13,7 +13,6 @@ export interface SillyTavernSettings {
   persona?: string;
 }
 
-type Raw = Record<string, unknown>;
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
