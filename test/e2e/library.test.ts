@@ -39,8 +39,15 @@ describe('library page', () => {
       await page.getByRole('button', { name: 'New card' }).click();
       await page.getByLabel('Name of the new character').fill(name);
       await page.getByRole('button', { name: 'Create' }).click();
+      // The new card opens in the editor.
+      await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe(name);
+      await page.getByRole('navigation').getByRole('button', { name: 'Library' }).click();
       await expect.poll(() => rowNames(page)).toContain(name);
     }
+    // Import is a real button: Tab reaches it (a label around a hidden input is skipped).
+    await page.getByRole('button', { name: 'New card' }).focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Import files');
 
     await page.getByLabel('Search names, creators, tags, descriptions…').fill('vex');
     await expect.poll(() => rowNames(page)).toEqual(['Captain Vex']);
@@ -118,6 +125,7 @@ describe('library page', () => {
     await page.getByLabel('Select Nyx').click();
     await page.getByRole('toolbar', { name: 'Selected cards' }).getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => rowNames(page)).toEqual(['Admiral Vex', 'Seraphina']);
+    await expect.poll(() => page.getByRole('status').innerText()).toBe('1 card moved to the trash.');
   });
 
   it('converts selected cards to V3, and opens a card from the command palette', async () => {

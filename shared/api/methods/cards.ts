@@ -189,7 +189,7 @@ export const cardMethods = {
   'cards.revisions': method<IdInput, RevisionSummary[]>(idSchema),
   'cards.revision': method<RevisionInput, { revision: number; document: string; createdAt: number }>(revisionSchema),
   'cards.tags': method<Record<string, never>, TagCount[]>(emptySchema),
-  'cards.bulk': method<BulkInput, { updated: number }>(bulkSchema),
+  'cards.bulk': method<BulkInput, { updated: number; v1: number }>(bulkSchema),
   'cards.renameTag': method<RenameTagInput, { updated: number }>(renameTagSchema),
   'cards.avatar': method<IdInput, { mime: string; base64: string } | null>(idSchema),
   'cards.setImage': method<SetImageInput, CardRecord>(setImageSchema),
