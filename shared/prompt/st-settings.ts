@@ -3,6 +3,7 @@
 // the "prefer character" switches, and the user's name and persona description.
 import { contextFromSillyTavern, instructFromSillyTavern, TemplateError, withAnchors } from './templates.ts';
 import type { DeepPartial, PromptSettings } from './types.ts';
+import { isObject } from '../util/is-object.ts';
 
 export interface SillyTavernSettings {
   settings: DeepPartial<PromptSettings>;
@@ -12,20 +13,18 @@ export interface SillyTavernSettings {
   persona?: string;
 }
 
-type Raw = Record<string, unknown>;
-const isRecord = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
 const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 export function settingsFromSillyTavern(json: unknown, where = 'settings.json'): SillyTavernSettings {
-  if (!isRecord(json)) throw new TemplateError(`${where}: expected a JSON object`);
-  const pu = isRecord(json.power_user) ? json.power_user : {};
-  const oai = isRecord(json.oai_settings) ? json.oai_settings : {};
-  const instructRaw = isRecord(pu.instruct) ? pu.instruct : {};
-  const contextRaw = isRecord(pu.context) ? pu.context : {};
-  const sysprompt = isRecord(pu.sysprompt) ? pu.sysprompt : {};
+  if (!isObject(json)) throw new TemplateError(`${where}: expected a JSON object`);
+  const pu = isObject(json.power_user) ? json.power_user : {};
+  const oai = isObject(json.oai_settings) ? json.oai_settings : {};
+  const instructRaw = isObject(pu.instruct) ? pu.instruct : {};
+  const contextRaw = isObject(pu.context) ? pu.context : {};
+  const sysprompt = isObject(pu.sysprompt) ? pu.sysprompt : {};
 
   const instruct = instructRaw.enabled === true ? instructFromSillyTavern({ name: instructRaw.preset, ...instructRaw }, `${where}: power_user.instruct`) : null;
   // The global switches a context preset sets live beside it; a story string saved without a position gets the
@@ -36,8 +35,8 @@ export function settingsFromSillyTavern(json: unknown, where = 'settings.json'):
   );
   if (contextRaw.story_string_position === undefined) context.storyString = withAnchors(context.storyString);
 
-  const main = Array.isArray(oai.prompts) ? oai.prompts.find((p) => isRecord(p) && p.identifier === 'main') : undefined;
-  const phi = Array.isArray(oai.prompts) ? oai.prompts.find((p) => isRecord(p) && p.identifier === 'jailbreak') : undefined;
+  const main = Array.isArray(oai.prompts) ? oai.prompts.find((p) => isObject(p) && p.identifier === 'main') : undefined;
+  const phi = Array.isArray(oai.prompts) ? oai.prompts.find((p) => isObject(p) && p.identifier === 'jailbreak') : undefined;
   const settings: DeepPartial<PromptSettings> = defined({
     preferCharacterPrompt: bool(pu.prefer_character_prompt),
     preferCharacterInstructions: bool(pu.prefer_character_jailbreak),
@@ -50,8 +49,8 @@ export function settingsFromSillyTavern(json: unknown, where = 'settings.json'):
       maxTokens: num(json.amount_gen),
     }),
     chat: defined({
-      mainPrompt: isRecord(main) ? str(main.content) : undefined,
-      postHistoryInstructions: isRecord(phi) ? str(phi.content) : undefined,
+      mainPrompt: isObject(main) ? str(main.content) : undefined,
+      postHistoryInstructions: isObject(phi) ? str(phi.content) : undefined,
       maxContext: num(oai.openai_max_context),
       maxTokens: num(oai.openai_max_tokens),
     }),

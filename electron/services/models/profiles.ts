@@ -1,17 +1,11 @@
-// Connection profiles and the presets of the servers authors actually use. Every preset speaks the OpenAI protocol
-// under its base URL (`/models`, `/chat/completions`, `/completions`).
+// Connection profiles and the presets of the servers authors actually use; the shapes the API contract shares are
+// in shared/chat/connection.ts.
+import type { ConnectionKind, PresetId, SamplerParameters } from '../../../shared/chat/connection.ts';
 
-export type ConnectionKind = 'openai-chat' | 'openai-text';
+export type { ConnectionKind, PresetId } from '../../../shared/chat/connection.ts';
 
 /** Sampling parameters sent with every request of a profile; a request's own parameters win. */
-export interface GenerationParameters {
-  max_tokens?: number;
-  temperature?: number;
-  top_p?: number;
-  frequency_penalty?: number;
-  presence_penalty?: number;
-  seed?: number;
-  stop?: string[];
+export interface GenerationParameters extends SamplerParameters {
   /** Server-specific extras (top_k, min_p, repetition_penalty, …), sent as body fields. */
   [extra: string]: unknown;
 }
@@ -29,8 +23,6 @@ export interface ConnectionProfile {
   /** Retries of transient failures (connection errors, 408/409/429/5xx) before the first byte. */
   maxRetries?: number;
 }
-
-export type PresetId = 'openai' | 'openrouter' | 'llamacpp' | 'ollama' | 'koboldcpp' | 'lmstudio' | 'vllm';
 
 export interface ProviderPreset {
   label: string;

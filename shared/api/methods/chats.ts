@@ -8,19 +8,12 @@ import type { TimedWorldInfo } from '../../lorebook/model.ts';
 import type { AuthorsNoteSettings, PromptPart } from '../../prompt/types.ts';
 import { tokenizerNames, type TokenizerName } from '../../tokenize/index.ts';
 import { method } from '../method.ts';
+import { nameProperty } from '../schema-parts.ts';
+import type { ConnectionKind, PresetId, SamplerParameters } from '../../chat/connection.ts';
 
-export type ProfileKind = 'openai-chat' | 'openai-text';
-export type ProfilePreset = 'openai' | 'openrouter' | 'llamacpp' | 'ollama' | 'koboldcpp' | 'lmstudio' | 'vllm' | 'custom';
-
-export interface ProfileParameters {
-  max_tokens?: number;
-  temperature?: number;
-  top_p?: number;
-  frequency_penalty?: number;
-  presence_penalty?: number;
-  seed?: number;
-  stop?: string[];
-}
+export type ProfileKind = ConnectionKind;
+export type ProfilePreset = PresetId | 'custom';
+export type ProfileParameters = SamplerParameters;
 
 /** A connection profile as stored: the key itself never is, only where to read it from. */
 export interface ProfileFields {
@@ -184,7 +177,7 @@ const saveProfileSchema: JSONSchemaType<SaveProfileInput> = {
   required: ['name', 'preset', 'kind', 'baseURL', 'model'],
   properties: {
     id: { ...profileId, nullable: true },
-    name: { type: 'string', minLength: 1, maxLength: 200 },
+    name: nameProperty,
     preset: { type: 'string', enum: presets },
     kind: { type: 'string', enum: ['openai-chat', 'openai-text'] },
     baseURL: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^https?://' },
@@ -213,7 +206,7 @@ const saveChatSchema: JSONSchemaType<SaveChatInput> = {
   properties: {
     id: { type: 'integer', minimum: 1, nullable: true },
     cardId: { type: 'integer', minimum: 1, nullable: true },
-    name: { type: 'string', minLength: 1, maxLength: 500, nullable: true },
+    name: { ...nameProperty, nullable: true },
     transcript,
     baseRevision: { type: 'integer', minimum: 1, nullable: true },
   },

@@ -11,7 +11,7 @@ import { withAnchors } from '../../../shared/prompt/templates.ts';
 const fixtures = path.resolve(import.meta.dirname, '../../fixtures');
 const aria = ['--card', 'chat/aria.card.json', '--book', 'chat/aria.storm-book.json', '--chat', 'chat/aria.st.jsonl', '--persona', 'Sam is a soaked traveler from the mainland.'];
 
-// The worked examples of the prompt reference (§2.10 Chat Completion, §3.7 ChatML), recorded from SillyTavern 1.18.0.
+// The worked examples of the prompt reference (docs/prompt-assembly.md#worked-example, Chat Completion and ChatML), recorded from SillyTavern 1.18.0.
 
 describe('lorewright prompt', () => {
   it("reproduces SillyTavern's default Chat Completion request, the lore scanned from the book file", async () => {

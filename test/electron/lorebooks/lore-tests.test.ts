@@ -9,7 +9,7 @@ import { buildTurns, DEFAULT_SETUP } from '../../../renderer/src/lorebooks/previ
 import { useTempDir } from '../../helpers/temp-dir.ts';
 
 const tempDir = useTempDir();
-const eldoria = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/lorebook-ui/Eldoria.json'), 'utf8');
+const eldoria = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/lorebooks/Eldoria.json'), 'utf8');
 
 function freshLibrary() {
   return openLibrary(path.join(tempDir(), 'library.db'));
