@@ -1,4 +1,4 @@
-// Lint, including the layer rules of DESIGN.md §1: shared/ is pure; renderer/ never reaches Node or Electron;
+// Lint, including the layer rules of docs/ARCHITECTURE.md#layers: shared/ is pure; renderer/ never reaches Node or Electron;
 // only electron/main and electron/preload may import electron.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -9,6 +9,11 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}
 const nodeOnlyPackages = ['better-sqlite3', 'openai/*', 'playwright-core'];
 
 const forbid = (names, message) => names.map((name) => ({ name, message }));
+const sharedPurity = [
+  ...forbid(nodeBuiltins, 'shared/ is pure: no Node built-ins (docs/ARCHITECTURE.md#layers).'),
+  ...forbid(['electron', 'better-sqlite3', 'react', 'react-dom', 'openai', 'playwright-core'], 'shared/ is pure: no Electron, Node-only or UI packages.'),
+];
+const sharedOnly = { group: ['**/electron/**', '**/renderer/**', '../electron/*', '../renderer/*'], message: 'shared/ may import only shared/.' };
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.tsbuild/', 'test/e2e/artifacts/', 'release/', 'test/fixtures/'] },
@@ -27,18 +32,7 @@ export default tseslint.config(
   {
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            ...forbid(nodeBuiltins, 'shared/ is pure: no Node built-ins (docs/ARCHITECTURE.md#layers).'),
-            ...forbid(['electron', 'better-sqlite3', 'react', 'react-dom', 'openai', 'playwright-core'], 'shared/ is pure: no Electron, Node-only or UI packages.'),
-          ],
-          patterns: [
-            { group: ['**/electron/**', '**/renderer/**', '../electron/*', '../renderer/*'], message: 'shared/ may import only shared/.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: sharedPurity, patterns: [sharedOnly] }],
       'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'require', '__dirname'],
     },
   },
@@ -50,14 +44,8 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            ...forbid(nodeBuiltins, 'shared/ is pure: no Node built-ins (docs/ARCHITECTURE.md#layers).'),
-            ...forbid(['electron', 'better-sqlite3', 'react', 'react-dom', 'openai', 'playwright-core'], 'shared/ is pure: no Electron, Node-only or UI packages.'),
-          ],
-          patterns: [
-            { group: ['**/electron/**', '**/renderer/**', '../electron/*', '../renderer/*'], message: 'shared/ may import only shared/.' },
-            { group: ['**/api/*', '../api/**', '../../api/**'], message: 'Domain code does not import the API contract (shared/api builds on the domain).' },
-          ],
+          paths: sharedPurity,
+          patterns: [sharedOnly, { group: ['**/api/*', '../api/**', '../../api/**'], message: 'Domain code does not import the API contract (shared/api builds on the domain).' }],
         },
       ],
     },

@@ -1,4 +1,4 @@
-/** Errors cross every boundary as this plain shape (DESIGN.md §2). */
+/** Errors cross every boundary as this plain shape (docs/ARCHITECTURE.md#errors). */
 export type ErrorCode =
   | 'bad_input'
   | 'unknown_method'

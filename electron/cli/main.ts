@@ -18,7 +18,8 @@ Commands:
   prompt    print the exact request a test chat would send next (chat or text completion)
   chat      send one test-chat turn to an OpenAI-compatible server and print the reply
 
-Run "lorewright <command> --help" for a command's options; --verbose (anywhere) prints the stack of a failure.
+Run "lorewright <command> --help" for a command's options; "lorewright --verbose <command> …" also prints the
+stack of a failure.
 Exit codes: 0 ok, 1 some inputs failed, 2 usage error.
 `;
 
@@ -35,8 +36,9 @@ const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> =
 };
 
 export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
-  const verbose = argv.includes('--verbose');
-  const [command, ...rest] = argv.filter((a) => a !== '--verbose');
+  // A global option, before the command: after it, every argument is the command's own.
+  const verbose = argv[0] === '--verbose';
+  const [command, ...rest] = verbose ? argv.slice(1) : argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     io.out(MAIN_HELP);
     return command === undefined ? EXIT_USAGE : EXIT_OK;

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
+import { settingsFromSillyTavern } from '../../shared/prompt/st-settings.ts';
 import { contextFromSillyTavern, instructFromSillyTavern, TemplateError } from '../../shared/prompt/templates.ts';
 import { chooseTemplates, UnknownTemplateError, type TemplateChoice } from '../../shared/prompt/template-choice.ts';
 import type { DeepPartial, PromptSettings } from '../../shared/prompt/types.ts';
@@ -16,6 +17,7 @@ export const promptOptions = {
   template: { type: 'string' },
   context: { type: 'string' },
   'bind-to-context': { type: 'boolean' },
+  'st-settings': { type: 'string' },
   'instruct-file': { type: 'string' },
   'context-file': { type: 'string' },
   'max-context': { type: 'string' },
@@ -31,6 +33,8 @@ export const PROMPT_OPTIONS_HELP = `  --mode MODE          chat (Chat Completion
   --template NAME      same as --instruct
   --context NAME       context template by SillyTavern's name; "Default" is a fresh install's Default
   --bind-to-context    without --context, use the context template named like the instruct template
+  --st-settings FILE   your SillyTavern settings.json: its templates (instruct on or off), system prompt,
+                       limits, user name and persona; the other options win over it
   --instruct-file FILE your own instruct template (a SillyTavern instruct JSON)
   --context-file FILE  your own context template (a SillyTavern context JSON)
   --max-context N      context size in tokens (SillyTavern: text 8192, chat 4095)
@@ -71,6 +75,10 @@ export interface PromptChoices {
   mode: 'chat' | 'text';
   templates: TemplateChoice | undefined;
   settings: DeepPartial<PromptSettings>;
+  /** From --user, else the settings file's. */
+  userName?: string;
+  /** From --persona, else the settings file's. */
+  persona?: string;
 }
 
 /** Reads the shared options; an unknown template name is a usage mistake. */
@@ -78,7 +86,8 @@ export function promptChoices(v: PromptOptionValues, io: CliIo, help: string): P
   if (v.instruct !== undefined && v.template !== undefined) throw new UsageError('--template is another name for --instruct: give one.', help);
   const instructName = v.instruct ?? v.template;
   const named = instructName !== undefined || v.context !== undefined || v['instruct-file'] !== undefined || v['context-file'] !== undefined;
-  const mode = v.mode ?? (named ? 'text' : 'chat');
+  const st = v['st-settings'] === undefined ? undefined : templateFile(io.cwd, v['st-settings'], settingsFromSillyTavern);
+  const mode = v.mode ?? (named ? 'text' : (st?.mode ?? 'chat'));
   if (mode !== 'chat' && mode !== 'text') throw new UsageError(`--mode must be chat or text, got "${mode}".`, help);
   if (mode === 'chat' && instructName !== undefined && instructName.toLowerCase() !== 'none') {
     throw new UsageError('--instruct applies to --mode text only (Chat Completion sends messages).', help);
@@ -98,7 +107,7 @@ export function promptChoices(v: PromptOptionValues, io: CliIo, help: string): P
   const instructFile = fromFile(v['instruct-file'], instructFromSillyTavern);
   const contextFile = fromFile(v['context-file'], contextFromSillyTavern);
   const templates: TemplateChoice | undefined =
-    mode === 'text'
+    mode === 'text' && (named || !st)
       ? {
           instruct: instructFile?.name ?? instructName,
           context: contextFile?.name ?? v.context,
@@ -112,7 +121,9 @@ export function promptChoices(v: PromptOptionValues, io: CliIo, help: string): P
     if (e instanceof UnknownTemplateError) throw new UsageError(e.message, help);
     throw e;
   }
-  return { mode, templates, settings: mode === 'text' ? { text: limits } : { chat: limits } };
+  const base = st?.settings ?? {};
+  const settings = mode === 'text' ? { ...base, text: { ...base.text, ...limits } } : { ...base, chat: { ...base.chat, ...limits } };
+  return { mode, templates, settings, userName: v.user ?? st?.userName, persona: v.persona ?? st?.persona };
 }
 
 /** The tokenizer asked for (`estimate` = SillyTavern's guesstimate), else SillyTavern's for the mode and model. */

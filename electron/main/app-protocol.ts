@@ -7,19 +7,27 @@ import { net, protocol } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export const APP_ORIGIN = 'app://lorewright';
+import { APP_HOST, APP_SCHEME } from './app-origin.ts';
+import { CONTENT_SECURITY_POLICY, fileUnder } from '../host/static-files.ts';
+
+export { APP_ORIGIN } from './app-origin.ts';
 
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 }
 
 export function serveRenderer(rendererRoot: string): void {
   const root = path.resolve(rendererRoot);
-  protocol.handle('app', (request) => {
+  protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
-    const file = path.resolve(root, `.${decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname)}`);
-    if (url.host !== 'lorewright' || (file !== root && !file.startsWith(root + path.sep))) return new Response('Not found', { status: 404 });
-    return net.fetch(pathToFileURL(file).href);
+    const file = fileUnder(root, url.pathname === '/' ? '/index.html' : url.pathname);
+    if (url.host !== APP_HOST || file === 'outside' || file === 'malformed') return new Response('Not found', { status: 404 });
+    const response = await net.fetch(pathToFileURL(file).href);
+    // The same strict policy as the web host, as a header (the page's meta tag cannot set frame-ancestors).
+    const headers = new Headers(response.headers);
+    headers.set('content-security-policy', CONTENT_SECURITY_POLICY);
+    headers.set('x-content-type-options', 'nosniff');
+    return new Response(response.body, { status: response.status, headers });
   });
 }

@@ -12,7 +12,7 @@ export interface IpcWiring {
   drain(): Promise<void>;
 }
 
-export function registerIpc(ipcMain: Pick<IpcMain, 'handle' | 'on'>, api: ApiHost, trustedSender: (event: IpcMainInvokeEvent) => boolean): IpcWiring {
+export function registerIpc(ipcMain: Pick<IpcMain, 'handle' | 'on'>, api: ApiHost, trustedSender: (event: Pick<IpcMainInvokeEvent, 'senderFrame'>) => boolean): IpcWiring {
   const inFlight = new Map<string, { abort: AbortController; done: Promise<ApiReply> }>();
 
   ipcMain.handle(IPC_INVOKE, (event, method: unknown, input: unknown, callId: unknown) => {
@@ -27,7 +27,9 @@ export function registerIpc(ipcMain: Pick<IpcMain, 'handle' | 'on'>, api: ApiHos
     return done.finally(() => inFlight.delete(id));
   });
 
-  ipcMain.on(IPC_CANCEL, (_event, callId: unknown) => {
+  // Cancelling is a call too: an untrusted frame must not stop the app's work.
+  ipcMain.on(IPC_CANCEL, (event, callId: unknown) => {
+    if (!trustedSender(event)) return;
     inFlight.get(String(callId))?.abort.abort();
   });
 

@@ -9,6 +9,7 @@ import { fileErrorLog, logFileFor } from '../services/error-log.ts';
 import { registerIpc } from './ipc.ts';
 import { createMainWindow } from './window.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './app-protocol.ts';
+import { isTrustedFrameUrl, permissionDecision } from './guards.ts';
 
 app.enableSandbox();
 registerAppScheme();
@@ -24,10 +25,11 @@ void app.whenReady().then(() => {
   const library = openLibrary(dbPath);
   const appPath = app.getAppPath();
   const rendererRoot = path.join(appPath, 'dist', 'renderer');
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) => callback(permissionDecision(permission)));
+  session.defaultSession.setPermissionCheckHandler((_wc, permission) => permissionDecision(permission));
   serveRenderer(rendererRoot);
   const keyCipher = safeStorage.isEncryptionAvailable() ? { encrypt: (text: string) => safeStorage.encryptString(text), decrypt: (bytes: Uint8Array) => safeStorage.decryptString(Buffer.from(bytes)) } : undefined;
-  const wiring = registerIpc(ipcMain, createApiHost({ library, transport: 'electron', log: fileErrorLog(logFileFor(dbPath)), ...(keyCipher ? { keyCipher } : {}) }), (event) => (event.senderFrame?.url ?? '').startsWith(`${APP_ORIGIN}/`));
+  const wiring = registerIpc(ipcMain, createApiHost({ library, transport: 'electron', log: fileErrorLog(logFileFor(dbPath)), ...(keyCipher ? { keyCipher } : {}) }), (event) => isTrustedFrameUrl(event.senderFrame?.url));
   createMainWindow(appPath, `${APP_ORIGIN}/index.html`);
 
   let closing = false;

@@ -1,6 +1,7 @@
 /** The hardened window: isolated, sandboxed, no Node; no navigation away, no new windows, links to the browser. */
 import { app, BrowserWindow, dialog, shell } from 'electron';
 import { unsavedDialogText } from './dialog-text.ts';
+import { isAllowedNavigation, isExternalLink } from './guards.ts';
 import path from 'node:path';
 
 export function createMainWindow(appPath: string, indexUrl: string): BrowserWindow {
@@ -19,16 +20,20 @@ export function createMainWindow(appPath: string, indexUrl: string): BrowserWind
     },
   });
   win.webContents.setWindowOpenHandler(({ url }) => {
-    if (/^https?:\/\//.test(url)) void shell.openExternal(url);
+    if (isExternalLink(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
   win.webContents.on('will-navigate', (event, url) => {
     // In-app routes change only the hash; anything else would leave the app.
-    if (url.split('#')[0] !== indexUrl) {
-      event.preventDefault();
-      if (/^https?:\/\//.test(url)) void shell.openExternal(url);
-    }
+    if (isAllowedNavigation(url, indexUrl)) return;
+    event.preventDefault();
+    if (isExternalLink(url)) void shell.openExternal(url);
   });
+  // Every frame, subframes too (an iframe a document might smuggle in), stays on the app; no <webview> is attached.
+  win.webContents.on('will-frame-navigate', (event) => {
+    if (!(event.isMainFrame && isAllowedNavigation(event.url, indexUrl))) event.preventDefault();
+  });
+  win.webContents.on('will-attach-webview', (event) => event.preventDefault());
   // The renderer blocks unloading while a document has unsaved changes; let the author decide.
   win.webContents.on('will-prevent-unload', (event) => {
     const text = unsavedDialogText(app.getLocale());

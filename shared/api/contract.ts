@@ -1,5 +1,5 @@
 /**
- * The one API: every method's name, input JSON Schema and output type (DESIGN.md §2). Both transports and the
+ * The one API: every method's name, input JSON Schema and output type (docs/ARCHITECTURE.md#one-api-two-transports). Both transports and the
  * implementation are typed from this table; `JSONSchemaType` makes tsc check each schema against its input type.
  * Each domain declares its methods in methods/<domain>.ts; this file only gathers them.
  */

@@ -1,7 +1,17 @@
-/** Schema pieces every domain's methods share: ids, paging through a list, one item, one of its revisions. */
+/**
+ * Schema pieces every domain's methods share — ids, names, documents, file names, tags, paging, one item, one of its
+ * revisions — so each limit has one value for cards, lorebooks, scripts and lore tests alike.
+ */
 import type { JSONSchemaType } from 'ajv';
+import { DEFAULT_MAX_DOCUMENT_BYTES } from '../util/document-limits.ts';
 
 export const idProperty = { type: 'integer', minimum: 1 } as const;
+export const nameProperty = { type: 'string', minLength: 1, maxLength: 500 } as const;
+/** A document's text: the same limit the parser enforces, so the API never accepts what cannot be read. */
+export const documentProperty = { type: 'string', maxLength: DEFAULT_MAX_DOCUMENT_BYTES } as const;
+/** The name of an imported file, as the user's system spelled it. */
+export const fileNameProperty = { type: 'string', minLength: 1, maxLength: 1000 } as const;
+export const tagListProperty = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100 }, maxItems: 200 } as const;
 
 /** Search text, paging and the trash switch of a list method (each domain adds its own filters). */
 export const pagingProperties = {

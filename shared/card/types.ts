@@ -2,6 +2,7 @@
  * Character card shapes (V1, V2 per spec_v2.md, V3 per SPEC_V3.md). Every object also carries unknown keys,
  * which must survive every read, convert and write — hence the index signatures.
  */
+import { isObject } from '../util/is-object.ts';
 export type JsonObject = Record<string, unknown>;
 
 export type CardSpec = 'v1' | 'v2' | 'v3';
@@ -144,6 +145,4 @@ export const V3_ONLY_DATA_FIELDS = [
   'modification_date',
 ] as const;
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject };

@@ -4,8 +4,8 @@
  */
 import { convertCard, detectSpec, readCard, validateCard, writeCard } from '../card/index.ts';
 import type { CardWarning, ConversionReport, OutputFormat, PngChunk, ReadCardResult, Problem } from '../card/index.ts';
-import { diffDocuments } from '../document/diff.ts';
-import type { FieldChange } from '../document/diff.ts';
+import { exportChanges } from './export-changes.ts';
+import type { ExportChange } from './export-changes.ts';
 import type { CardContainerKind, DocumentFormat } from './types.ts';
 import { parseDocument } from './parse-document.ts';
 
@@ -42,8 +42,10 @@ export interface CardInspection {
   readerWarnings: CardWarning[];
   errors: Problem[];
   warnings: Problem[];
-  /** Differences between the stored document and what a same-format export would read back as. */
-  exportDiff: FieldChange[];
+  /** True only when exporting in the card's own format writes back exactly the file it came from. */
+  exportIdentical: boolean;
+  /** Otherwise, what that export changes, compared byte for byte with the file. */
+  exportChanges: ExportChange[];
 }
 
 const MIME: Record<OutputFormat, string> = { png: 'image/png', json: 'application/json', yaml: 'application/yaml', charx: 'application/zip' };
@@ -95,7 +97,8 @@ export function inspectCard(card: StoredCard): CardInspection {
   const validation = validateCard(doc);
   const format = defaultExportFormat(card.container);
   const exported = exportCard(card, format);
-  const back = readCard(exported.bytes, `${card.name}.${format}`, { normalize: false }).doc;
+  const original = card.original ?? new TextEncoder().encode(card.document);
+  const changes = exportChanges(original, exported.bytes, exported.fileName);
   return {
     spec: validation.spec ?? 'unknown',
     container: card.container,
@@ -103,6 +106,7 @@ export function inspectCard(card: StoredCard): CardInspection {
     readerWarnings: read?.warnings ?? [],
     errors: validation.errors,
     warnings: validation.warnings,
-    exportDiff: diffDocuments(doc, back),
+    exportIdentical: changes.length === 0,
+    exportChanges: changes,
   };
 }

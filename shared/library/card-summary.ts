@@ -1,5 +1,6 @@
 /** Extracts the library's list columns from a card document of any spec, leniently (sloppy exporters abound). */
 import type { JsonObject } from './parse-document.ts';
+import { isObject } from '../util/is-object.ts';
 
 export interface CardFields {
   name: string;
@@ -15,10 +16,6 @@ function str(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
   return '';
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** V2/V3 keep fields under `data`; V1 keeps them at the root. */

@@ -1,4 +1,4 @@
-// Whether one entry becomes a candidate in the current pass (reference §6 steps 2–15, in SillyTavern's order).
+// Whether one entry becomes a candidate in the current pass (docs/world-info.md#per-entry-checks, in SillyTavern's order).
 // The pass-independent part is split out so a scan can skip such entries once instead of in every pass.
 import type { Candidate } from './candidate.ts';
 import type { ExplanationReason, QuirkName } from './model.ts';

@@ -1,4 +1,4 @@
-// A pass's candidates, in order, through the probability roll and the token budget (reference §7.3, ≥1.13.3 rules):
+// A pass's candidates, in order, through the probability roll and the token budget (docs/world-info.md#probability-and-budget, ≥1.13.3 rules):
 // after an overflow only `ignoreBudget` entries still get in, and the loop stops once none is left ahead.
 import type { Candidate } from './candidate.ts';
 import type { FateLog } from './fate-log.ts';

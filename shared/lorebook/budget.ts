@@ -1,4 +1,4 @@
-// The World Info token budget (conformance README §2.1).
+// The World Info token budget (docs/world-info-scenarios.md#budget).
 import type { ScanSettings } from './model.ts';
 
 export function tokenBudget(settings: ScanSettings, maxContext: number): number {

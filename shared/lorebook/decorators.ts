@@ -1,4 +1,4 @@
-// Decorator lines at the top of an entry's content (reference §6.1). Only `@@activate` and `@@dont_activate` are
+// Decorator lines at the top of an entry's content (docs/world-info.md#decorators). Only `@@activate` and `@@dont_activate` are
 // known; `@@@x` lines are fallbacks that count only right after an unknown decorator.
 
 const KNOWN = ['@@activate', '@@dont_activate'];

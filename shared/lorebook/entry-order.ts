@@ -1,4 +1,4 @@
-// Which books are scanned and in which order (reference §3): chat book, persona book, then global and character
+// Which books are scanned and in which order (docs/world-info.md#book-order): chat book, persona book, then global and character
 // books by strategy, each part a stable sort by `order` descending. This order breaks every later tie.
 import type { Scenario } from './model.ts';
 import { prepareBook, type PreparedBook, type PreparedEntry } from './prepare.ts';

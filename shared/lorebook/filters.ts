@@ -1,4 +1,4 @@
-// Static per-entry filters checked before matching (reference §6 steps 2–4). They do not depend on the pass.
+// Static per-entry filters checked before matching (docs/world-info.md#per-entry-checks). They do not depend on the pass.
 import type { ExplanationReason, ScenarioCharacter, WorldInfoEntry } from './model.ts';
 
 export type FilterReason = Extract<ExplanationReason, { code: 'disabled' | 'trigger-filtered' | 'character-filtered' }>;

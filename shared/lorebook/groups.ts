@@ -1,4 +1,4 @@
-// Inclusion groups (reference §7.2): timed effects, optional scoring, then one winner per group by prior
+// Inclusion groups (docs/world-info.md#inclusion-groups): timed effects, optional scoring, then one winner per group by prior
 // activation, override or weighted roll. Losers are removed with SillyTavern's splice(indexOf) — removing an entry
 // twice deletes the last candidate instead (the double-removal quirk).
 import type { Candidate } from './candidate.ts';

@@ -1,4 +1,4 @@
-// SillyTavern's getStringHash: cyrb53 with seed 0 over UTF-16 code units (conformance README §4.4).
+// SillyTavern's getStringHash: cyrb53 with seed 0 over UTF-16 code units (docs/world-info-scenarios.md#timed-effect-state-and-hashes).
 
 export function cyrb53(text: string): number {
   let h1 = 0xdeadbeef;

@@ -3,7 +3,7 @@ export * from './model.ts';
 export { scan, chatForScan, SCAN_MODE, type ScanOptions } from './scan.ts';
 export { scanTurns } from './sequence.ts';
 export { guesstimateTokenizer, utf8Length } from './tokenizer.ts';
-export { mulberry32 } from './rng.ts';
+export { mulberry32 } from '../util/mulberry32.ts';
 export { cyrb53 } from './hash.ts';
 export { parseDecorators } from './decorators.ts';
 export { expandMacros } from './macros.ts';

@@ -1,6 +1,6 @@
-// Key compilation and matching (reference §5). A key is compiled once per book revision and scan context; matching
-// then needs no RegExp construction: plain keys are substring or word-boundary searches on a buffer lowered once,
-// answered from the view's key-index hits when the view has them.
+// Key compilation and matching (docs/world-info.md#keys). A key is compiled once per book revision and scan context;
+// matching then needs no RegExp construction: plain keys are substring or word-boundary searches on a buffer lowered
+// once, answered from the view's key-index hits when the view has them.
 import type { QuirkName } from './model.ts';
 import { requiredLiteral } from './regex-literal.ts';
 import type { BufferView } from './scan-buffer.ts';

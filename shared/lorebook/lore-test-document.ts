@@ -6,6 +6,7 @@
 import { parseExpect, type Expectations, type EntryRef, type SlotName } from './lore-test.ts';
 import type { Scenario, WorldInfoBook } from './model.ts';
 import { ScenarioError } from './scenario-error.ts';
+import { isObject } from '../util/is-object.ts';
 import { describeProblem, findTreeProblem } from '../util/document-limits.ts';
 
 export type LoreTestTurn = Omit<Scenario, 'books'>;
@@ -21,7 +22,6 @@ export interface ParsedLoreTest {
 }
 
 const ROLE_FIELDS = ['globalBooks', 'characterBook', 'extraCharacterBooks', 'chatBook', 'personaBook'] as const;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Checks the shape a run relies on; the engine reads the rest of each turn as given (the app writes full

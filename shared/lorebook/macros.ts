@@ -1,4 +1,4 @@
-// The macro subset SillyTavern applies to keys, contents and injected prompts (conformance README §2.7).
+// The macro subset SillyTavern applies to keys, contents and injected prompts (docs/world-info-scenarios.md#macros).
 
 export interface MacroNames {
   user: string;

@@ -1,5 +1,5 @@
 // Canonical lorebook model: SillyTavern 1.18 World Info entries and books, the scan scenario, and the scan result.
-// Field meanings: ../shared/reference/sillytavern-world-info.md §1.1; scenario/result: conformance README §2–§4.
+// Field meanings: docs/world-info.md#entry-fields; scenario and result: docs/world-info-scenarios.md.
 // Entries are kept as stored: a raw file may omit any field except `uid`, and a missing field is NOT the editor
 // default (the engine reproduces SillyTavern's behaviour for `undefined`).
 
@@ -96,7 +96,7 @@ export interface WorldInfoBook {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Scenario (conformance README §2)
+// Scenario (docs/world-info-scenarios.md#scenario)
 
 export interface ScanSettings {
   depth: number;
@@ -192,7 +192,7 @@ export interface Scenario {
   timedWorldInfo: TimedWorldInfo | null;
 }
 
-/** A conformance case file (README §1): exactly one of `input` / `turns`. */
+/** A conformance case file (docs/world-info-scenarios.md#case-files): exactly one of `input` / `turns`. */
 export interface ScenarioCase {
   name: string;
   description: string;
@@ -203,7 +203,7 @@ export interface ScenarioCase {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Result (conformance README §4). `RecordedResult` is the compared part; `ScanResult` adds trace and explanations.
+// Result (docs/world-info-scenarios.md#result). `RecordedResult` is the compared part; `ScanResult` adds trace and explanations.
 
 /** Runtime entry key: `${bookName}.${uid}`. */
 export type EntryKey = string;
@@ -268,7 +268,7 @@ export interface RecordedResult {
 export const ScanState = { NONE: 0, INITIAL: 1, RECURSION: 2, MIN_ACTIVATIONS: 3 } as const;
 export type ScanState = (typeof ScanState)[keyof typeof ScanState];
 
-/** One scan pass (README §4.5; informational). */
+/** One scan pass (docs/world-info-scenarios.md#trace; informational). */
 export interface PassTrace {
   loop: number;
   state: ScanState;

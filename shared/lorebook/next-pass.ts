@@ -1,4 +1,4 @@
-// Whether another pass follows, and which kind (reference §7.4–7.5): recursion on new recursable content, widening
+// Whether another pass follows, and which kind (docs/world-info.md#next-pass): recursion on new recursable content, widening
 // for min activations, then the next delay-until-recursion level even with recursion off or the budget overflowed.
 import { ScanState } from './model.ts';
 import type { ScanSettings } from './model.ts';

@@ -1,4 +1,4 @@
-// Prompt slots (reference §9, conformance README §4.2–4.3). Entries are visited by `order` descending (stable) and
+// Prompt slots (docs/world-info.md#placement, docs/world-info-scenarios.md#slots-in-the-result). Entries are visited by `order` descending (stable) and
 // unshifted into their slot, so slots read ascending with ties reversed; outlets are appended instead.
 import type { Candidate } from './candidate.ts';
 import type { AuthorsNote, DepthPrompt, ExamplePrompt, PromptOutput, Slots } from './model.ts';
@@ -79,7 +79,7 @@ export function placeEntries(activated: readonly Candidate[], authorsNote: Autho
           slots.atDepth[at]?.keys.unshift(key);
           depth[at]?.entries.unshift(content);
         } else {
-          // A new group records the raw depth: without the field it is null and never matches again (§9.3 quirk).
+          // A new group records the raw depth: without the field it is null and never matches again (docs/world-info.md#depth-group-quirk).
           const recorded = raw.depth ?? null;
           slots.atDepth.push({ depth: recorded, role, keys: [key] });
           depth.push({ depth: recorded, entries: [content], role });

@@ -37,7 +37,7 @@ export class PreparedEntry {
     this.delayLevel = delay === true ? 1 : Number(delay) || 0;
   }
 
-  /** Timed-effect identity (README §4.4); computed on first use, since only timed effects need it. */
+  /** Timed-effect identity (docs/world-info-scenarios.md#timed-effect-state-and-hashes); computed on first use, since only timed effects need it. */
   get hash(): number {
     return (this.#hash ??= this.#computeHash());
   }

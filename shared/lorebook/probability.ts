@@ -1,4 +1,4 @@
-// The per-entry probability roll (reference §7.3): drawn only when `useProbability` is truthy, `probability` is not
+// The per-entry probability roll (docs/world-info.md#probability-and-budget): drawn only when `useProbability` is truthy, `probability` is not
 // exactly 100 and the entry is not sticky; passes iff roll × 100 <= probability (a missing probability always fails).
 import type { Candidate } from './candidate.ts';
 import type { RandomSource } from './rng.ts';

@@ -1,19 +1,10 @@
-// Random source of a scan: mulberry32 from the scenario seed, or an explicit list of values (conformance README §2.9).
+// Random source of a scan: mulberry32 from the scenario seed, or an explicit list of values (docs/world-info-scenarios.md#randomness).
 // Every draw is recorded so results can report how many values were consumed and which.
+import { mulberry32 } from '../util/mulberry32.ts';
 
 export interface RandomSource {
   next(): number;
   readonly drawn: readonly number[];
-}
-
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t = (t + Math.imul(t ^ (t >>> 7), t | 61)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function createRandomSource(seed: number, values: readonly number[] | null): RandomSource {

@@ -1,4 +1,4 @@
-// The text an entry is matched against (reference §4.2): newest message first, every segment introduced by \x01,
+// The text an entry is matched against (docs/world-info.md#scan-buffer): newest message first, every segment introduced by \x01,
 // then the entry's opted-in match sources, injected prompts and (outside min-activation passes) recursion chunks.
 // Views are built once per distinct layout and shared by every entry with that layout; recursion extends the views
 // that include its chunks, carrying their key-index hits over so only the appended text is searched.

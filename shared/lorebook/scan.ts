@@ -1,4 +1,4 @@
-// `scan(scenario)`: one World Info activation, mode sillytavern-1.18. Runs the passes of reference §7; the
+// `scan(scenario)`: one World Info activation, mode sillytavern-1.18. Runs the passes of docs/world-info.md#passes; the
 // per-entry checks, groups, admission (probability and budget), next-pass rules, buffer and placement live in their
 // own modules.
 import { checkEntry, unevaluatedOutcome, type PassContext, type ScanFacts } from './activation-check.ts';
@@ -34,7 +34,7 @@ export interface ScanOptions {
   exhaustive?: boolean;
 }
 
-/** Newest first, `Name: ` prefixed when names are included, system messages dropped (README §2.5). */
+/** Newest first, `Name: ` prefixed when names are included, system messages dropped (docs/world-info-scenarios.md#chat). */
 export function chatForScan(scenario: Scenario): string[] {
   const lines: string[] = [];
   for (const m of scenario.chat) {

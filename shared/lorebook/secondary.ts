@@ -1,4 +1,4 @@
-// Primary/secondary key evaluation for activation (reference §5 step 4) and group scoring (§7.2 step 2).
+// Primary/secondary key evaluation for activation (docs/world-info.md#keys) and group scoring (docs/world-info.md#inclusion-groups).
 import type { KeyMatch, QuirkName, SecondaryOutcome } from './model.ts';
 import { SelectiveLogic } from './model.ts';
 import { findKey, matchesKey, matchQuirk, type CompiledKey } from './keys.ts';

@@ -1,4 +1,4 @@
-// Multi-turn sequences (conformance README §3): each turn starts from the previous turn's final timed-effect state.
+// Multi-turn sequences (docs/world-info-scenarios.md#sequences): each turn starts from the previous turn's final timed-effect state.
 import type { Scenario, ScanResult } from './model.ts';
 import { scan, type ScanOptions } from './scan.ts';
 

@@ -1,4 +1,4 @@
-// Sticky, cooldown and delay (reference §8). Records live in `timedWorldInfo`, keyed by entry key but matched to
+// Sticky, cooldown and delay (docs/world-info.md#timed-effects). Records live in `timedWorldInfo`, keyed by entry key but matched to
 // entries by content hash; times are absolute chat lengths.
 import type { TimedEffectRecord, TimedWorldInfo } from './model.ts';
 import type { PreparedEntry } from './prepare.ts';

@@ -1,5 +1,6 @@
 // `input:` declarations (list of names, list of `{name: spec}`, or a map) and how a run's arguments fill them.
 import { PpeRunError } from './run-error.ts';
+import { isObject } from '../util/is-object.ts';
 
 export interface InputSpec {
   name: string;
@@ -10,10 +11,9 @@ export interface InputSpec {
   description?: string;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 function spec(name: string, options: unknown): InputSpec {
-  const o = isRecord(options) ? options : {};
+  const o = isObject(options) ? options : {};
   return {
     name,
     required: o['required'] === true || undefined,
@@ -29,11 +29,11 @@ export function normalizeInputs(input: unknown): InputSpec[] {
   if (Array.isArray(input)) {
     return input.flatMap((item): InputSpec[] => {
       if (typeof item === 'string') return [spec(item, undefined)];
-      if (isRecord(item)) return Object.entries(item).map(([name, options]) => spec(name, options));
+      if (isObject(item)) return Object.entries(item).map(([name, options]) => spec(name, options));
       return [];
     });
   }
-  if (isRecord(input)) return Object.entries(input).map(([name, options]) => spec(name, options));
+  if (isObject(input)) return Object.entries(input).map(([name, options]) => spec(name, options));
   return [];
 }
 
@@ -50,7 +50,7 @@ export function mergeInputs(parent: InputSpec[], child: InputSpec[]): InputSpec[
 export function applyInputs(specs: InputSpec[], defaults: Record<string, unknown>, input: unknown, positional: unknown[] = []): Record<string, unknown> {
   // Variables live in an object without a prototype, so no input name (`__proto__` included) reaches Object.prototype.
   const vars = Object.assign(Object.create(null) as Record<string, unknown>, defaults);
-  if (isRecord(input)) Object.assign(vars, input);
+  if (isObject(input)) Object.assign(vars, input);
   else if (input !== undefined && input !== null) positional = [input, ...positional];
   for (const s of specs) {
     const byIndex = s.index ?? (positional.length > 0 && s.name === 'content' && !specs.some((o) => o.index === 0) ? 0 : undefined);

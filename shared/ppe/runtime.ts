@@ -26,6 +26,7 @@ import { renderTemplate, TemplateError, templateFormatOf } from './templates.ts'
 import type { TemplateFormat } from './templates.ts';
 import type { ChainNode, DirectiveNode, Instruction, MessageNode, Pos } from './types.ts';
 import { boundedStringify, checkString, LimitError, type SizeLimits } from './bounds.ts';
+import { isObject } from '../util/is-object.ts';
 
 export type RunLogEntry =
   | { kind: 'print'; text: string; script?: string; line?: number; column?: number }
@@ -70,7 +71,6 @@ const sentinel = (i: number): string => `\uE000${i}\uE001`;
 const splice = (text: string, subs: string[]): string => text.replace(/\uE000(\d+)\uE001/g, (_m, i: string) => subs[Number(i)] ?? '');
 const AI_CONTROL_KEYS = new Set(['pushMessage', 'shouldAppendResponse', 'stream', 'aborter']);
 const UNSUPPORTED = new Set(['tool', 'pipe', 'on', 'once', 'emit', 'off', 'abort']);
-const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const asText = (v: unknown, limits: SizeLimits): string => (v === undefined || v === null ? '' : typeof v === 'object' ? (boundedStringify(v, limits) ?? '') : String(v));
 /** Variables and prompt fields live in objects without a prototype: no key, `__proto__` included, reaches Object.prototype. */
 const bare = (from: Record<string, unknown> = {}): Record<string, unknown> => Object.assign(Object.create(null) as Record<string, unknown>, from);
@@ -96,17 +96,17 @@ export class ScriptRun {
     this.shared = shared;
     this.vars = vars;
     const fm = script.frontMatter;
-    const prompt = bare(isRecord(fm['prompt']) ? fm['prompt'] : {});
+    const prompt = bare(isObject(fm['prompt']) ? fm['prompt'] : {});
     const initial = Array.isArray(prompt['messages']) ? prompt['messages'] : [];
     delete prompt['messages'];
     this.prompt = prompt;
-    this.params = bare(isRecord(fm['parameters']) ? fm['parameters'] : {});
+    this.params = bare(isObject(fm['parameters']) ? fm['parameters'] : {});
     const format = templateFormatOf(fm['templateFormat']);
     if (!format) throw this.error('template', `Unknown templateFormat "${String(fm['templateFormat'])}"`);
     this.format = format;
     this.imports = parseImports(fm['import']);
     for (const m of initial) {
-      if (isRecord(m) && STANDARD_ROLES.has(String(m['role']))) this.dialogue.push({ role: m['role'] as ChatRole, text: asText(m['content'], shared.settings.limits), deferred: true, subs: [] });
+      if (isObject(m) && STANDARD_ROLES.has(String(m['role']))) this.dialogue.push({ role: m['role'] as ChatRole, text: asText(m['content'], shared.settings.limits), deferred: true, subs: [] });
     }
   }
 
@@ -193,7 +193,7 @@ export class ScriptRun {
       return value;
     }
     if (Array.isArray(value)) return value.map((v) => this.resolve(v));
-    if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.resolve(v)]));
+    if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.resolve(v)]));
     return value;
   }
 
@@ -279,7 +279,7 @@ export class ScriptRun {
         return 'return';
       case 'set':
         // Entries are set in order, so `{i: ?=i+1, total: ?=total+i}` sees the new `i`.
-        if (isRecord(node.value?.value)) {
+        if (isObject(node.value?.value)) {
           for (const [path, v] of Object.entries(node.value.value)) this.set({ [path]: this.resolve(v) });
           return undefined;
         }
@@ -313,10 +313,10 @@ export class ScriptRun {
         this.latest = this.formatDirective(arg());
         return;
       case 'prompt':
-        Object.assign(this.prompt, isRecord(arg()) ? arg() : {});
+        Object.assign(this.prompt, isObject(arg()) ? arg() : {});
         return;
       case 'parameters':
-        Object.assign(this.params, isRecord(arg()) ? arg() : {});
+        Object.assign(this.params, isObject(arg()) ? arg() : {});
         return;
       case 'exec':
         this.latest = await this.exec$(arg());
@@ -325,7 +325,7 @@ export class ScriptRun {
     const imported = this.imports.scripts.get(name);
     if (imported) {
       const a = arg();
-      this.latest = await this.runScript(imported, isRecord(a) ? a : a === undefined ? {} : { content: a }, []);
+      this.latest = await this.runScript(imported, isObject(a) ? a : a === undefined ? {} : { content: a }, []);
       return;
     }
     if (UNSUPPORTED.has(name)) throw this.error('unsupported', `$${name} is not run by Lorewright`);
@@ -334,7 +334,7 @@ export class ScriptRun {
 
   private async condition(node: DirectiveNode): Promise<unknown> {
     const raw = node.value?.value;
-    if (isRecord(raw)) {
+    if (isObject(raw)) {
       // `{$fn: args}`: the directive's result decides.
       const [key, value] = Object.entries(raw)[0] ?? [];
       if (key?.startsWith('$')) {
@@ -369,19 +369,19 @@ export class ScriptRun {
     const raw = node.value?.value;
     let items = typeof raw === 'string' ? this.expr(raw.replace(/^\?=/, '')) : this.directiveArg(node);
     if (typeof items === 'string') items = this.expr(items);
-    const as = isRecord(node.as?.value) ? node.as.value : {};
+    const as = isObject(node.as?.value) ? node.as.value : {};
     const indexName = typeof as['index'] === 'string' ? as['index'] : 'index';
     const valueName = typeof as['value'] === 'string' ? as['value'] : 'value';
     const bind = (index: unknown, value: unknown): Record<string, unknown> => ({ [indexName]: index, [valueName]: value });
     if (typeof items === 'number') items = { start: 1, end: items, step: 1 };
     if (Array.isArray(items)) {
       for (const [i, v] of items.entries()) yield bind(i, v);
-    } else if (isRecord(items) && typeof items['end'] === 'number') {
+    } else if (isObject(items) && typeof items['end'] === 'number') {
       const start = Number(items['start'] ?? 0);
       const step = Number(items['step'] ?? 1);
       if (!(step > 0)) throw this.error('expression', '$for step must be a positive number');
       for (let v = start, i = 0; v <= items['end']; v += step, i++) yield bind(i, v);
-    } else if (isRecord(items)) {
+    } else if (isObject(items)) {
       for (const [k, v] of Object.entries(items)) yield bind(k, v);
     } else throw this.error('expression', '$for needs a number, a list, an object or {start, end, step}');
   }
@@ -414,7 +414,7 @@ export class ScriptRun {
   }
 
   private set(value: unknown): void {
-    if (!isRecord(value)) throw this.error('expression', '$set needs a mapping of variable paths to values');
+    if (!isObject(value)) throw this.error('expression', '$set needs a mapping of variable paths to values');
     for (const [path, v] of Object.entries(value)) setPath(path.split('.')[0]! in this.prompt ? this.prompt : this.vars, path, v);
   }
 
@@ -426,18 +426,18 @@ export class ScriptRun {
 
   private formatDirective(value: unknown): string {
     if (typeof value === 'string') return this.render(value);
-    if (!isRecord(value) || typeof value['template'] !== 'string') throw this.error('expression', '$format needs a template string or {template, data, templateFormat}');
+    if (!isObject(value) || typeof value['template'] !== 'string') throw this.error('expression', '$format needs a template string or {template, data, templateFormat}');
     const format = templateFormatOf(value['templateFormat']);
     if (!format) throw this.error('template', `Unknown templateFormat "${String(value['templateFormat'])}"`);
-    return this.render(value['template'], this.data(isRecord(value['data']) ? value['data'] : {}), format);
+    return this.render(value['template'], this.data(isObject(value['data']) ? value['data'] : {}), format);
   }
 
   private async exec$(value: unknown): Promise<unknown> {
-    if (!isRecord(value)) throw this.error('expression', '$exec needs {id, args}');
+    if (!isObject(value)) throw this.error('expression', '$exec needs {id, args}');
     const id = value['id'] ?? value['filename'];
     if (typeof id !== 'string') throw this.error('expression', '$exec needs an "id" (or "filename") naming a library script');
     const args = value['args'];
-    return this.runScript(id.replace(/\.ai\.ya?ml$/, ''), isRecord(args) ? args : args === undefined ? {} : { content: args }, []);
+    return this.runScript(id.replace(/\.ai\.ya?ml$/, ''), isObject(args) ? args : args === undefined ? {} : { content: args }, []);
   }
 
   // ---- chains and script calls ----
@@ -453,7 +453,7 @@ export class ScriptRun {
         prev = this.latest;
       } else {
         const { positional, named } = this.args(step.args);
-        prev = await this.runScript(step.target, { ...(isRecord(prev) ? prev : { content: prev }), ...named }, positional);
+        prev = await this.runScript(step.target, { ...(isObject(prev) ? prev : { content: prev }), ...named }, positional);
       }
     }
     return prev;
@@ -611,7 +611,7 @@ export class ScriptRun {
 
   /** `$AI`: model parameters, `pushMessage`/`shouldAppendResponse`, and any other key as template data. */
   private async ai(arg: unknown): Promise<unknown> {
-    const options = isRecord(arg) ? arg : {};
+    const options = isObject(arg) ? arg : {};
     const params: Record<string, unknown> = {};
     const data: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(options)) {

@@ -1,4 +1,4 @@
-// Chat Completion assembly (reference §2): Prompt Manager order, card overrides with {{original}}, examples and
+// Chat Completion assembly (docs/prompt-assembly.md#chat-completion): Prompt Manager order, card overrides with {{original}}, examples and
 // history as messages, depth injections, the budget fill (history newest-first, then whole example blocks).
 import { parseExampleTurns } from './examples.ts';
 import { injectAtDepth } from './inject.ts';
@@ -80,7 +80,7 @@ export function assembleChatCompletion(input: PromptInput, settings: PromptSetti
   const anchor = (content: string): ChatMessage[] => (content ? [{ role: p.anchors.role, content }] : []);
   const persona = (input.persona.position ?? 'prompt') === 'prompt' ? p.fields.persona : '';
 
-  // Markers are expanded a second time when filled (reference §2.2).
+  // Markers are expanded a second time when filled (docs/prompt-assembly.md#markers).
   const head: [string, ChatMessage[]][] = [
     ['main', [...anchor(p.anchors.before), system(main), ...anchor(p.anchors.after)]],
     ['worldInfoBefore', [system(p.expand(lore?.worldInfoBefore ?? ''))]],

@@ -1,6 +1,7 @@
-// The settings of a fresh SillyTavern 1.18 install (reference §6), and merging a caller's partial settings over them.
+// The settings of a fresh SillyTavern 1.18 install (docs/prompt-assembly.md#defaults), and merging a caller's partial settings over them.
 import { firstRunContext } from './templates.ts';
 import type { DeepPartial, PromptSettings } from './types.ts';
+import { isObject } from '../util/is-object.ts';
 
 const MAIN_PROMPT = "Write {{char}}'s next reply in a fictional chat between {{char}} and {{user}}.";
 
@@ -36,11 +37,9 @@ export const defaultSettings: PromptSettings = {
   },
 };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function merge<T>(base: T, patch: unknown): T {
-  if (!isPlainObject(base) || !isPlainObject(patch)) return (patch === undefined ? base : patch) as T;
+  if (!isObject(base) || !isObject(patch)) return (patch === undefined ? base : patch) as T;
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;

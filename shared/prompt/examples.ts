@@ -1,4 +1,4 @@
-// Example dialogues (reference §2.4): `<START>` blocks, speaker turns, and the World Info example entries.
+// Example dialogues (docs/prompt-assembly.md#examples): `<START>` blocks, speaker turns, and the World Info example entries.
 import type { LoreResult } from './types.ts';
 
 export interface ExampleTurn {

@@ -1,4 +1,4 @@
-// The first message of a new chat (reference §5.1): `first_mes` with the alternate greetings as swipes. Stored raw;
+// The first message of a new chat (docs/prompt-assembly.md#greeting): `first_mes` with the alternate greetings as swipes. Stored raw;
 // assembly expands it at every generation.
 import type { PromptCharacter, PromptChatMessage } from './types.ts';
 

@@ -19,4 +19,5 @@ export {
   type InstructTemplate,
 } from './templates.ts';
 export { chooseTemplates, UnknownTemplateError, type TemplateChoice } from './template-choice.ts';
+export { settingsFromSillyTavern, type SillyTavernSettings } from './st-settings.ts';
 export type * from './types.ts';

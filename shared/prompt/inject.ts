@@ -1,4 +1,4 @@
-// In-chat extension prompts (reference §1.3) and depth injection (§1.4), shared by both modes.
+// In-chat extension prompts (docs/prompt-assembly.md#in-chat-slots) and depth injection (docs/prompt-assembly.md#depth-injection), shared by both modes.
 import type { Role } from './types.ts';
 
 /** A named in-chat slot. Keys are SillyTavern's: their code-unit order decides the order inside one depth and role. */

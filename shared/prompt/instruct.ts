@@ -1,4 +1,4 @@
-// Instruct-mode formatting (reference §3.4–§3.6): turns, the story-string wrapper, the reply opener and the
+// Instruct-mode formatting (docs/prompt-assembly.md#instruct-formatting, #last-line): turns, the story-string wrapper, the reply opener and the
 // template's stop strings.
 import type { InstructTemplate } from './templates.ts';
 

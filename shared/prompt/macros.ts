@@ -1,4 +1,4 @@
-// SillyTavern 1.18's default macro engine (reference §4.1–§4.2), the subset a test chat needs.
+// SillyTavern 1.18's default macro engine (docs/prompt-assembly.md#macros), the subset a test chat needs.
 // Rules kept: case-insensitive names, `{{ name }}` spacing, `::` arguments and the legacy `name:arg` / `name arg`
 // forms, nested macros resolved inside-out, output never re-scanned, unknown or failing macros left verbatim,
 // `\{`/`\}` escapes, `<USER>`-style aliases, and `{{trim}}` eating the newlines around it after evaluation.
@@ -13,7 +13,7 @@ export interface MacroEnv {
 }
 
 export interface MacroOptions {
-  /** The text `{{original}}` stands for; without it `{{original}}` stays literal (reference §2.3). */
+  /** The text `{{original}}` stands for; without it `{{original}}` stays literal (docs/prompt-assembly.md#card-overrides). */
   original?: string;
 }
 

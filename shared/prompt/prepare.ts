@@ -1,10 +1,10 @@
-// Shared pre-processing of both modes (reference §1): names, card fields, the macro environment, the chat that is
+// Shared pre-processing of both modes (docs/prompt-assembly.md#shared-pre-processing): names, card fields, the macro environment, the chat that is
 // used, example blocks, and the in-chat slots (Author's Note, character's note, persona, World Info @depth).
 import { authorsNoteInserted, authorsNoteText } from './authors-note.ts';
 import { exampleBlocks } from './examples.ts';
 import { collectInjections, type DepthSlot, type Injection } from './inject.ts';
 import { expandMacros, type MacroEnv } from './macros.ts';
-import { seededRandom } from './rng.ts';
+import { mulberry32 } from '../util/mulberry32.ts';
 import type { PromptChatMessage, PromptInput, PromptSettings, Role } from './types.ts';
 
 export interface CardFields {
@@ -77,9 +77,9 @@ export function prepare(
     maxresponse: String(budget.maxResponse),
   };
   const outlets = lore?.outlets ?? {};
-  const random = settings.random ?? seededRandom(0);
+  const random = settings.random ?? mulberry32(0);
 
-  // Card fields are expanded without the card-field macros (§1.1): `values` is filled in only afterwards.
+  // Card fields are expanded without the card-field macros (docs/prompt-assembly.md#card-fields): `values` is filled in only afterwards.
   const base: MacroEnv = { user, char, values: { ...values }, outlets, random };
   const field = (raw: string | undefined): string => expandMacros((raw ?? '').trim(), base).replace(/\r/g, '');
   const fields: CardFields = {

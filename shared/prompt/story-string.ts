@@ -1,4 +1,4 @@
-// The story string (reference §3.2). SillyTavern compiles it with Handlebars; the templates in use need only
+// The story string (docs/prompt-assembly.md#story-string). SillyTavern compiles it with Handlebars; the templates in use need only
 // `{{#if x}}…{{else}}…{{/if}}` and plain variables, so that subset is rendered here and every other `{{…}}`
 // (e.g. `{{trim}}`, macros) is passed through to the macro pass that follows.
 

@@ -1,8 +1,9 @@
-// SillyTavern 1.18's context and instruct templates (reference §3.2–§3.4) as data: the bundled presets and the
+// SillyTavern 1.18's context and instruct templates (docs/prompt-assembly.md#story-string, #instruct-formatting) as data: the bundled presets and the
 // first-run settings are read from presets/sillytavern-1.18.0.json, and a user's own template files go through the
 // same converters. No template is written out here.
 import presets from './presets/sillytavern-1.18.0.json' with { type: 'json' };
 import type { Role } from './types.ts';
+import { isObject } from '../util/is-object.ts';
 
 export interface ContextTemplate {
   name: string;
@@ -60,7 +61,6 @@ export class TemplateError extends Error {
 }
 
 type Raw = Record<string, unknown>;
-const isRecord = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Reads one field: absent → SillyTavern's default; present with the wrong type → a TemplateError naming it. */
 function field<T extends string | number | boolean>(raw: Raw, key: string, fallback: T, where: string): T {
@@ -75,7 +75,7 @@ const NAMES: InstructNames[] = ['none', 'force', 'always'];
 
 /** A SillyTavern context template (a preset file, or `power_user.context` of settings.json). */
 export function contextFromSillyTavern(raw: unknown, where = 'context template'): ContextTemplate {
-  if (!isRecord(raw)) throw new TemplateError(`${where}: expected a JSON object`);
+  if (!isObject(raw)) throw new TemplateError(`${where}: expected a JSON object`);
   const s = (key: string, fallback: string) => field(raw, key, fallback, where);
   const b = (key: string, fallback: boolean) => field(raw, key, fallback, where);
   const n = (key: string, fallback: number) => field(raw, key, fallback, where);
@@ -97,7 +97,7 @@ export function contextFromSillyTavern(raw: unknown, where = 'context template')
 
 /** A SillyTavern instruct template (a preset file, or `power_user.instruct` of settings.json). */
 export function instructFromSillyTavern(raw: unknown, where = 'instruct template'): InstructTemplate {
-  if (!isRecord(raw)) throw new TemplateError(`${where}: expected a JSON object`);
+  if (!isObject(raw)) throw new TemplateError(`${where}: expected a JSON object`);
   const s = (key: string) => field(raw, key, '', where);
   const b = (key: string, fallback: boolean) => field(raw, key, fallback, where);
   const names = s('names_behavior') || 'force';
@@ -129,7 +129,7 @@ export function instructFromSillyTavern(raw: unknown, where = 'instruct template
 }
 
 /** Anchors SillyTavern adds around a story string saved without `story_string_position` (the first-run one). */
-const withAnchors = (storyString: string): string =>
+export const withAnchors = (storyString: string): string =>
   `{{#if anchorBefore}}{{anchorBefore}}\n{{/if}}${storyString}{{#if anchorAfter}}{{anchorAfter}}\n{{/if}}`;
 
 /** What a fresh install uses as "Default" before any preset is picked (labelled lines, `***`, stop strings). */

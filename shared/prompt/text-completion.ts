@@ -1,4 +1,4 @@
-// Text Completion assembly (reference §3): story string + examples + chat start + history (with injections and
+// Text Completion assembly (docs/prompt-assembly.md#text-completion): story string + examples + chat start + history (with injections and
 // PHI) + the reply opener, plain or instruct-formatted, fitted to the context the way SillyTavern 1.18 fills it,
 // and the stop strings.
 import { blockBody, parseExampleTurns } from './examples.ts';
@@ -76,7 +76,7 @@ export function assembleTextCompletion(input: PromptInput, settings: PromptSetti
   const fmt = instruct ? instructFormatter(instruct, p.expand) : null;
   const lore = input.lore ?? null;
 
-  // §3.1: the card overrides get the system prompt *raw* as {{original}}; a disabled system prompt drops them too.
+  // docs/prompt-assembly.md#system-prompt: the card overrides get the system prompt *raw* as {{original}}; a disabled system prompt drops them too.
   let systemText = '';
   let phi = '';
   if (t.systemPrompt !== null) {
@@ -130,7 +130,7 @@ export function assembleTextCompletion(input: PromptInput, settings: PromptSetti
   const chatStart = context.chatStart ? `${p.expand(context.chatStart)}\n` : '';
   const alignment = fmt && instruct?.userAlignmentMessage ? fmt.turn('user', p.expand(instruct.userAlignmentMessage), '', false, 'first') : '';
 
-  // The fill (§3.6): the fixed text once with the padding, then each injected block, then the other turns newest
+  // The fill (docs/prompt-assembly.md#text-completion): the fixed text once with the padding, then each injected block, then the other turns newest
   // first, each counted on its own, while the running total stays under the budget. Examples get what is left,
   // counted over the text kept so far.
   const count = (text: string) => counter.count(text);

@@ -1,5 +1,4 @@
-// Inputs and outputs of prompt assembly. Names follow SillyTavern where the reference uses them
-// (../shared/reference/sillytavern-prompt.md), so worked examples translate one to one.
+// Inputs and outputs of prompt assembly. Names follow SillyTavern where docs/prompt-assembly.md uses them, so worked examples translate one to one.
 import type { InstructTemplate, ContextTemplate } from './templates.ts';
 
 export type Role = 'system' | 'user' | 'assistant';
@@ -46,7 +45,7 @@ export interface PromptChatMessage {
 }
 
 /**
- * The activation engine's prompt strings (conformance README §4.3), declared structurally so this module does
+ * The activation engine's prompt strings (docs/world-info-scenarios.md#prompt-strings), declared structurally so this module does
  * not depend on `shared/lorebook`. Contents are already macro-expanded by the engine.
  */
 export interface LoreResult {

@@ -1,4 +1,4 @@
-// SillyTavern's offline estimate (≥1.17, conformance README §2.8): ceil(UTF-8 bytes / 3.35), 0 for ''.
+// SillyTavern's offline estimate (≥1.17, docs/world-info-scenarios.md#token-estimate): ceil(UTF-8 bytes / 3.35), 0 for ''.
 import type { Tokenizer } from './types.ts';
 
 const BYTES_PER_TOKEN = 3.35;

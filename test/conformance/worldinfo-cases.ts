@@ -1,4 +1,4 @@
-// Loads the recorded SillyTavern 1.18.0 World Info cases and projects results onto the compared part (README §5).
+// Loads the recorded SillyTavern 1.18.0 World Info cases and projects results onto the compared part (docs/world-info-scenarios.md#comparing).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// Every recorded SillyTavern 1.18.0 World Info case, compared exactly as conformance README §5 says: activated
+// Every recorded SillyTavern 1.18.0 World Info case, compared exactly as docs/world-info-scenarios.md#comparing says: activated
 // order, slots, prompt, timed-effect state and draw count; the trace is informational.
 import { describe, expect, it } from 'vitest';
 import { compared, loadCases, runCase } from './worldinfo-cases.ts';

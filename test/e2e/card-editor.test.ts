@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startWebHostProcess } from '../helpers/web-host-process.ts';
-import { artifactsDir, launchChromium } from '../helpers/browser.ts';
+import { artifactsDir, importFinished, launchChromium } from '../helpers/browser.ts';
 
 let browser: Browser;
 let host: { url: string; child: ChildProcess };
@@ -49,7 +49,7 @@ beforeAll(async () => {
   const file = path.join(dir, 'seraphina.json');
   fs.writeFileSync(file, JSON.stringify(CARD, null, 4));
   await page.locator('input[type=file]').setInputFiles([file]);
-  await page.getByRole('status').filter({ hasText: '1 imported' }).waitFor();
+  await importFinished(page, / 1 imported/);
 });
 
 afterAll(async () => {
@@ -124,7 +124,7 @@ describe('a real PNG card', () => {
       return dt;
     }, png.toString('base64'));
     await page.locator('section.library').dispatchEvent('drop', { dataTransfer: transfer });
-    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/1 imported/);
+    await importFinished(page, / 1 imported/);
 
     await page.getByRole('button', { name: 'Grid' }).click();
     await expect.poll(() => page.locator('.card-tile img.avatar').count()).toBe(1); // the PNG itself is the avatar
@@ -167,7 +167,7 @@ describe('a real PNG card', () => {
 
     await page.getByRole('button', { name: '← Library' }).click();
     await page.locator('input[type=file]').setInputFiles([exported]);
-    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/0 imported, 1 duplicate,/);
+    await importFinished(page, / 0 imported, 1 duplicate,/);
   });
 });
 

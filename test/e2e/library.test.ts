@@ -7,7 +7,7 @@ import { unzipSync } from 'fflate';
 import os from 'node:os';
 import path from 'node:path';
 import { startWebHostProcess } from '../helpers/web-host-process.ts';
-import { artifactsDir, launchChromium } from '../helpers/browser.ts';
+import { artifactsDir, importFinished, launchChromium } from '../helpers/browser.ts';
 
 let browser: Browser;
 let host: { url: string; child: ChildProcess };
@@ -39,8 +39,15 @@ describe('library page', () => {
       await page.getByRole('button', { name: 'New card' }).click();
       await page.getByLabel('Name of the new character').fill(name);
       await page.getByRole('button', { name: 'Create' }).click();
+      // The new card opens in the editor.
+      await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe(name);
+      await page.getByRole('navigation').getByRole('button', { name: 'Library' }).click();
       await expect.poll(() => rowNames(page)).toContain(name);
     }
+    // Import is a real button: Tab reaches it (a label around a hidden input is skipped).
+    await page.getByRole('button', { name: 'New card' }).focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Import files');
 
     await page.getByLabel('Search names, creators, tags, descriptions…').fill('vex');
     await expect.poll(() => rowNames(page)).toEqual(['Captain Vex']);
@@ -73,7 +80,7 @@ describe('library page', () => {
     const notes = path.join(dir, 'notes.txt');
     fs.writeFileSync(notes, 'Nyx is a thief.\nShe works at night.');
     await page.locator('input[type=file]').setInputFiles([good, bad, empty, notes]);
-    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/1 imported, 0 duplicates, 3 failed/);
+    await importFinished(page, / 1 imported, 0 duplicates, 3 failed/);
     const report = page.getByRole('region', { name: 'Import results' });
     await expect.poll(() => report.getByRole('listitem').allInnerTexts()).toEqual([
       'nyx.json: imported as "Nyx"',
@@ -86,7 +93,7 @@ describe('library page', () => {
     const edited = path.join(dir, 'nyx-edited.json');
     fs.writeFileSync(edited, JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Nyx', tags: ['Noir'], description: 'A thief.' } }));
     await page.locator('input[type=file]').setInputFiles([good, edited]);
-    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/0 imported, 1 duplicate, 0 failed\. 1 file is another version of a library card/);
+    await importFinished(page, / 0 imported, 1 duplicate, 0 failed\. 1 file is another version of a library card/);
     await expect.poll(() => report.getByRole('listitem').first().innerText()).toBe('nyx.json: identical to "Nyx" already in the library; not imported again');
     await report.getByRole('button', { name: 'Update "Nyx" (new revision)' }).click();
     await expect.poll(() => page.getByRole('status').innerText()).toBe('"Nyx" updated with a new revision.');
@@ -118,6 +125,7 @@ describe('library page', () => {
     await page.getByLabel('Select Nyx').click();
     await page.getByRole('toolbar', { name: 'Selected cards' }).getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => rowNames(page)).toEqual(['Admiral Vex', 'Seraphina']);
+    await expect.poll(() => page.getByRole('status').innerText()).toBe('1 card moved to the trash.');
   });
 
   it('converts selected cards to V3, and opens a card from the command palette', async () => {

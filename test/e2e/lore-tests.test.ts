@@ -14,7 +14,7 @@ let host: { url: string; child: ChildProcess };
 let page: Page;
 let dir: string;
 
-const eldoria = path.resolve(import.meta.dirname, '../fixtures/lorebook-ui/Eldoria.json');
+const eldoria = path.resolve(import.meta.dirname, '../fixtures/lorebooks/Eldoria.json');
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lorewright-e2e-lore-tests-'));

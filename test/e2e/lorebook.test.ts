@@ -15,7 +15,7 @@ let host: { url: string; child: ChildProcess };
 let page: Page;
 let dir: string;
 
-const eldoria = path.resolve(import.meta.dirname, '../fixtures/lorebook-ui/Eldoria.json');
+const eldoria = path.resolve(import.meta.dirname, '../fixtures/lorebooks/Eldoria.json');
 
 /** A generated book: entry i has keys "name<i>" and "alias<i>", and mentions another entry's key. */
 function bigBook(count: number): string {

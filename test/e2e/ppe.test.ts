@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startWebHostProcess } from '../helpers/web-host-process.ts';
-import { artifactsDir, launchChromium } from '../helpers/browser.ts';
+import { artifactsDir, importFinished, launchChromium } from '../helpers/browser.ts';
 import { startOpenAIServer, type OpenAIServer } from '../electron/models/openai-server.ts';
 
 let browser: Browser;
@@ -102,7 +102,7 @@ describe('PPE scripts', () => {
     const file = path.join(dir, 'aria.json');
     fs.writeFileSync(file, JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Aria', description: 'A wandering bard.', first_mes: 'Hello, {{user}}!', creator: 'kai', tags: [], extensions: {} } }));
     await page.locator('input[type=file]').setInputFiles([file]);
-    await page.getByRole('status').filter({ hasText: '1 imported' }).waitFor();
+    await importFinished(page, / 1 imported/);
 
     await page.getByRole('button', { name: 'Scripts' }).click();
     await page.getByRole('button', { name: 'Export card as PPE' }).click();

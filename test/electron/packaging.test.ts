@@ -34,3 +34,16 @@ describe('electron-builder.yml', () => {
     expect(pkg.devDependencies['electron']).toMatch(/45/);
   });
 });
+
+describe('Electron fuses', () => {
+  it('turns off running as Node, NODE_OPTIONS and --inspect; loads only the checked asar; encrypts cookies', () => {
+    expect(config['electronFuses']).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      enableCookieEncryption: true,
+    });
+  });
+});

@@ -54,3 +54,12 @@ export async function launchChromium(): Promise<Browser> {
   };
   return browser;
 }
+
+/**
+ * Waits for the library's import to finish with the expected result — the status line's final "Import finished: …"
+ * text, which the app writes once every file is stored. No timeout of its own: an import on a busy machine takes
+ * what it takes, and the test's timeout bounds a hang.
+ */
+export async function importFinished(page: Page, expected: RegExp): Promise<void> {
+  await page.getByRole('status').filter({ hasText: /^Import finished:/ }).filter({ hasText: expected }).waitFor({ timeout: 0 });
+}

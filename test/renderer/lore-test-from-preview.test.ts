@@ -9,7 +9,7 @@ import type { ScanOutput } from '../../renderer/src/lorebooks/preview/protocol.t
 import { loreTestFromPreview } from '../../renderer/src/lorebooks/preview/lore-test-from-preview.ts';
 import { buildScenario, DEFAULT_SETUP } from '../../renderer/src/lorebooks/preview/scenario.ts';
 
-const book = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/lorebook-ui/Eldoria.json'), 'utf8')) as WorldInfoBook;
+const book = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/lorebooks/Eldoria.json'), 'utf8')) as WorldInfoBook;
 const setup = { ...DEFAULT_SETUP, settings: { ...DEFAULT_SETUP.settings, recursive: false } };
 const chat = [{ role: 'user' as const, text: 'We rest in the glade.' }];
 

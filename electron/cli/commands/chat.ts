@@ -66,7 +66,7 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
     if (values[name] === undefined) throw new UsageError(`--${name} is required.`, CHAT_HELP);
   }
   if (!/^https?:\/\//.test(values.endpoint!)) throw new UsageError(`--endpoint must be an http(s) URL, got "${values.endpoint}".`, CHAT_HELP);
-  const { mode, templates, settings } = promptChoices(values, io, CHAT_HELP);
+  const { mode, templates, settings, userName, persona } = promptChoices(values, io, CHAT_HELP);
   const keyVar = values['api-key-env'];
   const apiKey = keyVar === undefined ? undefined : io.env[keyVar];
   if (keyVar !== undefined && !apiKey) {
@@ -77,9 +77,9 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
   const files = readTurnFiles(io.cwd, values.card!, values.book ?? [], values.chat);
   for (const item of files.chat?.lost ?? []) io.err(`lorewright: ${values.chat}: ${item.path}: ${item.reason}\n`);
   const character = characterFromCard(files.card);
-  const userName = values.user ?? files.chat?.value.user.name ?? 'User';
-  const start = files.chat?.value ?? createTranscript(character, { name: userName });
-  const transcript = appendMessage(start, 'user', userName, { text: values.message! });
+  const user = userName ?? files.chat?.value.user.name ?? 'User';
+  const start = files.chat?.value ?? createTranscript(character, { name: user });
+  const transcript = appendMessage(start, 'user', user, { text: values.message! });
   const tokenizerName = promptTokenizerName(values.tokenizer, mode, values.model!, CHAT_HELP);
   const timeoutMs = timeoutOption(values.timeout, CHAT_HELP);
   const stream = values.stream === true;
@@ -87,7 +87,7 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
     card: files.card,
     books: files.books,
     transcript,
-    persona: { name: userName, description: values.persona ?? start.user.persona },
+    persona: { name: user, description: persona ?? start.user.persona },
     mode,
     templates,
     settings,

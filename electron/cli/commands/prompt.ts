@@ -10,7 +10,7 @@ import { EXIT_OK, UsageError } from '../usage-error.ts';
 
 export const PROMPT_HELP = `Usage: lorewright prompt --card FILE [--book FILE ...] --chat FILE [--mode chat|text]
                         [--instruct NAME|none] [--context NAME] [--max-context N] [--max-tokens N]
-                        [--user NAME] [--persona TEXT] [--tokenizer NAME] [--timeout MS] [--json]
+                        [--user NAME] [--persona TEXT] [--tokenizer NAME] [--st-settings FILE] [--timeout MS] [--json]
 
 Prints the next request of a chat exactly as SillyTavern 1.18 would send it: its first-run settings unless told
 otherwise, the Author's Note of the chat file (chat_metadata), the chat trimmed to the context size. The card's own
@@ -51,7 +51,7 @@ export async function runPrompt(argv: string[], io: CliIo): Promise<number> {
   }
   if (!values.card) throw new UsageError('--card is required.', PROMPT_HELP);
   if (!values.chat) throw new UsageError('--chat is required.', PROMPT_HELP);
-  const { mode, templates, settings } = promptChoices(values, io, PROMPT_HELP);
+  const { mode, templates, settings, userName, persona } = promptChoices(values, io, PROMPT_HELP);
   const tokenizer = promptTokenizerName(values.tokenizer, mode, '', PROMPT_HELP);
   const timeoutMs = timeoutOption(values.timeout, PROMPT_HELP);
 
@@ -62,7 +62,7 @@ export async function runPrompt(argv: string[], io: CliIo): Promise<number> {
     card: files.card,
     books: files.books,
     transcript,
-    persona: { name: values.user ?? transcript.user.name, description: values.persona ?? transcript.user.persona },
+    persona: { name: userName ?? transcript.user.name, description: persona ?? transcript.user.persona },
     mode,
     templates,
     settings,

@@ -1,5 +1,5 @@
 /**
- * Scenario files for `preview` and `test`: the conformance format (shared/conformance/README.md §2; case files §1
+ * Scenario files for `preview` and `test`: the scenario format (docs/world-info-scenarios.md#scenario; case files
  * with `input` or `turns`) or the lighter author format, where only `books` and `chat` are required and every other
  * field takes SillyTavern's new-install default (docs/lore-tests.md). A full scenario passes through unchanged.
  */
@@ -10,6 +10,7 @@ import { DEFAULT_SCAN_SETTINGS } from '../../../shared/lorebook/index.ts';
 import { parseExpect, type Expectations } from '../../../shared/lorebook/lore-test.ts';
 import { readJsonFile } from './read-json.ts';
 import { ScenarioError } from '../../../shared/lorebook/scenario-error.ts';
+import { isObject } from '../../../shared/util/is-object.ts';
 
 export interface LoadedScenario {
   turns: Scenario[];
@@ -40,7 +41,6 @@ interface Located {
   path: string;
 }
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function shown(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);

@@ -7,10 +7,37 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '../../../shared/errors.ts';
+import { KEY_VARIABLE_ORIGINS } from '../models/profiles.ts';
 
 export interface KeySource {
   apiKeyEnv?: string;
   apiKeyFile?: string;
+  /** The origin (scheme://host:port) the key was saved for: it is never sent anywhere else. */
+  keyOrigin?: string;
+}
+
+/** scheme://host:port of a URL, or '' when it does not parse. */
+export function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Checks that an API caller may have the key in variable `name` sent to `baseURL`: only the well-known provider
+ * variables, each to its own provider. A page or script must not turn the host's environment into a key source
+ * for a server of its choosing.
+ */
+export function checkKeyVariable(name: string, baseURL: string, field: string): void {
+  const origin = KEY_VARIABLE_ORIGINS[name];
+  if (origin === undefined) {
+    throw new ApiError('bad_input', `${name} is not a key variable Lorewright reads (${Object.keys(KEY_VARIABLE_ORIGINS).join(', ')}); type the key into the connection instead, so it is kept in the app's key store.`, [{ path: field, message: 'not a key variable' }]);
+  }
+  if (originOf(baseURL) !== origin) {
+    throw new ApiError('bad_input', `${name} is only ever sent to ${origin}, not to ${originOf(baseURL) || baseURL}.`, [{ path: field, message: 'wrong origin' }]);
+  }
 }
 
 export type KeyState = 'env' | 'file' | 'missing' | 'none';

@@ -1,5 +1,4 @@
 /** One file through the pipeline: read → detect → convert → write, as a FileResult (never throws). */
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CardError, convertCard, readCard, summarizeReport, writeCard } from '../../../shared/card/index.ts';
 import type { OutputFormat, TargetSpec } from '../../../shared/card/index.ts';
@@ -13,7 +12,7 @@ export interface FileJob {
   file: InputFile;
   to: TargetSpec;
   format: 'same' | OutputFormat;
-  /** Where the output goes; undefined in in-place mode (the input is replaced). */
+  /** Where the output goes, in a folder that exists; undefined in in-place mode (the input is replaced). */
   output: string | undefined;
   backup: boolean;
   indent: number | string | undefined;
@@ -53,8 +52,7 @@ export async function convertFile(job: FileJob): Promise<FileResult> {
     const written = writeCard(converted.doc, format, { source: read, ...(job.indent !== undefined ? { indent: job.indent } : {}) });
     result.warnings = [...result.warnings, ...written.warnings];
     const output = job.output ?? input;
-    if (job.output) await fs.mkdir(path.dirname(output), { recursive: true });
-    else if (job.backup) result.backup = await backupFile(input);
+    if (!job.output && job.backup) result.backup = await backupFile(input);
     // Replacing an original must survive a power cut; a new file in the output folder can simply be redone.
     await writeFileAtomic(output, written.bytes, !job.output);
     result.output = output;

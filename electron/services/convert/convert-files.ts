@@ -3,6 +3,7 @@
  * See ConvertOptions (types.ts) for every option. Files run concurrently (`jobs`); one bad file fails alone and
  * the batch goes on. Originals are never written unless `inPlace`, and then atomically with a backup.
  */
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { collectInputs } from './collect.ts';
@@ -36,6 +37,8 @@ export async function convertFiles(options: ConvertOptions, onProgress?: (progre
   const planner = outDir ? new OutputPlanner(outDir, files.map((f) => f.path)) : undefined;
   const format = options.format ?? 'same';
   const outputs = files.map((f) => planner?.claim(f.path, f.root, format));
+  // Each output folder is made once here, not once per file.
+  await Promise.all([...new Set(outputs.flatMap((o) => (o ? [path.dirname(o)] : [])))].map((dir) => fs.mkdir(dir, { recursive: true })));
   // Temp files live beside their targets: clear what a killed run left there, and say where ours will be.
   const targetDirs = files.map((f, i) => path.dirname(outputs[i] ?? f.path));
   const cleaned = await cleanLeftoverTemps(targetDirs);
@@ -55,8 +58,8 @@ export async function convertFiles(options: ConvertOptions, onProgress?: (progre
   try {
     await runPool(
       files,
-      // Two files per thread in flight, so one's I/O overlaps the other's CPU work.
-      pool ? jobs * 2 : jobs,
+      // Several files per thread in flight, so their I/O (small files are mostly I/O) overlaps the CPU work.
+      pool ? jobs * 4 : jobs,
       async (file, i) => {
         const result = await run({
           file,

@@ -14,8 +14,8 @@ import type { CardStore } from './card-store.ts';
 import type { LorebookStore } from './lorebook-store.ts';
 import type { Db } from './open-database.ts';
 import { Sql } from './sql.ts';
+import { isObject } from '../../../shared/util/is-object.ts';
 
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export class CardBooks {
   private readonly sql: Sql;

@@ -35,11 +35,11 @@ export interface NewCard {
 }
 
 const SORT_COLUMNS = {
-  name: 'c.name COLLATE NOCASE',
+  name: 'natural_key(c.name)',
   updated: 'c.updated_at',
   created: 'c.created_at',
-  creator: 'c.creator COLLATE NOCASE',
-  character_version: 'c.character_version COLLATE NOCASE',
+  creator: 'natural_key(c.creator)',
+  character_version: 'natural_key(c.character_version)',
 } as const;
 
 const SUMMARY_COLUMNS = `c.id, c.name, c.creator, c.character_version, c.spec, c.revision, c.created_at, c.updated_at, c.deleted_at,
@@ -218,16 +218,24 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
     });
   }
 
-  /** Applies one action to many cards in one transaction: all or nothing. */
-  bulk(ids: number[], action: 'delete' | 'restore' | 'addTags' | 'removeTags', tags: string[] = []): { updated: number } {
+  /**
+   * Applies one action to many cards in one transaction, all or nothing. V1 cards have no tags field, so tag actions leave them
+   * unchanged (counted in `v1`) rather than invent a non-standard top-level `tags`: convert them to V2 first.
+   */
+  bulk(ids: number[], action: 'delete' | 'restore' | 'addTags' | 'removeTags', tags: string[] = []): { updated: number; v1: number } {
     return this.sql.write(() => {
       let updated = 0;
+      let v1 = 0;
       for (const id of new Set(ids)) {
         const card = this.get(id);
         if (action === 'delete' || action === 'restore') {
           if ((card.deletedAt === null) !== (action === 'delete')) continue;
           this.setDeleted(id, action === 'delete');
           updated++;
+          continue;
+        }
+        if (card.spec === 'chara_card_v1') {
+          v1++;
           continue;
         }
         const own = this.ownTags(card);
@@ -237,7 +245,7 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
         this.update({ id, tags: next });
         updated++;
       }
-      return { updated };
+      return { updated, v1 };
     });
   }
 

@@ -102,7 +102,7 @@ export class LorebookStore extends RevisionedStore<LorebookSummary, LorebookReco
         params.push(like, like, like);
       }
     }
-    return this.page(where, params, 'l.name COLLATE NOCASE, l.id', input);
+    return this.page(where, params, 'natural_key(l.name), l.id', input);
   }
 
   create(input: LorebookCreateInput): LorebookRecord {

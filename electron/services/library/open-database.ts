@@ -2,6 +2,7 @@
  * Opens (or creates) the library file: refuses what is not SQLite, what is read-only and what a newer Lorewright
  * wrote, then applies pending migrations in one transaction each.
  */
+import { naturalKey } from '../../../shared/util/natural-key.ts';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,6 +48,8 @@ export function openDatabase(file: string): Db {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
+    // Name sorts call it: "Gen 7" before "Gen 11" (see shared/util/natural-key.ts).
+    db.function('natural_key', { deterministic: true }, (v: unknown) => naturalKey(String(v ?? '')));
     migrate(db);
     return db;
   } catch (e) {

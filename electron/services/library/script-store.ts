@@ -51,7 +51,7 @@ export class ScriptStore extends RevisionedStore<ScriptSummary, ScriptRecord, Sc
       where.push("(s.name LIKE ? ESCAPE '\\' OR s.document LIKE ? ESCAPE '\\')");
       params.push(containing(word), containing(word));
     }
-    return this.page(where, params, 's.name COLLATE NOCASE, s.id', input);
+    return this.page(where, params, 'natural_key(s.name), s.id', input);
   }
 
   /** The text of the live script called `name` (the most recently saved, if several share it). */

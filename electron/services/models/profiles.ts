@@ -1,17 +1,11 @@
-// Connection profiles and the presets of the servers authors actually use. Every preset speaks the OpenAI protocol
-// under its base URL (`/models`, `/chat/completions`, `/completions`).
+// Connection profiles and the presets of the servers authors actually use; the shapes the API contract shares are
+// in shared/chat/connection.ts.
+import type { ConnectionKind, PresetId, SamplerParameters } from '../../../shared/chat/connection.ts';
 
-export type ConnectionKind = 'openai-chat' | 'openai-text';
+export type { ConnectionKind, PresetId } from '../../../shared/chat/connection.ts';
 
 /** Sampling parameters sent with every request of a profile; a request's own parameters win. */
-export interface GenerationParameters {
-  max_tokens?: number;
-  temperature?: number;
-  top_p?: number;
-  frequency_penalty?: number;
-  presence_penalty?: number;
-  seed?: number;
-  stop?: string[];
+export interface GenerationParameters extends SamplerParameters {
   /** Server-specific extras (top_k, min_p, repetition_penalty, …), sent as body fields. */
   [extra: string]: unknown;
 }
@@ -30,8 +24,6 @@ export interface ConnectionProfile {
   maxRetries?: number;
 }
 
-export type PresetId = 'openai' | 'openrouter' | 'llamacpp' | 'ollama' | 'koboldcpp' | 'lmstudio' | 'vllm';
-
 export interface ProviderPreset {
   label: string;
   kind: ConnectionKind;
@@ -49,6 +41,16 @@ export const providerPresets: Record<PresetId, ProviderPreset> = {
   lmstudio: { label: 'LM Studio', kind: 'openai-chat', baseURL: 'http://127.0.0.1:1234/v1', needsApiKey: false },
   vllm: { label: 'vLLM', kind: 'openai-chat', baseURL: 'http://127.0.0.1:8000/v1', needsApiKey: false },
 };
+
+/**
+ * Environment variables a caller of the API may name as a key source, each with the one origin its key may go
+ * to: OPENAI_API_KEY only ever to api.openai.com, and so on. Any other key is typed into the app's key store.
+ */
+export const KEY_VARIABLE_ORIGINS: Record<string, string> = Object.fromEntries(
+  Object.entries(providerPresets)
+    .filter(([, p]) => p.needsApiKey)
+    .map(([id, p]) => [`${id.toUpperCase()}_API_KEY`, new URL(p.baseURL).origin]),
+);
 
 export function profileFromPreset(id: PresetId, fields: Partial<ConnectionProfile> & { model: string }): ConnectionProfile {
   const preset = providerPresets[id];

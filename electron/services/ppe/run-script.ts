@@ -10,6 +10,7 @@ import { ModelError } from '../models/index.ts';
 import { connectionProfile, modelCaller } from './call-model.ts';
 import { ppeInSandbox } from '../../sandbox/evaluate.ts';
 import type { SandboxPool } from '../../sandbox/pool.ts';
+import { checkKeyVariable } from '../chats/api-key.ts';
 
 export interface RunScriptContext {
   loadScript: LoadScript;
@@ -30,6 +31,7 @@ export async function runScript(input: ScriptRunInput, ctx: RunScriptContext): P
   try {
     let callModel;
     if (input.connection) {
+      if (input.connection.apiKeyEnv !== undefined) checkKeyVariable(input.connection.apiKeyEnv, input.connection.baseURL, '/connection/apiKeyEnv');
       let profile;
       try {
         profile = connectionProfile(input.connection, ctx.env);

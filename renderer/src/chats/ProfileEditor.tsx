@@ -9,7 +9,7 @@ type KeyMode = 'none' | 'env' | 'file';
 
 function initialKeyMode(p: ProfileRecord | null): KeyMode {
   if (p?.apiKeyEnv) return 'env';
-  return p?.apiKeyFile ? 'file' : 'none';
+  return p && p.key !== 'none' ? 'file' : 'none';
 }
 
 export function ProfileEditor({ profile, presets, onSaved, onDeleted, onError }: {
@@ -42,13 +42,12 @@ export function ProfileEditor({ profile, presets, onSaved, onDeleted, onError }:
   };
 
   const save = async (): Promise<ProfileRecord | null> => {
-    const { apiKeyEnv, apiKeyFile, ...rest } = fields;
+    const { apiKeyEnv, ...rest } = fields;
     const input: SaveProfileInput = { ...rest, ...(id ? { id } : {}) };
     if (keyMode === 'env' && apiKeyEnv) input.apiKeyEnv = apiKeyEnv;
-    if (keyMode === 'file') {
-      if (key) input.apiKey = key;
-      else if (apiKeyFile) input.apiKeyFile = apiKeyFile;
-    }
+    // Without a newly typed key the stored one is kept (while the URL keeps its origin).
+    if (keyMode === 'file' && key) input.apiKey = key;
+    if (keyMode === 'none') input.clearKey = true;
     delete (input as { key?: unknown }).key;
     try {
       const saved = await api.invoke('chats.saveProfile', input);
@@ -116,7 +115,7 @@ export function ProfileEditor({ profile, presets, onSaved, onDeleted, onError }:
         <label className="field">
           <span className="field-label">{t('chats.keyValue')}</span>
           <input type="password" value={key} onChange={(e) => setKey(e.target.value)} autoComplete="off" />
-          {profile?.apiKeyFile && <span className="hint">{t('chats.keyKept')}</span>}
+          {profile?.key === 'file' && <span className="hint">{t('chats.keyKept')}</span>}
         </label>
       )}
       {profile?.key === 'missing' && <p className="warning">{t('chats.keyMissing')}</p>}

@@ -7,6 +7,7 @@ import type { ChatPromptSettings, ProfileKind, TurnApiInput } from '../../../sha
 import { DEFAULT_AUTHORS_NOTE, transcriptAuthorsNote, withAuthorsNote } from '../../../shared/chat/authors-note.ts';
 import type { Transcript } from '../../../shared/chat/types.ts';
 import type { AuthorsNoteSettings, Role } from '../../../shared/prompt/types.ts';
+import { isObject } from '../../../shared/util/is-object.ts';
 import { tokenizerNames, type TokenizerName } from '../../../shared/tokenize/index.ts';
 
 /** The instruct-template choice that means "the pasted Jinja template". */
@@ -51,15 +52,14 @@ export const defaultPanelSettings: PanelSettings = {
 /** Where the panel's other choices live in the chat metadata. */
 const KEY = 'lorewright_prompt';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Field by field over the defaults: a value of the wrong type (an older or hand-edited entry) falls back. */
 function over<T extends object>(base: T, value: unknown): T {
-  if (!isRecord(value)) return base;
+  if (!isObject(value)) return base;
   const out = { ...base } as Record<string, unknown>;
   for (const [key, fallback] of Object.entries(base)) {
     const v = value[key];
-    if (isRecord(fallback)) out[key] = over(fallback, v);
+    if (isObject(fallback)) out[key] = over(fallback, v);
     else if (fallback === null ? typeof v === 'number' && Number.isFinite(v) : typeof v === typeof fallback) out[key] = v;
   }
   return out as T;
@@ -68,7 +68,7 @@ function over<T extends object>(base: T, value: unknown): T {
 /** The chat's panel settings; anything missing or malformed (an older or hand-edited file) takes the default. */
 export function panelFromTranscript(t: Pick<Transcript, 'foreign'>): PanelSettings {
   const meta = t.foreign?.st?.chat_metadata;
-  const s = over(defaultPanelSettings, isRecord(meta) ? meta[KEY] : undefined);
+  const s = over(defaultPanelSettings, isObject(meta) ? meta[KEY] : undefined);
   // Enumerations checked too: the API refuses a value outside them, which would block every turn.
   const d = defaultPanelSettings;
   return {

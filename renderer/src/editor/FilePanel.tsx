@@ -2,6 +2,7 @@
  *  export would change (ideally nothing). */
 import { useEffect, useState } from 'react';
 import type { CardInspection } from '../../../shared/library/card-files.ts';
+import type { ExportChange } from '../../../shared/library/export-changes.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 
@@ -60,19 +61,39 @@ export function FilePanel({ cardId, revision, onError }: Props) {
         </ul>
       )}
       <h4>{t('file.exportDiff')}</h4>
-      {info.exportDiff.length === 0 ? (
+      {info.exportIdentical ? (
         <p className="muted" data-testid="export-diff-none">
           {t('file.exportSame')}
         </p>
       ) : (
-        <ul className="problems">
-          {info.exportDiff.map((c) => (
-            <li key={c.pointer} className="warn">
-              <code>{c.pointer}</code> {t(`history.kind.${c.kind}`)}
+        <ul className="problems" data-testid="export-changes">
+          {info.exportChanges.map((c, i) => (
+            <li key={i} className="warn">
+              <ExportChangeText change={c} />
             </li>
           ))}
         </ul>
       )}
     </aside>
   );
+}
+
+function ExportChangeText({ change }: { change: ExportChange }) {
+  const t = useT();
+  switch (change.kind) {
+    case 'chunk':
+      return <>{t('file.change.chunk', { type: change.type, keyword: change.keyword, action: t(`file.action.${change.action}`) })}</>;
+    case 'field':
+      return (
+        <>
+          <code>{change.pointer || '/'}</code> {t(`file.field.${change.change}`)}
+        </>
+      );
+    case 'entry':
+      return <>{t('file.change.entry', { name: change.name, action: t(`file.action.${change.action}`) })}</>;
+    case 'image':
+      return <>{t('file.change.image')}</>;
+    case 'format':
+      return <>{t('file.change.format')}</>;
+  }
 }

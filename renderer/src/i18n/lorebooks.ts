@@ -1,4 +1,4 @@
-/** Strings of the lorebook editor, the activation preview and lint. Help texts are our own summaries of reference §1.1. */
+/** Strings of the lorebook editor, the activation preview and lint. Help texts are our own summaries (docs/world-info.md#entry-fields). */
 export const lorebooksEn = {
   'lb.search': 'Search book names, keys, contents…',
   'lb.newName': 'New lorebook',

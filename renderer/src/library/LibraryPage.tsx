@@ -92,7 +92,8 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     if (!name) return;
     setCreating(false);
     setNewName('');
-    void after(api.invoke('cards.create', { name }));
+    // A new card is made to be written: open it.
+    api.invoke('cards.create', { name }).then((card) => onOpen(card.id), onError);
   };
   const rename = (card: CardSummary, name: string): void => void after(api.invoke('cards.update', { id: card.id, name, baseRevision: card.revision }));
   const remove = (card: CardSummary): void => void after(api.invoke('cards.delete', { id: card.id }), t('library.deleted', { name: card.name }));
@@ -118,7 +119,8 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     const ids = [...selected];
     void after(
       api.invoke('cards.bulk', { ids, action, ...(bulkTags ? { tags: bulkTags } : {}) }).then((r) => {
-        setNotice(t('library.bulkDone', { n: r.updated }));
+        const done = action === 'delete' ? t('library.bulkTrashed', { n: r.updated }) : action === 'restore' ? t('library.bulkRestored', { n: r.updated }) : t('library.bulkDone', { n: r.updated });
+        setNotice(r.v1 ? `${done} ${t('library.bulkV1', { n: r.v1 })}` : done);
         if (action === 'delete' || action === 'restore') setSelected(new Set());
       }),
     );
@@ -217,10 +219,9 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
             {t('library.new')}
           </button>
         )}
-        <label className="button">
-          {t('library.import')}
-          <input ref={filePicker} type="file" multiple hidden accept=".json,.yaml,.yml,.png,.apng,.charx,.webp,.jpg,.jpeg" onChange={(e) => void importFiles([...(e.target.files ?? [])])} />
-        </label>
+        {/* A real button (a label around a hidden input is not reachable with Tab). */}
+        <button onClick={() => filePicker.current?.click()}>{t('library.import')}</button>
+        <input ref={filePicker} type="file" multiple hidden accept=".json,.yaml,.yml,.png,.apng,.charx,.webp,.jpg,.jpeg" onChange={(e) => void importFiles([...(e.target.files ?? [])])} />
         <button onClick={() => setBatch(true)}>{t('batch.open')}</button>
         <button onClick={() => setTrash((v) => !v)}>{trash ? t('library.hideTrash') : t('library.showTrash')}</button>
       </header>

@@ -4,6 +4,7 @@
  */
 import type { WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 import { ST_ENTRY_TEMPLATE } from '../../../shared/lorebook/formats/st-template.ts';
+import { isObject } from '../../../shared/util/is-object.ts';
 
 export interface EntryRow {
   /** The key inside `entries` (paths use it; `uid` is what SillyTavern shows). */
@@ -28,7 +29,7 @@ export const NO_FILTER: EntryFilter = { text: '', group: '', position: '', enabl
 
 export function entriesOf(book: Record<string, unknown>): Record<string, WorldInfoEntry> {
   const entries = book['entries'];
-  return typeof entries === 'object' && entries !== null && !Array.isArray(entries) ? (entries as Record<string, WorldInfoEntry>) : {};
+  return isObject(entries) ? (entries as Record<string, WorldInfoEntry>) : {};
 }
 
 export function entryRows(book: Record<string, unknown>): EntryRow[] {

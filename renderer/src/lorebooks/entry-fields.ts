@@ -1,5 +1,5 @@
 /**
- * Every field of a SillyTavern 1.18 World Info entry (reference §1.1), grouped as the form shows them. Labels and
+ * Every field of a SillyTavern 1.18 World Info entry (docs/world-info.md#entry-fields), grouped as the form shows them. Labels and
  * one-line help texts live in i18n/lorebooks.ts under `lb.field.<name>` and `lb.help.<name>`.
  */
 export type FieldKind =

@@ -4,7 +4,7 @@ import type { CardRecord, CardSummary, DocumentFormat, ImportFileResult, ImportM
 import { method } from '../method.ts';
 import type { CardInspection } from '../../library/card-files.ts';
 import type { ConversionReport, CardWarning } from '../../card/index.ts';
-import { idProperty as id, idSchema, pagingProperties, revisionSchema } from '../schema-parts.ts';
+import { idProperty as id, idSchema, pagingProperties, revisionSchema, nameProperty, documentProperty, fileNameProperty, tagListProperty } from '../schema-parts.ts';
 import type { IdInput, RevisionInput } from '../schema-parts.ts';
 
 export type { IdInput, RevisionInput } from '../schema-parts.ts';
@@ -50,7 +50,7 @@ export interface ImportInput {
   onMatch?: ImportMatchPolicy;
 }
 
-const tagList = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100 }, maxItems: 200 } as const;
+const tagList = tagListProperty;
 
 const listSchema: JSONSchemaType<ListInput> = {
   type: 'object',
@@ -66,8 +66,8 @@ const createSchema: JSONSchemaType<CreateInput> = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: 500, nullable: true },
-    document: { type: 'string', maxLength: 50_000_000, nullable: true },
+    name: { ...nameProperty, nullable: true },
+    document: { ...documentProperty, nullable: true },
     format: { type: 'string', enum: ['json', 'yaml'], nullable: true },
     tags: { ...tagList, nullable: true },
   },
@@ -78,8 +78,8 @@ const updateSchema: JSONSchemaType<UpdateInput> = {
   required: ['id'],
   properties: {
     id,
-    document: { type: 'string', maxLength: 50_000_000, nullable: true },
-    name: { type: 'string', minLength: 1, maxLength: 500, nullable: true },
+    document: { ...documentProperty, nullable: true },
+    name: { ...nameProperty, nullable: true },
     tags: { ...tagList, nullable: true },
     baseRevision: { type: 'integer', minimum: 0, nullable: true },
   },
@@ -99,7 +99,7 @@ const importSchema: JSONSchemaType<ImportInput> = {
         additionalProperties: false,
         required: ['name', 'text'],
         properties: {
-          name: { type: 'string', minLength: 1, maxLength: 1000 },
+          name: fileNameProperty,
           text: { type: 'string' },
           encoding: { type: 'string', enum: ['utf8', 'base64'], nullable: true },
         },
@@ -121,7 +121,7 @@ const renameTagSchema: JSONSchemaType<RenameTagInput> = {
   type: 'object',
   additionalProperties: false,
   required: ['from', 'to'],
-  properties: { from: { type: 'string', minLength: 1, maxLength: 100 }, to: { type: 'string', minLength: 1, maxLength: 100 } },
+  properties: { from: tagListProperty.items, to: tagListProperty.items },
 };
 const emptySchema: JSONSchemaType<Record<string, never>> = { type: 'object', additionalProperties: false, required: [] };
 
@@ -189,7 +189,7 @@ export const cardMethods = {
   'cards.revisions': method<IdInput, RevisionSummary[]>(idSchema),
   'cards.revision': method<RevisionInput, { revision: number; document: string; createdAt: number }>(revisionSchema),
   'cards.tags': method<Record<string, never>, TagCount[]>(emptySchema),
-  'cards.bulk': method<BulkInput, { updated: number }>(bulkSchema),
+  'cards.bulk': method<BulkInput, { updated: number; v1: number }>(bulkSchema),
   'cards.renameTag': method<RenameTagInput, { updated: number }>(renameTagSchema),
   'cards.avatar': method<IdInput, { mime: string; base64: string } | null>(idSchema),
   'cards.setImage': method<SetImageInput, CardRecord>(setImageSchema),

@@ -8,19 +8,12 @@ import type { TimedWorldInfo } from '../../lorebook/model.ts';
 import type { AuthorsNoteSettings, PromptPart } from '../../prompt/types.ts';
 import { tokenizerNames, type TokenizerName } from '../../tokenize/index.ts';
 import { method } from '../method.ts';
+import { nameProperty } from '../schema-parts.ts';
+import type { ConnectionKind, PresetId, SamplerParameters } from '../../chat/connection.ts';
 
-export type ProfileKind = 'openai-chat' | 'openai-text';
-export type ProfilePreset = 'openai' | 'openrouter' | 'llamacpp' | 'ollama' | 'koboldcpp' | 'lmstudio' | 'vllm' | 'custom';
-
-export interface ProfileParameters {
-  max_tokens?: number;
-  temperature?: number;
-  top_p?: number;
-  frequency_penalty?: number;
-  presence_penalty?: number;
-  seed?: number;
-  stop?: string[];
-}
+export type ProfileKind = ConnectionKind;
+export type ProfilePreset = PresetId | 'custom';
+export type ProfileParameters = SamplerParameters;
 
 /** A connection profile as stored: the key itself never is, only where to read it from. */
 export interface ProfileFields {
@@ -29,16 +22,20 @@ export interface ProfileFields {
   kind: ProfileKind;
   baseURL: string;
   model: string;
-  /** Environment variable holding the API key. */
+  /**
+   * A provider's own key variable (OPENAI_API_KEY, OPENROUTER_API_KEY), only ever sent to that provider. Any other
+   * key is typed in (`apiKey`) and kept in the app's key store; no key file or other variable can be named here.
+   */
   apiKeyEnv?: string;
-  /** A key file readable by its owner only (mode 0600). */
-  apiKeyFile?: string;
   parameters?: ProfileParameters;
   timeoutMs?: number;
 }
 export interface ProfileRecord extends ProfileFields {
   id: string;
-  /** Where the key comes from right now; 'missing' when the named variable or file has none. */
+  /**
+   * Where the key comes from right now; 'missing' when the variable or file has none, or when the key was saved
+   * for another server (a key is only sent to the origin it was saved with; changing the URL's origin forgets it).
+   */
   key: 'env' | 'file' | 'missing' | 'none';
 }
 export interface PresetInfo {
@@ -52,6 +49,8 @@ export interface SaveProfileInput extends ProfileFields {
   id?: string;
   /** A key typed by the user: written to a 0600 key file beside the library (never into the library). */
   apiKey?: string;
+  /** Forget the profile's key. Without apiKey, apiKeyEnv or clearKey the key is kept while the URL's origin is. */
+  clearKey?: boolean;
 }
 export interface ProfileIdInput {
   id: string;
@@ -178,14 +177,14 @@ const saveProfileSchema: JSONSchemaType<SaveProfileInput> = {
   required: ['name', 'preset', 'kind', 'baseURL', 'model'],
   properties: {
     id: { ...profileId, nullable: true },
-    name: { type: 'string', minLength: 1, maxLength: 200 },
+    name: nameProperty,
     preset: { type: 'string', enum: presets },
     kind: { type: 'string', enum: ['openai-chat', 'openai-text'] },
     baseURL: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^https?://' },
     model: { type: 'string', maxLength: 500 },
     apiKeyEnv: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', maxLength: 200, nullable: true },
-    apiKeyFile: { type: 'string', minLength: 1, maxLength: 4000, nullable: true },
     apiKey: { type: 'string', minLength: 1, maxLength: 10_000, nullable: true },
+    clearKey: { type: 'boolean', nullable: true },
     parameters: { ...parametersSchema, nullable: true },
     timeoutMs: { type: 'integer', minimum: 1000, maximum: 3_600_000, nullable: true },
   },
@@ -207,7 +206,7 @@ const saveChatSchema: JSONSchemaType<SaveChatInput> = {
   properties: {
     id: { type: 'integer', minimum: 1, nullable: true },
     cardId: { type: 'integer', minimum: 1, nullable: true },
-    name: { type: 'string', minLength: 1, maxLength: 500, nullable: true },
+    name: { ...nameProperty, nullable: true },
     transcript,
     baseRevision: { type: 'integer', minimum: 1, nullable: true },
   },

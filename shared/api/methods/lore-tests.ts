@@ -2,7 +2,7 @@
 import type { JSONSchemaType } from 'ajv';
 import type { ExpectationOutcome } from '../../lorebook/lore-test.ts';
 import { method } from '../method.ts';
-import { idProperty as id, idSchema } from '../schema-parts.ts';
+import { idProperty as id, idSchema, nameProperty, documentProperty } from '../schema-parts.ts';
 
 export interface LoreTestSummary {
   id: number;
@@ -44,7 +44,7 @@ const saveSchema: JSONSchemaType<LoreTestSaveInput> = {
   type: 'object',
   additionalProperties: false,
   required: ['lorebookId', 'name', 'document'],
-  properties: { lorebookId: id, name: { type: 'string', minLength: 1, maxLength: 500 }, document: { type: 'string', maxLength: 50_000_000 } },
+  properties: { lorebookId: id, name: nameProperty, document: documentProperty },
 };
 
 export const loreTestMethods = {

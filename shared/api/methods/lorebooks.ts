@@ -3,7 +3,7 @@ import type { JSONSchemaType } from 'ajv';
 import type { RevisionSummary } from '../../library/types.ts';
 import type { BookFormat, LossReport } from '../../lorebook/formats/types.ts';
 import { method } from '../method.ts';
-import { idProperty as id, idSchema, pagingProperties, revisionSchema } from '../schema-parts.ts';
+import { idProperty as id, idSchema, pagingProperties, revisionSchema, nameProperty as name, documentProperty as documentText, fileNameProperty } from '../schema-parts.ts';
 
 export interface LorebookSummary {
   id: number;
@@ -61,8 +61,6 @@ export interface LorebookImportResult {
   message?: string;
 }
 
-const name = { type: 'string', minLength: 1, maxLength: 500 } as const;
-const documentText = { type: 'string', maxLength: 100_000_000 } as const;
 
 const listSchema: JSONSchemaType<LorebookListInput> = {
   type: 'object',
@@ -99,7 +97,7 @@ const importSchema: JSONSchemaType<LorebookImportInput> = {
         type: 'object',
         additionalProperties: false,
         required: ['name', 'text'],
-        properties: { name: { type: 'string', minLength: 1, maxLength: 1000 }, text: documentText },
+        properties: { name: fileNameProperty, text: documentText },
       },
     },
   },

@@ -4,7 +4,7 @@ import type { CardSummary, RevisionSummary } from '../../library/types.ts';
 import type { LossItem } from '../../card/index.ts';
 import type { ChatMessage, Diagnostic, ModelRequest, RunLogEntry } from '../../ppe/index.ts';
 import { method } from '../method.ts';
-import { idProperty as id, idSchema, pagingProperties, revisionSchema } from '../schema-parts.ts';
+import { idProperty as id, idSchema, pagingProperties, revisionSchema, nameProperty as name, documentProperty as documentText, fileNameProperty } from '../schema-parts.ts';
 
 export interface ScriptSummary {
   id: number;
@@ -52,7 +52,10 @@ export interface ScriptCheckInput {
 export interface ScriptConnection {
   baseURL: string;
   model: string;
-  /** Must end in `API_KEY`: the renderer is untrusted and must not send arbitrary host variables to a server it picks. */
+  /**
+   * A provider's own key variable (OPENAI_API_KEY, OPENROUTER_API_KEY), sent only to that provider: the renderer is
+   * untrusted and must not send host variables to a server it picks.
+   */
   apiKeyEnv?: string;
 }
 export interface ScriptRunInput {
@@ -96,8 +99,6 @@ export interface ScriptRevisionInput {
   revision: number;
 }
 
-const name = { type: 'string', minLength: 1, maxLength: 200 } as const;
-const documentText = { type: 'string', maxLength: 10_000_000 } as const;
 
 const listSchema: JSONSchemaType<ScriptListInput> = {
   type: 'object',
@@ -108,7 +109,7 @@ const createSchema: JSONSchemaType<ScriptCreateInput> = {
   type: 'object',
   additionalProperties: false,
   required: ['name'],
-  properties: { name, document: { ...documentText, nullable: true }, sourceName: { type: 'string', maxLength: 1000, nullable: true } },
+  properties: { name, document: { ...documentText, nullable: true }, sourceName: { ...fileNameProperty, nullable: true } },
 };
 const updateSchema: JSONSchemaType<ScriptUpdateInput> = {
   type: 'object',

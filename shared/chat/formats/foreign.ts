@@ -1,10 +1,11 @@
 // Helpers for the fields a format holds that the transcript does not model: split off on import, merged back on
 // export to the same format, reported as lost on export to another format.
 import type { ChatLossItem, Foreign } from '../types.ts';
+import { isObject } from '../../util/is-object.ts';
 
 export type Json = Record<string, unknown>;
 
-export const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isObject };
 
 /** The fields of `value` not named in `known`, or undefined when there are none. */
 export function unknownFields(value: Json, known: readonly string[]): Json | undefined {
@@ -19,7 +20,7 @@ export function mergeUnder(extra: Json | undefined, base: Json): Json {
   const out: Json = { ...extra };
   for (const [k, v] of Object.entries(base)) {
     const under = out[k];
-    out[k] = isRecord(under) && isRecord(v) ? mergeUnder(under, v) : v;
+    out[k] = isObject(under) && isObject(v) ? mergeUnder(under, v) : v;
   }
   return out;
 }

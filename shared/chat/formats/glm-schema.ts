@@ -1,4 +1,4 @@
-// The JSON Schema (2020-12) of the GLM (PyALM) chat history, as drafted in ../shared/reference/glm-chat-format.md §2:
+// The JSON Schema (2020-12) of the GLM (PyALM) chat history, as described in docs/chat-formats.md#schema;
 // the upstream format is a prose note with no schema of its own. Extra keys are allowed everywhere, as the spec says.
 export const glmChatHistorySchema = {
   "$schema": "https://json-schema.org/draft/2020-12/schema",

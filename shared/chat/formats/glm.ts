@@ -1,4 +1,4 @@
-// GLM (PyALM) chat history, YAML or JSON, following the mapping of ../shared/reference/glm-chat-format.md §3:
+// GLM (PyALM) chat history, YAML or JSON, following the mapping of docs/chat-formats.md#mapping:
 //
 // | transcript                  | GLM                                                                           |
 // |-----------------------------|-------------------------------------------------------------------------------|
@@ -21,7 +21,7 @@ import yaml from 'js-yaml';
 import type { ChatConversion, ChatLossItem, GenerationStats, Swipe, Transcript, TranscriptMessage } from '../types.ts';
 import { TRANSCRIPT_FORMAT, TRANSCRIPT_VERSION } from '../types.ts';
 import { validateTranscript } from '../validate.ts';
-import { compact, foreignLoss, isRecord, mergeUnder, unknownFields } from './foreign.ts';
+import { compact, foreignLoss, isObject, mergeUnder, unknownFields } from './foreign.ts';
 import type { Json } from './foreign.ts';
 import { glmChatHistorySchema } from './glm-schema.ts';
 import { ChatFormatError } from './sillytavern.ts';
@@ -82,7 +82,7 @@ function exportEntry(m: TranscriptMessage, characterName: string): Json {
     selected: others.length ? m.swipe : undefined,
   });
   const foreign = m.foreign?.glm;
-  const body = mergeUnder(foreign, { content: shown.text, meta: mergeUnder(isRecord(foreign?.meta) ? foreign.meta : undefined, meta) });
+  const body = mergeUnder(foreign, { content: shown.text, meta: mergeUnder(isObject(foreign?.meta) ? foreign.meta : undefined, meta) });
   return { [m.role === 'user' ? 'user' : 'assistant']: body };
 }
 
@@ -100,7 +100,7 @@ export function toGlm(t: Transcript): ChatConversion<Json> {
   const lastModel = [...t.messages].reverse().map((m) => m.swipes[m.swipe]?.stats?.model).find((x) => x !== undefined);
   const greeting = t.messages.find((m) => m.greeting);
   const iso = ISO_DATE_TIME.test(t.createdAt);
-  const meta = mergeUnder(isRecord(foreign.meta) ? foreign.meta : undefined, compact({
+  const meta = mergeUnder(isObject(foreign.meta) ? foreign.meta : undefined, compact({
     chat_started: iso ? t.createdAt : undefined,
     chat_started_text: iso ? undefined : t.createdAt,
     used_model: lastModel,
@@ -109,10 +109,10 @@ export function toGlm(t: Transcript): ChatConversion<Json> {
     format_version: t.version,
     timed_world_info: t.timedEffects ?? undefined,
   }));
-  const userInfo = mergeUnder(isRecord(foreign.available_user_info) ? foreign.available_user_info : undefined, compact({ name: t.user.name, description: t.user.persona }));
-  const system = mergeUnder(isRecord(foreign.system) ? foreign.system : undefined, compact({ primary_message: greeting ? greeting.swipes[greeting.swipe]!.text : undefined, available_user_info: userInfo }));
-  const rest = isRecord(foreign.top) ? foreign.top : undefined;
-  const doc = mergeUnder(rest, compact({ meta, settings: isRecord(foreign.settings) ? foreign.settings : undefined, system, history }));
+  const userInfo = mergeUnder(isObject(foreign.available_user_info) ? foreign.available_user_info : undefined, compact({ name: t.user.name, description: t.user.persona }));
+  const system = mergeUnder(isObject(foreign.system) ? foreign.system : undefined, compact({ primary_message: greeting ? greeting.swipes[greeting.swipe]!.text : undefined, available_user_info: userInfo }));
+  const rest = isObject(foreign.top) ? foreign.top : undefined;
+  const doc = mergeUnder(rest, compact({ meta, settings: isObject(foreign.settings) ? foreign.settings : undefined, system, history }));
   validateGlm(doc);
   return { value: doc, lost };
 }
@@ -130,21 +130,21 @@ export function toGlmYaml(t: Transcript): ChatConversion<string> {
 // ---------------------------------------------------------------------------------------------------------------
 // Import
 
-/** Older shapes seen upstream (reference §1), brought to the single-key form before validating. */
+/** Older shapes seen upstream (docs/chat-formats.md#glm-chat-history), brought to the single-key form before validating. */
 function normalize(doc: Json, lost: ChatLossItem[]): Json {
   const out: Json = { ...doc };
-  if (isRecord(out.settings) && isRecord(out.settings.settings)) {
+  if (isObject(out.settings) && isObject(out.settings.settings)) {
     const { settings: inner, ...outer } = out.settings;
     out.settings = { ...inner, ...outer };
   }
-  if (isRecord(out.system) && isRecord(out.system.system)) {
+  if (isObject(out.system) && isObject(out.system.system)) {
     const { system: inner, ...outer } = out.system;
     const { background, user_info, ...innerRest } = inner;
     out.system = compact({ ...innerRest, service_info: background, available_user_info: user_info, ...outer });
   }
   if (Array.isArray(out.history)) {
     out.history = out.history.map((entry, i) => {
-      if (!isRecord(entry) || typeof entry.role !== 'string') return entry;
+      if (!isObject(entry) || typeof entry.role !== 'string') return entry;
       const { role, metadata, ...rest } = entry;
       const kind = role.toLowerCase();
       if (kind !== 'user' && kind !== 'assistant') {
@@ -154,13 +154,13 @@ function normalize(doc: Json, lost: ChatLossItem[]): Json {
       return { [kind]: compact({ ...rest, meta: rest.meta ?? metadata }) };
     });
     out.history = (out.history as unknown[]).map((entry) => {
-      if (!isRecord(entry)) return entry;
+      if (!isObject(entry)) return entry;
       const [type, body] = Object.entries(entry)[0] ?? [];
-      if (type && isRecord(body) && isRecord(body.function_calls)) return { [type]: { ...body, function_calls: [body.function_calls] } };
+      if (type && isObject(body) && isObject(body.function_calls)) return { [type]: { ...body, function_calls: [body.function_calls] } };
       return entry;
     });
   }
-  if (isRecord(out.meta) && typeof out.meta.chat_started === 'number') {
+  if (isObject(out.meta) && typeof out.meta.chat_started === 'number') {
     lost.push({ path: '$.meta.chat_started', reason: 'epoch seconds converted to an ISO-8601 date' });
     out.meta = { ...out.meta, chat_started: new Date(out.meta.chat_started * 1000).toISOString() };
   }
@@ -171,7 +171,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 function importSwipe(text: string, meta: Json, at: string | undefined): Swipe {
-  const stats: GenerationStats = { ...(isRecord(meta.stats) ? meta.stats : {}) };
+  const stats: GenerationStats = { ...(isObject(meta.stats) ? meta.stats : {}) };
   const tokens = num(meta.token_count);
   if (tokens !== undefined) stats.tokens = tokens;
   const seconds = num(meta.completion_time);
@@ -181,18 +181,18 @@ function importSwipe(text: string, meta: Json, at: string | undefined): Swipe {
     at,
     stats: Object.keys(stats).length ? stats : undefined,
     lore: Array.isArray(meta.lore) ? meta.lore : undefined,
-    request: isRecord(meta.request) ? meta.request : undefined,
+    request: isObject(meta.request) ? meta.request : undefined,
   }) as unknown as Swipe;
 }
 
 function importEntry(type: 'user' | 'assistant', body: Json, characterName: string, fallbackId: string): TranscriptMessage {
-  const meta = isRecord(body.meta) ? body.meta : {};
+  const meta = isObject(body.meta) ? body.meta : {};
   const at = str(meta.timestamp) ?? '';
   const text = str(body.content) ?? '';
-  const others = Array.isArray(meta.alternatives) ? meta.alternatives.filter(isRecord) : [];
+  const others = Array.isArray(meta.alternatives) ? meta.alternatives.filter(isObject) : [];
   const selectedRaw = num(meta.selected) ?? 0;
   const selected = Number.isInteger(selectedRaw) && selectedRaw >= 0 && selectedRaw <= others.length ? selectedRaw : 0;
-  const swipes = others.map((o) => importSwipe(str(o.content) ?? '', isRecord(o.meta) ? o.meta : {}, isRecord(o.meta) ? str(o.meta.timestamp) : undefined));
+  const swipes = others.map((o) => importSwipe(str(o.content) ?? '', isObject(o.meta) ? o.meta : {}, isObject(o.meta) ? str(o.meta.timestamp) : undefined));
   swipes.splice(selected, 0, importSwipe(text, meta, str(meta.swipe_at) ?? at));
   const role = type === 'user' ? 'user' : meta.role === 'system' ? 'system' : 'assistant';
   const message: TranscriptMessage = {
@@ -214,20 +214,20 @@ function importEntry(type: 'user' | 'assistant', body: Json, characterName: stri
 
 /** Reads a GLM chat history object. Content Lorewright does not model is kept in `foreign.glm`. */
 export function fromGlm(input: unknown): ChatConversion<Transcript> {
-  if (!isRecord(input)) throw new ChatFormatError('not a GLM chat history: expected an object');
+  if (!isObject(input)) throw new ChatFormatError('not a GLM chat history: expected an object');
   const lost: ChatLossItem[] = [];
   const doc = normalize(input, lost);
   validateGlm(doc);
-  const meta = isRecord(doc.meta) ? doc.meta : {};
-  const system = isRecord(doc.system) ? doc.system : {};
-  const userInfo = isRecord(system.available_user_info) ? system.available_user_info : {};
-  const characterName = (isRecord(meta.card) ? str(meta.card.name) : undefined) ?? '';
+  const meta = isObject(doc.meta) ? doc.meta : {};
+  const system = isObject(doc.system) ? doc.system : {};
+  const userInfo = isObject(system.available_user_info) ? system.available_user_info : {};
+  const characterName = (isObject(meta.card) ? str(meta.card.name) : undefined) ?? '';
   const messages: TranscriptMessage[] = [];
   const interactions: { before: number; entry: Json }[] = [];
   const used = new Set<string>();
   for (const entry of doc.history as Json[]) {
     const [type, body] = Object.entries(entry)[0]!;
-    if (type === 'user_interaction' || !isRecord(body)) {
+    if (type === 'user_interaction' || !isObject(body)) {
       interactions.push({ before: messages.length, entry });
       continue;
     }
@@ -254,7 +254,7 @@ export function fromGlm(input: unknown): ChatConversion<Transcript> {
     user: compact({ name: userName, persona: str(userInfo.description) }) as Transcript['user'],
     messages,
   };
-  if (isRecord(meta.timed_world_info)) transcript.timedEffects = meta.timed_world_info as unknown as Transcript['timedEffects'];
+  if (isObject(meta.timed_world_info)) transcript.timedEffects = meta.timed_world_info as unknown as Transcript['timedEffects'];
   if (Object.keys(foreign).length) transcript.foreign = { glm: foreign };
   return { value: validateTranscript(transcript), lost };
 }

@@ -3,7 +3,7 @@ import yaml from 'js-yaml';
 import type { ChatConversion, Transcript } from '../types.ts';
 import { TRANSCRIPT_FORMAT } from '../types.ts';
 import { validateTranscript } from '../validate.ts';
-import { isRecord } from './foreign.ts';
+import { isObject } from './foreign.ts';
 import { fromGlm, toGlmJson, toGlmYaml } from './glm.ts';
 import { ChatFormatError, fromSillyTavern, toSillyTavern } from './sillytavern.ts';
 import { describeProblem, findTreeProblem } from '../../util/document-limits.ts';
@@ -37,7 +37,7 @@ export function detectChatFormat(text: string): ChatFormat {
   const trimmed = text.trim();
   if (trimmed.startsWith('{')) {
     const single = parseSingle(trimmed);
-    if (isRecord(single)) {
+    if (isObject(single)) {
       if (single.format === TRANSCRIPT_FORMAT) return 'lorewright';
       // A SillyTavern chat with no messages is its header line alone.
       return 'user_name' in single || 'character_name' in single ? 'sillytavern' : 'glm-json';

@@ -17,7 +17,7 @@
 import type { ChatConversion, ChatLossItem, GenerationStats, Swipe, Transcript, TranscriptMessage } from '../types.ts';
 import { TRANSCRIPT_FORMAT, TRANSCRIPT_VERSION } from '../types.ts';
 import { validateTranscript } from '../validate.ts';
-import { compact, foreignLoss, isRecord, mergeUnder, unknownFields } from './foreign.ts';
+import { compact, foreignLoss, isObject, mergeUnder, unknownFields } from './foreign.ts';
 import type { Json } from './foreign.ts';
 import { describeProblem, findTreeProblem } from '../../util/document-limits.ts';
 
@@ -45,7 +45,7 @@ function exportMessage(m: TranscriptMessage, index: number): Json {
   // Positional ids are what an import assigns anyway; writing them would only add noise to a round trip.
   const own = compact({ id: m.id === `m${index + 1}` ? undefined : m.id, greeting: m.greeting });
   const extra = compact({ ...swipeExtra(shown), type: m.role === 'system' ? 'narrator' : undefined });
-  const lorewright = { ...(isRecord(extra.lorewright) ? extra.lorewright : {}), ...own };
+  const lorewright = { ...(isObject(extra.lorewright) ? extra.lorewright : {}), ...own };
   if (Object.keys(lorewright).length) extra.lorewright = lorewright;
   const line: Json = { name: m.name, is_user: m.role === 'user', is_system: m.hidden === true, send_date: m.at, mes: shown.text, extra };
   // ST gives character replies swipes; user and narrator messages have them only if they somehow have alternatives.
@@ -53,7 +53,7 @@ function exportMessage(m: TranscriptMessage, index: number): Json {
     line.swipes = m.swipes.map((s) => s.text);
     line.swipe_id = m.swipe;
     const foreignInfo = Array.isArray(foreign?.swipe_info) ? foreign.swipe_info : [];
-    line.swipe_info = m.swipes.map((s, i) => mergeUnder(isRecord(foreignInfo[i]) ? foreignInfo[i] : undefined, compact({ send_date: s.at, extra: swipeExtra(s) })));
+    line.swipe_info = m.swipes.map((s, i) => mergeUnder(isObject(foreignInfo[i]) ? foreignInfo[i] : undefined, compact({ send_date: s.at, extra: swipeExtra(s) })));
   }
   const { swipe_info: _kept, ...rest } = foreign ?? {};
   return mergeUnder(rest, line);
@@ -62,7 +62,7 @@ function exportMessage(m: TranscriptMessage, index: number): Json {
 /** The transcript as SillyTavern JSONL, plus what could not be carried (other formats' foreign fields). */
 export function toSillyTavern(t: Transcript): ChatConversion<string> {
   const lost: ChatLossItem[] = [...foreignLoss(t.foreign, 'st', '$')];
-  const metadata = mergeUnder(isRecord(t.foreign?.st?.chat_metadata) ? t.foreign.st.chat_metadata : undefined, compact({
+  const metadata = mergeUnder(isObject(t.foreign?.st?.chat_metadata) ? t.foreign.st.chat_metadata : undefined, compact({
     timedWorldInfo: t.timedEffects ?? undefined,
     lorewright: t.user.persona === undefined ? undefined : { persona: t.user.persona },
   }));
@@ -95,7 +95,7 @@ function parseLines(text: string): Json[] {
       } catch (e) {
         throw new ChatFormatError(`line ${n} is not JSON: ${(e as Error).message}`);
       }
-      if (!isRecord(value)) throw new ChatFormatError(`line ${n} is not a JSON object`);
+      if (!isObject(value)) throw new ChatFormatError(`line ${n} is not a JSON object`);
       const problem = findTreeProblem(value);
       if (problem) throw new ChatFormatError(`line ${n}: ${describeProblem(problem)}`);
       return value;
@@ -106,7 +106,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 function importSwipe(text: string, at: string | undefined, extra: Json | undefined): Swipe {
-  const ours = isRecord(extra?.lorewright) ? (extra.lorewright as SwipeExtension) : {};
+  const ours = isObject(extra?.lorewright) ? (extra.lorewright as SwipeExtension) : {};
   const tokens = num(extra?.token_count);
   const stats = compact({ ...ours.stats, tokens: tokens !== undefined && Number.isInteger(tokens) && tokens >= 0 ? tokens : undefined, model: str(extra?.model) });
   return compact({ text, at, stats: Object.keys(stats).length ? stats : undefined, lore: ours.lore, request: ours.request }) as unknown as Swipe;
@@ -114,8 +114,8 @@ function importSwipe(text: string, at: string | undefined, extra: Json | undefin
 
 function importMessage(line: Json, index: number, lost: ChatLossItem[], fallbackId: string): TranscriptMessage {
   const path = `$[${index + 1}]`;
-  const extra = isRecord(line.extra) ? line.extra : undefined;
-  const ours = isRecord(extra?.lorewright) ? extra.lorewright : {};
+  const extra = isObject(line.extra) ? line.extra : undefined;
+  const ours = isObject(extra?.lorewright) ? extra.lorewright : {};
   const mes = str(line.mes) ?? '';
   const at = str(line.send_date) ?? '';
   const texts = Array.isArray(line.swipes) && line.swipes.length > 0 ? line.swipes.map((s) => (typeof s === 'string' ? s : String(s))) : [mes];
@@ -128,22 +128,22 @@ function importMessage(line: Json, index: number, lost: ChatLossItem[], fallback
   }
   const info = Array.isArray(line.swipe_info) ? line.swipe_info : [];
   const swipes = texts.map((text, i) => {
-    const entry = isRecord(info[i]) ? info[i] : undefined;
+    const entry = isObject(info[i]) ? info[i] : undefined;
     // The message's own extra describes the shown swipe when swipe_info lacks one.
-    const swipeExtras = isRecord(entry?.extra) ? entry.extra : i === swipe ? extra : undefined;
+    const swipeExtras = isObject(entry?.extra) ? entry.extra : i === swipe ? extra : undefined;
     return importSwipe(text, str(entry?.send_date) ?? (i === swipe ? at : undefined), swipeExtras);
   });
   const role = line.is_user === true ? 'user' : extra?.type === 'narrator' ? 'system' : 'assistant';
   const foreignInfo = info.map((e) => {
-    if (!isRecord(e)) return e;
+    if (!isObject(e)) return e;
     const rest = unknownFields(e, SWIPE_INFO_FIELDS) ?? {};
-    const extraRest = isRecord(e.extra) ? unknownFields(e.extra, EXTRA_FIELDS) : undefined;
+    const extraRest = isObject(e.extra) ? unknownFields(e.extra, EXTRA_FIELDS) : undefined;
     return extraRest ? { ...rest, extra: extraRest } : rest;
   });
   const foreign: Json = { ...unknownFields(line, MESSAGE_FIELDS) };
   const extraRest = extra ? unknownFields(extra, EXTRA_FIELDS) : undefined;
   if (extraRest) foreign.extra = extraRest;
-  if (foreignInfo.some((e) => !isRecord(e) || Object.keys(e).length > 0)) foreign.swipe_info = foreignInfo;
+  if (foreignInfo.some((e) => !isObject(e) || Object.keys(e).length > 0)) foreign.swipe_info = foreignInfo;
   const message: TranscriptMessage = {
     id: str(ours.id) ?? fallbackId,
     role,
@@ -166,8 +166,8 @@ export function fromSillyTavern(text: string): ChatConversion<Transcript> {
     throw new ChatFormatError('not a SillyTavern chat: the first line has no user_name, character_name or chat_metadata');
   }
   const lost: ChatLossItem[] = [];
-  const metadata = isRecord(header.chat_metadata) ? header.chat_metadata : {};
-  const ours = isRecord(metadata.lorewright) ? metadata.lorewright : {};
+  const metadata = isObject(header.chat_metadata) ? header.chat_metadata : {};
+  const ours = isObject(metadata.lorewright) ? metadata.lorewright : {};
   const used = new Set<string>();
   const messages = lines.slice(1).map((line, i) => {
     const m = importMessage(line, i, lost, `m${i + 1}`);
@@ -192,7 +192,7 @@ export function fromSillyTavern(text: string): ChatConversion<Transcript> {
     user: compact({ name: lastUser || headerName('user_name') || 'User', persona: str(ours.persona) }) as Transcript['user'],
     messages,
   };
-  if (isRecord(metadata.timedWorldInfo)) transcript.timedEffects = metadata.timedWorldInfo as unknown as Transcript['timedEffects'];
+  if (isObject(metadata.timedWorldInfo)) transcript.timedEffects = metadata.timedWorldInfo as unknown as Transcript['timedEffects'];
   if (Object.keys(foreign).length) transcript.foreign = { st: foreign };
   return { value: validateTranscript(transcript), lost };
 }

@@ -1,4 +1,4 @@
-// V2 `character_book` ⇄ World Info book, following SillyTavern 1.18 in both directions (reference §10), so a card's
+// V2 `character_book` ⇄ World Info book, following SillyTavern 1.18 in both directions (docs/world-info.md#character-books), so a card's
 // book reaches the engine exactly as SillyTavern imports it. Also the inner book of V3 (see v3.ts).
 //
 // | character_book entry           | World Info entry (import)                              | export back             |
@@ -29,7 +29,7 @@ import { checkKinds } from './kinds.ts';
 import type { Kind } from './kinds.ts';
 import { entryFromTemplate } from './st-template.ts';
 import type { LossReport } from './types.ts';
-import { compact, expectArray, expectRecord, isRecord, setOwn } from './values.ts';
+import { compact, expectArray, expectRecord, isObject, setOwn } from './values.ts';
 import type { JsonObject } from './values.ts';
 
 /** `extensions` key, World Info field, SillyTavern's import default, export fallback for a missing field. */
@@ -84,7 +84,7 @@ const STORED_NOTE = 'not used by SillyTavern; kept in originalData for export';
 
 /** The uid SillyTavern gives the entry at `index` (`id`, else the index). */
 export function characterBookUid(entry: unknown, index: number): unknown {
-  return isRecord(entry) && entry.id !== undefined ? entry.id : index;
+  return isObject(entry) && entry.id !== undefined ? entry.id : index;
 }
 
 function uidOf(id: unknown, path: string, report: LossReport): number {
@@ -98,7 +98,7 @@ function uidOf(id: unknown, path: string, report: LossReport): number {
 export function readCharacterBook(book: JsonObject, path: string, report: LossReport, stored: (inputPath: string) => string): WorldInfoBook {
   const listPath = childPath(path, 'entries');
   // Lenient: some exporters (Chub) key a card book's entries by uid; read them in key order.
-  const keyed = isRecord(book.entries);
+  const keyed = isObject(book.entries);
   if (keyed) warn(report, listPath, 'entries keyed by uid instead of a list: read in key order');
   const rawEntries = keyed ? Object.entries(book.entries as JsonObject) : expectArray(book.entries, listPath, 'the entry list').map((raw, i) => [i, raw] as const);
   const entries: Record<string, WorldInfoEntry> = {};
@@ -122,7 +122,7 @@ function readEntry(raw: JsonObject, index: number, path: string, report: LossRep
   if (raw.id === undefined) record(report, 'defaulted', null, to('uid'), "the entry's index");
   src.take('id', 'mapped', to('uid'));
   checkKinds(raw, path, ENTRY_KINDS, report);
-  const ext = isRecord(raw.extensions) ? raw.extensions : {};
+  const ext = isObject(raw.extensions) ? raw.extensions : {};
   const extFields = sourceFields(ext, childPath(path, 'extensions'), report);
 
   /** Reads `key` into `field`, applying SillyTavern's `||` / `??` fallback and reporting when it applied. */
@@ -205,7 +205,7 @@ function writeEntry(entry: WorldInfoEntry, path: string, outPath: string, report
     use_regex: useRegexFor(keys),
   };
   if (entry.disable === undefined) record(report, 'defaulted', null, to('enabled'), 'missing disable ⇒ true');
-  const extensions: JsonObject = isRecord(entry.extensions) ? { ...entry.extensions } : {};
+  const extensions: JsonObject = isObject(entry.extensions) ? { ...entry.extensions } : {};
   take('extensions', 'extensions', 'spread first; the fields below override it');
   const extTo = (key: string) => childPath(to('extensions'), key);
   for (const [extKey, field, , exportFallback] of EXTENSION_FIELDS) {

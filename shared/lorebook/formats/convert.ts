@@ -16,7 +16,7 @@ import { isRisuExportable, readRisuBook, writeRisuBook } from './risu.ts';
 import { readStBook, writeStBook } from './sillytavern.ts';
 import type { BookFormat, Conversion, LossReport, ReportDetail } from './types.ts';
 import { readV3Book, writeV3Book } from './v3.ts';
-import { cloneJson, isRecord } from './values.ts';
+import { cloneJson, isObject } from './values.ts';
 import type { JsonObject } from './values.ts';
 
 export interface ImportOptions {
@@ -105,7 +105,7 @@ function restoreFromOriginal(book: WorldInfoBook, to: BookFormat, fresh: JsonObj
   if (to === 'v2') return merged;
   if (located.format === 'v2') {
     // V3 requires use_regex, which a V2 original may lack.
-    for (const entry of merged.entries as unknown[]) if (isRecord(entry) && entry.use_regex === undefined) entry.use_regex = useRegexFor(entry.keys);
+    for (const entry of merged.entries as unknown[]) if (isObject(entry) && entry.use_regex === undefined) entry.use_regex = useRegexFor(entry.keys);
   }
   if (located.original === located.book) return { ...fresh, data: merged };
   return Object.fromEntries(Object.entries(located.original).map(([key, value]) => [key, key === 'data' ? merged : cloneJson(value)]));

@@ -4,7 +4,7 @@
 import { BookFormatError } from './errors.ts';
 import { childPath, ROOT } from './json-path.ts';
 import type { BookFormat } from './types.ts';
-import { describe, expectRecord, isRecord } from './values.ts';
+import { describe, expectRecord, isObject } from './values.ts';
 import type { JsonObject } from './values.ts';
 
 export interface LocatedBook {
@@ -30,7 +30,7 @@ export function locateBook(json: unknown): LocatedBook {
   if (doc.type === 'risu') return located('risu', doc);
   if (doc.lorebookVersion !== undefined) return located('novelai', doc);
   const entriesPath = childPath(ROOT, 'entries');
-  if (isRecord(doc.entries)) return located('st', doc);
+  if (isObject(doc.entries)) return located('st', doc);
   if (Array.isArray(doc.entries)) return located(formatOfEntries(doc.entries, entriesPath), doc);
   if (doc.entries !== undefined) throw new BookFormatError(entriesPath, `expected entries (an array or an object keyed by uid), got ${describe(doc.entries)}`);
   if (typeof doc.name === 'string' && typeof doc.first_mes === 'string') {
@@ -59,7 +59,7 @@ function locateBySpec(doc: JsonObject): LocatedBook {
 
 /** Bare entry lists: NovelAI has `text`, Agnai `entry`/`keywords`, World Info `uid`/`key`, a character_book `keys`. */
 function formatOfEntries(entries: unknown[], path: string): BookFormat {
-  const first = entries.find(isRecord);
+  const first = entries.find(isObject);
   if (!first) {
     if (entries.length === 0) return 'v2';
     throw new BookFormatError(childPath(path, 0), `expected an entry (an object), got ${describe(entries[0])}`);

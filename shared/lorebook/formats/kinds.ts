@@ -4,7 +4,7 @@
 import { childPath } from './json-path.ts';
 import { warn } from './report.ts';
 import type { LossReport } from './types.ts';
-import { describe, isRecord } from './values.ts';
+import { describe, isObject } from './values.ts';
 import type { JsonObject } from './values.ts';
 
 export type Kind = 'string' | 'number' | 'boolean' | 'string[]' | 'object' | 'number?' | 'boolean?';
@@ -12,7 +12,7 @@ export type Kind = 'string' | 'number' | 'boolean' | 'string[]' | 'object' | 'nu
 function hasKind(value: unknown, kind: Kind): boolean {
   switch (kind) {
     case 'string[]': return Array.isArray(value) && value.every((item) => typeof item === 'string');
-    case 'object': return isRecord(value);
+    case 'object': return isObject(value);
     case 'number?': return value === null || typeof value === 'number';
     case 'boolean?': return value === null || typeof value === 'boolean';
     default: return typeof value === kind;

@@ -22,7 +22,7 @@ import { childPath, inOriginalData } from './json-path.ts';
 import { record, sourceFields, warn } from './report.ts';
 import type { Kind } from './kinds.ts';
 import type { LossReport } from './types.ts';
-import { compact, isRecord } from './values.ts';
+import { compact, isObject } from './values.ts';
 import type { JsonObject } from './values.ts';
 
 /** NovelAI's defaults for a new lore entry's context settings. */
@@ -50,7 +50,7 @@ export function readNovelAiBook(doc: JsonObject, report: LossReport): WorldInfoB
     }
     const context = src.get('contextConfig');
     let order: unknown;
-    if (isRecord(context)) {
+    if (isObject(context)) {
       const config = sourceFields(context, childPath(src.path, 'contextConfig'), report);
       order = config.take('budgetPriority', 'mapped', to('order'));
       config.rest('stored', (key) => childPath(childPath(inOriginalData(src.path), 'contextConfig'), key), 'NovelAI context setting; kept in originalData for export');

@@ -3,12 +3,12 @@
 // the user did not change keep the original's exact representation (absent stays absent, unknown keys survive,
 // entry order is kept); changed fields take the fresh value. An unedited book therefore exports to its original.
 
-import { cloneJson, deepEqual, isRecord, setOwn } from './values.ts';
+import { cloneJson, deepEqual, isObject, setOwn } from './values.ts';
 import type { JsonObject } from './values.ts';
 
 export function merge3(original: unknown, base: unknown, fresh: unknown): unknown {
   if (deepEqual(base, fresh)) return cloneJson(original);
-  if (!isRecord(original) || !isRecord(base) || !isRecord(fresh)) return fresh;
+  if (!isObject(original) || !isObject(base) || !isObject(fresh)) return fresh;
   const out: JsonObject = {};
   for (const key of Object.keys(original)) {
     const inFresh = Object.hasOwn(fresh, key);

@@ -1,4 +1,4 @@
-// SillyTavern 1.18's new-entry template (reference §1.1). SillyTavern's importers spread it under every converted
+// SillyTavern 1.18's new-entry template (docs/world-info.md#entry-fields). SillyTavern's importers spread it under every converted
 // entry, so key order and defaults here decide both what the engine sees and the entry's timed-effect hash.
 
 import type { WorldInfoEntry } from '../model.ts';

@@ -17,7 +17,7 @@ import { readCharacterBook, writeCharacterBook } from './character-book.ts';
 import { childPath, ROOT } from './json-path.ts';
 import { record, warn } from './report.ts';
 import type { LossReport } from './types.ts';
-import { isRecord } from './values.ts';
+import { isObject } from './values.ts';
 import type { JsonObject } from './values.ts';
 
 const ST_DECORATORS = new Set(['activate', 'dont_activate']);
@@ -37,7 +37,7 @@ export function readV3Book(book: JsonObject, path: string, report: LossReport, s
   const result = readCharacterBook(book, path, report, stored);
   const entries = Array.isArray(book.entries) ? book.entries : [];
   entries.forEach((entry, index) => {
-    if (!isRecord(entry) || typeof entry.content !== 'string') return;
+    if (!isObject(entry) || typeof entry.content !== 'string') return;
     for (const name of leadingDecorators(entry.content)) {
       if (ST_DECORATORS.has(name)) continue;
       warn(report, childPath(childPath(childPath(path, 'entries'), index), 'content'),

@@ -1,12 +1,11 @@
 // Plain-JSON helpers: type guards that fail with a path, structural equality, and undefined-free objects.
 
 import { BookFormatError } from './errors.ts';
+import { isObject } from '../../util/is-object.ts';
 
 export type JsonObject = Record<string, unknown>;
 
-export function isRecord(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject };
 
 export function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
@@ -16,7 +15,7 @@ export function describe(value: unknown): string {
 }
 
 export function expectRecord(value: unknown, path: string, what: string): JsonObject {
-  if (!isRecord(value)) throw new BookFormatError(path, `expected ${what} (an object), got ${describe(value)}`);
+  if (!isObject(value)) throw new BookFormatError(path, `expected ${what} (an object), got ${describe(value)}`);
   return value;
 }
 
@@ -28,7 +27,7 @@ export function expectArray(value: unknown, path: string, what: string): unknown
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  if (!isRecord(a) || !isRecord(b)) return false;
+  if (!isObject(a) || !isObject(b)) return false;
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
 }

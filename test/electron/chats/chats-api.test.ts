@@ -44,7 +44,7 @@ describe('connection profiles', () => {
     const { profileId } = await setup();
     const listed = await api.invoke('chats.profiles', {});
     expect(listed.presets.map((p) => p.id)).toEqual(expect.arrayContaining(['openai', 'openrouter', 'llamacpp', 'ollama', 'koboldcpp', 'lmstudio', 'vllm']));
-    const keyFile = listed.profiles[0]!.apiKeyFile!;
+    const keyFile = path.join(dir, 'keys', `${profileId}.key`);
     expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
     expect(fs.readFileSync(path.join(dir, 'connections.json'), 'utf8')).not.toContain('sk-test');
     library.db.pragma('wal_checkpoint(TRUNCATE)');
@@ -52,16 +52,46 @@ describe('connection profiles', () => {
     expect(await api.invoke('chats.testProfile', { id: profileId })).toEqual({ models: ['test-model'] });
   });
 
-  it('refuses a key file others can read, and reads keys from a named variable', async () => {
-    const keyFile = path.join(dir, 'open.key');
-    fs.writeFileSync(keyFile, 'sk-test\n', { mode: 0o644 });
-    const open = await api.invoke('chats.saveProfile', { name: 'Open', preset: 'custom', kind: 'openai-chat', baseURL: server.baseURL, model: 'test-model', apiKeyFile: keyFile });
-    await expect(api.invoke('chats.testProfile', { id: open.id })).rejects.toMatchObject({ code: 'bad_input', message: expect.stringContaining('chmod 600') });
-    const env = await api.invoke('chats.saveProfile', { name: 'Env', preset: 'openai', kind: 'openai-chat', baseURL: server.baseURL, model: 'test-model', apiKeyEnv: 'LOREWRIGHT_TEST_KEY_UNSET' });
-    expect(env.key).toBe('missing');
-    await expect(api.invoke('chats.testProfile', { id: env.id })).rejects.toMatchObject({ message: expect.stringContaining('LOREWRIGHT_TEST_KEY_UNSET') });
-    await api.invoke('chats.deleteProfile', { id: env.id });
-    expect((await api.invoke('chats.profiles', {})).profiles).toHaveLength(1);
+  it('lets no caller name a key file or an arbitrary variable, and sends provider variables only to their provider', async () => {
+    const secret = path.join(dir, 'git-credentials');
+    fs.writeFileSync(secret, 'https://user:token@example.com\n', { mode: 0o600 });
+    const base = { name: 'Evil', preset: 'custom', kind: 'openai-chat', baseURL: server.baseURL, model: 'test-model' } as const;
+    await expect(api.invoke('chats.saveProfile', { ...base, apiKeyFile: secret } as never)).rejects.toMatchObject({ code: 'bad_input', message: expect.stringContaining('"apiKeyFile"') });
+    await expect(api.invoke('chats.saveProfile', { ...base, apiKeyEnv: 'AWS_SECRET_ACCESS_KEY' })).rejects.toMatchObject({ code: 'bad_input', message: expect.stringContaining('AWS_SECRET_ACCESS_KEY is not a key variable') });
+    await expect(api.invoke('chats.saveProfile', { ...base, apiKeyEnv: 'OPENAI_API_KEY' })).rejects.toMatchObject({ code: 'bad_input', message: `OPENAI_API_KEY is only ever sent to https://api.openai.com, not to ${new URL(server.baseURL).origin}.` });
+    const openai = await api.invoke('chats.saveProfile', { ...base, name: 'OpenAI', preset: 'openai', baseURL: 'https://api.openai.com/v1', apiKeyEnv: 'OPENAI_API_KEY' });
+    expect(openai.apiKeyEnv).toBe('OPENAI_API_KEY');
+    // Pointing it elsewhere forgets the variable: it is never read for the new server.
+    const moved = await api.invoke('chats.saveProfile', { ...base, id: openai.id, name: 'OpenAI', preset: 'openai' });
+    expect(moved).toMatchObject({ key: 'none' });
+    expect(moved.apiKeyEnv).toBeUndefined();
+    await api.invoke('chats.deleteProfile', { id: openai.id });
+    expect((await api.invoke('chats.profiles', {})).profiles).toHaveLength(0);
+  });
+
+  it('a typed key is only sent to the origin it was saved with; changing the URL clears it', async () => {
+    const { profileId } = await setup();
+    const keyFile = path.join(dir, 'keys', `${profileId}.key`);
+    const { key: _key, ...saved } = (await api.invoke('chats.profiles', {})).profiles[0]!;
+    // Same origin, another path: the key stays.
+    const samePlace = await api.invoke('chats.saveProfile', { ...saved, id: profileId, baseURL: `${server.baseURL}/` });
+    expect(samePlace.key).toBe('file');
+    const elsewhere = await api.invoke('chats.saveProfile', { ...saved, id: profileId, baseURL: 'http://127.0.0.1:9/v1' });
+    expect(elsewhere.key).toBe('none');
+    expect(fs.existsSync(keyFile)).toBe(false);
+    // A profiles file edited behind the app's back (or written by an older version) cannot aim a key elsewhere.
+    const again = await api.invoke('chats.saveProfile', { ...saved, id: profileId, baseURL: server.baseURL, apiKey: 'sk-test' });
+    expect(again.key).toBe('file');
+    const file = path.join(dir, 'connections.json');
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { profiles: Record<string, unknown>[] };
+    stored.profiles[0]!['baseURL'] = 'http://127.0.0.1:9/v1';
+    fs.writeFileSync(file, JSON.stringify(stored));
+    expect((await api.invoke('chats.profiles', {})).profiles[0]!.key).toBe('missing');
+    await expect(api.invoke('chats.testProfile', { id: profileId })).rejects.toMatchObject({ code: 'bad_input', message: expect.stringContaining('was saved for another server') });
+    stored.profiles[0]!['baseURL'] = server.baseURL;
+    stored.profiles[0]!['apiKeyFile'] = path.join(dir, 'library.db');
+    fs.writeFileSync(file, JSON.stringify(stored));
+    await expect(api.invoke('chats.testProfile', { id: profileId })).rejects.toMatchObject({ code: 'bad_input', message: expect.stringContaining('outside the app\'s key store') });
   });
 
   it('turns a wrong key into a readable error', async () => {

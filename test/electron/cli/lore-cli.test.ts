@@ -9,8 +9,9 @@ const tempDir = useTempDir();
 const root = path.resolve(import.meta.dirname, '../../..');
 const fixtures = path.join(root, 'test/fixtures/lore-cli');
 const fixture = (name: string): string => path.join(fixtures, name);
+const eldoriaFile = path.join(root, 'test/fixtures/lorebooks/Eldoria.json');
 const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
-const eldoria = (): WorldInfoBook => readJson(fixture('Eldoria.json'));
+const eldoria = (): WorldInfoBook => readJson(eldoriaFile);
 /** Results as JSON carries them (the lazy `explain` getter included). */
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 /** What `preview --json` prints for a scan result: the explanations under their public name. */
@@ -145,7 +146,7 @@ describe('lorewright test', () => {
 
   it('fails expectations naming no scanned entry, and files without expectations', async () => {
     const dir = tempDir();
-    fs.copyFileSync(fixture('Eldoria.json'), path.join(dir, 'Eldoria.json'));
+    fs.copyFileSync(eldoriaFile, path.join(dir, 'Eldoria.json'));
     fs.writeFileSync(path.join(dir, 'typo.json'), JSON.stringify({ books: { Eldoria: 'Eldoria.json' }, chat: ['the forest'], expect: { fires: ['eldorai'], slot: { '0': 'atDepth' } } }));
     fs.writeFileSync(path.join(dir, 'none.json'), JSON.stringify({ books: { Eldoria: 'Eldoria.json' }, chat: ['the forest'] }));
     const r = await runCliCaptured(['test', 'typo.json', 'none.json'], {}, dir);
@@ -167,7 +168,7 @@ describe('lorewright test', () => {
 describe('lorewright book convert', () => {
   it('round-trips ST → V2 → ST keeping every entry, with the loss report, and scans the same', async () => {
     const dir = tempDir();
-    fs.copyFileSync(fixture('Eldoria.json'), path.join(dir, 'Eldoria.json'));
+    fs.copyFileSync(eldoriaFile, path.join(dir, 'Eldoria.json'));
     const toV2 = await runCliCaptured(['book', 'convert', 'Eldoria.json', '--to', 'v2', '--out', 'eldoria.v2.json'], {}, dir);
     expect(toV2.code).toBe(0);
     expect(toV2.out).toContain('Eldoria.json: st → v2, written to eldoria.v2.json');
@@ -186,11 +187,11 @@ describe('lorewright book convert', () => {
     const withBook = (book: WorldInfoBook): Scenario => ({ ...fullScenario(), books: { Eldoria: book } });
     const [a, b] = [scan(withBook(original)), scan(withBook(roundTripped))];
     expect([b.activated, b.prompt]).toEqual([a.activated, a.prompt]);
-    expect(fs.readFileSync(path.join(dir, 'Eldoria.json'), 'utf8')).toBe(fs.readFileSync(fixture('Eldoria.json'), 'utf8'));
+    expect(fs.readFileSync(path.join(dir, 'Eldoria.json'), 'utf8')).toBe(fs.readFileSync(eldoriaFile, 'utf8'));
   });
 
   it('prints the book to stdout and the report to stderr without --out', async () => {
-    const r = await runCliCaptured(['book', 'convert', fixture('Eldoria.json'), '--to', 'novelai']);
+    const r = await runCliCaptured(['book', 'convert', eldoriaFile, '--to', 'novelai']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out).entries).toHaveLength(4);
     expect(r.err).toContain('SillyTavern World Info → NovelAI lorebook:');
@@ -198,7 +199,7 @@ describe('lorewright book convert', () => {
 
   it('never overwrites the input, and an existing --out only with --force', async () => {
     const dir = tempDir();
-    fs.copyFileSync(fixture('Eldoria.json'), path.join(dir, 'Eldoria.json'));
+    fs.copyFileSync(eldoriaFile, path.join(dir, 'Eldoria.json'));
     fs.writeFileSync(path.join(dir, 'taken.json'), 'keep me');
     const same = await runCliCaptured(['book', 'convert', 'Eldoria.json', '--to', 'v3', '--out', './Eldoria.json', '--force'], {}, dir);
     expect(same.code).toBe(2);
@@ -210,7 +211,7 @@ describe('lorewright book convert', () => {
     const forced = await runCliCaptured(['book', 'convert', 'Eldoria.json', '--to', 'v3', '--out', 'taken.json', '--force'], {}, dir);
     expect(forced.code).toBe(0);
     expect(readJson<{ spec: string }>(path.join(dir, 'taken.json')).spec).toBe('lorebook_v3');
-    expect(fs.readFileSync(path.join(dir, 'Eldoria.json'), 'utf8')).toBe(fs.readFileSync(fixture('Eldoria.json'), 'utf8'));
+    expect(fs.readFileSync(path.join(dir, 'Eldoria.json'), 'utf8')).toBe(fs.readFileSync(eldoriaFile, 'utf8'));
   });
 });
 

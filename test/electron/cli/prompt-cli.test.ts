@@ -5,11 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../../helpers/run-cli.ts';
 import { verified as verifiedChat, verifiedChatml } from '../../shared/prompt/fixture.ts';
 import { stCases } from '../../shared/prompt/st-cases.ts';
+import presets from '../../../shared/prompt/presets/sillytavern-1.18.0.json' with { type: 'json' };
+import { withAnchors } from '../../../shared/prompt/templates.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../../fixtures');
 const aria = ['--card', 'chat/aria.card.json', '--book', 'chat/aria.storm-book.json', '--chat', 'chat/aria.st.jsonl', '--persona', 'Sam is a soaked traveler from the mainland.'];
 
-// The worked examples of the prompt reference (§2.10 Chat Completion, §3.7 ChatML), recorded from SillyTavern 1.18.0.
+// The worked examples of the prompt reference (docs/prompt-assembly.md#worked-example, Chat Completion and ChatML), recorded from SillyTavern 1.18.0.
 
 describe('lorewright prompt', () => {
   it("reproduces SillyTavern's default Chat Completion request, the lore scanned from the book file", async () => {
@@ -82,4 +84,54 @@ describe('lorewright prompt on the recorded SillyTavern 1.18.0 requests', () => 
       } else expect(request.messages).toEqual(c.expected_messages);
     });
   }
+});
+
+describe('lorewright prompt --st-settings: the recorded cases from their settings.json alone', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-st-settings-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** A settings.json as a fresh install has it after onboarding, with the case's recorded changes applied. */
+  function settingsJson(changes: Record<string, unknown>): Record<string, unknown> {
+    const run = presets.first_run;
+    const json: Record<string, unknown> = {
+      main_api: run.main_api,
+      max_context: run.max_context,
+      amount_gen: run.amount_gen,
+      power_user: {
+        instruct: { ...run.instruct },
+        context: { ...run.context, story_string: withAnchors(run.context.story_string), story_string_position: 0 },
+        sysprompt: { ...run.sysprompt },
+        always_force_name2: true,
+      },
+    };
+    for (const [dotted, value] of Object.entries(changes)) {
+      const keys = dotted.split('.');
+      let at = json;
+      for (const key of keys.slice(0, -1)) at = (at[key] ??= {}) as Record<string, unknown>;
+      at[keys.at(-1)!] = value;
+    }
+    return json;
+  }
+
+  for (const c of stCases().filter((x) => x.mode === 'text')) {
+    it(c.file, async () => {
+      const base = path.join(dir, c.file);
+      fs.writeFileSync(`${base}.card.json`, JSON.stringify(c.card));
+      fs.writeFileSync(`${base}.jsonl`, c.chat_jsonl);
+      fs.writeFileSync(`${base}.settings.json`, JSON.stringify(settingsJson(c.settings_changed)));
+      const r = await runCliCaptured(['prompt', '--card', `${base}.card.json`, '--chat', `${base}.jsonl`, '--st-settings', `${base}.settings.json`, '--json'], {}, dir);
+      expect(r.err).toBe('');
+      const { request } = JSON.parse(r.out) as { request: Record<string, unknown> };
+      expect(request.prompt).toBe(c.expected_prompt);
+      expect(request.stop).toEqual(c.stop_as_received);
+      expect(request.max_tokens).toBe(c.max_tokens);
+    });
+  }
+
+  it('names what is wrong in a broken settings file', async () => {
+    const file = path.join(dir, 'broken.json');
+    fs.writeFileSync(file, JSON.stringify({ power_user: { instruct: { enabled: true, wrap: 'yes' } } }));
+    const r = await runCliCaptured(['prompt', ...aria, '--st-settings', file], {}, fixtures);
+    expect(r).toMatchObject({ code: 1, err: expect.stringContaining('power_user.instruct: "wrap" must be a boolean, got "yes"') });
+  });
 });

@@ -44,7 +44,7 @@ describe('error policy', () => {
     const missing = path.join(tempDir(), 'no-such-folder', 'library.db');
     const plain = await runCliCaptured(['library', 'list', '--db', missing]);
     expect(plain.err).toBe(`lorewright: The folder ${path.dirname(missing)} for the library does not exist.\n`);
-    const verbose = await runCliCaptured(['library', 'list', '--db', missing, '--verbose']);
+    const verbose = await runCliCaptured(['--verbose', 'library', 'list', '--db', missing]);
     expect(verbose.code).toBe(1);
     expect(verbose.err).toMatch(/^lorewright: The folder .* does not exist\.\nApiError: .*\n\s+at /);
   });

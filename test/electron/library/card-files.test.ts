@@ -53,7 +53,8 @@ describe('cards from real files', () => {
     const inspection = await api.invoke('cards.inspect', { id });
     expect(inspection.container).toBe('png');
     expect(inspection.chunks.some((c) => c.type === 'tEXt' && c.keyword === 'chara')).toBe(true);
-    expect(inspection.exportDiff).toEqual([]);
+    expect(inspection.exportIdentical).toBe(true);
+    expect(inspection.exportChanges).toEqual([]);
   });
 
   it('exports as V3 with a loss report, and as JSON byte-identical when nothing was edited', async () => {

@@ -183,6 +183,17 @@ describe('cards', () => {
     lib.close();
   });
 
+  it('sorts names naturally: "Gen 7" before "Gen 11", in cards, lorebooks and scripts', () => {
+    const lib = freshLibrary();
+    for (const name of ['Gen 11', 'Gen 7', 'gen 2']) {
+      lib.cards.create({ name });
+      lib.lorebooks.create({ name });
+    }
+    expect(lib.cards.list({ sort: 'name' }).items.map((c) => c.name)).toEqual(['gen 2', 'Gen 7', 'Gen 11']);
+    expect(lib.lorebooks.list({}).items.map((b) => b.name)).toEqual(['gen 2', 'Gen 7', 'Gen 11']);
+    lib.close();
+  });
+
   it('filters by tags case-insensitively (all selected tags), sorts and pages', () => {
     const lib = freshLibrary();
     lib.cards.create({ document: v2Card('Cleo', { tags: ['Fantasy', 'Elf'], creator: 'zed', character_version: '2' }) });
@@ -193,6 +204,7 @@ describe('cards', () => {
     expect(names({ tags: ['fantasy', 'elf'] })).toEqual(['Cleo']);
     expect(names({ sort: 'creator' })).toEqual(['anna', 'Bob', 'Cleo']);
     expect(names({ sort: 'name', order: 'desc' })).toEqual(['Cleo', 'Bob', 'anna']);
+    expect(names({ sort: 'character_version' })).toEqual(['Bob', 'Cleo', 'anna']);
     expect(names({ limit: 2, offset: 1 })).toEqual(['Bob', 'Cleo']);
     expect(lib.cards.list({ limit: 1 }).total).toBe(3);
     expect(lib.cards.ids({ tags: ['fantasy'], sort: 'name', order: 'desc' })).toEqual([1, 2]);
@@ -223,16 +235,27 @@ describe('cards', () => {
     const lib = freshLibrary();
     const a = lib.cards.create({ document: v2Card('A', { tags: ['Elf', 'Mage'] }) });
     const b = lib.cards.create({ document: v2Card('B', { tags: ['elf'] }) });
-    expect(lib.cards.bulk([a.id, b.id], 'addTags', ['ELF', 'Hero'])).toEqual({ updated: 2 });
+    expect(lib.cards.bulk([a.id, b.id], 'addTags', ['ELF', 'Hero'])).toEqual({ updated: 2, v1: 0 });
     expect(JSON.parse(lib.cards.get(a.id).document).data.tags).toEqual(['Elf', 'Mage', 'Hero']);
     expect(JSON.parse(lib.cards.get(b.id).document).data.tags).toEqual(['elf', 'Hero']);
-    expect(lib.cards.bulk([a.id, b.id], 'removeTags', ['hero', 'mage'])).toEqual({ updated: 2 });
+    expect(lib.cards.bulk([a.id, b.id], 'removeTags', ['hero', 'mage'])).toEqual({ updated: 2, v1: 0 });
     expect(lib.cards.get(a.id).tags).toEqual(['Elf']);
     expect(lib.cards.revisions(a.id)).toHaveLength(2);
-    expect(lib.cards.bulk([a.id, b.id, a.id], 'delete')).toEqual({ updated: 2 });
+    expect(lib.cards.bulk([a.id, b.id, a.id], 'delete')).toEqual({ updated: 2, v1: 0 });
     expect(lib.cards.list({}).total).toBe(0);
     expectApiError(() => lib.cards.bulk([a.id, 999], 'restore'), 'not_found');
     expect(lib.cards.list({ trash: true }).total).toBe(2); // the failed batch restored nothing
+    lib.close();
+  });
+
+  it('leaves V1 cards out of bulk tag actions instead of writing a non-standard top-level tags field', () => {
+    const lib = freshLibrary();
+    const v1Text = JSON.stringify({ name: 'Old', description: 'a V1 card', personality: '', scenario: '', first_mes: '', mes_example: '' });
+    const old = lib.cards.create({ document: v1Text });
+    const v2 = lib.cards.create({ document: v2Card('New') });
+    expect(lib.cards.bulk([old.id, v2.id], 'addTags', ['Hero'])).toEqual({ updated: 1, v1: 1 });
+    expect(lib.cards.get(old.id).document).toBe(v1Text);
+    expect(lib.cards.get(v2.id).tags).toEqual(['Hero']);
     lib.close();
   });
 

@@ -14,7 +14,7 @@ const tempDir = useTempDir();
 const pool = new SandboxPool({ size: 1 });
 afterAll(() => pool.close());
 const sandboxScan = (turns: Scenario[]) => scanInSandbox(pool, turns);
-const eldoria = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/lorebook-ui/Eldoria.json'), 'utf8');
+const eldoria = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/lorebooks/Eldoria.json'), 'utf8');
 
 function freshLibrary() {
   return openLibrary(path.join(tempDir(), 'library.db'));

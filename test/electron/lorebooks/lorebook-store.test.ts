@@ -8,7 +8,7 @@ import { useTempDir } from '../../helpers/temp-dir.ts';
 
 const tempDir = useTempDir();
 const fixtures = path.resolve(import.meta.dirname, '../../fixtures/lorebook-ui');
-const eldoria = fs.readFileSync(path.join(fixtures, 'Eldoria.json'), 'utf8');
+const eldoria = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/lorebooks/Eldoria.json'), 'utf8');
 
 function freshLibrary() {
   return openLibrary(path.join(tempDir(), 'library.db'));

@@ -1,4 +1,4 @@
-// The reference cases of reference/ppe.md §5.2 that call a model, run through the real adapter against a local HTTP
+// The PPE specification's worked cases that call a model, run through the real adapter against a local HTTP
 // server speaking the OpenAI protocol. The server streams the answers the reference's mock gives (see
 // test/shared/ppe/helpers.ts: a regex on the last user message, else `MOCK:<first 60 chars>`), and the test checks
 // the exact request bodies it received.
@@ -41,7 +41,7 @@ const user = (content: string) => ({ role: 'user' as const, content });
 const system = (content: string) => ({ role: 'system' as const, content });
 const assistant = (content: string) => ({ role: 'assistant' as const, content });
 
-describe('reference cases that call a model, over HTTP (§5.2, intended results)', () => {
+describe('reference cases that call a model, over HTTP (intended results)', () => {
   it('01: the deferred system template is filled; the end-of-script call answers', async () => {
     answer('I am Dobby.');
     const r = await run('case-01');

@@ -99,10 +99,14 @@ describe('scripts.run', () => {
     expect(result).toMatchObject({ status: 'failed', error: { code: 'unauthorized' } });
   });
 
-  it('an unset key variable is a bad input', async () => {
+  it('a provider key variable goes only to its provider', async () => {
+    await expect(api.invoke('scripts.run', { document: '$echo: 1', connection: { baseURL: server.baseURL, model: 'm', apiKeyEnv: 'OPENAI_API_KEY' } })).rejects.toMatchObject({
+      code: 'bad_input',
+      message: `OPENAI_API_KEY is only ever sent to https://api.openai.com, not to ${new URL(server.baseURL).origin}.`,
+    });
     await expect(api.invoke('scripts.run', { document: '$echo: 1', connection: { baseURL: server.baseURL, model: 'm', apiKeyEnv: 'LOREWRIGHT_TEST_UNSET_API_KEY' } })).rejects.toMatchObject({
       code: 'bad_input',
-      message: 'The environment variable LOREWRIGHT_TEST_UNSET_API_KEY (the API key) is not set.',
+      message: expect.stringContaining('LOREWRIGHT_TEST_UNSET_API_KEY is not a key variable Lorewright reads'),
     });
   });
 

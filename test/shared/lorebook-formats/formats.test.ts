@@ -129,7 +129,7 @@ describe('V2 / V3 character books', () => {
   });
 
   it('exports a plain World Info book the way SillyTavern maps it, without its null-to-false quirk', () => {
-    const eldoria = fixture('Eldoria-1.18.0.json') as unknown as WorldInfoBook;
+    const eldoria = fixture('Eldoria.json') as unknown as WorldInfoBook;
     const { book: out, report } = exportBook(eldoria, 'v3', { name: 'Eldoria' });
     expect(out.spec).toBe('lorebook_v3');
     const data = out.data as { name: string; extensions: object; entries: Record<string, unknown>[] };
@@ -188,7 +188,7 @@ describe('wrong field types are warnings naming the field, and the value passes 
 });
 
 describe('exports from a World Info book report every field', () => {
-  const eldoria = fixture('Eldoria-1.18.0.json') as unknown as WorldInfoBook;
+  const eldoria = fixture('Eldoria.json') as unknown as WorldInfoBook;
   const filtered: WorldInfoBook = { entries: { 0: { ...eldoria.entries['0']!, characterFilter: { isExclude: true, names: ['Seraphina'] }, x_custom: 'ü' } } };
 
   it.each(['st', 'v2', 'v3', 'novelai', 'agnai', 'risu'] as const)('%s', (format) => {

@@ -41,7 +41,7 @@ describe('SillyTavern sample data', () => {
     expect(exportBook(book, 'v2').book).toEqual(cardBook('Seraphina-1.18.0.card.json'));
   });
 
-  it.each(['Eldoria-1.12.6.json', 'Eldoria-1.18.0.json'])('keeps %s as stored (missing fields stay missing)', (name) => {
+  it.each(['Eldoria-1.12.6.json', 'Eldoria.json'])('keeps %s as stored (missing fields stay missing)', (name) => {
     const raw = fixture(name);
     expect(detectBookFormat(raw)).toBe('st');
     const { book, report } = importBook(raw);
@@ -52,7 +52,7 @@ describe('SillyTavern sample data', () => {
   });
 
   it.each(['v2', 'v3', 'novelai', 'agnai', 'risu'] as const)('converts Eldoria 1.18 to %s and back, keeping what the format carries', (format) => {
-    const eldoria = fixture('Eldoria-1.18.0.json') as unknown as WorldInfoBook;
+    const eldoria = fixture('Eldoria.json') as unknown as WorldInfoBook;
     const { book, reports } = convertBook(eldoria, format, { name: 'Eldoria' });
     expect(reports.map((report) => [report.from, report.to])).toEqual([['st', 'st'], ['st', format]]);
     const back = importBook(book).book;

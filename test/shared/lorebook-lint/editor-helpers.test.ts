@@ -9,7 +9,7 @@ import { DEFAULT_SETUP, buildTurns, parseTranscript } from '../../../renderer/sr
 import { scan } from '../../../shared/lorebook/index.ts';
 import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
 
-const text = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/lorebook-ui/Eldoria.json'), 'utf8');
+const text = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/lorebooks/Eldoria.json'), 'utf8');
 const book = JSON.parse(text) as WorldInfoBook;
 
 describe('writeEntries', () => {

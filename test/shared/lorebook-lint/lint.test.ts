@@ -121,7 +121,7 @@ describe('lintBook', () => {
   });
 
   it('lints the Eldoria sample book', () => {
-    const eldoria = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/lorebook-ui/Eldoria.json'), 'utf8')) as WorldInfoBook;
+    const eldoria = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/lorebooks/Eldoria.json'), 'utf8')) as WorldInfoBook;
     const found = lintBook(eldoria, options).map((i) => `${i.code}:${i.uid}`);
     // Every Eldoria entry mentions the others' keys ("forest", "beasts", "glade", "magic").
     expect(found.filter((c) => c.startsWith('recursion-cycle')).length).toBeGreaterThanOrEqual(2);

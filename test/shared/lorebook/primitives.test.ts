@@ -6,7 +6,7 @@ import { parseDecorators } from '../../../shared/lorebook/decorators.ts';
 import { cyrb53 } from '../../../shared/lorebook/hash.ts';
 import { compileKey, matchesKey, parseRegexKey } from '../../../shared/lorebook/keys.ts';
 import { expandMacros } from '../../../shared/lorebook/macros.ts';
-import { mulberry32 } from '../../../shared/lorebook/rng.ts';
+import { mulberry32 } from '../../../shared/util/mulberry32.ts';
 import { BufferView } from '../../../shared/lorebook/scan-buffer.ts';
 import { requiredLiteral } from '../../../shared/lorebook/regex-literal.ts';
 import { guesstimateTokenizer } from '../../../shared/lorebook/tokenizer.ts';

@@ -1,4 +1,4 @@
-// The 29 worked cases of reference/ppe.md §5.2, with the spec-intended results (right-hand column).
+// The 29 worked cases the PPE specification gives, with its intended results.
 import { describe, expect, it } from 'vitest';
 import { checkPpe } from '../../../shared/ppe/check.ts';
 import { PpeRunError } from '../../../shared/ppe/run-error.ts';
@@ -16,7 +16,7 @@ const user = (content: string) => ({ role: 'user', content });
 const system = (content: string) => ({ role: 'system', content });
 const assistant = (content: string) => ({ role: 'assistant', content });
 
-describe('reference cases (§5.2, intended results)', () => {
+describe('reference cases (the specification\'s worked examples, intended results)', () => {
   it('01: front-matter values fill a deferred system template; the end-of-script call answers', async () => {
     const r = await run('case-01');
     expect(r.sent).toEqual([{ messages: [system('Act as Dobby. You are Dobby from the Harry Potter series.'), user('Who are you?')] }]);

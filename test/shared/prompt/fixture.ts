@@ -1,4 +1,4 @@
-// The worked example of the reference (sillytavern-prompt.md §2.10 / §3.7): card "Aria", persona "Sam", one @depth
+// The worked example of the reference (docs/prompt-assembly.md#worked-example, #worked-example-in-text): card "Aria", persona "Sam", one @depth
 // World Info entry at depth 2, and a four-message chat.
 import { readFileSync } from 'node:fs';
 import type { ChatMessage, PromptInput } from '../../../shared/prompt/index.ts';
@@ -7,7 +7,7 @@ export function aria(): Omit<PromptInput, 'mode'> {
   return JSON.parse(readFileSync(new URL('../../fixtures/prompt/aria.json', import.meta.url), 'utf8')) as Omit<PromptInput, 'mode'>;
 }
 
-/** The same card with the §2.10 additions: system prompt with {{original}}, PHI, and a character's note. */
+/** The same card with the worked example's additions: system prompt with {{original}}, PHI, and a character's note. */
 export function ariaWithOverrides(): Omit<PromptInput, 'mode'> {
   const input = aria();
   return {
@@ -22,7 +22,7 @@ export function ariaWithOverrides(): Omit<PromptInput, 'mode'> {
   };
 }
 
-// reference §2.10, recorded from SillyTavern 1.18.0 with default settings
+// the Chat Completion worked example, recorded from SillyTavern 1.18.0 with default settings
 export const verified: ChatMessage[] = [
   { role: 'system', content: "Write Aria's next reply in a fictional chat between Aria and Sam." },
   { role: 'system', content: 'Sam is a soaked traveler from the mainland.' },
@@ -40,7 +40,7 @@ export const verified: ChatMessage[] = [
   { role: 'user', content: 'Yes please. Does the storm worry you?' },
 ];
 
-// reference §3.7, recorded from SillyTavern 1.18.0
+// the Text Completion worked example (ChatML), recorded from SillyTavern 1.18.0
 export const verifiedChatml = `<|im_start|>system
 Write Aria's next reply in a fictional chat between Aria and Sam.
 Aria is a cheerful lighthouse keeper on a rocky island.

@@ -48,7 +48,7 @@ describe('expandMacros (SillyTavern 1.18 default engine)', () => {
 });
 
 describe('macros in assembly', () => {
-  it('prompts see card-field macros; markers get a second pass, so one inside a card field resolves too (§2.2)', () => {
+  it('prompts see card-field macros; markers get a second pass, so one inside a card field resolves too', () => {
     const input = aria();
     input.character.personality = 'Likes {{description}}';
     const messages = assemblePrompt({

@@ -16,6 +16,7 @@ export interface StCase {
   context_size: number;
   max_tokens: number;
   card: unknown;
+  settings_changed: Record<string, unknown>;
   user: string;
   persona: string | null;
   chat_jsonl: string;

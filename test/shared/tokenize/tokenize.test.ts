@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guesstimate, loadTokenizer, tokenizerForModel, utf8Length } from '../../../shared/tokenize/index.ts';
 
-describe('guesstimate (SillyTavern offline estimate, conformance README §2.8)', () => {
+describe('guesstimate (SillyTavern offline estimate)', () => {
   it.each([
     ['', 0],
     ['a'.repeat(67), 20],

@@ -7,6 +7,7 @@ import type { ScanResult, Scenario, WorldInfoBook, WorldInfoEntry } from '../../
 import type { Highlight, ScanReply, ScanRequest, TurnSummary } from './protocol.ts';
 import { buildScenario, buildTurns } from './scenario.ts';
 import { errorMessage } from '../../../../shared/errors.ts';
+import { isObject } from '../../../../shared/util/is-object.ts';
 
 // The renderer is typed against the DOM; this is the part of the worker scope used here.
 const scope = self as unknown as { onmessage: ((event: MessageEvent<ScanRequest>) => void) | null; postMessage(message: ScanReply): void };
@@ -17,7 +18,7 @@ let cached: { version: number; name: string; value: WorldInfoBook } | null = nul
 function readBook(text: string): WorldInfoBook {
   const doc = JSON.parse(text) as Record<string, unknown>;
   const entries = doc['entries'];
-  return typeof entries === 'object' && entries !== null && !Array.isArray(entries) ? (doc as WorldInfoBook) : { entries: {} };
+  return isObject(entries) ? (doc as WorldInfoBook) : { entries: {} };
 }
 
 /** Where each fired key hit falls in the chat, mapped from the scan buffer's segment back to the message text. */

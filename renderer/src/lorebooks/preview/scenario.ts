@@ -1,5 +1,5 @@
 /**
- * The preview's inputs and the engine scenario built from them (conformance README §2). The book under edit plus
+ * The preview's inputs and the engine scenario built from them (docs/world-info-scenarios.md#scenario). The book under edit plus
  * the sources the author chose (a card, more books; sources.ts); everything else is spelled out so the result is
  * what SillyTavern 1.18 would produce for the same settings.
  */

@@ -1,6 +1,6 @@
 /**
  * What the preview scans besides the open book: a library card (its character fields and books) and more library
- * books, each in a SillyTavern role (conformance README §2, §2.3). Pure, so the worker and the tests build the
+ * books, each in a SillyTavern role (docs/world-info-scenarios.md#scenario, #book-roles). Pure, so the worker and the tests build the
  * same scenario the page shows.
  */
 import type { Scenario, ScenarioCharacter, WorldInfoBook } from '../../../../shared/lorebook/model.ts';
