@@ -11,9 +11,15 @@ const nodeOnlyPackages = ['better-sqlite3', 'openai/*', 'playwright-core'];
 const forbid = (names, message) => names.map((name) => ({ name, message }));
 const sharedPurity = [
   ...forbid(nodeBuiltins, 'shared/ is pure: no Node built-ins (docs/ARCHITECTURE.md#layers).'),
-  ...forbid(['electron', 'better-sqlite3', 'react', 'react-dom', 'openai', 'playwright-core'], 'shared/ is pure: no Electron, Node-only or UI packages.'),
+  ...forbid(
+    ['electron', 'better-sqlite3', 'react', 'react-dom', 'openai', 'playwright-core'],
+    'shared/ is pure: no Electron, Node-only or UI packages.',
+  ),
 ];
-const sharedOnly = { group: ['**/electron/**', '**/renderer/**', '../electron/*', '../renderer/*'], message: 'shared/ may import only shared/.' };
+const sharedOnly = {
+  group: ['**/electron/**', '**/renderer/**', '../electron/*', '../renderer/*'],
+  message: 'shared/ may import only shared/.',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.tsbuild/', 'test/e2e/artifacts/', 'release/', 'test/fixtures/'] },
@@ -45,7 +51,13 @@ export default tseslint.config(
         'error',
         {
           paths: sharedPurity,
-          patterns: [sharedOnly, { group: ['**/api/*', '../api/**', '../../api/**'], message: 'Domain code does not import the API contract (shared/api builds on the domain).' }],
+          patterns: [
+            sharedOnly,
+            {
+              group: ['**/api/*', '../api/**', '../../api/**'],
+              message: 'Domain code does not import the API contract (shared/api builds on the domain).',
+            },
+          ],
         },
       ],
     },
@@ -56,8 +68,16 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: forbid([...nodeBuiltins, 'electron', 'better-sqlite3', 'openai'], 'renderer/ talks to the main side through the API client only.'),
-          patterns: [{ group: ['**/electron/**', ...nodeOnlyPackages], message: 'renderer/ may import only shared/ and renderer/.' }],
+          paths: forbid(
+            [...nodeBuiltins, 'electron', 'better-sqlite3', 'openai'],
+            'renderer/ talks to the main side through the API client only.',
+          ),
+          patterns: [
+            {
+              group: ['**/electron/**', ...nodeOnlyPackages],
+              message: 'renderer/ may import only shared/ and renderer/.',
+            },
+          ],
         },
       ],
     },
@@ -68,7 +88,10 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: forbid(['electron'], 'Only electron/main and electron/preload import electron; services stay plain Node.'),
+          paths: forbid(
+            ['electron'],
+            'Only electron/main and electron/preload import electron; services stay plain Node.',
+          ),
           patterns: [{ group: ['**/renderer/**'], message: 'electron/ never imports renderer/.' }],
         },
       ],

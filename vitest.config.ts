@@ -6,7 +6,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/shared/**/*.test.ts', 'test/electron/**/*.test.ts', 'test/conformance/**/*.test.ts', 'test/renderer/**/*.test.ts'],
+          include: [
+            'test/shared/**/*.test.ts',
+            'test/electron/**/*.test.ts',
+            'test/conformance/**/*.test.ts',
+            'test/renderer/**/*.test.ts',
+          ],
           environment: 'node',
           // Loading tokenizer tables or running a worker pool can take seconds on a busy 2-core CI machine.
           testTimeout: 30_000,

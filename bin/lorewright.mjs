@@ -11,7 +11,9 @@ const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
   const pinned = path.join(root, 'node_modules', 'node', 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
   if (!existsSync(pinned)) {
-    console.error(`lorewright needs Node 22.12 or newer (this is ${process.version}); run "npm install" in ${root} to get the pinned Node.`);
+    console.error(
+      `lorewright needs Node 22.12 or newer (this is ${process.version}); run "npm install" in ${root} to get the pinned Node.`,
+    );
     process.exit(2);
   }
   const r = spawnSync(pinned, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });

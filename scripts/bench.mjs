@@ -8,7 +8,11 @@ import { pathToFileURL } from 'node:url';
 
 const root = path.dirname(import.meta.dirname);
 const benchDir = path.join(root, 'test', 'bench');
-const available = fs.readdirSync(benchDir).filter((f) => f.endsWith('.bench.ts')).map((f) => f.replace('.bench.ts', '')).sort();
+const available = fs
+  .readdirSync(benchDir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .map((f) => f.replace('.bench.ts', ''))
+  .sort();
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = wanted.filter((w) => !available.includes(w));
 if (unknown.length) {
@@ -37,7 +41,9 @@ for (const suite of wanted.length ? wanted : available) {
   summary.push(...figures.map((f) => ({ suite, ...f })));
   results[suite] = { measuredAt: new Date().toISOString(), machine, rows, figures };
 }
-console.log(`\nSummary (${machine.cores} × ${machine.cpu}, Node ${machine.node}, load average at start ${machine.loadAverageAtStart.join(' / ')})`);
+console.log(
+  `\nSummary (${machine.cores} × ${machine.cpu}, Node ${machine.node}, load average at start ${machine.loadAverageAtStart.join(' / ')})`,
+);
 console.table(summary);
 fs.writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`Results written to ${path.relative(process.cwd(), outFile)}`);

@@ -7,7 +7,9 @@ const root = path.dirname(import.meta.dirname);
 const extra = process.argv.slice(2);
 const node = process.execPath;
 if (extra.includes('--help')) {
-  console.log('Usage: npm start [-- options]\n\nBuilds, then opens the desktop app. Where Electron cannot start, serves the same UI with the web host\ninstead (npm run web -- --open) and passes the options on to it (--port N, --db PATH).');
+  console.log(
+    'Usage: npm start [-- options]\n\nBuilds, then opens the desktop app. Where Electron cannot start, serves the same UI with the web host\ninstead (npm run web -- --open) and passes the options on to it (--port N, --db PATH).',
+  );
   process.exit(0);
 }
 
@@ -17,10 +19,17 @@ if (built.status !== 0) process.exit(built.status ?? 1);
 function electronBinary() {
   try {
     // Electron fetches its binary on first use; this throws where that download is impossible.
-    const result = spawnSync(node, ['-e', 'process.stdout.write(require("electron"))'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const result = spawnSync(node, ['-e', 'process.stdout.write(require("electron"))'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     if (result.status === 0 && result.stdout) return { path: result.stdout };
     const lines = (result.stderr || '').split('\n').map((l) => l.trim());
-    const cause = lines.find((l) => /^\w*Error: /.test(l) && !/failed to install/.test(l)) ?? lines.find((l) => /Error/.test(l)) ?? 'unknown error';
+    const cause =
+      lines.find((l) => /^\w*Error: /.test(l) && !/failed to install/.test(l)) ??
+      lines.find((l) => /Error/.test(l)) ??
+      'unknown error';
     return { error: `its binary is missing and could not be downloaded: ${cause}` };
   } catch (e) {
     return { error: e.message };

@@ -41,7 +41,9 @@ export class ApiError extends Error {
   }
 
   toJSON(): ApiErrorShape {
-    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
+    return this.details
+      ? { code: this.code, message: this.message, details: this.details }
+      : { code: this.code, message: this.message };
   }
 
   static from(shape: ApiErrorShape): ApiError {
@@ -50,7 +52,12 @@ export class ApiError extends Error {
 }
 
 export function isApiErrorShape(value: unknown): value is ApiErrorShape {
-  return typeof value === 'object' && value !== null && typeof (value as ApiErrorShape).code === 'string' && typeof (value as ApiErrorShape).message === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiErrorShape).code === 'string' &&
+    typeof (value as ApiErrorShape).message === 'string'
+  );
 }
 
 /** The text a user sees for any thrown value: the specific message, never "[object Object]". */

@@ -11,7 +11,11 @@ declare class TextDecoder {
 }
 declare function atob(data: string): string;
 declare function btoa(data: string): string;
-declare const console: { log(...args: unknown[]): void; warn(...args: unknown[]): void; error(...args: unknown[]): void };
+declare const console: {
+  log(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+};
 declare function setTimeout(handler: () => void, ms?: number): number;
 declare function clearTimeout(id: number | undefined): void;
 declare const performance: { now(): number };

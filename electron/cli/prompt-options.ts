@@ -45,12 +45,15 @@ export const PROMPT_OPTIONS_HELP = `  --mode MODE          chat (Chat Completion
                        (text: llama = LLaMA 1/2 plus 64 tokens of padding; chat: cl100k_base or the
                        model's OpenAI tokenizer, plus 3 tokens per message)`;
 
-export type PromptOptionValues = { [K in keyof typeof promptOptions]?: (typeof promptOptions)[K]['type'] extends 'boolean' ? boolean : string };
+export type PromptOptionValues = {
+  [K in keyof typeof promptOptions]?: (typeof promptOptions)[K]['type'] extends 'boolean' ? boolean : string;
+};
 
 function positiveInt(name: string, value: string | undefined, help: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${name} must be a positive whole number, got "${value}".`, help);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`--${name} must be a positive whole number, got "${value}".`, help);
   return n;
 }
 
@@ -83,10 +86,16 @@ export interface PromptChoices {
 
 /** Reads the shared options; an unknown template name is a usage mistake. */
 export function promptChoices(v: PromptOptionValues, io: CliIo, help: string): PromptChoices {
-  if (v.instruct !== undefined && v.template !== undefined) throw new UsageError('--template is another name for --instruct: give one.', help);
+  if (v.instruct !== undefined && v.template !== undefined)
+    throw new UsageError('--template is another name for --instruct: give one.', help);
   const instructName = v.instruct ?? v.template;
-  const named = instructName !== undefined || v.context !== undefined || v['instruct-file'] !== undefined || v['context-file'] !== undefined;
-  const st = v['st-settings'] === undefined ? undefined : templateFile(io.cwd, v['st-settings'], settingsFromSillyTavern);
+  const named =
+    instructName !== undefined ||
+    v.context !== undefined ||
+    v['instruct-file'] !== undefined ||
+    v['context-file'] !== undefined;
+  const st =
+    v['st-settings'] === undefined ? undefined : templateFile(io.cwd, v['st-settings'], settingsFromSillyTavern);
   const mode = v.mode ?? (named ? 'text' : (st?.mode ?? 'chat'));
   if (mode !== 'chat' && mode !== 'text') throw new UsageError(`--mode must be chat or text, got "${mode}".`, help);
   if (mode === 'chat' && instructName !== undefined && instructName.toLowerCase() !== 'none') {
@@ -97,9 +106,15 @@ export function promptChoices(v: PromptOptionValues, io: CliIo, help: string): P
   if (maxContext !== undefined && maxTokens !== undefined && maxTokens >= maxContext) {
     throw new UsageError(`--max-tokens (${maxTokens}) must be smaller than --max-context (${maxContext}).`, help);
   }
-  const limits = { ...(maxContext === undefined ? {} : { maxContext }), ...(maxTokens === undefined ? {} : { maxTokens }) };
+  const limits = {
+    ...(maxContext === undefined ? {} : { maxContext }),
+    ...(maxTokens === undefined ? {} : { maxTokens }),
+  };
   // A template file without a "name" is called after the file.
-  const fromFile = <T extends { name: string }>(file: string | undefined, read: (raw: unknown, where: string) => T): T | undefined => {
+  const fromFile = <T extends { name: string }>(
+    file: string | undefined,
+    read: (raw: unknown, where: string) => T,
+  ): T | undefined => {
     if (file === undefined) return undefined;
     const t = templateFile(io.cwd, file, read);
     return { ...t, name: t.name || path.basename(file) };
@@ -122,19 +137,33 @@ export function promptChoices(v: PromptOptionValues, io: CliIo, help: string): P
     throw e;
   }
   const base = st?.settings ?? {};
-  const settings = mode === 'text' ? { ...base, text: { ...base.text, ...limits } } : { ...base, chat: { ...base.chat, ...limits } };
+  const settings =
+    mode === 'text' ? { ...base, text: { ...base.text, ...limits } } : { ...base, chat: { ...base.chat, ...limits } };
   return { mode, templates, settings, userName: v.user ?? st?.userName, persona: v.persona ?? st?.persona };
 }
 
 /** The tokenizer asked for (`estimate` = SillyTavern's guesstimate), else SillyTavern's for the mode and model. */
-export function promptTokenizerName(name: string | undefined, mode: 'chat' | 'text', model: string, help: string): TokenizerName {
+export function promptTokenizerName(
+  name: string | undefined,
+  mode: 'chat' | 'text',
+  model: string,
+  help: string,
+): TokenizerName {
   const wanted = name === 'estimate' ? 'guesstimate' : (name ?? sillyTavernTokenizer(mode, model));
   if (!tokenizerNames.includes(wanted as TokenizerName)) {
-    throw new UsageError(`Unknown --tokenizer "${name}". Known: estimate, ${tokenizerNames.filter((n) => n !== 'guesstimate').join(', ')}.`, help);
+    throw new UsageError(
+      `Unknown --tokenizer "${name}". Known: estimate, ${tokenizerNames.filter((n) => n !== 'guesstimate').join(', ')}.`,
+      help,
+    );
   }
   return wanted as TokenizerName;
 }
 
-export function promptTokenizer(name: string | undefined, mode: 'chat' | 'text', model: string, help: string): Promise<Tokenizer> {
+export function promptTokenizer(
+  name: string | undefined,
+  mode: 'chat' | 'text',
+  model: string,
+  help: string,
+): Promise<Tokenizer> {
   return loadTokenizer(promptTokenizerName(name, mode, model, help));
 }

@@ -32,7 +32,16 @@ export interface ApiHost {
 
 /** Every method must have a handler: a missing one is a type error here. */
 function allHandlers(ctx: HostContext): { [M in MethodName]: Handler<M> } {
-  return { ...cardHandlers(ctx), ...convertHandlers(), ...appHandlers(ctx), ...lorebookHandlers(ctx), ...loreTestHandlers(ctx), ...scriptHandlers(ctx), ...chatsHandlers(ctx), ...linkHandlers(ctx) };
+  return {
+    ...cardHandlers(ctx),
+    ...convertHandlers(),
+    ...appHandlers(ctx),
+    ...lorebookHandlers(ctx),
+    ...loreTestHandlers(ctx),
+    ...scriptHandlers(ctx),
+    ...chatsHandlers(ctx),
+    ...linkHandlers(ctx),
+  };
 }
 
 export function createApiHost(options: HostOptions): ApiHost {

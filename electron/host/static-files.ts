@@ -64,7 +64,9 @@ export function fileUnder(root: string, urlPath: string): string | 'outside' | '
 export function serveStatic(root: string, urlPath: string, res: ServerResponse): void {
   const found = fileUnder(root, urlPath);
   if (found === 'malformed' || found === 'outside') {
-    res.writeHead(found === 'malformed' ? 400 : 404, { 'content-type': 'text/plain' }).end(found === 'malformed' ? 'Bad path' : 'Not found');
+    res
+      .writeHead(found === 'malformed' ? 400 : 404, { 'content-type': 'text/plain' })
+      .end(found === 'malformed' ? 'Bad path' : 'Not found');
     return;
   }
   const rel = path.relative(root, found);
@@ -78,14 +80,17 @@ export function serveStatic(root: string, urlPath: string, res: ServerResponse):
     file = path.join(root, 'index.html');
   }
   if (!fs.existsSync(file)) {
-    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('The renderer is not built. Run `npm run build` (npm run web and npm start do it for you).');
+    res
+      .writeHead(503, { 'content-type': 'text/plain; charset=utf-8' })
+      .end('The renderer is not built. Run `npm run build` (npm run web and npm start do it for you).');
     return;
   }
   res.writeHead(200, {
     'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
     'content-security-policy': CONTENT_SECURITY_POLICY,
     'x-content-type-options': 'nosniff',
-    'cache-control': path.basename(path.dirname(file)) === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'cache-control':
+      path.basename(path.dirname(file)) === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache',
   });
   fs.createReadStream(file).pipe(res);
 }

@@ -21,7 +21,13 @@ Serves Lorewright's UI and API on http://127.0.0.1 only.
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { port: { type: 'string' }, db: { type: 'string' }, open: { type: 'boolean' }, static: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      port: { type: 'string' },
+      db: { type: 'string' },
+      open: { type: 'boolean' },
+      static: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     process.stdout.write(HELP);
@@ -44,7 +50,9 @@ async function main(): Promise<void> {
     if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' || values.port !== undefined) throw e;
     host = await startWebHost({ api, staticDir, port: 0 });
   }
-  process.stdout.write(`Lorewright library: ${dbPath}\nLorewright is running. Open this URL (it carries this launch's access token):\n  ${host.openUrl}\n`);
+  process.stdout.write(
+    `Lorewright library: ${dbPath}\nLorewright is running. Open this URL (it carries this launch's access token):\n  ${host.openUrl}\n`,
+  );
   if (values.open) await openInBrowser(host.openUrl);
   const stop = (): void => {
     void host.close().then(() => {

@@ -102,7 +102,10 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
     { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout) },
     (req, res) => {
       if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
-        sendError(res, { code: 'forbidden_host', message: `Host "${req.headers.host ?? ''}" is not this Lorewright server; only 127.0.0.1 and localhost are served.` });
+        sendError(res, {
+          code: 'forbidden_host',
+          message: `Host "${req.headers.host ?? ''}" is not this Lorewright server; only 127.0.0.1 and localhost are served.`,
+        });
         return;
       }
       const urlPath = requestPath(req.url ?? '/');
@@ -133,7 +136,10 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     if (!tokenMatches(expected, req.headers.authorization)) {
-      sendError(res, { code: 'unauthorized', message: 'Missing or wrong API token: open the URL Lorewright printed at start-up.' });
+      sendError(res, {
+        code: 'unauthorized',
+        message: 'Missing or wrong API token: open the URL Lorewright printed at start-up.',
+      });
       return;
     }
     let input: unknown;
@@ -144,7 +150,16 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (e instanceof BodyTooLarge) {
         // Answer at once and close: the rest of the body is never read.
         res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
-        res.end(JSON.stringify({ ok: false, error: { code: 'bad_input', message: `Request body is larger than ${limit.toLocaleString('en-US')} bytes.` } }), () => req.destroy());
+        res.end(
+          JSON.stringify({
+            ok: false,
+            error: {
+              code: 'bad_input',
+              message: `Request body is larger than ${limit.toLocaleString('en-US')} bytes.`,
+            },
+          }),
+          () => req.destroy(),
+        );
         return;
       }
       sendError(res, { code: 'bad_input', message: `Request body is not valid JSON: ${(e as Error).message}` });

@@ -14,7 +14,9 @@ export { APP_ORIGIN } from './app-origin.ts';
 
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
 }
 
 export function serveRenderer(rendererRoot: string): void {
@@ -22,7 +24,8 @@ export function serveRenderer(rendererRoot: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     const file = fileUnder(root, url.pathname === '/' ? '/index.html' : url.pathname);
-    if (url.host !== APP_HOST || file === 'outside' || file === 'malformed') return new Response('Not found', { status: 404 });
+    if (url.host !== APP_HOST || file === 'outside' || file === 'malformed')
+      return new Response('Not found', { status: 404 });
     const response = await net.fetch(pathToFileURL(file).href);
     // The same strict policy as the web host, as a header (the page's meta tag cannot set frame-ancestors).
     const headers = new Headers(response.headers);

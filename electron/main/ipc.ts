@@ -12,11 +12,16 @@ export interface IpcWiring {
   drain(): Promise<void>;
 }
 
-export function registerIpc(ipcMain: Pick<IpcMain, 'handle' | 'on'>, api: ApiHost, trustedSender: (event: Pick<IpcMainInvokeEvent, 'senderFrame'>) => boolean): IpcWiring {
+export function registerIpc(
+  ipcMain: Pick<IpcMain, 'handle' | 'on'>,
+  api: ApiHost,
+  trustedSender: (event: Pick<IpcMainInvokeEvent, 'senderFrame'>) => boolean,
+): IpcWiring {
   const inFlight = new Map<string, { abort: AbortController; done: Promise<ApiReply> }>();
 
   ipcMain.handle(IPC_INVOKE, (event, method: unknown, input: unknown, callId: unknown) => {
-    if (!trustedSender(event)) return { ok: false, error: { code: 'forbidden_host', message: 'IPC from an untrusted frame.' } };
+    if (!trustedSender(event))
+      return { ok: false, error: { code: 'forbidden_host', message: 'IPC from an untrusted frame.' } };
     const id = typeof callId === 'string' ? callId : '';
     const abort = new AbortController();
     const done = api.call(String(method), input, {

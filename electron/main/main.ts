@@ -25,11 +25,27 @@ void app.whenReady().then(() => {
   const library = openLibrary(dbPath);
   const appPath = app.getAppPath();
   const rendererRoot = path.join(appPath, 'dist', 'renderer');
-  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) => callback(permissionDecision(permission)));
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) =>
+    callback(permissionDecision(permission)),
+  );
   session.defaultSession.setPermissionCheckHandler((_wc, permission) => permissionDecision(permission));
   serveRenderer(rendererRoot);
-  const keyCipher = safeStorage.isEncryptionAvailable() ? { encrypt: (text: string) => safeStorage.encryptString(text), decrypt: (bytes: Uint8Array) => safeStorage.decryptString(Buffer.from(bytes)) } : undefined;
-  const wiring = registerIpc(ipcMain, createApiHost({ library, transport: 'electron', log: fileErrorLog(logFileFor(dbPath)), ...(keyCipher ? { keyCipher } : {}) }), (event) => isTrustedFrameUrl(event.senderFrame?.url));
+  const keyCipher = safeStorage.isEncryptionAvailable()
+    ? {
+        encrypt: (text: string) => safeStorage.encryptString(text),
+        decrypt: (bytes: Uint8Array) => safeStorage.decryptString(Buffer.from(bytes)),
+      }
+    : undefined;
+  const wiring = registerIpc(
+    ipcMain,
+    createApiHost({
+      library,
+      transport: 'electron',
+      log: fileErrorLog(logFileFor(dbPath)),
+      ...(keyCipher ? { keyCipher } : {}),
+    }),
+    (event) => isTrustedFrameUrl(event.senderFrame?.url),
+  );
   createMainWindow(appPath, `${APP_ORIGIN}/index.html`);
 
   let closing = false;

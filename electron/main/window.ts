@@ -37,7 +37,14 @@ export function createMainWindow(appPath: string, indexUrl: string): BrowserWind
   // The renderer blocks unloading while a document has unsaved changes; let the author decide.
   win.webContents.on('will-prevent-unload', (event) => {
     const text = unsavedDialogText(app.getLocale());
-    const choice = dialog.showMessageBoxSync(win, { type: 'question', buttons: [text.leave, text.stay], defaultId: 1, cancelId: 1, message: text.message, detail: text.detail });
+    const choice = dialog.showMessageBoxSync(win, {
+      type: 'question',
+      buttons: [text.leave, text.stay],
+      defaultId: 1,
+      cancelId: 1,
+      message: text.message,
+      detail: text.detail,
+    });
     if (choice === 0) event.preventDefault();
   });
   void win.loadURL(indexUrl);

@@ -17,17 +17,35 @@ export interface EvalOptions {
   signal?: CancelSignal;
 }
 
-export async function scanInSandbox(pool: SandboxPool, turns: Scenario[], options: EvalOptions = {}): Promise<ScanResult[]> {
+export async function scanInSandbox(
+  pool: SandboxPool,
+  turns: Scenario[],
+  options: EvalOptions = {},
+): Promise<ScanResult[]> {
   return (await timedScanInSandbox(pool, turns, 0, options)).results;
 }
 
 /** Scans, then `repeat` more times warm, timing them in the sandbox; the limit covers all the scans. */
-export function timedScanInSandbox(pool: SandboxPool, turns: Scenario[], repeat: number, options: EvalOptions = {}): Promise<{ results: ScanResult[]; timing?: ScanTiming }> {
+export function timedScanInSandbox(
+  pool: SandboxPool,
+  turns: Scenario[],
+  repeat: number,
+  options: EvalOptions = {},
+): Promise<{ results: ScanResult[]; timing?: ScanTiming }> {
   const books: Record<string, WorldInfoBook> = Object.assign({}, ...turns.map((t) => t.books));
   const first = turns[0];
   const names = { user: first?.user.name ?? '', char: first?.character.name ?? '' };
   const timeoutMs = (options.timeoutMs ?? pool.limits.scanMs) * (repeat + 1);
-  return pool.run('scan', { turns, repeat }, { ...options, timeoutMs, diagnose: true, explain: (hit) => scanLimitError({ what: 'The World Info scan', books, names }, hit) });
+  return pool.run(
+    'scan',
+    { turns, repeat },
+    {
+      ...options,
+      timeoutMs,
+      diagnose: true,
+      explain: (hit) => scanLimitError({ what: 'The World Info scan', books, names }, hit),
+    },
+  );
 }
 
 export function planInSandbox(pool: SandboxPool, task: PlanTask, options: EvalOptions = {}): Promise<SandboxPlan> {
@@ -40,7 +58,15 @@ export function planInSandbox(pool: SandboxPool, task: PlanTask, options: EvalOp
       const books = Object.fromEntries([...(own ? [own] : []), ...(task.books ?? [])].map((b) => [b.name, b.book]));
       const names = { user: task.persona.name, char: characterFromCard(task.card).name };
       const template = task.mode === 'text' ? task.jinja : undefined;
-      return scanLimitError({ what: 'The prompt assembly (World Info scan and templates)', books, names, ...(template === undefined ? {} : { template }) }, hit);
+      return scanLimitError(
+        {
+          what: 'The prompt assembly (World Info scan and templates)',
+          books,
+          names,
+          ...(template === undefined ? {} : { template }),
+        },
+        hit,
+      );
     },
   });
 }

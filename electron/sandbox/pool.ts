@@ -110,7 +110,8 @@ export class SandboxPool {
   /** New limits apply to the next job; workers with another heap size are replaced once idle. */
   setLimits(limits: Partial<EvalLimits>): EvalLimits {
     this.#limits = resolveLimits({ ...this.#limits, ...limits });
-    for (const [i, slot] of this.#slots.entries()) if (!slot.job && slot.heapMiB !== this.#limits.heapMiB) this.#replace(i);
+    for (const [i, slot] of this.#slots.entries())
+      if (!slot.job && slot.heapMiB !== this.#limits.heapMiB) this.#replace(i);
     return this.#limits;
   }
 
@@ -119,7 +120,15 @@ export class SandboxPool {
     if (options.signal?.aborted) return Promise.reject(cancelled());
     const budget = options.timeoutMs ?? (task === 'ppe' ? this.#limits.ppeMs : this.#limits.scanMs);
     return new Promise((resolve, reject) => {
-      this.#queue.push({ id: this.#nextJob++, task, input, options, budget, resolve: resolve as (v: unknown) => void, reject });
+      this.#queue.push({
+        id: this.#nextJob++,
+        task,
+        input,
+        options,
+        budget,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
       this.#pump();
     });
   }
@@ -193,13 +202,23 @@ export class SandboxPool {
     const onAbort = (): void => this.#stop(slot, cancelled());
     job.options.signal?.addEventListener('abort', onAbort, { once: true });
     slot.job = running;
-    slot.worker.postMessage({ type: 'run', job: job.id, task: job.task, input: job.input, limits: this.#limits, diagnose: false } satisfies ToWorker);
+    slot.worker.postMessage({
+      type: 'run',
+      job: job.id,
+      task: job.task,
+      input: job.input,
+      limits: this.#limits,
+      diagnose: false,
+    } satisfies ToWorker);
   }
 
   /** (Re)starts the time limit with what is left of the budget; paused while the host answers a call. */
   #arm(slot: Slot, running: Running): void {
     running.since = performance.now();
-    running.timer = setTimeout(() => void this.#timeout(slot, running), Math.max(0, running.job.budget - running.spent));
+    running.timer = setTimeout(
+      () => void this.#timeout(slot, running),
+      Math.max(0, running.job.budget - running.spent),
+    );
   }
 
   async #timeout(slot: Slot, running: Running): Promise<void> {
@@ -225,7 +244,11 @@ export class SandboxPool {
    */
   #diagnose(job: Job): Diagnosis {
     const where = new Int32Array(new SharedArrayBuffer(WHERE_SLOTS * Int32Array.BYTES_PER_ELEMENT));
-    const worker = new Worker(this.#source!.entry, { eval: this.#source!.eval, workerData: { where: where.buffer }, resourceLimits: { maxOldGenerationSizeMb: this.#limits.heapMiB } });
+    const worker = new Worker(this.#source!.entry, {
+      eval: this.#source!.eval,
+      workerData: { where: where.buffer },
+      resourceLimits: { maxOldGenerationSizeMb: this.#limits.heapMiB },
+    });
     Atomics.store(where, WHERE_REGEX, -1);
     const regexes = new Map<number, RegexSeen>();
     let found: Partial<LimitHit> | undefined;
@@ -255,7 +278,15 @@ export class SandboxPool {
       notify();
     };
     worker.on('message', (m: FromWorker) => {
-      if (m.type === 'ready') worker.postMessage({ type: 'run', job: job.id, task: job.task, input: job.input, limits: this.#limits, diagnose: true } satisfies ToWorker);
+      if (m.type === 'ready')
+        worker.postMessage({
+          type: 'run',
+          job: job.id,
+          task: job.task,
+          input: job.input,
+          limits: this.#limits,
+          diagnose: true,
+        } satisfies ToWorker);
       else if (m.type === 'begin') began = performance.now();
       else if (m.type === 'regex') regexes.set(m.regex.index, m.regex);
       else if (m.type === 'done' || m.type === 'failed') finish({ diagnosedAll: true });
@@ -317,7 +348,11 @@ export class SandboxPool {
         this.#arm(slot, running);
         // A job still running after a while may be a runaway: start finding out which regex it is, so the answer is
         // usually there by the time-out even though a fresh worker takes a moment to load.
-        if (job.options.diagnose) running.diagnosisTimer = setTimeout(() => (running.diagnosis = this.#diagnose(job)), Math.min(DIAGNOSE_AFTER_MS, job.budget / 4));
+        if (job.options.diagnose)
+          running.diagnosisTimer = setTimeout(
+            () => (running.diagnosis = this.#diagnose(job)),
+            Math.min(DIAGNOSE_AFTER_MS, job.budget / 4),
+          );
         return;
       case 'progress':
         job.options.onProgress?.(m.event);
@@ -338,7 +373,11 @@ export class SandboxPool {
         if (m.type === 'done') job.resolve(m.value);
         else {
           const call = m.error.name === 'HostCallError' ? (m.error.fields['call'] as number) : undefined;
-          job.reject(call !== undefined && running.hostErrors.has(call) ? (running.hostErrors.get(call) as Error) : reviveError(m.error));
+          job.reject(
+            call !== undefined && running.hostErrors.has(call)
+              ? (running.hostErrors.get(call) as Error)
+              : reviveError(m.error),
+          );
         }
         this.#pump();
       }
@@ -371,6 +410,7 @@ function cancelled(): ApiError {
 
 function limitError(job: Job, hit: LimitHit): Error {
   if (job.options.explain) return job.options.explain(hit);
-  const what = hit.kind === 'time' ? `did not finish within ${hit.limit} ms` : `went over its ${hit.limit} MiB memory limit`;
+  const what =
+    hit.kind === 'time' ? `did not finish within ${hit.limit} ms` : `went over its ${hit.limit} MiB memory limit`;
   return new SandboxLimitError(`The evaluation ${what} and was stopped.`, hit);
 }

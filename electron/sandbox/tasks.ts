@@ -33,7 +33,8 @@ export interface ScanTiming {
   scanMsP95: number;
 }
 
-const quantile = (sorted: number[], q: number): number => Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(3));
+const quantile = (sorted: number[], q: number): number =>
+  Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(3));
 
 export interface PlanTask extends Omit<TurnRequestOptions, 'tokenizer'> {
   /** The tokenizer the prompt is counted with; loaded (once per worker) inside the sandbox. */
@@ -53,7 +54,10 @@ export interface PpeTask {
 }
 
 export const TASKS = {
-  async scan({ turns, repeat = 0 }: ScanTask, ctx: TaskContext): Promise<{ results: ScanResult[]; timing?: ScanTiming }> {
+  async scan(
+    { turns, repeat = 0 }: ScanTask,
+    ctx: TaskContext,
+  ): Promise<{ results: ScanResult[]; timing?: ScanTiming }> {
     const { scanTurns } = await import('../../shared/lorebook/sequence.ts');
     ctx.begin();
     const t0 = performance.now();
@@ -69,11 +73,21 @@ export const TASKS = {
       times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);
-    return { results, timing: { compileMs: Number(compileMs.toFixed(3)), scanMsMedian: quantile(times, 0.5), scanMsP95: quantile(times, 0.95) } };
+    return {
+      results,
+      timing: {
+        compileMs: Number(compileMs.toFixed(3)),
+        scanMsMedian: quantile(times, 0.5),
+        scanMsP95: quantile(times, 0.95),
+      },
+    };
   },
 
   async plan(task: PlanTask, ctx: TaskContext): Promise<SandboxPlan> {
-    const [{ turnPlan }, { loadTokenizer }] = await Promise.all([import('../services/chats/turn-plan.ts'), import('../../shared/tokenize/index.ts')]);
+    const [{ turnPlan }, { loadTokenizer }] = await Promise.all([
+      import('../services/chats/turn-plan.ts'),
+      import('../../shared/tokenize/index.ts'),
+    ]);
     const tokenizer = task.tokenizer ? await loadTokenizer(task.tokenizer) : undefined;
     ctx.begin();
     const { scan: _scan, ...plan } = turnPlan({ ...task, tokenizer });
@@ -89,7 +103,9 @@ export const TASKS = {
       scriptId: task.scriptId,
       limits: ctx.limits,
       loadScript: (id) => ctx.call('loadScript', id) as Promise<string | undefined>,
-      ...(task.model ? { callModel: (request: ModelRequest) => ctx.call('callModel', request) as Promise<ModelResponse> } : {}),
+      ...(task.model
+        ? { callModel: (request: ModelRequest) => ctx.call('callModel', request) as Promise<ModelResponse> }
+        : {}),
       onLog: (entry) => ctx.progress(entry),
       onStep: (script, pos) => ctx.at(script, pos.line, pos.column),
     });

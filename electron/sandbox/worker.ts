@@ -12,8 +12,20 @@ const where = new Int32Array(workerData.where as SharedArrayBuffer);
 const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 let nextCall = 0;
 
-const INTRINSICS = [Object.prototype, Array.prototype, String.prototype, Number.prototype, Function.prototype, RegExp.prototype, Map.prototype, Set.prototype, Promise.prototype, Error.prototype];
-const fingerprint = (): string => INTRINSICS.map((p) => Reflect.ownKeys(p).length).join(',') + Object.getPrototypeOf(Object.prototype);
+const INTRINSICS = [
+  Object.prototype,
+  Array.prototype,
+  String.prototype,
+  Number.prototype,
+  Function.prototype,
+  RegExp.prototype,
+  Map.prototype,
+  Set.prototype,
+  Promise.prototype,
+  Error.prototype,
+];
+const fingerprint = (): string =>
+  INTRINSICS.map((p) => Reflect.ownKeys(p).length).join(',') + Object.getPrototypeOf(Object.prototype);
 const clean = fingerprint();
 
 const send = (message: FromWorker): void => port.postMessage(message);
@@ -21,7 +33,8 @@ const send = (message: FromWorker): void => port.postMessage(message);
 function serialize(e: unknown): SerializedError {
   if (!(e instanceof Error)) return { name: 'Error', message: String(e), fields: {} };
   const fields: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(e)) if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) fields[k] = v;
+  for (const [k, v] of Object.entries(e))
+    if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) fields[k] = v;
   return { name: e.name, message: e.message, fields };
 }
 

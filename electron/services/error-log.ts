@@ -19,7 +19,8 @@ function describe(e: unknown): string {
 }
 
 function rotate(file: string): void {
-  for (let i = KEEP - 1; i >= 1; i--) if (fs.existsSync(`${file}.${i}`)) fs.renameSync(`${file}.${i}`, `${file}.${i + 1}`);
+  for (let i = KEEP - 1; i >= 1; i--)
+    if (fs.existsSync(`${file}.${i}`)) fs.renameSync(`${file}.${i}`, `${file}.${i + 1}`);
   fs.renameSync(file, `${file}.1`);
 }
 

@@ -21,7 +21,11 @@ function Root() {
   };
   return (
     <I18nContext.Provider value={t}>
-      {connection.client ? <App client={connection.client} locale={locale} onLocale={choose} /> : <p className="fatal">{t('connect.noToken')}</p>}
+      {connection.client ? (
+        <App client={connection.client} locale={locale} onLocale={choose} />
+      ) : (
+        <p className="fatal">{t('connect.noToken')}</p>
+      )}
     </I18nContext.Provider>
   );
 }

@@ -13,7 +13,17 @@ import { scriptMethods } from './methods/scripts.ts';
 import { chatsMethods } from './methods/chats.ts';
 import { linkMethods } from './methods/links.ts';
 
-export type { SortKey, ListInput, IdInput, CreateInput, UpdateInput, RevisionInput, BulkInput, RenameTagInput, ImportInput } from './methods/cards.ts';
+export type {
+  SortKey,
+  ListInput,
+  IdInput,
+  CreateInput,
+  UpdateInput,
+  RevisionInput,
+  BulkInput,
+  RenameTagInput,
+  ImportInput,
+} from './methods/cards.ts';
 
 export const methods = {
   ...cardMethods,
@@ -25,7 +35,6 @@ export const methods = {
   ...chatsMethods,
   ...linkMethods,
 } as const;
-
 
 export type Methods = typeof methods;
 export type MethodName = keyof Methods;
@@ -53,5 +62,9 @@ export interface CallOptions<P> {
 
 /** The API as both transports present it to the renderer and tests. */
 export interface ApiClient {
-  invoke<M extends MethodName>(method: M, input: MethodInput<M>, options?: CallOptions<MethodProgress<M>>): Promise<MethodOutput<M>>;
+  invoke<M extends MethodName>(
+    method: M,
+    input: MethodInput<M>,
+    options?: CallOptions<MethodProgress<M>>,
+  ): Promise<MethodOutput<M>>;
 }

@@ -13,4 +13,3 @@ export interface MethodSpec<I, O, P = never> {
 export function method<I, O, P = never>(input: JSONSchemaType<I>, streams?: true): MethodSpec<I, O, P> {
   return streams ? { input, streams } : { input };
 }
-

@@ -11,7 +11,11 @@ export const nameProperty = { type: 'string', minLength: 1, maxLength: 500 } as 
 export const documentProperty = { type: 'string', maxLength: DEFAULT_MAX_DOCUMENT_BYTES } as const;
 /** The name of an imported file, as the user's system spelled it. */
 export const fileNameProperty = { type: 'string', minLength: 1, maxLength: 1000 } as const;
-export const tagListProperty = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100 }, maxItems: 200 } as const;
+export const tagListProperty = {
+  type: 'array',
+  items: { type: 'string', minLength: 1, maxLength: 100 },
+  maxItems: 200,
+} as const;
 
 /** Search text, paging and the trash switch of a list method (each domain adds its own filters). */
 export const pagingProperties = {
@@ -29,7 +33,12 @@ export interface RevisionInput {
   revision: number;
 }
 
-export const idSchema: JSONSchemaType<IdInput> = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: idProperty } };
+export const idSchema: JSONSchemaType<IdInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: idProperty },
+};
 
 export const revisionSchema: JSONSchemaType<RevisionInput> = {
   type: 'object',

@@ -30,12 +30,29 @@ export function assertMethod(name: string): MethodName {
 export function validateInput<M extends MethodName>(name: M, input: unknown): MethodInput<M> {
   // Before the schema: handlers serialise and walk what they get, so no deep or self-referring value gets that far.
   const problem = findTreeProblem(input);
-  if (problem) throw new ApiError('bad_input', `Invalid input for ${name}: ${describeProblem(problem)}`, [{ path: problem.pointer, message: problem.message }]);
+  if (problem)
+    throw new ApiError('bad_input', `Invalid input for ${name}: ${describeProblem(problem)}`, [
+      { path: problem.pointer, message: problem.message },
+    ]);
   const fn = validatorFor(name);
   if (fn(input)) return input as MethodInput<M>;
   const details = (fn.errors ?? []).map((e) => {
-    const extra = e.keyword === 'additionalProperties' ? ` ("${String(e.params['additionalProperty'])}")` : e.keyword === 'required' ? ` ("${String(e.params['missingProperty'])}")` : '';
+    const extra =
+      e.keyword === 'additionalProperties'
+        ? ` ("${String(e.params['additionalProperty'])}")`
+        : e.keyword === 'required'
+          ? ` ("${String(e.params['missingProperty'])}")`
+          : '';
     return { path: e.instancePath, message: `${e.instancePath || 'input'} ${e.message ?? 'is invalid'}${extra}` };
   });
-  throw new ApiError('bad_input', `Invalid input for ${name}: ${cappedList(details.map((d) => d.message), 'problems', 10, '; ')}`, details.slice(0, MAX_DETAILS));
+  throw new ApiError(
+    'bad_input',
+    `Invalid input for ${name}: ${cappedList(
+      details.map((d) => d.message),
+      'problems',
+      10,
+      '; ',
+    )}`,
+    details.slice(0, MAX_DETAILS),
+  );
 }

@@ -58,4 +58,3 @@ export interface ConvertProgress {
   total: number;
   result: FileResult;
 }
-

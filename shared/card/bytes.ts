@@ -22,7 +22,8 @@ export function latin1Decode(bytes: Uint8Array): string {
   // ASCII (keywords, base64) is by far the common case, and TextDecoder is much faster than fromCharCode.
   if (isAscii(bytes)) return ascii.decode(bytes);
   let out = '';
-  for (let i = 0; i < bytes.length; i += 0x2000) out += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x2000) as unknown as number[]);
+  for (let i = 0; i < bytes.length; i += 0x2000)
+    out += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x2000) as unknown as number[]);
   return out;
 }
 

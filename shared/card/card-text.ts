@@ -42,8 +42,17 @@ export function decodeCardText(payload: Uint8Array, where: string): DecodedCardT
   }
   // Raw JSON writers (Card Architect) put UTF-8 straight into tEXt despite its Latin-1 definition.
   const raw = utf8DecodeStrict(payload);
-  if (raw === undefined) throw new CardError('not_utf8', `card text is neither base64 (${base64Problem}) nor UTF-8 JSON (invalid UTF-8)`, where);
+  if (raw === undefined)
+    throw new CardError(
+      'not_utf8',
+      `card text is neither base64 (${base64Problem}) nor UTF-8 JSON (invalid UTF-8)`,
+      where,
+    );
   const doc = parseObject(raw);
   if (typeof doc !== 'string') return { doc, encoding: 'raw-json' };
-  throw new CardError('png_bad_card_text', `card text is neither base64 (${base64Problem}) nor raw JSON (${doc})`, where);
+  throw new CardError(
+    'png_bad_card_text',
+    `card text is neither base64 (${base64Problem}) nor raw JSON (${doc})`,
+    where,
+  );
 }

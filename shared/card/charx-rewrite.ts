@@ -56,8 +56,16 @@ function centralDirectory(zip: Uint8Array, eocd: number): Entry[] | undefined {
     const nameLength = u16(zip, at + 28);
     const cdLength = 46 + nameLength + u16(zip, at + 30) + u16(zip, at + 32);
     const name = new TextDecoder().decode(zip.subarray(at + 46, at + 46 + nameLength));
-    const entry = { name, cdAt: at, cdLength, method: u16(zip, at + 10), compressedSize: u32(zip, at + 20), localAt: u32(zip, at + 42) };
-    if (entry.localAt === 0xffffffff || entry.compressedSize === 0xffffffff || u32(zip, entry.localAt) !== LOCAL) return undefined;
+    const entry = {
+      name,
+      cdAt: at,
+      cdLength,
+      method: u16(zip, at + 10),
+      compressedSize: u32(zip, at + 20),
+      localAt: u32(zip, at + 42),
+    };
+    if (entry.localAt === 0xffffffff || entry.compressedSize === 0xffffffff || u32(zip, entry.localAt) !== LOCAL)
+      return undefined;
     entries.push(entry);
     at += cdLength;
   }
@@ -92,7 +100,8 @@ export function rewriteCharx(file: Uint8Array, doc: JsonObject): Uint8Array | un
   } catch {
     return undefined;
   }
-  if (text === undefined || JSON.stringify(before) === JSON.stringify(doc)) return text === undefined ? undefined : file;
+  if (text === undefined || JSON.stringify(before) === JSON.stringify(doc))
+    return text === undefined ? undefined : file;
   const json = utf8Encode(editJsonTo(text, before, doc));
   const content = bom ? concatBytes([Uint8Array.from(BOM), json]) : json;
   const data = card.method === 8 ? deflateSync(content, { level: 6 }) : content;

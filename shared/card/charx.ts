@@ -42,9 +42,17 @@ export function readCharx(bytes: Uint8Array, limits: CharxReadOptions = {}): Cha
   if (!located) throw new CardError('zip_corrupt', 'not a zip archive: no end-of-central-directory record');
   const { files: entries, warnings: zipWarnings } = readZip(located, limits);
   const cardBytes = entries.get(CARD_JSON);
-  if (!cardBytes) throw new CardError('zip_no_card_json', `zip has no card.json at its root (entries: ${cappedList([...entries.keys()], 'entries', 8) || '(none)'})`);
+  if (!cardBytes)
+    throw new CardError(
+      'zip_no_card_json',
+      `zip has no card.json at its root (entries: ${cappedList([...entries.keys()], 'entries', 8) || '(none)'})`,
+    );
   if (limits.maxDocumentBytes !== undefined && cardBytes.length > limits.maxDocumentBytes) {
-    throw new CardError('too_large', `card.json is ${cardBytes.length.toLocaleString('en-US')} bytes; the limit is ${limits.maxDocumentBytes.toLocaleString('en-US')}`, `zip entry ${CARD_JSON}`);
+    throw new CardError(
+      'too_large',
+      `card.json is ${cardBytes.length.toLocaleString('en-US')} bytes; the limit is ${limits.maxDocumentBytes.toLocaleString('en-US')}`,
+      `zip entry ${CARD_JSON}`,
+    );
   }
   const text = utf8DecodeStrict(cardBytes);
   if (text === undefined) throw new CardError('not_utf8', 'card.json is not valid UTF-8', `zip entry ${CARD_JSON}`);
@@ -52,7 +60,11 @@ export function readCharx(bytes: Uint8Array, limits: CharxReadOptions = {}): Cha
   try {
     doc = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (e) {
-    throw new CardError('json_syntax', `card.json is not valid JSON: ${(e as Error).message}`, `zip entry ${CARD_JSON}`);
+    throw new CardError(
+      'json_syntax',
+      `card.json is not valid JSON: ${(e as Error).message}`,
+      `zip entry ${CARD_JSON}`,
+    );
   }
   if (!isObject(doc)) throw new CardError('not_a_card', 'card.json is not a JSON object', `zip entry ${CARD_JSON}`);
   entries.delete(CARD_JSON);
@@ -73,8 +85,13 @@ function assetWarnings(doc: JsonObject, files: Map<string, Uint8Array>): CardWar
     if (!isObject(a) || typeof a['uri'] !== 'string') return;
     const path = embeddedPath(a['uri']);
     if (path === undefined) return;
-    if (!files.has(path)) warnings.push({ pointer: `/data/assets/${i}/uri`, message: `asset ${JSON.stringify(path)} is not in the zip` });
-    if (a['uri'].startsWith('embedded://')) warnings.push({ pointer: `/data/assets/${i}/uri`, message: 'uses "embedded://"; the spec spells it "embeded://" (read anyway)' });
+    if (!files.has(path))
+      warnings.push({ pointer: `/data/assets/${i}/uri`, message: `asset ${JSON.stringify(path)} is not in the zip` });
+    if (a['uri'].startsWith('embedded://'))
+      warnings.push({
+        pointer: `/data/assets/${i}/uri`,
+        message: 'uses "embedded://"; the spec spells it "embeded://" (read anyway)',
+      });
   });
   return warnings;
 }
@@ -91,13 +108,18 @@ export interface CharxWriteOptions {
   indent?: number | string;
 }
 
-export function writeCharx(doc: JsonObject, files: ReadonlyMap<string, Uint8Array>, options: CharxWriteOptions = {}): Uint8Array {
+export function writeCharx(
+  doc: JsonObject,
+  files: ReadonlyMap<string, Uint8Array>,
+  options: CharxWriteOptions = {},
+): Uint8Array {
   const entries: [string, [Uint8Array, { level: 0 | 6; mtime: Date }]][] = [
     [CARD_JSON, [utf8Encode(JSON.stringify(doc, null, options.indent ?? 2)), { level: 6, mtime: MTIME }]],
   ];
   for (const [name, data] of files) {
     if (name === CARD_JSON) continue;
-    if (unsafeName(name)) throw new CardError('zip_path_traversal', `refusing to write zip entry ${JSON.stringify(name)}`);
+    if (unsafeName(name))
+      throw new CardError('zip_path_traversal', `refusing to write zip entry ${JSON.stringify(name)}`);
     entries.push([name, [data, { level: STORED.test(name) ? 0 : 6, mtime: MTIME }]]);
   }
   const zip = zipSync(Object.fromEntries(entries) as Zippable);

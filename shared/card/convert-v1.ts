@@ -52,7 +52,15 @@ export function convertV1toV2(doc: JsonObject): { doc: CardV2; report: Conversio
   const data: JsonObject = {};
   for (const key of V1_FIELDS) {
     data[key] = typeof doc[key] === 'string' ? doc[key] : '';
-    if (key in doc) r.add('moved', pointer(key), pointer('data', key), typeof doc[key] === 'string' ? undefined : `not a string (${JSON.stringify(doc[key])}); kept at the root, data.${key} is ""`);
+    if (key in doc)
+      r.add(
+        'moved',
+        pointer(key),
+        pointer('data', key),
+        typeof doc[key] === 'string'
+          ? undefined
+          : `not a string (${JSON.stringify(doc[key])}); kept at the root, data.${key} is ""`,
+      );
     else r.add('defaulted', undefined, pointer('data', key), 'V1 field was missing');
   }
   const moved = new Set<string>();
@@ -75,7 +83,12 @@ export function convertV1toV2(doc: JsonObject): { doc: CardV2; report: Conversio
     if (!(key in doc) || !fits(doc[key], kind)) continue;
     data['extensions'] = { ...(data['extensions'] as JsonObject), [key]: doc[key] };
     moved.add(key);
-    r.add('moved', pointer(key), pointer('data', 'extensions', key), "SillyTavern's V1 key, where SillyTavern's V2 reader looks");
+    r.add(
+      'moved',
+      pointer(key),
+      pointer('data', 'extensions', key),
+      "SillyTavern's V1 key, where SillyTavern's V2 reader looks",
+    );
   }
   r.add('defaulted', undefined, '/spec');
   r.add('defaulted', undefined, '/spec_version');

@@ -22,7 +22,13 @@ export const V3_BACKFILL_NOTICE =
 
 const BOOK = pointer('data', 'character_book');
 
-function keepKeys(r: ReportBuilder, obj: JsonObject, at: string, skip: ReadonlySet<string>, note?: (key: string) => string | undefined): void {
+function keepKeys(
+  r: ReportBuilder,
+  obj: JsonObject,
+  at: string,
+  skip: ReadonlySet<string>,
+  note?: (key: string) => string | undefined,
+): void {
   for (const key of Object.keys(obj)) {
     if (!skip.has(key)) r.add('kept', childPointer(at, key), childPointer(at, key), note?.(key));
   }
@@ -30,8 +36,18 @@ function keepKeys(r: ReportBuilder, obj: JsonObject, at: string, skip: ReadonlyS
 
 function relabel(doc: JsonObject, spec: string, version: string, r: ReportBuilder): JsonObject {
   const out: JsonObject = { ...doc, spec, spec_version: version };
-  r.add(doc['spec'] === undefined ? 'defaulted' : 'changed', doc['spec'] === undefined ? undefined : '/spec', '/spec', `"${spec}"`);
-  r.add(doc['spec_version'] === undefined ? 'defaulted' : 'changed', doc['spec_version'] === undefined ? undefined : '/spec_version', '/spec_version', `"${version}"`);
+  r.add(
+    doc['spec'] === undefined ? 'defaulted' : 'changed',
+    doc['spec'] === undefined ? undefined : '/spec',
+    '/spec',
+    `"${spec}"`,
+  );
+  r.add(
+    doc['spec_version'] === undefined ? 'defaulted' : 'changed',
+    doc['spec_version'] === undefined ? undefined : '/spec_version',
+    '/spec_version',
+    `"${version}"`,
+  );
   keepKeys(r, doc, '', new Set(['spec', 'spec_version', 'data']));
   return out;
 }
@@ -42,7 +58,8 @@ export function convertV2toV3(doc: JsonObject): { doc: CardV3; report: Conversio
   const data: JsonObject = { ...(isObject(doc['data']) ? doc['data'] : {}) };
   keepKeys(r, data, '/data', new Set(['character_book']));
   if (!Array.isArray(data['group_only_greetings'])) {
-    if (data['group_only_greetings'] !== undefined) r.add('dropped', '/data/group_only_greetings', undefined, 'not an array; replaced by []');
+    if (data['group_only_greetings'] !== undefined)
+      r.add('dropped', '/data/group_only_greetings', undefined, 'not an array; replaced by []');
     data['group_only_greetings'] = [];
     r.add('defaulted', undefined, '/data/group_only_greetings');
   }
@@ -68,7 +85,12 @@ function bookToV3(book: JsonObject, r: ReportBuilder): JsonObject {
       const { [DECORATORS_KEY]: decorators, ...restExt } = ext;
       e['content'] = `${decorators as string}${typeof e['content'] === 'string' ? e['content'] : ''}`;
       e['extensions'] = restExt;
-      r.add('moved', childPointer(`${at}/extensions`, DECORATORS_KEY), `${at}/content`, 'decorator lines restored to the top of content');
+      r.add(
+        'moved',
+        childPointer(`${at}/extensions`, DECORATORS_KEY),
+        `${at}/content`,
+        'decorator lines restored to the top of content',
+      );
     }
     if (isObject(e['extensions']) && typeof e['extensions'][STRING_ID_KEY] === 'string' && e['id'] === undefined) {
       const { [STRING_ID_KEY]: id, ...restExt } = e['extensions'];
@@ -98,7 +120,11 @@ export function convertV3toV2(doc: JsonObject, options: V3toV2Options = {}): { d
   const out = relabel(doc, 'chara_card_v2', '2.0', r);
   const data: JsonObject = { ...(isObject(doc['data']) ? doc['data'] : {}) };
   keepKeys(r, data, '/data', new Set(['character_book']), (key) =>
-    V3_ONLY.has(key) ? 'V3-only field: V2 has no such field, kept in data (V2 readers ignore it)' : V2_FIELD_SET.has(key) ? undefined : 'unknown key, kept',
+    V3_ONLY.has(key)
+      ? 'V3-only field: V2 has no such field, kept in data (V2 readers ignore it)'
+      : V2_FIELD_SET.has(key)
+        ? undefined
+        : 'unknown key, kept',
   );
   if (options.backfillNotice) {
     const notes = typeof data['creator_notes'] === 'string' ? data['creator_notes'] : '';
@@ -116,24 +142,47 @@ function bookToV2(book: JsonObject, r: ReportBuilder): JsonObject {
   if (!Array.isArray(book['entries'])) return book;
   const entries = book['entries'].map((entry, i) => {
     const at = childPointer(childPointer(BOOK, 'entries'), i);
-    r.add('kept', at, at, isObject(entry) && 'use_regex' in entry ? 'use_regex has no V2 field; kept in the entry' : undefined);
+    r.add(
+      'kept',
+      at,
+      at,
+      isObject(entry) && 'use_regex' in entry ? 'use_regex has no V2 field; kept in the entry' : undefined,
+    );
     if (!isObject(entry)) return entry;
     const e: JsonObject = { ...entry };
-    if (typeof e['content'] === 'string' && isObject(e['extensions']) && e['extensions'][DECORATORS_KEY] === undefined) {
+    if (
+      typeof e['content'] === 'string' &&
+      isObject(e['extensions']) &&
+      e['extensions'][DECORATORS_KEY] === undefined
+    ) {
       const split = splitDecorators(e['content']);
       if (split.decorators) {
         e['content'] = split.content;
         e['extensions'] = { ...e['extensions'], [DECORATORS_KEY]: split.decorators };
-        r.add('moved', `${at}/content`, childPointer(`${at}/extensions`, DECORATORS_KEY), 'decorator lines removed from content for V2 (restored on V2 → V3)');
+        r.add(
+          'moved',
+          `${at}/content`,
+          childPointer(`${at}/extensions`, DECORATORS_KEY),
+          'decorator lines removed from content for V2 (restored on V2 → V3)',
+        );
       }
     }
     if (typeof e['id'] === 'string' && /^-?\d{1,15}$/.test(e['id'])) {
       e['id'] = Number(e['id']);
       r.add('changed', `${at}/id`, `${at}/id`, 'V2 ids are numbers');
-    } else if (typeof e['id'] === 'string' && isObject(e['extensions']) && e['extensions'][STRING_ID_KEY] === undefined) {
+    } else if (
+      typeof e['id'] === 'string' &&
+      isObject(e['extensions']) &&
+      e['extensions'][STRING_ID_KEY] === undefined
+    ) {
       e['extensions'] = { ...e['extensions'], [STRING_ID_KEY]: e['id'] };
       delete e['id'];
-      r.add('moved', `${at}/id`, childPointer(`${at}/extensions`, STRING_ID_KEY), 'V2 ids are numbers; the string id is parked in extensions (restored on V2 → V3)');
+      r.add(
+        'moved',
+        `${at}/id`,
+        childPointer(`${at}/extensions`, STRING_ID_KEY),
+        'V2 ids are numbers; the string id is parked in extensions (restored on V2 → V3)',
+      );
     }
     return e;
   });

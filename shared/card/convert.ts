@@ -26,6 +26,9 @@ export function convertCard(doc: JsonObject, to: TargetSpec, options: V3toV2Opti
   if (to === 'v2') return { ...v2, from };
   // V1 → V3 goes through V2; the second step only adds what V3 needs, so report its changes, not its keeps.
   const v3 = convertV2toV3(v2.doc);
-  const items = [...v2.report.items, ...v3.report.items.filter((i) => i.action !== 'kept' && i.from !== '/spec' && i.from !== '/spec_version')];
+  const items = [
+    ...v2.report.items,
+    ...v3.report.items.filter((i) => i.action !== 'kept' && i.from !== '/spec' && i.from !== '/spec_version'),
+  ];
   return { doc: v3.doc, report: { from: 'v1', to: 'v3', items }, from };
 }

@@ -58,7 +58,9 @@ function u16(t: Tiff, at: number): number {
 }
 
 function u32(t: Tiff, at: number): number {
-  return t.le ? (t.b[at]! | (t.b[at + 1]! << 8) | (t.b[at + 2]! << 16) | (t.b[at + 3]! << 24)) >>> 0 : ((t.b[at]! << 24) | (t.b[at + 1]! << 16) | (t.b[at + 2]! << 8) | t.b[at + 3]!) >>> 0;
+  return t.le
+    ? (t.b[at]! | (t.b[at + 1]! << 8) | (t.b[at + 2]! << 16) | (t.b[at + 3]! << 24)) >>> 0
+    : ((t.b[at]! << 24) | (t.b[at + 1]! << 16) | (t.b[at + 2]! << 8) | t.b[at + 3]!) >>> 0;
 }
 
 /** Finds a tag in one IFD: its value bytes (inline when ≤ 4 bytes, else at the stored offset). */

@@ -34,7 +34,8 @@ export function jsonChanges(from: unknown, to: unknown, path: Path = []): JsonCh
     }
     return out;
   }
-  if (Array.isArray(from) && Array.isArray(to) && from.length === to.length) return to.flatMap((v, i) => jsonChanges(from[i], v, [...path, i]));
+  if (Array.isArray(from) && Array.isArray(to) && from.length === to.length)
+    return to.flatMap((v, i) => jsonChanges(from[i], v, [...path, i]));
   return [{ path, value: to }];
 }
 
@@ -75,7 +76,9 @@ function formatting(text: string): FormattingOptions {
   const style = jsonStyle(text);
   // A single-line source gets single-line insertions (no formatting options would insert newlines).
   if (style.minified) return { insertSpaces: true, tabSize: 0, eol: '' };
-  return typeof style.indent === 'string' ? { insertSpaces: false, tabSize: 1, eol: style.eol } : { insertSpaces: true, tabSize: style.indent, eol: style.eol };
+  return typeof style.indent === 'string'
+    ? { insertSpaces: false, tabSize: 1, eol: style.eol }
+    : { insertSpaces: true, tabSize: style.indent, eol: style.eol };
 }
 
 /** `doc` printed whole in the style of `text` (indent or single line, line endings, final newline, BOM). */
@@ -114,7 +117,9 @@ export function editJsonTo(text: string, from: unknown, to: unknown): string {
       const insertAt = isObject(parent) && typeof last === 'string' ? Object.keys(parent).indexOf(last) : -1;
       const edits = modify(out, change.path, change.value, {
         formattingOptions: options,
-        ...(insertAt >= 0 ? { getInsertionIndex: (keys: string[]) => countBefore(Object.keys(parent as object), last as string, keys) } : {}),
+        ...(insertAt >= 0
+          ? { getInsertionIndex: (keys: string[]) => countBefore(Object.keys(parent as object), last as string, keys) }
+          : {}),
       });
       out = applyEdits(out, edits);
     }
@@ -126,7 +131,8 @@ export function editJsonTo(text: string, from: unknown, to: unknown): string {
 
 function lookup(doc: unknown, path: Path): unknown {
   let at = doc;
-  for (const key of path) at = isObject(at) || Array.isArray(at) ? (at as Record<string | number, unknown>)[key] : undefined;
+  for (const key of path)
+    at = isObject(at) || Array.isArray(at) ? (at as Record<string | number, unknown>)[key] : undefined;
   return at;
 }
 

@@ -41,6 +41,11 @@ export class ReportBuilder {
   readonly items: LossItem[] = [];
 
   add(action: LossAction, from: string | undefined, to: string | undefined, note?: string): void {
-    this.items.push({ action, ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), ...(note ? { note } : {}) });
+    this.items.push({
+      action,
+      ...(from !== undefined ? { from } : {}),
+      ...(to !== undefined ? { to } : {}),
+      ...(note ? { note } : {}),
+    });
   }
 }

@@ -9,7 +9,14 @@ import { isObject, V1_FIELDS } from './types.ts';
 import type { CardSpec, JsonObject } from './types.ts';
 import type { CardWarning } from './errors.ts';
 
-const V2_STRINGS = [...V1_FIELDS, 'creator_notes', 'system_prompt', 'post_history_instructions', 'creator', 'character_version'];
+const V2_STRINGS = [
+  ...V1_FIELDS,
+  'creator_notes',
+  'system_prompt',
+  'post_history_instructions',
+  'creator',
+  'character_version',
+];
 const V2_STRING_ARRAYS = ['alternate_greetings', 'tags'];
 const BOOK_NUMBERS = ['scan_depth', 'token_budget'];
 const ENTRY_NUMBERS = ['insertion_order', 'priority'];
@@ -57,7 +64,13 @@ class Fixer {
       obj[key] = [];
       this.warn(p, `${v === null ? 'null' : 'missing'} "${key}" read as []`);
     } else if (typeof v === 'string') {
-      obj[key] = v === '' ? [] : v.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      obj[key] =
+        v === ''
+          ? []
+          : v
+              .split(',')
+              .map((s) => s.trim())
+              .filter((s) => s !== '');
       this.warn(p, `"${key}" is a string, read as a comma-separated list`);
     } else if (Array.isArray(v) && v.some((x) => typeof x === 'number' || typeof x === 'boolean')) {
       obj[key] = v.map((x) => (typeof x === 'number' || typeof x === 'boolean' ? String(x) : x));
@@ -119,7 +132,10 @@ export function normalizeCard(input: JsonObject, spec: CardSpec): Normalized {
   const sv = doc['spec_version'];
   if (sv === undefined || typeof sv === 'number' || (spec === 'v2' && (sv === '2' || sv === 2))) {
     doc['spec_version'] = typeof sv === 'number' && spec === 'v3' ? sv.toFixed(1) : version;
-    fix.warn('/spec_version', `${sv === undefined ? 'missing' : JSON.stringify(sv)} "spec_version" read as "${doc['spec_version']}"`);
+    fix.warn(
+      '/spec_version',
+      `${sv === undefined ? 'missing' : JSON.stringify(sv)} "spec_version" read as "${doc['spec_version']}"`,
+    );
   }
   const data = { ...(doc['data'] as JsonObject) };
   doc['data'] = data;
@@ -155,11 +171,17 @@ function normalizeBook(input: JsonObject, at: string, spec: CardSpec, fix: Fixer
     entries = Object.keys(keyed).map((k) => {
       const e = keyed[k];
       // The key is the entry's id in ST's layout; keep it when the entry does not carry one.
-      return isObject(e) && e['id'] === undefined && e['uid'] === undefined && /^\d+$/.test(k) ? { id: Number(k), ...e } : e;
+      return isObject(e) && e['id'] === undefined && e['uid'] === undefined && /^\d+$/.test(k)
+        ? { id: Number(k), ...e }
+        : e;
     });
     fix.warn(childPointer(at, 'entries'), 'entries is an object keyed by id; read as an array in key order');
   }
-  book['entries'] = Array.isArray(entries) ? entries.map((e, i) => (isObject(e) ? normalizeEntry(e, childPointer(childPointer(at, 'entries'), i), spec, fix) : e)) : entries;
+  book['entries'] = Array.isArray(entries)
+    ? entries.map((e, i) =>
+        isObject(e) ? normalizeEntry(e, childPointer(childPointer(at, 'entries'), i), spec, fix) : e,
+      )
+    : entries;
   return book;
 }
 
@@ -184,7 +206,10 @@ function normalizeEntry(input: JsonObject, at: string, spec: CardSpec, fix: Fixe
   }
   if (e['insertion_order'] === undefined) {
     e['insertion_order'] = 100;
-    fix.warn(childPointer(at, 'insertion_order'), 'missing "insertion_order" read as 100 (SillyTavern\'s default order)');
+    fix.warn(
+      childPointer(at, 'insertion_order'),
+      'missing "insertion_order" read as 100 (SillyTavern\'s default order)',
+    );
   }
   if (spec === 'v3' && e['use_regex'] === undefined) {
     e['use_regex'] = false;
@@ -196,7 +221,10 @@ function normalizeEntry(input: JsonObject, at: string, spec: CardSpec, fix: Fixe
   if (typeof pos === 'number' && isObject(ext) && (ext['position'] === undefined || ext['position'] === pos)) {
     e['extensions'] = { ...ext, position: pos };
     e['position'] = pos === 0 ? 'before_char' : 'after_char';
-    fix.warn(childPointer(at, 'position'), `numeric position ${pos} read as "${e['position']}" (the number is kept in extensions.position)`);
+    fix.warn(
+      childPointer(at, 'position'),
+      `numeric position ${pos} read as "${e['position']}" (the number is kept in extensions.position)`,
+    );
   }
   return e;
 }

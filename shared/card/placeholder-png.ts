@@ -16,6 +16,11 @@ export function placeholderPng(): Uint8Array {
   ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, deflate, no filter method variations, no interlace
   const rows = new Uint8Array((WIDTH + 1) * HEIGHT).fill(GREY);
   for (let y = 0; y < HEIGHT; y++) rows[y * (WIDTH + 1)] = 0; // filter type "None" per scanline
-  cached = concatBytes([Uint8Array.from(PNG_SIGNATURE), encodeChunk('IHDR', ihdr), encodeChunk('IDAT', zlibSync(rows, { level: 9 })), encodeChunk('IEND', new Uint8Array(0))]);
+  cached = concatBytes([
+    Uint8Array.from(PNG_SIGNATURE),
+    encodeChunk('IHDR', ihdr),
+    encodeChunk('IDAT', zlibSync(rows, { level: 9 })),
+    encodeChunk('IEND', new Uint8Array(0)),
+  ]);
   return cached;
 }

@@ -32,14 +32,31 @@ function where(chunk: PngChunk, keyword: string): string {
   return `${chunk.type} '${keyword}' chunk at byte ${chunk.offset}`;
 }
 
-function decode(chunk: PngChunk, keyword: string, warnings: CardWarning[], maxDocumentBytes: number | undefined): DecodedCardText {
+function decode(
+  chunk: PngChunk,
+  keyword: string,
+  warnings: CardWarning[],
+  maxDocumentBytes: number | undefined,
+): DecodedCardText {
   const text = decodeTextChunk(chunk, maxDocumentBytes);
   if (maxDocumentBytes !== undefined && text.payload.length > maxDocumentBytes) {
-    throw new CardError('too_large', `card text is ${text.payload.length.toLocaleString('en-US')} bytes; the limit is ${maxDocumentBytes.toLocaleString('en-US')}`, where(chunk, keyword));
+    throw new CardError(
+      'too_large',
+      `card text is ${text.payload.length.toLocaleString('en-US')} bytes; the limit is ${maxDocumentBytes.toLocaleString('en-US')}`,
+      where(chunk, keyword),
+    );
   }
   const result = decodeCardText(text.payload, where(chunk, keyword));
-  if (result.encoding === 'raw-json') warnings.push({ pointer: `png:${where(chunk, keyword)}`, message: 'card stored as raw JSON instead of base64; read anyway' });
-  if (chunk.type !== 'tEXt') warnings.push({ pointer: `png:${where(chunk, keyword)}`, message: `card stored in ${chunk.type} instead of tEXt; read anyway` });
+  if (result.encoding === 'raw-json')
+    warnings.push({
+      pointer: `png:${where(chunk, keyword)}`,
+      message: 'card stored as raw JSON instead of base64; read anyway',
+    });
+  if (chunk.type !== 'tEXt')
+    warnings.push({
+      pointer: `png:${where(chunk, keyword)}`,
+      message: `card stored in ${chunk.type} instead of tEXt; read anyway`,
+    });
   return result;
 }
 
@@ -57,15 +74,28 @@ export function readPngCard(bytes: Uint8Array, options: PngCardReadOptions = {})
   }
   for (const k of ['chara', 'ccv3'] as const) {
     if (found[k].length > 1) {
-      warnings.push({ pointer: `png:${where(found[k].at(-1)!, k)}`, message: `${found[k].length} '${k}' chunks (at bytes ${cappedList(found[k].map((c) => String(c.offset)), 'chunks')}); using the last` });
+      warnings.push({
+        pointer: `png:${where(found[k].at(-1)!, k)}`,
+        message: `${found[k].length} '${k}' chunks (at bytes ${cappedList(
+          found[k].map((c) => String(c.offset)),
+          'chunks',
+        )}); using the last`,
+      });
     }
   }
   const ccv3 = found.ccv3.at(-1);
   const chara = found.chara.at(-1);
   if (!ccv3 && !chara) {
     const keywords = chunks.map(textKeyword).filter((k): k is string => k !== undefined);
-    const hint = keywords.includes('naidata') ? ' (it has a NovelAI naidata chunk: a lorebook image, not a card)' : keywords.length ? ` (text chunks: ${cappedList(keywords, 'text chunks')})` : '';
-    throw new CardError('png_no_card', `PNG has no 'chara' or 'ccv3' text chunk among its ${chunks.length} chunks${hint}`);
+    const hint = keywords.includes('naidata')
+      ? ' (it has a NovelAI naidata chunk: a lorebook image, not a card)'
+      : keywords.length
+        ? ` (text chunks: ${cappedList(keywords, 'text chunks')})`
+        : '';
+    throw new CardError(
+      'png_no_card',
+      `PNG has no 'chara' or 'ccv3' text chunk among its ${chunks.length} chunks${hint}`,
+    );
   }
   if (ccv3) {
     let v3: DecodedCardText | undefined;
@@ -73,12 +103,19 @@ export function readPngCard(bytes: Uint8Array, options: PngCardReadOptions = {})
       v3 = decode(ccv3, 'ccv3', warnings, options.maxDocumentBytes);
     } catch (e) {
       if (!chara) throw e;
-      warnings.push({ pointer: `png:${where(ccv3, 'ccv3')}`, message: `unreadable ccv3 chunk (${(e as Error).message}); using the chara chunk` });
+      warnings.push({
+        pointer: `png:${where(ccv3, 'ccv3')}`,
+        message: `unreadable ccv3 chunk (${(e as Error).message}); using the chara chunk`,
+      });
     }
     // SillyTavern's ccv3 is its V2 card relabelled; without group_only_greetings it is V2 in disguise.
     const disguised = v3 && chara && isObject(v3.doc['data']) && !('group_only_greetings' in v3.doc['data']);
     if (v3 && !disguised) return { doc: v3.doc, keyword: 'ccv3', chunks, warnings };
-    if (disguised) warnings.push({ pointer: `png:${where(ccv3, 'ccv3')}`, message: 'ccv3 chunk is a relabelled V2 card (no group_only_greetings); using the chara chunk' });
+    if (disguised)
+      warnings.push({
+        pointer: `png:${where(ccv3, 'ccv3')}`,
+        message: 'ccv3 chunk is a relabelled V2 card (no group_only_greetings); using the chara chunk',
+      });
   }
   return { doc: decode(chara!, 'chara', warnings, options.maxDocumentBytes).doc, keyword: 'chara', chunks, warnings };
 }

@@ -44,7 +44,8 @@ const IMAGE_DATA = new Set(['IDAT', 'fdAT']);
 const MAX_CRC_WARNINGS = 10;
 
 export function parsePngChunks(bytes: Uint8Array, options: PngParseOptions = {}): ParsedPng {
-  if (!isPng(bytes)) throw new CardError('png_signature', 'not a PNG file: the 8-byte PNG signature is missing', 'byte 0');
+  if (!isPng(bytes))
+    throw new CardError('png_signature', 'not a PNG file: the 8-byte PNG signature is missing', 'byte 0');
   const verify = options.verifyCrc ?? true;
   const verifyImage = verify && (options.verifyImageCrc ?? true);
   const chunks: PngChunk[] = [];
@@ -52,28 +53,59 @@ export function parsePngChunks(bytes: Uint8Array, options: PngParseOptions = {})
   const badCrc = new CappedLog<CardWarning>(MAX_CRC_WARNINGS);
   let pos: number = PNG_SIGNATURE.length;
   while (pos < bytes.length) {
-    if (pos + 8 > bytes.length) throw new CardError('png_truncated', `PNG is truncated: ${bytes.length - pos} stray bytes where a chunk header should be`, `byte ${pos}`);
+    if (pos + 8 > bytes.length)
+      throw new CardError(
+        'png_truncated',
+        `PNG is truncated: ${bytes.length - pos} stray bytes where a chunk header should be`,
+        `byte ${pos}`,
+      );
     const length = readU32(bytes, pos);
     const type = latin1Decode(bytes.subarray(pos + 4, pos + 8));
-    if (!/^[A-Za-z]{4}$/.test(type)) throw new CardError('png_truncated', `PNG is damaged: invalid chunk type ${JSON.stringify(type)}`, `byte ${pos}`);
-    if (length > MAX_CHUNK_LENGTH) throw new CardError('png_chunk_length', `PNG chunk ${type} claims an impossible length of ${length} bytes`, `byte ${pos}`);
+    if (!/^[A-Za-z]{4}$/.test(type))
+      throw new CardError('png_truncated', `PNG is damaged: invalid chunk type ${JSON.stringify(type)}`, `byte ${pos}`);
+    if (length > MAX_CHUNK_LENGTH)
+      throw new CardError(
+        'png_chunk_length',
+        `PNG chunk ${type} claims an impossible length of ${length} bytes`,
+        `byte ${pos}`,
+      );
     const end = pos + 12 + length;
     if (end > bytes.length) {
-      throw new CardError('png_truncated', `PNG is truncated: chunk ${type} needs ${length} data bytes but the file ends ${end - bytes.length} bytes early`, `byte ${pos}`);
+      throw new CardError(
+        'png_truncated',
+        `PNG is truncated: chunk ${type} needs ${length} data bytes but the file ends ${end - bytes.length} bytes early`,
+        `byte ${pos}`,
+      );
     }
     const stored = readU32(bytes, pos + 8 + length);
     const check = IMAGE_DATA.has(type) ? verifyImage : verify;
     const crcOk = !check || crc32(bytes, pos + 4, pos + 8 + length) === stored;
-    if (!crcOk) badCrc.push({ pointer: `png:chunk ${chunks.length} (${type} at byte ${pos})`, message: `bad CRC on ${type} chunk; read anyway` });
-    chunks.push({ type, offset: pos, data: bytes.subarray(pos + 8, pos + 8 + length), raw: bytes.subarray(pos, end), crcOk });
+    if (!crcOk)
+      badCrc.push({
+        pointer: `png:chunk ${chunks.length} (${type} at byte ${pos})`,
+        message: `bad CRC on ${type} chunk; read anyway`,
+      });
+    chunks.push({
+      type,
+      offset: pos,
+      data: bytes.subarray(pos + 8, pos + 8 + length),
+      raw: bytes.subarray(pos, end),
+      crcOk,
+    });
     pos = end;
     if (type === 'IEND') break;
   }
   warnings.push(...badCrc.items);
-  if (badCrc.overflow) warnings.push({ pointer: 'png', message: `…and ${badCrc.overflow.toLocaleString('en-US')} more chunks with a bad CRC` });
+  if (badCrc.overflow)
+    warnings.push({
+      pointer: 'png',
+      message: `…and ${badCrc.overflow.toLocaleString('en-US')} more chunks with a bad CRC`,
+    });
   if (chunks[0]?.type !== 'IHDR') warnings.push({ pointer: 'png:chunk 0', message: 'the first chunk is not IHDR' });
-  if (chunks.at(-1)?.type !== 'IEND') warnings.push({ pointer: `png:byte ${pos}`, message: 'PNG has no IEND chunk (file may be cut short)' });
-  else if (pos < bytes.length) warnings.push({ pointer: `png:byte ${pos}`, message: `${bytes.length - pos} bytes after IEND are ignored` });
+  if (chunks.at(-1)?.type !== 'IEND')
+    warnings.push({ pointer: `png:byte ${pos}`, message: 'PNG has no IEND chunk (file may be cut short)' });
+  else if (pos < bytes.length)
+    warnings.push({ pointer: `png:byte ${pos}`, message: `${bytes.length - pos} bytes after IEND are ignored` });
   return { chunks, warnings };
 }
 

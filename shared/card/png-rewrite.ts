@@ -100,7 +100,9 @@ const V3_ONLY = new Set<string>(V3_ONLY_DATA_FIELDS);
 
 /** How a chunk of spec `spec` shows a document of any spec: itself, or SillyTavern's V2 view of it. */
 function viewIn(spec: 'v2' | 'v3', notice: boolean): (doc: JsonObject) => JsonObject {
-  if (spec === 'v3') return (doc) => (detectSpec(doc) === 'v3' ? doc : convertV2toV3(detectSpec(doc) === 'v1' ? convertV1toV2(doc).doc : doc).doc);
+  if (spec === 'v3')
+    return (doc) =>
+      detectSpec(doc) === 'v3' ? doc : convertV2toV3(detectSpec(doc) === 'v1' ? convertV1toV2(doc).doc : doc).doc;
   return (doc) => {
     const from = detectSpec(doc);
     if (from === 'v1') return convertV1toV2(doc).doc;
@@ -177,7 +179,16 @@ export function rewritePngCard(png: Uint8Array, doc: JsonObject): RewriteResult 
     if (next !== null) parts.push(next ?? c.raw);
     if (needsCcv3 && i === lastChara) {
       // A conversion to V3: SPEC_V3 requires the ccv3 chunk; it goes right after the card's chara chunk.
-      parts.push(encodeChunk('tEXt', concatBytes([utf8Encode('ccv3'), Uint8Array.of(0), utf8Encode(base64Encode(utf8Encode(JSON.stringify(doc))))])));
+      parts.push(
+        encodeChunk(
+          'tEXt',
+          concatBytes([
+            utf8Encode('ccv3'),
+            Uint8Array.of(0),
+            utf8Encode(base64Encode(utf8Encode(JSON.stringify(doc)))),
+          ]),
+        ),
+      );
       result.push({ index: i + 1, keyword: 'ccv3', type: 'tEXt', action: 'added' });
     }
   });

@@ -82,17 +82,41 @@ type Extracted = Omit<ReadCardResult, 'spec'>;
 
 function extract(bytes: Uint8Array, fileName: string, options: ReadCardOptions): Extracted {
   if (isPng(bytes)) {
-    const png = readPngCard(bytes, { ...(options.verifyImageCrc === false ? { verifyImageCrc: false } : {}), maxDocumentBytes: options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES });
-    return { doc: png.doc, container: 'png', warnings: png.warnings, chunks: png.chunks, chunkKeyword: png.keyword, image: bytes };
+    const png = readPngCard(bytes, {
+      ...(options.verifyImageCrc === false ? { verifyImageCrc: false } : {}),
+      maxDocumentBytes: options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES,
+    });
+    return {
+      doc: png.doc,
+      container: 'png',
+      warnings: png.warnings,
+      chunks: png.chunks,
+      chunkKeyword: png.keyword,
+      image: bytes,
+    };
   }
   const isImage = isJpeg(bytes) || isWebp(bytes);
   if (startsWith(bytes, ZIP_LOCAL) || (isJpeg(bytes) && looksLikeZip(bytes)) || (!isImage && looksLikeZip(bytes))) {
-    const charx = readCharx(bytes, { ...options, maxDocumentBytes: options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES });
-    return { doc: charx.doc, container: 'charx', warnings: charx.warnings, assets: charx.files, archive: bytes, ...(charx.prefix.length ? { prefix: charx.prefix } : {}) };
+    const charx = readCharx(bytes, {
+      ...options,
+      maxDocumentBytes: options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES,
+    });
+    return {
+      doc: charx.doc,
+      container: 'charx',
+      warnings: charx.warnings,
+      assets: charx.files,
+      archive: bytes,
+      ...(charx.prefix.length ? { prefix: charx.prefix } : {}),
+    };
   }
   if (isImage) return fromExif(bytes);
   const maxDocument = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
-  if (bytes.length > maxDocument) throw new CardError('too_large', `the card document is ${bytes.length.toLocaleString('en-US')} bytes; the limit is ${maxDocument.toLocaleString('en-US')}`);
+  if (bytes.length > maxDocument)
+    throw new CardError(
+      'too_large',
+      `the card document is ${bytes.length.toLocaleString('en-US')} bytes; the limit is ${maxDocument.toLocaleString('en-US')}`,
+    );
   return fromText(bytes, fileName);
 }
 
@@ -100,9 +124,23 @@ function fromExif(bytes: Uint8Array): Extracted {
   const container = isWebp(bytes) ? 'webp' : 'jpeg';
   const tiff = findExif(bytes);
   const comment = tiff && exifUserComment(tiff);
-  if (!comment) throw new CardError('exif_no_card', `${container.toUpperCase()} image has no EXIF UserComment holding a card${tiff ? '' : ' (no EXIF data at all)'}`);
+  if (!comment)
+    throw new CardError(
+      'exif_no_card',
+      `${container.toUpperCase()} image has no EXIF UserComment holding a card${tiff ? '' : ' (no EXIF data at all)'}`,
+    );
   const { doc } = decodeCardText(utf8Encode(comment), 'EXIF UserComment');
-  return { doc, container, warnings: [{ pointer: `${container}:EXIF UserComment`, message: `legacy ${container.toUpperCase()} card (read-only format); export as PNG or CharX to keep it` }], image: bytes };
+  return {
+    doc,
+    container,
+    warnings: [
+      {
+        pointer: `${container}:EXIF UserComment`,
+        message: `legacy ${container.toUpperCase()} card (read-only format); export as PNG or CharX to keep it`,
+      },
+    ],
+    image: bytes,
+  };
 }
 
 function fromText(bytes: Uint8Array, fileName: string): Extracted {
@@ -110,7 +148,11 @@ function fromText(bytes: Uint8Array, fileName: string): Extracted {
   const kind = binaryKind(bytes);
   if (kind) {
     const magic = [...bytes.subarray(0, 4)].map((b) => b.toString(16).padStart(2, '0')).join(' ');
-    throw new CardError('unknown_format', `not a card file: ${kind === 'binary data' ? `unrecognised binary data (starts with ${magic})` : kind}`, 'byte 0');
+    throw new CardError(
+      'unknown_format',
+      `not a card file: ${kind === 'binary data' ? `unrecognised binary data (starts with ${magic})` : kind}`,
+      'byte 0',
+    );
   }
   const decoded = utf8DecodeStrict(bytes);
   if (decoded === undefined) throw new CardError('not_utf8', 'text is not valid UTF-8');
@@ -131,7 +173,10 @@ function unlessPlainText(text: string, fileName: string): ReturnType<typeof pars
   } catch (e) {
     if (!(e instanceof CardError)) throw e;
     const ext = /\.[^./\\]+$/.exec(fileName)?.[0];
-    throw new CardError('unknown_format', `not a card file: plain text${ext ? ` (${ext})` : ''}; cards are PNG, JSON, YAML or CharX files`);
+    throw new CardError(
+      'unknown_format',
+      `not a card file: plain text${ext ? ` (${ext})` : ''}; cards are PNG, JSON, YAML or CharX files`,
+    );
   }
 }
 
@@ -144,6 +189,10 @@ function parseJson(text: string): Extracted {
     const pos = /position (\d+)/.exec(msg)?.[1];
     throw new CardError('json_syntax', `not valid JSON: ${msg}`, pos === undefined ? undefined : `character ${pos}`);
   }
-  if (!isObject(value)) throw new CardError('not_a_card', `JSON is ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}, not a card object`);
+  if (!isObject(value))
+    throw new CardError(
+      'not_a_card',
+      `JSON is ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}, not a card object`,
+    );
   return { doc: value, container: 'json', warnings: [] };
 }

@@ -2,7 +2,16 @@
 import { isObject } from './types.ts';
 import type { CardSpec, JsonObject } from './types.ts';
 
-const CARD_HINTS = ['name', 'description', 'personality', 'scenario', 'first_mes', 'mes_example', 'char_name', 'char_persona'];
+const CARD_HINTS = [
+  'name',
+  'description',
+  'personality',
+  'scenario',
+  'first_mes',
+  'mes_example',
+  'char_name',
+  'char_persona',
+];
 
 /**
  * `spec` decides for V2/V3 (SPEC_V3: "if spec is not chara_card_v3, it is not a V3 card"); a document without a
@@ -19,7 +28,8 @@ export function detectSpec(doc: JsonObject): CardSpec | undefined {
 
 /** A short description of a non-card JSON document, for error messages. */
 export function describeNonCard(doc: JsonObject): string {
-  if (doc['spec'] === 'lorebook_v3' || doc['spec'] === 'chara_book_v2' || doc['spec'] === 'chara_book_v3') return 'a standalone lorebook';
+  if (doc['spec'] === 'lorebook_v3' || doc['spec'] === 'chara_book_v2' || doc['spec'] === 'chara_book_v3')
+    return 'a standalone lorebook';
   if (isObject(doc['entries']) || Array.isArray(doc['entries'])) return 'a lorebook / World Info file';
   if (typeof doc['spec'] === 'string') return `a document with unknown spec "${doc['spec']}"`;
   const keys = Object.keys(doc).slice(0, 5);

@@ -37,7 +37,13 @@ function compiled(): Record<CardSpec, ValidateFunction> {
   return validators;
 }
 
-const TYPE_NAMES: Record<string, string> = { string: 'a string', number: 'a number', boolean: 'true or false', object: 'an object', array: 'an array' };
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+};
 
 function plain(e: ErrorObject): Problem {
   const at = e.instancePath;
@@ -49,13 +55,18 @@ function plain(e: ErrorObject): Problem {
       return { pointer: childPointer(at, missing), message: `required field "${missing}" is missing` };
     }
     case 'type': {
-      const types = String(p['type']).split(',').map((t) => TYPE_NAMES[t] ?? t);
+      const types = String(p['type'])
+        .split(',')
+        .map((t) => TYPE_NAMES[t] ?? t);
       return { pointer: at, message: `${field} must be ${types.join(' or ')}` };
     }
     case 'const':
       return { pointer: at, message: `${field} must be ${JSON.stringify(p['allowedValue'])}` };
     case 'enum':
-      return { pointer: at, message: `${field} must be one of ${(p['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+      return {
+        pointer: at,
+        message: `${field} must be one of ${(p['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      };
     case 'not':
       return { pointer: at, message: `${field} declares a V2/V3 spec, so it is not a V1 card` };
     default:
@@ -66,17 +77,31 @@ function plain(e: ErrorObject): Problem {
 /** Validates against the spec the document declares (or `as`, to check it against another spec). */
 export function validateCard(doc: unknown, as?: CardSpec): ValidationResult {
   if (!isObject(doc)) {
-    return { spec: undefined, errors: [{ pointer: '', message: `a card must be a JSON object, found ${doc === null ? 'null' : Array.isArray(doc) ? 'an array' : typeof doc}` }], warnings: [] };
+    return {
+      spec: undefined,
+      errors: [
+        {
+          pointer: '',
+          message: `a card must be a JSON object, found ${doc === null ? 'null' : Array.isArray(doc) ? 'an array' : typeof doc}`,
+        },
+      ],
+      warnings: [],
+    };
   }
   const spec = as ?? detectSpec(doc);
-  if (!spec) return { spec, errors: [{ pointer: '', message: `not a character card: ${describeNonCard(doc)}` }], warnings: [] };
+  if (!spec)
+    return { spec, errors: [{ pointer: '', message: `not a character card: ${describeNonCard(doc)}` }], warnings: [] };
   const fn = compiled()[spec];
   const schemaErrors = fn(doc) ? [] : dedupe((fn.errors ?? []).map(plain));
   const warnings: Problem[] = [];
   // Fields SillyTavern leaves out of its V2/V3 exports, which every reader fills in the same way: a warning each.
   const errors = schemaErrors.filter((p) => {
     const fill = spec === 'v1' ? undefined : repairable(p, spec);
-    if (fill !== undefined) warnings.push({ pointer: p.pointer, message: `${p.message} (SillyTavern writes cards without it); read as ${fill}` });
+    if (fill !== undefined)
+      warnings.push({
+        pointer: p.pointer,
+        message: `${p.message} (SillyTavern writes cards without it); read as ${fill}`,
+      });
     return fill === undefined;
   });
   if (spec === 'v1') warnV1(doc, warnings);
@@ -118,7 +143,10 @@ function warnV2V3(doc: JsonObject, spec: 'v2' | 'v3', warnings: Problem[], error
   // Backfilled V1 root fields are read by V1-only tools; if they disagree with data, users see two characters.
   for (const key of V1_FIELDS) {
     if (typeof doc[key] === 'string' && typeof data[key] === 'string' && doc[key] !== data[key]) {
-      warnings.push({ pointer: `/${key}`, message: `the root "${key}" (V1 backfill) differs from data.${key}; V1-only tools will show the stale value` });
+      warnings.push({
+        pointer: `/${key}`,
+        message: `the root "${key}" (V1 backfill) differs from data.${key}; V1-only tools will show the stale value`,
+      });
     }
   }
   warnTags(data['tags'], warnings);
@@ -132,7 +160,11 @@ function warnTags(tags: unknown, warnings: Problem[]): void {
   tags.forEach((t, i) => {
     if (typeof t !== 'string') return;
     const key = t.trim().toLowerCase();
-    if (seen.has(key)) warnings.push({ pointer: `/data/tags/${i}`, message: `tag "${t}" repeats an earlier tag (tags compare case-insensitively)` });
+    if (seen.has(key))
+      warnings.push({
+        pointer: `/data/tags/${i}`,
+        message: `tag "${t}" repeats an earlier tag (tags compare case-insensitively)`,
+      });
     seen.add(key);
   });
 }
@@ -144,19 +176,36 @@ const MAX_PLAUSIBLE_SECONDS = 1e11;
 
 function warnV3(doc: JsonObject, data: JsonObject, warnings: Problem[], errors: Problem[]): void {
   const version = Number.parseFloat(String(doc['spec_version']));
-  if (Number.isNaN(version)) warnings.push({ pointer: '/spec_version', message: `spec_version ${JSON.stringify(doc['spec_version'])} is not a number; read as 3.0` });
-  else if (version > 3) warnings.push({ pointer: '/spec_version', message: `spec_version ${version} is newer than 3.0; fields this version added are kept but not understood` });
-  else if (version < 3) warnings.push({ pointer: '/spec_version', message: `spec_version ${version} is older than 3.0; missing fields take their defaults` });
+  if (Number.isNaN(version))
+    warnings.push({
+      pointer: '/spec_version',
+      message: `spec_version ${JSON.stringify(doc['spec_version'])} is not a number; read as 3.0`,
+    });
+  else if (version > 3)
+    warnings.push({
+      pointer: '/spec_version',
+      message: `spec_version ${version} is newer than 3.0; fields this version added are kept but not understood`,
+    });
+  else if (version < 3)
+    warnings.push({
+      pointer: '/spec_version',
+      message: `spec_version ${version} is older than 3.0; missing fields take their defaults`,
+    });
   for (const key of ['creation_date', 'modification_date']) {
     const v = data[key];
     if (typeof v !== 'number') continue;
     if (v < 0) warnings.push({ pointer: `/data/${key}`, message: `${key} is negative` });
-    else if (v > MAX_PLAUSIBLE_SECONDS) warnings.push({ pointer: `/data/${key}`, message: `${key} looks like milliseconds; the spec uses Unix seconds` });
+    else if (v > MAX_PLAUSIBLE_SECONDS)
+      warnings.push({ pointer: `/data/${key}`, message: `${key} looks like milliseconds; the spec uses Unix seconds` });
   }
   const notes = data['creator_notes_multilingual'];
   if (isObject(notes)) {
     for (const lang of Object.keys(notes)) {
-      if (!/^[a-z]{2}$/.test(lang)) warnings.push({ pointer: childPointer('/data/creator_notes_multilingual', lang), message: `"${lang}" is not an ISO 639-1 language code` });
+      if (!/^[a-z]{2}$/.test(lang))
+        warnings.push({
+          pointer: childPointer('/data/creator_notes_multilingual', lang),
+          message: `"${lang}" is not an ISO 639-1 language code`,
+        });
     }
   }
   if (Array.isArray(data['assets'])) checkAssets(data['assets'], warnings, errors);
@@ -171,18 +220,31 @@ function checkAssets(assets: unknown[], warnings: Problem[], errors: Problem[]):
     const type = typeof a['type'] === 'string' ? a['type'] : '';
     counts[type] = (counts[type] ?? 0) + 1;
     if (a['name'] === 'main') (mains[type] ??= []).push(i);
-    if (type && !ASSET_TYPES.has(type) && !type.startsWith('x_')) warnings.push({ pointer: `${at}/type`, message: `asset type "${type}" is not standard; custom types should start with "x_"` });
+    if (type && !ASSET_TYPES.has(type) && !type.startsWith('x_'))
+      warnings.push({
+        pointer: `${at}/type`,
+        message: `asset type "${type}" is not standard; custom types should start with "x_"`,
+      });
     if (typeof a['uri'] === 'string' && !URI_SCHEMES.test(a['uri'])) {
-      warnings.push({ pointer: `${at}/uri`, message: a['uri'].startsWith('http:') ? 'plain http: assets may be ignored by apps' : `unrecognised asset URI "${a['uri'].slice(0, 40)}"` });
+      warnings.push({
+        pointer: `${at}/uri`,
+        message: a['uri'].startsWith('http:')
+          ? 'plain http: assets may be ignored by apps'
+          : `unrecognised asset URI "${a['uri'].slice(0, 40)}"`,
+      });
     }
     if (typeof a['ext'] === 'string' && (a['ext'] !== a['ext'].toLowerCase() || a['ext'].includes('.'))) {
       warnings.push({ pointer: `${at}/ext`, message: 'ext should be lowercase without a dot' });
     }
   });
   if ((counts['icon'] ?? 0) > 1 && (mains['icon']?.length ?? 0) !== 1) {
-    errors.push({ pointer: '/data/assets', message: `with ${counts['icon']} icons, exactly one must be named "main" (found ${mains['icon']?.length ?? 0})` });
+    errors.push({
+      pointer: '/data/assets',
+      message: `with ${counts['icon']} icons, exactly one must be named "main" (found ${mains['icon']?.length ?? 0})`,
+    });
   }
-  if ((mains['background']?.length ?? 0) > 1) warnings.push({ pointer: '/data/assets', message: 'more than one background is named "main"' });
+  if ((mains['background']?.length ?? 0) > 1)
+    warnings.push({ pointer: '/data/assets', message: 'more than one background is named "main"' });
 }
 
 function warnBook(book: JsonObject, at: string, warnings: Problem[]): void {
@@ -193,11 +255,19 @@ function warnBook(book: JsonObject, at: string, warnings: Problem[]): void {
     const ep = `${at}/entries/${i}`;
     if (entry['id'] !== undefined) {
       const first = ids.get(entry['id']);
-      if (first !== undefined) warnings.push({ pointer: `${ep}/id`, message: `id ${JSON.stringify(entry['id'])} is also used by entry ${first}` });
+      if (first !== undefined)
+        warnings.push({
+          pointer: `${ep}/id`,
+          message: `id ${JSON.stringify(entry['id'])} is also used by entry ${first}`,
+        });
       else ids.set(entry['id'], i);
     }
     const keys = Array.isArray(entry['keys']) ? entry['keys'] : [];
-    if (entry['enabled'] !== false && entry['constant'] !== true && keys.every((k) => typeof k !== 'string' || k.trim() === '')) {
+    if (
+      entry['enabled'] !== false &&
+      entry['constant'] !== true &&
+      keys.every((k) => typeof k !== 'string' || k.trim() === '')
+    ) {
       warnings.push({ pointer: `${ep}/keys`, message: 'entry has no keys and is not constant, so it never triggers' });
     }
   });

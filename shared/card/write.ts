@@ -39,19 +39,29 @@ export function writeCard(doc: JsonObject, format: OutputFormat, options: WriteC
   const { source } = options;
   const warnings: CardWarning[] = [];
   const sameText = source && source.container === format ? source.text : undefined;
-  const textOptions = { ...(options.indent !== undefined ? { indent: options.indent } : {}), ...(sameText !== undefined ? { original: sameText } : {}) };
+  const textOptions = {
+    ...(options.indent !== undefined ? { indent: options.indent } : {}),
+    ...(sameText !== undefined ? { original: sameText } : {}),
+  };
   switch (format) {
     case 'json':
       return { bytes: utf8Encode(writeJsonText(doc, textOptions)), warnings };
     case 'yaml':
       return { bytes: utf8Encode(writeYamlText(doc, textOptions)), warnings };
     case 'charx': {
-      if (detectSpec(doc) !== 'v3') warnings.push({ pointer: '/spec', message: 'CharX is defined for V3 cards; this card.json holds an older spec' });
+      if (detectSpec(doc) !== 'v3')
+        warnings.push({
+          pointer: '/spec',
+          message: 'CharX is defined for V3 cards; this card.json holds an older spec',
+        });
       // Into the CharX it came from: card.json is edited in place, every other entry keeps its bytes.
       const rewritten = source?.archive && options.indent === undefined ? rewriteCharx(source.archive, doc) : undefined;
       if (rewritten) return { bytes: rewritten, warnings };
       const prefix = source?.prefix;
-      const bytes = writeCharx(doc, source?.assets ?? new Map(), { ...(prefix ? { prefix } : {}), ...(options.indent !== undefined ? { indent: options.indent } : {}) });
+      const bytes = writeCharx(doc, source?.assets ?? new Map(), {
+        ...(prefix ? { prefix } : {}),
+        ...(options.indent !== undefined ? { indent: options.indent } : {}),
+      });
       return { bytes, warnings };
     }
     case 'png': {
@@ -74,10 +84,16 @@ function pngBase(doc: JsonObject, source: WriteCardOptions['source'], warnings: 
   if (source?.assets?.size) {
     const icon = mainIcon(doc, source.assets);
     const others = source.assets.size - (icon ? 1 : 0);
-    if (others > 0) warnings.push({ pointer: 'charx', message: `${others} CharX file(s) besides the icon cannot be carried in a PNG; export as CharX to keep them` });
+    if (others > 0)
+      warnings.push({
+        pointer: 'charx',
+        message: `${others} CharX file(s) besides the icon cannot be carried in a PNG; export as CharX to keep them`,
+      });
     if (icon) return icon;
   }
-  const from = source?.image ? `the ${source.container.toUpperCase()} image cannot be carried over` : 'the card has no image';
+  const from = source?.image
+    ? `the ${source.container.toUpperCase()} image cannot be carried over`
+    : 'the card has no image';
   warnings.push({ pointer: 'png', message: `${from}; a grey placeholder image was used` });
   return placeholderPng();
 }

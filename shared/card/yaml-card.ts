@@ -24,11 +24,22 @@ export function parseYamlCard(text: string): { doc: JsonObject; warnings: CardWa
     const at = err.mark ? `line ${err.mark.line + 1}, column ${err.mark.column + 1}` : undefined;
     throw new CardError('yaml_syntax', `not valid YAML: ${err.reason ?? err.message}`, at);
   }
-  if (!isObject(value)) throw new CardError('not_a_card', `YAML document is ${value === null ? 'empty' : Array.isArray(value) ? 'a list' : 'a scalar'}, not a card`);
+  if (!isObject(value))
+    throw new CardError(
+      'not_a_card',
+      `YAML document is ${value === null ? 'empty' : Array.isArray(value) ? 'a list' : 'a scalar'}, not a card`,
+    );
   const looksTextGen = ('context' in value || 'greeting' in value) && !('description' in value) && !('data' in value);
   if (!looksTextGen) return { doc: value, warnings: [] };
   const warnings: CardWarning[] = [];
-  const doc: JsonObject = { name: value['name'] ?? '', description: '', personality: '', scenario: '', first_mes: '', mes_example: '' };
+  const doc: JsonObject = {
+    name: value['name'] ?? '',
+    description: '',
+    personality: '',
+    scenario: '',
+    first_mes: '',
+    mes_example: '',
+  };
   for (const [from, to] of TEXTGEN_MAP) {
     if (value[from] === undefined) continue;
     doc[to] = value[from];

@@ -9,9 +9,16 @@ const ROLES: Role[] = ['system', 'user', 'assistant'];
 const POSITIONS: AuthorsNoteSettings['position'][] = ['after-main', 'in-chat', 'before-main'];
 
 /** SillyTavern's defaults for a chat without note settings (docs/prompt-assembly.md#authors-note). */
-export const DEFAULT_AUTHORS_NOTE: AuthorsNoteSettings = { text: '', position: 'in-chat', depth: 4, interval: 1, role: 'system' };
+export const DEFAULT_AUTHORS_NOTE: AuthorsNoteSettings = {
+  text: '',
+  position: 'in-chat',
+  depth: 4,
+  interval: 1,
+  role: 'system',
+};
 
-const int = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : fallback);
+const int = (v: unknown, fallback: number): number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : fallback;
 
 /** The chat's Author's Note; missing or malformed fields take SillyTavern's defaults. */
 export function transcriptAuthorsNote(t: Pick<Transcript, 'foreign'>): AuthorsNoteSettings {

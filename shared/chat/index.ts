@@ -16,5 +16,26 @@ export {
   selectSwipe,
 } from './transcript.ts';
 export { TranscriptError, validateTranscript } from './validate.ts';
-export { CHAT_FORMATS, ChatFormatError, detectChatFormat, exportChat, fromGlm, fromSillyTavern, importChat, toGlm, toSillyTavern, validateGlm, type ChatFormat } from './formats/index.ts';
-export { cardBook, planTurn, requestBody, type NamedBook, type RequestTarget, type TurnInput, type TurnPlan, type TurnType } from './turn.ts';
+export {
+  CHAT_FORMATS,
+  ChatFormatError,
+  detectChatFormat,
+  exportChat,
+  fromGlm,
+  fromSillyTavern,
+  importChat,
+  toGlm,
+  toSillyTavern,
+  validateGlm,
+  type ChatFormat,
+} from './formats/index.ts';
+export {
+  cardBook,
+  planTurn,
+  requestBody,
+  type NamedBook,
+  type RequestTarget,
+  type TurnInput,
+  type TurnPlan,
+  type TurnType,
+} from './turn.ts';

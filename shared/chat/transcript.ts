@@ -18,13 +18,34 @@ export function nextMessageId(transcript: Pick<Transcript, 'messages'>): string 
 }
 
 /** A new chat: the greeting (with the alternate greetings as swipes) when the card has one. */
-export function createTranscript(character: PromptCharacter, user: { name: string; persona?: string }, now?: Date): Transcript {
+export function createTranscript(
+  character: PromptCharacter,
+  user: { name: string; persona?: string },
+  now?: Date,
+): Transcript {
   const at = iso(now);
   const greeting = greetingMessage(character);
   const messages: TranscriptMessage[] = greeting
-    ? [{ id: 'm1', role: 'assistant', name: character.name, swipes: greeting.swipes.map((text) => ({ text, at })), swipe: 0, greeting: true, at }]
+    ? [
+        {
+          id: 'm1',
+          role: 'assistant',
+          name: character.name,
+          swipes: greeting.swipes.map((text) => ({ text, at })),
+          swipe: 0,
+          greeting: true,
+          at,
+        },
+      ]
     : [];
-  return { format: TRANSCRIPT_FORMAT, version: TRANSCRIPT_VERSION, createdAt: at, character: { name: character.name }, user: { ...user }, messages };
+  return {
+    format: TRANSCRIPT_FORMAT,
+    version: TRANSCRIPT_VERSION,
+    createdAt: at,
+    character: { name: character.name },
+    user: { ...user },
+    messages,
+  };
 }
 
 export function currentSwipe(message: TranscriptMessage): Swipe {
@@ -44,13 +65,24 @@ function replaceMessage(t: Transcript, index: number, update: (m: TranscriptMess
 // Swipes always carry their time, so exports can tell a swipe's time from its message's.
 export function appendMessage(t: Transcript, role: MessageRole, name: string, swipe: Swipe, now?: Date): Transcript {
   const at = iso(now);
-  const message: TranscriptMessage = { id: nextMessageId(t), role, name, swipes: [{ ...swipe, at: swipe.at ?? at }], swipe: 0, at };
+  const message: TranscriptMessage = {
+    id: nextMessageId(t),
+    role,
+    name,
+    swipes: [{ ...swipe, at: swipe.at ?? at }],
+    swipe: 0,
+    at,
+  };
   return { ...t, messages: [...t.messages, message] };
 }
 
 /** A new alternative for a message (swipe right past the last, or regenerate), shown at once. */
 export function addSwipe(t: Transcript, index: number, swipe: Swipe, now?: Date): Transcript {
-  return replaceMessage(t, index, (m) => ({ ...m, swipes: [...m.swipes, { ...swipe, at: swipe.at ?? iso(now) }], swipe: m.swipes.length }));
+  return replaceMessage(t, index, (m) => ({
+    ...m,
+    swipes: [...m.swipes, { ...swipe, at: swipe.at ?? iso(now) }],
+    swipe: m.swipes.length,
+  }));
 }
 
 /** Replaces the shown swipe (regenerate keeps the count of alternatives). */
@@ -60,14 +92,18 @@ export function replaceSwipe(t: Transcript, index: number, swipe: Swipe): Transc
 
 export function selectSwipe(t: Transcript, index: number, swipe: number): Transcript {
   return replaceMessage(t, index, (m) => {
-    if (!Number.isInteger(swipe) || swipe < 0 || swipe >= m.swipes.length) throw new RangeError(`message ${m.id} has no swipe ${swipe}`);
+    if (!Number.isInteger(swipe) || swipe < 0 || swipe >= m.swipes.length)
+      throw new RangeError(`message ${m.id} has no swipe ${swipe}`);
     return { ...m, swipe };
   });
 }
 
 /** Edits the shown swipe's text; the figures of the generation no longer describe it, so they go. */
 export function editMessage(t: Transcript, index: number, text: string): Transcript {
-  return replaceMessage(t, index, (m) => ({ ...m, swipes: m.swipes.map((s, i) => (i === m.swipe ? { text, at: s.at, lore: s.lore, request: s.request } : s)) }));
+  return replaceMessage(t, index, (m) => ({
+    ...m,
+    swipes: m.swipes.map((s, i) => (i === m.swipe ? { text, at: s.at, lore: s.lore, request: s.request } : s)),
+  }));
 }
 
 /** "Continue": the continuation is appended to the shown swipe. */

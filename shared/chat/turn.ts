@@ -4,7 +4,15 @@
 // transcript's last generated turn into this one.
 import { DEFAULT_SCAN_SETTINGS } from '../lorebook/defaults.ts';
 import { importBook } from '../lorebook/formats/convert.ts';
-import type { AuthorsNote, ScanResult, ScanSettings, Scenario, TimedWorldInfo, Tokenizer, WorldInfoBook } from '../lorebook/model.ts';
+import type {
+  AuthorsNote,
+  ScanResult,
+  ScanSettings,
+  Scenario,
+  TimedWorldInfo,
+  Tokenizer,
+  WorldInfoBook,
+} from '../lorebook/model.ts';
 import { scan } from '../lorebook/scan.ts';
 import { assemblePrompt } from '../prompt/assemble.ts';
 import { authorsNoteInserted } from '../prompt/authors-note.ts';
@@ -67,8 +75,8 @@ export interface TurnPlan {
   scan: ScanResult;
 }
 
-
-const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const record = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 // Converting a 5,000-entry book costs most of a turn (~0.9 s) while the book rarely changes between turns, so the
 // last few conversions are kept, keyed by the book's JSON text (every turn parses the card afresh). The engine
@@ -126,31 +134,54 @@ export function requestBody(prompt: PromptResult, target: RequestTarget, maxToke
   const { stop: profileStop, ...parameters } = target.parameters ?? {};
   const base = { model: target.model, max_tokens: maxTokens, ...parameters };
   const stream = target.stream ?? true;
-  if (prompt.mode === 'chat') return { ...base, ...(profileStop === undefined ? {} : { stop: profileStop }), stream, messages: prompt.chat?.messages ?? [] };
-  const stop = [...(prompt.text?.stop ?? []), ...(Array.isArray(profileStop) ? (profileStop as string[]) : [])].slice(0, STOP_LIMIT);
+  if (prompt.mode === 'chat')
+    return {
+      ...base,
+      ...(profileStop === undefined ? {} : { stop: profileStop }),
+      stream,
+      messages: prompt.chat?.messages ?? [],
+    };
+  const stop = [...(prompt.text?.stop ?? []), ...(Array.isArray(profileStop) ? (profileStop as string[]) : [])].slice(
+    0,
+    STOP_LIMIT,
+  );
   return { ...base, ...(stop.length ? { stop } : {}), stream, prompt: prompt.text?.prompt ?? '' };
 }
 
 export function planTurn(input: TurnInput): TurnPlan {
   const type = input.type ?? 'normal';
-  const replaces = type === 'swipe' || type === 'regenerate' ? lastIndexOf(input.transcript, 'assistant') : type === 'continue' ? lastIndexOf(input.transcript, 'any') : null;
-  const history = (type === 'swipe' || type === 'regenerate') && replaces !== null ? { ...input.transcript, messages: input.transcript.messages.slice(0, replaces) } : input.transcript;
+  const replaces =
+    type === 'swipe' || type === 'regenerate'
+      ? lastIndexOf(input.transcript, 'assistant')
+      : type === 'continue'
+        ? lastIndexOf(input.transcript, 'any')
+        : null;
+  const history =
+    (type === 'swipe' || type === 'regenerate') && replaces !== null
+      ? { ...input.transcript, messages: input.transcript.messages.slice(0, replaces) }
+      : input.transcript;
   const character = characterFromCard(input.card);
   const chat = promptChat(history);
   // Profile parameters win over the prompt settings, so the budget is computed for the max_tokens really sent.
   const maxTokensParam = input.target.parameters?.max_tokens;
   const modeKey = input.mode === 'text' ? 'text' : 'chat';
   // The Author's Note is the chat's own (its chat_metadata) unless the caller overrides it.
-  const withNote: DeepPartial<PromptSettings> = { ...input.settings, authorsNote: input.settings?.authorsNote ?? transcriptAuthorsNote(input.transcript) };
-  const settings: DeepPartial<PromptSettings> = typeof maxTokensParam === 'number'
-    ? { ...withNote, [modeKey]: { ...withNote[modeKey], maxTokens: maxTokensParam } }
-    : withNote;
+  const withNote: DeepPartial<PromptSettings> = {
+    ...input.settings,
+    authorsNote: input.settings?.authorsNote ?? transcriptAuthorsNote(input.transcript),
+  };
+  const settings: DeepPartial<PromptSettings> =
+    typeof maxTokensParam === 'number'
+      ? { ...withNote, [modeKey]: { ...withNote[modeKey], maxTokens: maxTokensParam } }
+      : withNote;
   const resolved = resolveSettings(settings);
   const { maxContext, maxTokens } = resolved[modeKey];
 
   const embedded = record(record(input.card).data).character_book;
   // A linked library book imported from this very embedded book replaces it, as in SillyTavern (no double firing).
-  const ownLinked = (input.books ?? []).some((b) => (b.role === 'primary' || b.role === 'extra') && isImportOf(b.book, embedded));
+  const ownLinked = (input.books ?? []).some(
+    (b) => (b.role === 'primary' || b.role === 'extra') && isImportOf(b.book, embedded),
+  );
   const own = ownLinked ? null : cardBook(input.card);
   const books: Record<string, WorldInfoBook> = {};
   if (own) books[own.name] = own.book;
@@ -171,9 +202,16 @@ export function planTurn(input: TurnInput): TurnPlan {
     else globalBooks.push(name);
   }
   const note = resolved.authorsNote;
-  const authorsNote: AuthorsNote | null = note.text && authorsNoteInserted(note, chat)
-    ? { value: note.text, scan: false, position: note.position === 'in-chat' ? 1 : note.position === 'before-main' ? 2 : 0, depth: note.depth, role: ['system', 'user', 'assistant'].indexOf(note.role) }
-    : null;
+  const authorsNote: AuthorsNote | null =
+    note.text && authorsNoteInserted(note, chat)
+      ? {
+          value: note.text,
+          scan: false,
+          position: note.position === 'in-chat' ? 1 : note.position === 'before-main' ? 2 : 0,
+          depth: note.depth,
+          role: ['system', 'user', 'assistant'].indexOf(note.role),
+        }
+      : null;
   const data = record(record(input.card).data);
   const scenario: Scenario = {
     settings: { ...DEFAULT_SCAN_SETTINGS, ...input.scan },
@@ -207,7 +245,10 @@ export function planTurn(input: TurnInput): TurnPlan {
     carryTimedEffects: true,
     timedWorldInfo: null,
   };
-  const result = scan(scenario, { tokenizer: input.tokenizer, carriedTimedEffects: input.transcript.timedEffects ?? null });
+  const result = scan(scenario, {
+    tokenizer: input.tokenizer,
+    carriedTimedEffects: input.transcript.timedEffects ?? null,
+  });
   const prompt = assemblePrompt({
     character,
     persona: input.persona,
@@ -219,5 +260,12 @@ export function planTurn(input: TurnInput): TurnPlan {
     settings,
     tokenizer: input.tokenizer,
   });
-  return { prompt, request: requestBody(prompt, input.target, maxTokens), lore: firedLore(result, books), timedEffects: result.timedWorldInfo, replaces, scan: result };
+  return {
+    prompt,
+    request: requestBody(prompt, input.target, maxTokens),
+    lore: firedLore(result, books),
+    timedEffects: result.timedWorldInfo,
+    replaces,
+    scan: result,
+  };
 }

@@ -59,7 +59,12 @@ export const transcriptSchema = {
     format: { type: 'string', const: TRANSCRIPT_FORMAT },
     version: { type: 'integer', const: TRANSCRIPT_VERSION },
     createdAt: { type: 'string' },
-    character: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string' } } },
+    character: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name'],
+      properties: { name: { type: 'string' } },
+    },
     user: {
       type: 'object',
       additionalProperties: false,
@@ -90,7 +95,10 @@ export const transcriptSchema = {
       nullable: true,
       additionalProperties: false,
       required: ['sticky', 'cooldown'],
-      properties: { sticky: { type: 'object', additionalProperties: timedRecord }, cooldown: { type: 'object', additionalProperties: timedRecord } },
+      properties: {
+        sticky: { type: 'object', additionalProperties: timedRecord },
+        cooldown: { type: 'object', additionalProperties: timedRecord },
+      },
     },
     foreign,
   },
@@ -115,8 +123,12 @@ export function validateTranscript(value: unknown): Transcript {
   const t = value as Transcript;
   const ids = new Set<string>();
   t.messages.forEach((m, i) => {
-    if (m.swipe >= m.swipes.length) throw new TranscriptError(`Not a Lorewright transcript: /messages/${i}/swipe ${m.swipe} is past its ${m.swipes.length} swipe(s)`);
-    if (ids.has(m.id)) throw new TranscriptError(`Not a Lorewright transcript: /messages/${i}/id "${m.id}" is used twice`);
+    if (m.swipe >= m.swipes.length)
+      throw new TranscriptError(
+        `Not a Lorewright transcript: /messages/${i}/swipe ${m.swipe} is past its ${m.swipes.length} swipe(s)`,
+      );
+    if (ids.has(m.id))
+      throw new TranscriptError(`Not a Lorewright transcript: /messages/${i}/id "${m.id}" is used twice`);
     ids.add(m.id);
   });
   return t;

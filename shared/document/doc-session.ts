@@ -37,7 +37,15 @@ const MERGE_MS = 800;
 const MAX_HISTORY = 500;
 
 export function openDoc(text: string): DocState {
-  return { text, value: parseDocument(text, 'json'), error: null, undo: [], redo: [], savedText: text, changedBy: 'open' };
+  return {
+    text,
+    value: parseDocument(text, 'json'),
+    error: null,
+    undo: [],
+    redo: [],
+    savedText: text,
+    changedBy: 'open',
+  };
 }
 
 function parse(text: string): { value: JsonObject } | { error: ErrorDetail } {
@@ -49,13 +57,21 @@ function parse(text: string): { value: JsonObject } | { error: ErrorDetail } {
   }
 }
 
-function push(state: DocState, text: string, now: number, source: HistoryEntry['source'], group?: string): readonly HistoryEntry[] {
+function push(
+  state: DocState,
+  text: string,
+  now: number,
+  source: HistoryEntry['source'],
+  group?: string,
+): readonly HistoryEntry[] {
   const last = state.undo[state.undo.length - 1];
   // Merge a burst of edits to the same field (or typing in Monaco) into one undo step.
   if (last && last.source === source && last.group === group && now - last.at < MERGE_MS) {
     return [...state.undo.slice(0, -1), { ...last, at: now }];
   }
-  return [...state.undo, { text: state.text, at: now, source, ...(group === undefined ? {} : { group }) }].slice(-MAX_HISTORY);
+  return [...state.undo, { text: state.text, at: now, source, ...(group === undefined ? {} : { group }) }].slice(
+    -MAX_HISTORY,
+  );
 }
 
 /** The JSON view changed the text. */
@@ -76,7 +92,9 @@ export function applyText(state: DocState, text: string, now = Date.now()): DocS
 /** Sets a string at a path in the parsed value, copying only the objects along the path. */
 function withString(value: JsonObject, path: JsonPath, text: string): JsonObject {
   const [head, ...rest] = path;
-  const copy: Record<string | number, unknown> = Array.isArray(value) ? ([...value] as unknown as Record<number, unknown>) : { ...value };
+  const copy: Record<string | number, unknown> = Array.isArray(value)
+    ? ([...value] as unknown as Record<number, unknown>)
+    : { ...value };
   copy[head as string] = rest.length === 0 ? text : withString(copy[head as string] as JsonObject, rest, text);
   return copy as JsonObject;
 }
@@ -100,7 +118,14 @@ export function applyField(state: DocState, path: JsonPath, value: unknown, now 
   const key = JSON.stringify(path);
   const spliced = typeof value === 'string' ? spliceField(state, key, value) : null;
   if (spliced) {
-    return { ...spliced, value: withString(state.value, path, value as string), error: null, undo: push(state, spliced.text, now, 'form', key), redo: [], changedBy: 'form' };
+    return {
+      ...spliced,
+      value: withString(state.value, path, value as string),
+      error: null,
+      undo: push(state, spliced.text, now, 'form', key),
+      redo: [],
+      changedBy: 'form',
+    };
   }
   const { text, edits } = editJsonText(state.text, path, value);
   if (text === state.text) return state;
@@ -110,26 +135,51 @@ export function applyField(state: DocState, path: JsonPath, value: unknown, now 
   const only = edits.length === 1 ? edits[0] : undefined;
   const encoded = typeof value === 'string' ? JSON.stringify(value) : undefined;
   // The value is the last thing the edit wrote (after its key, when the key is new), so search backwards.
-  const at = only && encoded !== undefined ? text.lastIndexOf(encoded, only.offset + only.content.length - encoded.length) : -1;
+  const at =
+    only && encoded !== undefined ? text.lastIndexOf(encoded, only.offset + only.content.length - encoded.length) : -1;
   const lastField = only && at >= only.offset ? { key, offset: at, length: encoded!.length, text } : undefined;
-  return { ...state, text, value: parsed.value, error: null, undo: push(state, text, now, 'form', key), redo: [], changedBy: 'form', ...(lastField ? { lastField } : { lastField: undefined }) };
+  return {
+    ...state,
+    text,
+    value: parsed.value,
+    error: null,
+    undo: push(state, text, now, 'form', key),
+    redo: [],
+    changedBy: 'form',
+    ...(lastField ? { lastField } : { lastField: undefined }),
+  };
 }
 
 function restore(state: DocState, text: string): Pick<DocState, 'text' | 'value' | 'error' | 'changedBy'> {
   const parsed = parse(text);
-  return { text, value: 'value' in parsed ? parsed.value : state.value, error: 'error' in parsed ? parsed.error : null, changedBy: 'history' };
+  return {
+    text,
+    value: 'value' in parsed ? parsed.value : state.value,
+    error: 'error' in parsed ? parsed.error : null,
+    changedBy: 'history',
+  };
 }
 
 export function undo(state: DocState): DocState {
   const entry = state.undo[state.undo.length - 1];
   if (!entry) return state;
-  return { ...state, ...restore(state, entry.text), undo: state.undo.slice(0, -1), redo: [...state.redo, { text: state.text, at: 0, source: entry.source }] };
+  return {
+    ...state,
+    ...restore(state, entry.text),
+    undo: state.undo.slice(0, -1),
+    redo: [...state.redo, { text: state.text, at: 0, source: entry.source }],
+  };
 }
 
 export function redo(state: DocState): DocState {
   const entry = state.redo[state.redo.length - 1];
   if (!entry) return state;
-  return { ...state, ...restore(state, entry.text), redo: state.redo.slice(0, -1), undo: [...state.undo, { text: state.text, at: 0, source: entry.source }] };
+  return {
+    ...state,
+    ...restore(state, entry.text),
+    redo: state.redo.slice(0, -1),
+    undo: [...state.undo, { text: state.text, at: 0, source: entry.source }],
+  };
 }
 
 export function markSaved(state: DocState, savedText: string): DocState {

@@ -48,7 +48,12 @@ export interface CardInspection {
   exportChanges: ExportChange[];
 }
 
-const MIME: Record<OutputFormat, string> = { png: 'image/png', json: 'application/json', yaml: 'application/yaml', charx: 'application/zip' };
+const MIME: Record<OutputFormat, string> = {
+  png: 'image/png',
+  json: 'application/json',
+  yaml: 'application/yaml',
+  charx: 'application/zip',
+};
 const TEXT_CHUNKS = new Set(['tEXt', 'zTXt', 'iTXt']);
 
 function source(card: StoredCard): ReadCardResult | { container: CardContainerKind; text: string } {
@@ -67,7 +72,12 @@ export function defaultExportFormat(container: CardContainerKind): OutputFormat 
   return container === 'webp' || container === 'jpeg' ? 'png' : container;
 }
 
-export function exportCard(card: StoredCard, format: OutputFormat, spec: ExportSpec = 'keep', indent?: number): ExportResult {
+export function exportCard(
+  card: StoredCard,
+  format: OutputFormat,
+  spec: ExportSpec = 'keep',
+  indent?: number,
+): ExportResult {
   let doc = parseDocument(card.document, card.format, card.name);
   let report: ConversionReport | null = null;
   const from = detectSpec(doc);
@@ -78,8 +88,17 @@ export function exportCard(card: StoredCard, format: OutputFormat, spec: ExportS
   }
   const src = source(card);
   // Unedited JSON/YAML goes out byte for byte: hand the writer the stored text as the original.
-  const written = writeCard(doc, format, { source: 'text' in src && report === null ? src : { ...src, text: undefined }, ...(indent === undefined ? {} : { indent }) });
-  return { fileName: `${safeFileName(card.name)}.${format}`, mime: MIME[format], bytes: written.bytes, report, warnings: written.warnings };
+  const written = writeCard(doc, format, {
+    source: 'text' in src && report === null ? src : { ...src, text: undefined },
+    ...(indent === undefined ? {} : { indent }),
+  });
+  return {
+    fileName: `${safeFileName(card.name)}.${format}`,
+    mime: MIME[format],
+    bytes: written.bytes,
+    report,
+    warnings: written.warnings,
+  };
 }
 
 function chunkInfo(chunk: PngChunk): ChunkInfo {

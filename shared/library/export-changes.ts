@@ -31,17 +31,20 @@ function chunkChanges(before: readonly PngChunk[], after: readonly PngChunk[]): 
   const oldCards = cards(before);
   const newCards = cards(after);
   // Card chunks pair up by keyword and occurrence: the 2nd chara before with the 2nd chara after.
-  const key = (list: ReturnType<typeof cards>, i: number) => `${list[i]!.keyword}#${list.slice(0, i).filter((c) => c.keyword === list[i]!.keyword).length}`;
+  const key = (list: ReturnType<typeof cards>, i: number) =>
+    `${list[i]!.keyword}#${list.slice(0, i).filter((c) => c.keyword === list[i]!.keyword).length}`;
   const oldByKey = new Map(oldCards.map((c, i) => [key(oldCards, i), c]));
   const newByKey = new Map(newCards.map((c, i) => [key(newCards, i), c]));
   for (const [k, c] of oldByKey) {
     const next = newByKey.get(k);
     const chunk = { type: c.chunk.type, keyword: c.keyword };
     if (!next) out.push({ kind: 'chunk', action: 'removed', ...chunk });
-    else if (!sameBytes(next.chunk.raw, c.chunk.raw)) out.push({ kind: 'chunk', action: 'rewritten', type: next.chunk.type, keyword: c.keyword });
+    else if (!sameBytes(next.chunk.raw, c.chunk.raw))
+      out.push({ kind: 'chunk', action: 'rewritten', type: next.chunk.type, keyword: c.keyword });
     else if (next.index !== c.index) out.push({ kind: 'chunk', action: 'moved', ...chunk });
   }
-  for (const [k, c] of newByKey) if (!oldByKey.has(k)) out.push({ kind: 'chunk', action: 'added', type: c.chunk.type, keyword: c.keyword });
+  for (const [k, c] of newByKey)
+    if (!oldByKey.has(k)) out.push({ kind: 'chunk', action: 'added', type: c.chunk.type, keyword: c.keyword });
   const others = (chunks: readonly PngChunk[]) => chunks.filter((c) => !storedCardChunks([c]).length);
   const a = others(before);
   const b = others(after);
@@ -70,9 +73,17 @@ export function exportChanges(original: Uint8Array, exported: Uint8Array, fileNa
   if (sameBytes(original, exported)) return [];
   const before = readCard(original, fileName, { normalize: false });
   const after = readCard(exported, fileName, { normalize: false });
-  const fields: ExportChange[] = diffDocuments(before.doc, after.doc as JsonObject).map((c) => ({ kind: 'field', pointer: c.pointer, change: c.kind }));
+  const fields: ExportChange[] = diffDocuments(before.doc, after.doc as JsonObject).map((c) => ({
+    kind: 'field',
+    pointer: c.pointer,
+    change: c.kind,
+  }));
   let structure: ExportChange[] = [];
-  if (before.container === 'png' && after.container === 'png') structure = chunkChanges(parsePngChunks(original, { verifyCrc: false }).chunks, parsePngChunks(exported, { verifyCrc: false }).chunks);
+  if (before.container === 'png' && after.container === 'png')
+    structure = chunkChanges(
+      parsePngChunks(original, { verifyCrc: false }).chunks,
+      parsePngChunks(exported, { verifyCrc: false }).chunks,
+    );
   else if (before.container === 'charx' && after.container === 'charx') structure = entryChanges(original, exported);
   else if (before.container !== after.container) structure = [{ kind: 'image' }];
   const changes = [...structure, ...fields];

@@ -28,7 +28,11 @@ export function detectFormat(text: string): DocumentFormat {
   return first === '{' || first === '[' ? 'json' : 'yaml';
 }
 
-export function parseDocument(text: string, format: DocumentFormat = detectFormat(text), source = 'document'): JsonObject {
+export function parseDocument(
+  text: string,
+  format: DocumentFormat = detectFormat(text),
+  source = 'document',
+): JsonObject {
   // Characters, not bytes: UTF-8 text is at least this many bytes, so the byte limit holds as well.
   if (text.length > DEFAULT_MAX_DOCUMENT_BYTES) {
     const message = `${source} is ${text.length.toLocaleString('en-US')} characters; the limit is ${DEFAULT_MAX_DOCUMENT_BYTES.toLocaleString('en-US')}`;
@@ -43,7 +47,9 @@ export function parseDocument(text: string, format: DocumentFormat = detectForma
       const offset = jsonErrorOffset(msg) ?? (/end of JSON input/.test(msg) ? text.length : undefined);
       const at = offset === undefined ? undefined : lineColumnAt(text, offset);
       const where = at ? ` at line ${at.line}, column ${at.column}` : '';
-      throw new ApiError('bad_document', `${source} is not valid JSON${where}: ${msg}`, [{ path: '', message: msg, ...at }]);
+      throw new ApiError('bad_document', `${source} is not valid JSON${where}: ${msg}`, [
+        { path: '', message: msg, ...at },
+      ]);
     }
   } else {
     try {
@@ -52,13 +58,22 @@ export function parseDocument(text: string, format: DocumentFormat = detectForma
       const err = e as { reason?: string; message: string; mark?: { line: number; column: number } };
       const at = err.mark ? { line: err.mark.line + 1, column: err.mark.column + 1 } : undefined;
       const where = at ? ` at line ${at.line}, column ${at.column}` : '';
-      throw new ApiError('bad_document', `${source} is not valid YAML${where}: ${err.reason ?? err.message}`, [{ path: '', message: err.reason ?? err.message, ...at }]);
+      throw new ApiError('bad_document', `${source} is not valid YAML${where}: ${err.reason ?? err.message}`, [
+        { path: '', message: err.reason ?? err.message, ...at },
+      ]);
     }
   }
   const problem = findTreeProblem(value);
-  if (problem) throw new ApiError('bad_document', `${source}: ${describeProblem(problem)}`, [{ path: problem.pointer, message: problem.message }]);
+  if (problem)
+    throw new ApiError('bad_document', `${source}: ${describeProblem(problem)}`, [
+      { path: problem.pointer, message: problem.message },
+    ]);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ApiError('bad_document', `${source} must be an object at the top level, found ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}.`, [{ path: '', message: 'expected an object' }]);
+    throw new ApiError(
+      'bad_document',
+      `${source} must be an object at the top level, found ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}.`,
+      [{ path: '', message: 'expected an object' }],
+    );
   }
   return value as JsonObject;
 }

@@ -38,13 +38,17 @@ export function rejectedForScan(c: Candidate, facts: ScanFacts): CheckOutcome | 
   if (facts.timed.delayed(c.entry)) return skip({ code: 'delay', until: Number(raw.delay) });
   const cooldown = facts.timed.cooldown(c.entry);
   if (cooldown && !c.sticky) return skip({ code: 'cooldown', until: cooldown.end });
-  if (decorators.includes('@@dont_activate') && !decorators.includes('@@activate')) return skip({ code: 'decorator-dont-activate' });
+  if (decorators.includes('@@dont_activate') && !decorators.includes('@@activate'))
+    return skip({ code: 'decorator-dont-activate' });
   return null;
 }
 
 /** The explanation of an entry no pass had to evaluate: rejected for the whole scan, or no key could match. */
 export function unevaluatedOutcome(c: Candidate, facts: ScanFacts): CheckOutcome {
-  return rejectedForScan(c, facts) ?? withInertDecorator(c, skip({ code: c.book.keys(c.bookIndex).primary ? 'no-key-match' : 'no-keys' }));
+  return (
+    rejectedForScan(c, facts) ??
+    withInertDecorator(c, skip({ code: c.book.keys(c.bookIndex).primary ? 'no-key-match' : 'no-keys' }))
+  );
 }
 
 export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
@@ -56,7 +60,8 @@ export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
   if (c.entry.delayed && !c.sticky && (!recursionPass || c.entry.delayLevel > pass.level)) {
     return keyedSkip(c, pass, { code: 'delay-until-recursion', level: c.entry.delayLevel });
   }
-  if (recursionPass && pass.recursive && raw.excludeRecursion && !c.sticky) return keyedSkip(c, pass, { code: 'exclude-recursion' });
+  if (recursionPass && pass.recursive && raw.excludeRecursion && !c.sticky)
+    return keyedSkip(c, pass, { code: 'exclude-recursion' });
 
   if (decorators.includes('@@activate')) return { candidate: true, reason: { code: 'decorator-activate' } };
   if (raw.constant) return { candidate: true, reason: { code: 'constant' } };
@@ -74,8 +79,13 @@ export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
   const { match } = hit;
   let quirk = hit.quirk;
   if (!keys.secondary) {
-    if (raw.selective === undefined && Array.isArray(raw.keysecondary) && raw.keysecondary.length > 0) quirk = 'selective-missing-ignores-secondary';
-    return withInertDecorator(c, { candidate: true, reason: { code: 'key-match', match }, ...(quirk ? { quirk } : {}) });
+    if (raw.selective === undefined && Array.isArray(raw.keysecondary) && raw.keysecondary.length > 0)
+      quirk = 'selective-missing-ignores-secondary';
+    return withInertDecorator(c, {
+      candidate: true,
+      reason: { code: 'key-match', match },
+      ...(quirk ? { quirk } : {}),
+    });
   }
   const secondary = evaluateSecondary(keys.secondary, view, raw.selectiveLogic);
   const outcome: CheckOutcome = secondary.passed
@@ -90,7 +100,11 @@ export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
  */
 function withInertDecorator(c: Candidate, outcome: CheckOutcome): CheckOutcome {
   if (outcome.quirk) return outcome;
-  const inert = c.entry.decorators.some((d) => d !== (outcome.candidate ? '@@dont_activate' : '@@activate') && d.startsWith(outcome.candidate ? '@@dont_activate' : '@@activate'));
+  const inert = c.entry.decorators.some(
+    (d) =>
+      d !== (outcome.candidate ? '@@dont_activate' : '@@activate') &&
+      d.startsWith(outcome.candidate ? '@@dont_activate' : '@@activate'),
+  );
   return inert ? { ...outcome, quirk: 'decorator-inert-trailing-text' } : outcome;
 }
 

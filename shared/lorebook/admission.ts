@@ -34,7 +34,8 @@ export function admitCandidates(candidates: readonly Candidate[], context: Admis
     if (raw.ignoreBudget) ignoreBudgetAhead--;
     if (overflowed && !raw.ignoreBudget) {
       const rest = ignoreBudgetAhead > 0 ? [c] : candidates.slice(i);
-      for (const skipped of rest) fates.rejected(skipped.index, pass, { code: 'not-reached', after: 'budget-overflow' });
+      for (const skipped of rest)
+        fates.rejected(skipped.index, pass, { code: 'not-reached', after: 'budget-overflow' });
       if (ignoreBudgetAhead > 0) continue;
       break;
     }
@@ -42,7 +43,12 @@ export function admitCandidates(candidates: readonly Candidate[], context: Admis
     if (roll && !roll.passed) {
       context.failedProbability.add(c);
       const quirk = raw.probability === undefined ? 'probability-missing-always-fails' : undefined;
-      fates.rejected(c.index, pass, { code: 'probability-failed', roll: roll.roll, probability: Number(raw.probability) }, quirk);
+      fates.rejected(
+        c.index,
+        pass,
+        { code: 'probability-failed', roll: roll.roll, probability: Number(raw.probability) },
+        quirk,
+      );
       continue;
     }
     // The expanded content is what the prompt receives and what later passes scan.

@@ -54,7 +54,8 @@ export class AhoCorasick {
       }
     }
     this.#childStart[states] = tail;
-    for (let child = this.#childStart[0] as number; child < (this.#childStart[1] as number); child++) this.#root[this.#code[child] as number] = child;
+    for (let child = this.#childStart[0] as number; child < (this.#childStart[1] as number); child++)
+      this.#root[this.#code[child] as number] = child;
     // Breadth-first again: a state's failure link points to a shallower state, already linked.
     this.#fail = new Int32Array(states);
     this.#dictionary = new Int32Array(states);
@@ -129,7 +130,13 @@ export class AhoCorasick {
  * The trie of the patterns as first-child/next-sibling lists. Inserting in sorted order makes every new child the last
  * one of its parent and every shared prefix the previous pattern's path, so construction is linear in total length.
  */
-function buildTrie(patterns: readonly string[]): { states: number; first: Int32Array; next: Int32Array; code: Uint16Array; pattern: Int32Array } {
+function buildTrie(patterns: readonly string[]): {
+  states: number;
+  first: Int32Array;
+  next: Int32Array;
+  code: Uint16Array;
+  pattern: Int32Array;
+} {
   let capacity = 1;
   let longest = 0;
   for (const p of patterns) {
@@ -153,7 +160,8 @@ function buildTrie(patterns: readonly string[]): { states: number; first: Int32A
     const p = patterns[id] as string;
     if (!p) continue;
     let shared = 0;
-    while (shared < p.length && shared < previous.length && p.charCodeAt(shared) === previous.charCodeAt(shared)) shared++;
+    while (shared < p.length && shared < previous.length && p.charCodeAt(shared) === previous.charCodeAt(shared))
+      shared++;
     for (let i = shared; i < p.length; i++) {
       const parent = path[i] as number;
       const state = states++;

@@ -39,7 +39,10 @@ export function orderEntries(scenario: Scenario): readonly OrderedEntry[] {
   const selection = selectBooks(scenario);
   const roles = [selection.chat, selection.persona, selection.global, selection.character];
   // Same books (by identity), names and strategy ⇒ same order: the preview re-scans unchanged books constantly.
-  const signature = [scenario.settings.characterStrategy, ...roles.flatMap((names) => [names.length, ...names.flatMap((n) => [n, scenario.books[n]])])];
+  const signature = [
+    scenario.settings.characterStrategy,
+    ...roles.flatMap((names) => [names.length, ...names.flatMap((n) => [n, scenario.books[n]])]),
+  ];
   if (lastOrder && sameList(lastOrder.signature, signature)) return lastOrder.entries;
   const entries = computeOrder(scenario, selection);
   lastOrder = { signature, entries };

@@ -39,7 +39,9 @@ function sentence(fate: Fate): string {
 function firedSentence(reason: ExplanationReason): string {
   switch (reason.code) {
     case 'key-match': {
-      const secondary = reason.secondary ? `, secondary ${LOGIC_NAMES[reason.secondary.logic] ?? 'logic'} satisfied` : '';
+      const secondary = reason.secondary
+        ? `, secondary ${LOGIC_NAMES[reason.secondary.logic] ?? 'logic'} satisfied`
+        : '';
       return `Fired: key ${describeMatch(reason.match)}${secondary}`;
     }
     case 'constant':

@@ -23,7 +23,13 @@ export class FateLog {
   }
 
   qualified(index: number, pass: number, outcome: CheckOutcome): void {
-    this.#qualified.set(index, { fired: true, pass, reason: outcome.reason, rank: 0, ...(outcome.quirk ? { quirk: outcome.quirk } : {}) });
+    this.#qualified.set(index, {
+      fired: true,
+      pass,
+      reason: outcome.reason,
+      rank: 0,
+      ...(outcome.quirk ? { quirk: outcome.quirk } : {}),
+    });
   }
 
   fired(index: number): void {
@@ -41,7 +47,13 @@ export class FateLog {
     const fate = this.#fates.get(index);
     const rank = reasonRank(reason);
     if (fate && (fate.fired || rank < fate.rank)) return;
-    this.#fates.set(index, { fired: false, pass: isScanWide(reason) ? null : pass, reason, rank, ...(quirk ? { quirk } : {}) });
+    this.#fates.set(index, {
+      fired: false,
+      pass: isScanWide(reason) ? null : pass,
+      reason,
+      rank,
+      ...(quirk ? { quirk } : {}),
+    });
   }
 }
 

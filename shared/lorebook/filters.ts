@@ -22,7 +22,8 @@ export function filterContext(character: ScenarioCharacter, trigger: string): Fi
 export function staticFilter(entry: WorldInfoEntry, context: FilterContext): FilterReason | null {
   // Loose equality, as SillyTavern compares: true, 1 and "1" all disable.
   const { disable } = entry;
-  if (disable === true || disable === 1 || (typeof disable === 'string' && Number(disable) === 1)) return { code: 'disabled' };
+  if (disable === true || disable === 1 || (typeof disable === 'string' && Number(disable) === 1))
+    return { code: 'disabled' };
   const { triggers } = entry;
   if (Array.isArray(triggers) && triggers.length > 0 && !triggers.includes(context.trigger)) {
     return { code: 'trigger-filtered', trigger: context.trigger, triggers };

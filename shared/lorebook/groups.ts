@@ -40,7 +40,8 @@ export function filterByInclusionGroups(candidates: Candidate[], context: GroupC
       sticky.add(name);
       for (const c of group) if (!c.sticky) remove(c, name, stickyMembers[0] ?? null, 'sticky-member', null);
     }
-    for (const c of group) if (context.isCooldown(c) || context.isDelayed(c)) remove(c, name, null, 'timed-effect', null);
+    for (const c of group)
+      if (context.isCooldown(c) || context.isDelayed(c)) remove(c, name, null, 'timed-effect', null);
   }
 
   for (const name of names) {
@@ -70,7 +71,9 @@ export function filterByInclusionGroups(candidates: Candidate[], context: GroupC
     if (group.length <= 1) continue;
     const overrides = group.filter((c) => c.entry.raw.groupOverride);
     if (overrides.length > 0) {
-      const winner = overrides.reduce((best, c) => (Number(c.entry.raw.order) > Number(best.entry.raw.order) ? c : best));
+      const winner = overrides.reduce((best, c) =>
+        Number(c.entry.raw.order) > Number(best.entry.raw.order) ? c : best,
+      );
       for (const c of group) if (c !== winner) remove(c, name, winner, 'override', null);
       continue;
     }

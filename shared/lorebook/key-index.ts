@@ -47,14 +47,16 @@ class Collector {
   add(text: string, caseSensitive: boolean, entry: number, whole: boolean): void {
     if (!text) return;
     const map = caseSensitive ? this.caseSensitive : this.caseInsensitive;
-    if (entry >= 0 && !whole) (caseSensitive ? this.substrings.caseSensitive : this.substrings.caseInsensitive).add(text);
+    if (entry >= 0 && !whole)
+      (caseSensitive ? this.substrings.caseSensitive : this.substrings.caseInsensitive).add(text);
     const list = map.get(text);
     if (!list) map.set(text, entry < 0 ? [] : [entry]);
     else if (entry >= 0 && list.at(-1) !== entry) list.push(entry);
   }
 
   key(key: CompiledKey, entry: number): void {
-    if (key.kind === 'word' || key.kind === 'substring') this.add(key.text, key.caseSensitive, entry, key.kind === 'word');
+    if (key.kind === 'word' || key.kind === 'substring')
+      this.add(key.text, key.caseSensitive, entry, key.kind === 'word');
     else if (key.kind === 'regex' && key.literal !== null) this.add(key.literal, false, entry, false);
   }
 }
@@ -99,7 +101,9 @@ export class KeyIndex {
    * are the same, at the same positions): no automaton is rebuilt until too many entries have changed.
    */
   derive(keys: readonly EntryKeys[], changed: readonly number[]): KeyIndex {
-    return this.stale + changed.length > Math.min(MAX_STALE, keys.length / 8) ? new KeyIndex(keys) : new KeyIndex(keys, { index: this, changed });
+    return this.stale + changed.length > Math.min(MAX_STALE, keys.length / 8)
+      ? new KeyIndex(keys)
+      : new KeyIndex(keys, { index: this, changed });
   }
 }
 
@@ -180,7 +184,8 @@ export class KeyHits {
   forEachEntry(visit: (entry: number) => void): void {
     for (const mode of [this.#caseSensitive, this.#caseInsensitive]) {
       const { start, targets } = mode.set;
-      for (const id of mode.seen) for (let t = start[id] as number; t < (start[id + 1] as number); t++) visit(targets[t] as number);
+      for (const id of mode.seen)
+        for (let t = start[id] as number; t < (start[id + 1] as number); t++) visit(targets[t] as number);
     }
   }
 }

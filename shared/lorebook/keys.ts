@@ -62,7 +62,8 @@ export function compileKey(source: string, text: string, options: PlainKeyOption
   const { caseSensitive } = options;
   const needle = caseSensitive ? text : text.toLowerCase();
   const multiWord = needle.split(/\s+/).length > 1;
-  if (!options.wholeWords || multiWord) return { kind: 'substring', source, text: needle, caseSensitive, multiWord: options.wholeWords && multiWord };
+  if (!options.wholeWords || multiWord)
+    return { kind: 'substring', source, text: needle, caseSensitive, multiWord: options.wholeWords && multiWord };
   return { kind: 'word', source, text: needle, caseSensitive };
 }
 
@@ -129,7 +130,10 @@ export function findWholeWord(haystack: string, needle: string): number {
 
 /** Whether `haystack[start, end)` has a non-word character (or the text's edge) on both sides. */
 export function wordBounded(haystack: string, start: number, end: number): boolean {
-  return (start === 0 || !isWordChar(haystack.charCodeAt(start - 1))) && (end === haystack.length || !isWordChar(haystack.charCodeAt(end)));
+  return (
+    (start === 0 || !isWordChar(haystack.charCodeAt(start - 1))) &&
+    (end === haystack.length || !isWordChar(haystack.charCodeAt(end)))
+  );
 }
 
 export function isWordChar(c: number): boolean {

@@ -110,7 +110,9 @@ function isDisabled(entry: WorldInfoEntry): boolean {
 
 /** Keys that can take part in activation: plain keys trimmed and non-empty, or regex keys that compile. */
 function usableKeys(entry: WorldInfoEntry): string[] {
-  return keysOf(entry.key).map((k) => k.trim()).filter((k) => k !== '' && (!looksLikeRegex(k) || parseRegexKey(k) !== null));
+  return keysOf(entry.key)
+    .map((k) => k.trim())
+    .filter((k) => k !== '' && (!looksLikeRegex(k) || parseRegexKey(k) !== null));
 }
 
 function activatesByKeys(entry: WorldInfoEntry): boolean {
@@ -136,11 +138,19 @@ export function lintEntry(id: string, entry: WorldInfoEntry, options: LintOption
     }
     if (key === '') continue;
     const multiWord = key.split(/\s+/).length > 1;
-    if (wholeWords && !multiWord && (!isWordChar(key.charCodeAt(0)) || !isWordChar(key.charCodeAt(key.length - 1))) && /[\p{P}\p{S}]/u.test(key[0]! + key.at(-1)!)) {
+    if (
+      wholeWords &&
+      !multiWord &&
+      (!isWordChar(key.charCodeAt(0)) || !isWordChar(key.charCodeAt(key.length - 1))) &&
+      /[\p{P}\p{S}]/u.test(key[0]! + key.at(-1)!)
+    ) {
       add('wholeword-edge', { key: raw, fix: { field: 'matchWholeWords', value: false } });
     }
     if (primary.includes(raw) && (COMMON_WORDS.has(key.toLowerCase()) || (!wholeWords && key.length <= 2))) {
-      add('common-key', { key: raw, ...(wholeWords || key.length > 2 ? {} : { fix: { field: 'matchWholeWords', value: true } }) });
+      add('common-key', {
+        key: raw,
+        ...(wholeWords || key.length > 2 ? {} : { fix: { field: 'matchWholeWords', value: true } }),
+      });
     }
   }
 
@@ -191,7 +201,11 @@ function duplicateKeys(rows: readonly [string, WorldInfoEntry][]): LintIssue[] {
   const owners = new Map<string, string[]>();
   for (const [id, entry] of rows) {
     if (isDisabled(entry)) continue;
-    for (const key of new Set(keysOf(entry.key).map((k) => k.trim().toLowerCase()).filter((k) => k !== ''))) {
+    for (const key of new Set(
+      keysOf(entry.key)
+        .map((k) => k.trim().toLowerCase())
+        .filter((k) => k !== ''),
+    )) {
       const list = owners.get(key) ?? [];
       list.push(id);
       owners.set(key, list);
@@ -201,7 +215,15 @@ function duplicateKeys(rows: readonly [string, WorldInfoEntry][]): LintIssue[] {
   const issues: LintIssue[] = [];
   for (const [key, ids] of owners) {
     if (ids.length < 2) continue;
-    for (const id of ids) issues.push({ code: 'duplicate-key', severity: SEVERITY['duplicate-key'], entry: id, uid: byId.get(id)!.uid, key, ...related(ids, id) });
+    for (const id of ids)
+      issues.push({
+        code: 'duplicate-key',
+        severity: SEVERITY['duplicate-key'],
+        entry: id,
+        uid: byId.get(id)!.uid,
+        key,
+        ...related(ids, id),
+      });
   }
   return issues;
 }
@@ -230,7 +252,8 @@ function recursionCycles(rows: readonly [string, WorldInfoEntry][], recursive: b
     if (e.preventRecursion) return [];
     const content = String(e.content ?? '').toLowerCase();
     const targets = new Set<number>();
-    for (const word of content.match(/[\p{L}\p{N}_]+/gu) ?? []) for (const owner of wordKeys.get(word) ?? []) targets.add(owner);
+    for (const word of content.match(/[\p{L}\p{N}_]+/gu) ?? [])
+      for (const owner of wordKeys.get(word) ?? []) targets.add(owner);
     for (const [key, owner] of phraseKeys) if (content.includes(key)) targets.add(owner);
     targets.delete(i);
     return [...targets];
@@ -241,7 +264,14 @@ function recursionCycles(rows: readonly [string, WorldInfoEntry][], recursive: b
     const ids = component.map((i) => nodes[i]![0]);
     for (const i of component) {
       const [id, entry] = nodes[i]!;
-      issues.push({ code: 'recursion-cycle', severity: SEVERITY['recursion-cycle'], entry: id, uid: entry.uid, ...related(ids, id), fix: { field: 'preventRecursion', value: true } });
+      issues.push({
+        code: 'recursion-cycle',
+        severity: SEVERITY['recursion-cycle'],
+        entry: id,
+        uid: entry.uid,
+        ...related(ids, id),
+        fix: { field: 'preventRecursion', value: true },
+      });
     }
   }
   return issues;
@@ -303,7 +333,9 @@ function stronglyConnected(edges: readonly number[][]): number[][] {
 
 /** Every finding for a book, grouped by entry in file order. */
 export function lintBook(book: WorldInfoBook, options: LintOptions): LintIssue[] {
-  const rows = Object.entries(book.entries ?? {}).filter((r): r is [string, WorldInfoEntry] => typeof r[1] === 'object' && r[1] !== null);
+  const rows = Object.entries(book.entries ?? {}).filter(
+    (r): r is [string, WorldInfoEntry] => typeof r[1] === 'object' && r[1] !== null,
+  );
   const issues = rows.flatMap(([id, entry]) => lintEntry(id, entry, options));
   issues.push(...duplicateKeys(rows), ...recursionCycles(rows, options.settings.recursive));
   const order = new Map(rows.map(([id], i) => [id, i]));

@@ -37,17 +37,27 @@ export function parseLoreTestDocument(text: string): ParsedLoreTest {
   const problem = findTreeProblem(doc);
   if (problem) throw new ScenarioError('document', describeProblem(problem));
   if (!isObject(doc)) throw new ScenarioError('document', 'expected an object with turns and expect');
-  for (const key of Object.keys(doc)) if (key !== 'turns' && key !== 'expect') throw new ScenarioError(key, 'unknown field (known: turns, expect)');
+  for (const key of Object.keys(doc))
+    if (key !== 'turns' && key !== 'expect') throw new ScenarioError(key, 'unknown field (known: turns, expect)');
   const { turns, expect } = doc;
-  if (!Array.isArray(turns) || turns.length === 0) throw new ScenarioError('turns', 'expected a non-empty list of scenario turns');
+  if (!Array.isArray(turns) || turns.length === 0)
+    throw new ScenarioError('turns', 'expected a non-empty list of scenario turns');
   if (!Array.isArray(expect)) throw new ScenarioError('expect', 'expected a list with one expectation object per turn');
-  if (expect.length !== turns.length) throw new ScenarioError('expect', `expected ${turns.length} expectation objects (one per turn), got ${expect.length}`);
+  if (expect.length !== turns.length)
+    throw new ScenarioError(
+      'expect',
+      `expected ${turns.length} expectation objects (one per turn), got ${expect.length}`,
+    );
   turns.forEach((turn, i) => {
     if (!isObject(turn)) throw new ScenarioError(`turns[${i}]`, 'expected a scenario object');
-    if ('books' in turn) throw new ScenarioError(`turns[${i}].books`, 'a saved test names its book but does not carry it; remove books');
-    if (!Array.isArray(turn['chat'])) throw new ScenarioError(`turns[${i}].chat`, 'expected the chat so far, oldest message first');
-    if (!isObject(turn['settings'])) throw new ScenarioError(`turns[${i}].settings`, 'expected the World Info settings object');
-    if (bookNames(turn as unknown as LoreTestTurn).length === 0) throw new ScenarioError(`turns[${i}].globalBooks`, 'the turn selects no book, so nothing would be tested');
+    if ('books' in turn)
+      throw new ScenarioError(`turns[${i}].books`, 'a saved test names its book but does not carry it; remove books');
+    if (!Array.isArray(turn['chat']))
+      throw new ScenarioError(`turns[${i}].chat`, 'expected the chat so far, oldest message first');
+    if (!isObject(turn['settings']))
+      throw new ScenarioError(`turns[${i}].settings`, 'expected the World Info settings object');
+    if (bookNames(turn as unknown as LoreTestTurn).length === 0)
+      throw new ScenarioError(`turns[${i}].globalBooks`, 'the turn selects no book, so nothing would be tested');
   });
   return { turns: turns as LoreTestTurn[], expects: expect.map((e, i) => parseExpect(e, `expect[${i}]`)) };
 }
@@ -69,5 +79,12 @@ export function withBook(turn: LoreTestTurn, book: WorldInfoBook): Scenario {
 
 /** JSON pointer of a ScenarioError path inside an API input field: `expect[1].fires` → `/document/expect/1/fires`. */
 export function pointerOf(field: string, path: string): string {
-  return `/${field}${path === 'document' ? '' : `/${path.replace(/\[(\d+)\]/g, '.$1').split('.').join('/')}`}`;
+  return `/${field}${
+    path === 'document'
+      ? ''
+      : `/${path
+          .replace(/\[(\d+)\]/g, '.$1')
+          .split('.')
+          .join('/')}`
+  }`;
 }

@@ -6,9 +6,7 @@ export interface MacroNames {
 }
 
 export function expandMacros(text: string, names: MacroNames): string {
-  let out = text
-    .replace(/<USER>/gi, () => names.user)
-    .replace(/<(?:BOT|CHAR)>/gi, () => names.char);
+  let out = text.replace(/<USER>/gi, () => names.user).replace(/<(?:BOT|CHAR)>/gi, () => names.char);
   if (!out.includes('{{')) return out;
   out = out
     .replace(/\{\{newline\}\}/gi, '\n')

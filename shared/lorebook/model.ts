@@ -354,7 +354,8 @@ export type ExplanationReason =
   | { code: 'not-reached'; after: 'budget-overflow' }
   | { code: 'not-scanned' };
 
-export type GroupDecision = 'weighted-roll' | 'override' | 'score' | 'closed' | 'sticky-member' | 'timed-effect' | 'double-removal';
+export type GroupDecision =
+  'weighted-roll' | 'override' | 'score' | 'closed' | 'sticky-member' | 'timed-effect' | 'double-removal';
 
 export interface SecondaryOutcome {
   logic: number;

@@ -14,15 +14,25 @@ export interface PassOutcome {
 }
 
 /** Decides the next state; widens the buffer or consumes a delay level as a side effect, like SillyTavern. */
-export function nextPass(settings: ScanSettings, outcome: PassOutcome, buffer: ScanBuffer, levels: number[]): { next: ScanState; level?: number } {
+export function nextPass(
+  settings: ScanSettings,
+  outcome: PassOutcome,
+  buffer: ScanBuffer,
+  levels: number[],
+): { next: ScanState; level?: number } {
   const { overflowed } = outcome;
-  if (settings.recursive && !overflowed && (outcome.recursable > 0 || (outcome.state === ScanState.MIN_ACTIVATIONS && buffer.hasRecursion))) {
+  if (
+    settings.recursive &&
+    !overflowed &&
+    (outcome.recursable > 0 || (outcome.state === ScanState.MIN_ACTIVATIONS && buffer.hasRecursion))
+  ) {
     return { next: ScanState.RECURSION };
   }
   if (!overflowed && settings.minActivations > 0 && outcome.activatedCount < settings.minActivations) {
     // Tested before widening, so scanning reaches depthMax + 1.
     const depth = buffer.depth;
-    const exhausted = (settings.minActivationsDepthMax > 0 && depth > settings.minActivationsDepthMax) || depth > outcome.chatLength;
+    const exhausted =
+      (settings.minActivationsDepthMax > 0 && depth > settings.minActivationsDepthMax) || depth > outcome.chatLength;
     if (!exhausted) {
       buffer.widen();
       return { next: ScanState.MIN_ACTIVATIONS };

@@ -10,7 +10,17 @@ export interface Placement {
 }
 
 export function emptySlots(): Slots {
-  return { before: [], after: [], ANTop: [], ANBottom: [], EMTop: [], EMBottom: [], atDepth: [], outlet: {}, dropped: [] };
+  return {
+    before: [],
+    after: [],
+    ANTop: [],
+    ANBottom: [],
+    EMTop: [],
+    EMBottom: [],
+    atDepth: [],
+    outlet: {},
+    dropped: [],
+  };
 }
 
 export function emptyPrompt(authorsNote: AuthorsNote | null): PromptOutput {

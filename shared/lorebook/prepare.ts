@@ -125,7 +125,13 @@ export class CompiledBook {
     const previous = lastIndexed.get(this.prepared.world);
     const changed = previous && previous.context === this.#keysId ? changedEntries(previous.entries, entries) : null;
     const keys = (i: number) => this.keys(i);
-    this.#index = changed && previous ? previous.index.derive(entries.map((_, i) => keys(i)), changed) : new KeyIndex(entries.map((_, i) => keys(i)));
+    this.#index =
+      changed && previous
+        ? previous.index.derive(
+            entries.map((_, i) => keys(i)),
+            changed,
+          )
+        : new KeyIndex(entries.map((_, i) => keys(i)));
     lastIndexed.set(this.prepared.world, { context: this.#keysId, entries, index: this.#index });
     return this.#index;
   }
@@ -133,7 +139,6 @@ export class CompiledBook {
   #entry(index: number): WorldInfoEntry {
     return (this.prepared.entries[index] as PreparedEntry).raw;
   }
-
 }
 
 /** The last key index built per book name, for deriving the next one after an edit. */
@@ -159,7 +164,10 @@ function compileEntryKeys(raw: WorldInfoEntry, context: KeyContext, expand: bool
     });
   const primary = Array.isArray(raw.key) && raw.key.length > 0 ? compile(raw.key) : null;
   // Activation reads secondary keys only for selective entries; group scoring reads them regardless.
-  const secondary = (raw.selective || !expand) && Array.isArray(raw.keysecondary) && raw.keysecondary.length > 0 ? compile(raw.keysecondary) : null;
+  const secondary =
+    (raw.selective || !expand) && Array.isArray(raw.keysecondary) && raw.keysecondary.length > 0
+      ? compile(raw.keysecondary)
+      : null;
   return { primary, secondary };
 }
 

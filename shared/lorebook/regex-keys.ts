@@ -15,21 +15,36 @@ export interface RegexKeyRef {
   re: RegExp;
 }
 
-export function* regexKeys(books: Readonly<Record<string, WorldInfoBook>>, names: { user: string; char: string }): Generator<RegexKeyRef> {
+export function* regexKeys(
+  books: Readonly<Record<string, WorldInfoBook>>,
+  names: { user: string; char: string },
+): Generator<RegexKeyRef> {
   for (const [book, doc] of Object.entries(books)) {
     for (const entry of Object.values(doc?.entries ?? {})) {
       if (!entry || typeof entry !== 'object') continue;
       const keys = [entry.key, entry.keysecondary].flatMap((list) => (Array.isArray(list) ? list : []));
       for (const key of keys) {
         const re = parseRegexKey(expandMacros(String(key), names).trim());
-        if (re) yield { book, uid: entry.uid, comment: typeof entry.comment === 'string' ? entry.comment : '', key: String(key), re };
+        if (re)
+          yield {
+            book,
+            uid: entry.uid,
+            comment: typeof entry.comment === 'string' ? entry.comment : '',
+            key: String(key),
+            re,
+          };
       }
     }
   }
 }
 
 /** The key whose compiled regex is `source` (flags decide between equal sources), or undefined. */
-export function findRegexKey(books: Readonly<Record<string, WorldInfoBook>>, names: { user: string; char: string }, source: string, flags: string): RegexKeyRef | undefined {
+export function findRegexKey(
+  books: Readonly<Record<string, WorldInfoBook>>,
+  names: { user: string; char: string },
+  source: string,
+  flags: string,
+): RegexKeyRef | undefined {
   let sameSource: RegexKeyRef | undefined;
   for (const ref of regexKeys(books, names)) {
     if (ref.re.source !== source) continue;

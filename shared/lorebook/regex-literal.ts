@@ -59,7 +59,16 @@ export function requiredLiteral(re: RegExp): string | null {
       continue;
     }
     if (depth > 0) continue;
-    if (c === '.' || c === '^' || c === '$' || c === '{' || c === '}' || c.charCodeAt(0) > 0x7e || c.charCodeAt(0) < 0x20) endRun();
+    if (
+      c === '.' ||
+      c === '^' ||
+      c === '$' ||
+      c === '{' ||
+      c === '}' ||
+      c.charCodeAt(0) > 0x7e ||
+      c.charCodeAt(0) < 0x20
+    )
+      endRun();
     else run += c;
   }
   endRun();

@@ -167,7 +167,8 @@ export class ScanBuffer {
       if (mask & (1 << i) && sources[name]) parts.push({ text: sources[name], segment: { kind: name } });
     });
     for (const inject of injects) parts.push({ text: inject.text, segment: { kind: 'inject', id: inject.id } });
-    if (withRecursion) for (const c of this.#chunks) parts.push({ text: c.text, segment: { kind: 'recursion', pass: c.pass } });
+    if (withRecursion)
+      for (const c of this.#chunks) parts.push({ text: c.text, segment: { kind: 'recursion', pass: c.pass } });
     return new BufferView(parts);
   }
 }

@@ -59,7 +59,8 @@ export class ScanPlan {
   indexOfHash(hash: number): number | undefined {
     if (!this.#byHash) {
       this.#byHash = new Map();
-      for (const [i, o] of this.ordered.entries()) if (!this.#byHash.has(o.entry.hash)) this.#byHash.set(o.entry.hash, i);
+      for (const [i, o] of this.ordered.entries())
+        if (!this.#byHash.has(o.entry.hash)) this.#byHash.set(o.entry.hash, i);
     }
     return this.#byHash.get(hash);
   }
@@ -77,7 +78,8 @@ export class ScanPlan {
     };
     this.#always.forEach(choose);
     extra.forEach(choose);
-    for (const { book, scanIndex } of this.#indexed) view.hits(book.keyIndex).forEachEntry((bookIndex) => choose(scanIndex[bookIndex] as number));
+    for (const { book, scanIndex } of this.#indexed)
+      view.hits(book.keyIndex).forEachEntry((bookIndex) => choose(scanIndex[bookIndex] as number));
     for (const i of chosen) marked[i] = 0;
     return chosen.sort((a, b) => a - b);
   }

@@ -83,7 +83,14 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     let c = candidates.get(index);
     if (!c) {
       const { entry, bookIndex } = plan.ordered[index] as OrderedEntry;
-      c = { entry, book: plan.books[index] as CompiledBook, bookIndex, index, content: entry.content, sticky: timed.sticky(entry) !== undefined };
+      c = {
+        entry,
+        book: plan.books[index] as CompiledBook,
+        bookIndex,
+        index,
+        content: entry.content,
+        sticky: timed.sticky(entry) !== undefined,
+      };
       candidates.set(index, c);
     }
     return c;
@@ -141,7 +148,8 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       random,
       isCooldown: (c) => timed.cooldown(c.entry) !== undefined,
       isDelayed: (c) => timed.delayed(c.entry),
-      score: (c) => groupScore(c.book.rawKeys(c.bookIndex), buffer.view(c.entry.raw, withRecursion), c.entry.raw.selectiveLogic),
+      score: (c) =>
+        groupScore(c.book.rawKeys(c.bookIndex), buffer.view(c.entry.raw, withRecursion), c.entry.raw.selectiveLogic),
       note: (c, reason, quirk) => fates.rejected(c.index, loop, reason, quirk),
     });
     overflowed = admitCandidates(ordered, {
@@ -163,7 +171,12 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     // Entries the budget turned away still count here (and feed recursion), as in SillyTavern.
     const successful = ordered.filter((c) => !failedProbability.has(c));
     const forRecursion = successful.filter((c) => !c.entry.raw.preventRecursion);
-    const decision = nextPass(settings, { state, overflowed, recursable: forRecursion.length, activatedCount: activated.size, chatLength }, buffer, levels);
+    const decision = nextPass(
+      settings,
+      { state, overflowed, recursable: forRecursion.length, activatedCount: activated.size, chatLength },
+      buffer,
+      levels,
+    );
     if (decision.level !== undefined) level = decision.level;
     if (decision.next !== ScanState.NONE) {
       const text = forRecursion.map((c) => c.content).join('\n');
@@ -191,7 +204,8 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const { slots, prompt } = placeEntries(activatedList, scenario.authorsNote);
   if (!scenario.authorsNote) {
     for (const c of activatedList) {
-      if (c.entry.raw.position === WorldInfoPosition.ANTop || c.entry.raw.position === WorldInfoPosition.ANBottom) fates.quirk(c.index, 'an-slot-without-authors-note');
+      if (c.entry.raw.position === WorldInfoPosition.ANTop || c.entry.raw.position === WorldInfoPosition.ANBottom)
+        fates.quirk(c.index, 'an-slot-without-authors-note');
     }
   }
   let explanation: ScanExplanation | undefined;
@@ -202,7 +216,13 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       const fate = fates.get(i);
       if (fate) return explainEntry(c, fate);
       const outcome = unevaluatedOutcome(c, facts);
-      return explainEntry(c, { fired: false, pass: null, reason: outcome.reason, rank: 0, ...(outcome.quirk ? { quirk: outcome.quirk } : {}) });
+      return explainEntry(c, {
+        fired: false,
+        pass: null,
+        reason: outcome.reason,
+        rank: 0,
+        ...(outcome.quirk ? { quirk: outcome.quirk } : {}),
+      });
     }),
   });
   return {

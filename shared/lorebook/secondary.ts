@@ -30,7 +30,11 @@ export function firstPrimaryMatch(keys: readonly CompiledKey[], view: BufferView
 }
 
 /** Secondary logic; a missing logic value acts as AND_ANY, any unknown value never passes. */
-export function evaluateSecondary(keys: readonly CompiledKey[], view: BufferView, logicValue: unknown): SecondaryOutcome {
+export function evaluateSecondary(
+  keys: readonly CompiledKey[],
+  view: BufferView,
+  logicValue: unknown,
+): SecondaryOutcome {
   const logic = logicValue ?? SelectiveLogic.AND_ANY;
   const matched: string[] = [];
   const unmatched: string[] = [];

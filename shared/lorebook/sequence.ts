@@ -2,7 +2,10 @@
 import type { Scenario, ScanResult } from './model.ts';
 import { scan, type ScanOptions } from './scan.ts';
 
-export function scanTurns(turns: readonly Scenario[], options: Omit<ScanOptions, 'carriedTimedEffects'> = {}): ScanResult[] {
+export function scanTurns(
+  turns: readonly Scenario[],
+  options: Omit<ScanOptions, 'carriedTimedEffects'> = {},
+): ScanResult[] {
   const results: ScanResult[] = [];
   for (const turn of turns) {
     const previous = results.at(-1)?.timedWorldInfo ?? null;

@@ -35,7 +35,12 @@ export class TimedEffects {
         } else if (now >= record.end) {
           delete records[key];
           if (effect === 'sticky' && entry.raw.cooldown) {
-            this.state.cooldown[key] = { hash: entry.hash, start: now, end: now + Number(entry.raw.cooldown), protected: true };
+            this.state.cooldown[key] = {
+              hash: entry.hash,
+              start: now,
+              end: now + Number(entry.raw.cooldown),
+              protected: true,
+            };
           }
         } else {
           this.#active[effect].set(record.hash, record);

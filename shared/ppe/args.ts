@@ -15,7 +15,8 @@ export function splitArgs(text: string): ArgText[] {
     .filter((part) => part.text.trim() !== '')
     .map((part) => {
       const named = /^(\s*)([A-Za-z_][\w.]*)\s*=(?!=)\s*/.exec(part.text);
-      if (named) return { name: named[2], text: part.text.slice(named[0].length).trim(), start: part.start + named[0].length };
+      if (named)
+        return { name: named[2], text: part.text.slice(named[0].length).trim(), start: part.start + named[0].length };
       const lead = part.text.length - part.text.trimStart().length;
       return { text: part.text.trim(), start: part.start + lead };
     });

@@ -5,7 +5,11 @@ import { DEFAULT_LIMITS, type EvalLimits } from '../sandbox/limits.ts';
 
 export type SizeLimits = Pick<EvalLimits, 'maxString' | 'maxList' | 'maxOutput'>;
 
-export const DEFAULT_SIZE_LIMITS: SizeLimits = { maxString: DEFAULT_LIMITS.maxString, maxList: DEFAULT_LIMITS.maxList, maxOutput: DEFAULT_LIMITS.maxOutput };
+export const DEFAULT_SIZE_LIMITS: SizeLimits = {
+  maxString: DEFAULT_LIMITS.maxString,
+  maxList: DEFAULT_LIMITS.maxList,
+  maxOutput: DEFAULT_LIMITS.maxOutput,
+};
 
 /** A script or template tried to build more than a limit allows. */
 export class LimitError extends Error {
@@ -18,11 +22,15 @@ export class LimitError extends Error {
 const fmt = (n: number): string => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : 'unbounded');
 
 export function checkString(length: number, limits: SizeLimits, what: string): void {
-  if (length > limits.maxString) throw new LimitError(`${what} would build a string of ${fmt(length)} characters; the limit is ${fmt(limits.maxString)}`);
+  if (length > limits.maxString)
+    throw new LimitError(
+      `${what} would build a string of ${fmt(length)} characters; the limit is ${fmt(limits.maxString)}`,
+    );
 }
 
 export function checkList(length: number, limits: SizeLimits, what: string): void {
-  if (length > limits.maxList) throw new LimitError(`${what} would build a list of ${fmt(length)} items; the limit is ${fmt(limits.maxList)}`);
+  if (length > limits.maxList)
+    throw new LimitError(`${what} would build a list of ${fmt(length)} items; the limit is ${fmt(limits.maxList)}`);
 }
 
 /** `items.join(sep)` as JavaScript joins (nested lists joined with ",", cycles as ""), refusing to grow past the limit. */
@@ -36,7 +44,14 @@ export function boundedJoin(items: readonly unknown[], sep: string, limits: Size
     for (let i = 0; i < list.length; i++) {
       if (i > 0) total += separator.length;
       const v = list[i];
-      const text = v === undefined || v === null ? '' : Array.isArray(v) ? join(v, ',') : typeof v === 'object' ? '[object Object]' : String(v);
+      const text =
+        v === undefined || v === null
+          ? ''
+          : Array.isArray(v)
+            ? join(v, ',')
+            : typeof v === 'object'
+              ? '[object Object]'
+              : String(v);
       if (!Array.isArray(v)) total += text.length;
       checkString(total, limits, what);
       parts.push(text);
@@ -75,7 +90,12 @@ export function jsonLength(value: unknown, max: number): number {
 }
 
 /** `JSON.stringify` that refuses output over the string limit before building it. */
-export function boundedStringify(value: unknown, limits: SizeLimits, indent?: number, what = 'JSON.stringify()'): string | undefined {
+export function boundedStringify(
+  value: unknown,
+  limits: SizeLimits,
+  indent?: number,
+  what = 'JSON.stringify()',
+): string | undefined {
   const length = jsonLength(value, limits.maxString);
   checkString(indent ? length * 2 : length, limits, what);
   return JSON.stringify(value, null, indent);
@@ -84,11 +104,20 @@ export function boundedStringify(value: unknown, limits: SizeLimits, indent?: nu
 /** The text one match is replaced with: `$$`, `$&`, `` $` `` and `$'` expanded as String.prototype.replace does for a string pattern. */
 function substitution(replacement: string, s: string, at: number, match: string): string {
   if (!replacement.includes('$')) return replacement;
-  return replacement.replace(/\$([$&`'])/g, (_m, c: string) => (c === '$' ? '$' : c === '&' ? match : c === '`' ? s.slice(0, at) : s.slice(at + match.length)));
+  return replacement.replace(/\$([$&`'])/g, (_m, c: string) =>
+    c === '$' ? '$' : c === '&' ? match : c === '`' ? s.slice(0, at) : s.slice(at + match.length),
+  );
 }
 
 /** `s.replace(pattern, replacement)` / `replaceAll` for a string pattern, refusing to grow past the limit. */
-export function boundedReplace(s: string, pattern: string, replacement: string, all: boolean, limits: SizeLimits, what = all ? 'replaceAll()' : 'replace()'): string {
+export function boundedReplace(
+  s: string,
+  pattern: string,
+  replacement: string,
+  all: boolean,
+  limits: SizeLimits,
+  what = all ? 'replaceAll()' : 'replace()',
+): string {
   let length = s.length;
   const replace = (match: string, at: number): string => {
     const piece = substitution(replacement, s, at, match);

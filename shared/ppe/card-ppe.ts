@@ -40,7 +40,12 @@ const DROPPED_ON_EXPORT: Record<string, string> = {
 };
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const isEmpty = (v: unknown): boolean => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0);
+const isEmpty = (v: unknown): boolean =>
+  v === undefined ||
+  v === null ||
+  v === '' ||
+  (Array.isArray(v) && v.length === 0) ||
+  (isObject(v) && Object.keys(v).length === 0);
 
 interface Turn {
   role: 'user' | 'assistant';
@@ -50,7 +55,10 @@ interface Turn {
 /** `<START>` blocks of `{{user}}: …` / `{{char}}: …` lines into few-shot turns; continuation lines join the open turn. */
 function exampleTurns(examples: string, name: string): Turn[] {
   const turns: Turn[] = [];
-  const speaker = new RegExp(`^(\\{\\{user\\}\\}|<USER>|\\{\\{char\\}\\}|<BOT>|${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}):\\s?`, 'i');
+  const speaker = new RegExp(
+    `^(\\{\\{user\\}\\}|<USER>|\\{\\{char\\}\\}|<BOT>|${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}):\\s?`,
+    'i',
+  );
   for (const line of examples.split(/\r?\n/)) {
     if (/^<START>\s*$/i.test(line.trim())) continue;
     const m = speaker.exec(line);
@@ -69,11 +77,18 @@ export function cardToPpe(card: unknown, options: CardToPpeOptions = {}): CardTo
   const name = str(data['name']) || 'Character';
   const user = options.userName ?? 'User';
 
-  const names = (raw: string): string => raw.replace(/\{\{char\}\}|<BOT>/gi, name).replace(/\{\{user\}\}|<USER>/gi, user);
+  const names = (raw: string): string =>
+    raw.replace(/\{\{char\}\}|<BOT>/gi, name).replace(/\{\{user\}\}|<USER>/gi, user);
   const text = (field: string, to: string): string => {
     const raw = str(data[field]);
     const out = names(raw);
-    if (out !== raw) losses.push({ action: 'changed', from: `${base}/${field}`, to, note: `{{char}}/{{user}} replaced by "${name}"/"${user}"` });
+    if (out !== raw)
+      losses.push({
+        action: 'changed',
+        from: `${base}/${field}`,
+        to,
+        note: `{{char}}/{{user}} replaced by "${name}"/"${user}"`,
+      });
     else if (raw) losses.push({ action: 'moved', from: `${base}/${field}`, to });
     return out;
   };
@@ -123,7 +138,8 @@ function cardText(text: string, where: string, losses: LossItem[]): string {
     return text;
   }
   const out = p.text.replace(/\{\{\s*name\s*\}\}/g, '{{char}}');
-  if (/\{[{%]/.test(out.replace(/\{\{(char|user)\}\}/g, ''))) losses.push({ action: 'changed', to: where, note: 'PPE template syntax kept as plain text' });
+  if (/\{[{%]/.test(out.replace(/\{\{(char|user)\}\}/g, '')))
+    losses.push({ action: 'changed', to: where, note: 'PPE template syntax kept as plain text' });
   return out;
 }
 
@@ -131,7 +147,12 @@ export function ppeToCard(text: string): PpeToCardResult {
   const { ast } = parsePpe(text);
   const fm = ast.frontMatter?.data ?? {};
   const losses: LossItem[] = [];
-  if (fm['type'] !== 'char') losses.push({ action: 'changed', from: '/front-matter/type', note: `script type is ${JSON.stringify(fm['type'] ?? null)}, not "char"; read as a character anyway` });
+  if (fm['type'] !== 'char')
+    losses.push({
+      action: 'changed',
+      from: '/front-matter/type',
+      note: `script type is ${JSON.stringify(fm['type'] ?? null)}, not "char"; read as a character anyway`,
+    });
   const field = (key: string, to: string): string => {
     if (typeof fm[key] !== 'string') return '';
     losses.push({ action: 'moved', from: `/front-matter/${key}`, to });
@@ -169,8 +190,15 @@ export function ppeToCard(text: string): PpeToCardResult {
   }
   let firstMes = '';
   for (const [i, n] of rest.entries()) {
-    if (i === 0 && n.kind === 'message' && n.role === 'assistant') firstMes = cardText(n.text, '/data/first_mes', losses);
-    else drop(n, n.kind === 'separator' ? 'later dialogues have no card field' : `${n.kind} after the greeting has no card field`);
+    if (i === 0 && n.kind === 'message' && n.role === 'assistant')
+      firstMes = cardText(n.text, '/data/first_mes', losses);
+    else
+      drop(
+        n,
+        n.kind === 'separator'
+          ? 'later dialogues have no card field'
+          : `${n.kind} after the greeting has no card field`,
+      );
   }
   if (system.length) losses.push({ action: 'moved', from: '/body/init/system', to: '/data/system_prompt' });
   if (examples.length) losses.push({ action: 'moved', from: '/body/init', to: '/data/mes_example' });

@@ -13,14 +13,41 @@ import { classify } from './prefixes.ts';
 import { findReplacements } from './replacements.ts';
 import { templateProblem } from './templates.ts';
 import { CHAR_TYPE_ID } from './char-type.ts';
-import type { ChainNode, Diagnostic, DiagnosticCode, DirectiveNode, Instruction, MessageNode, Pos, Severity, YamlNode } from './types.ts';
+import type {
+  ChainNode,
+  Diagnostic,
+  DiagnosticCode,
+  DirectiveNode,
+  Instruction,
+  MessageNode,
+  Pos,
+  Severity,
+  YamlNode,
+} from './types.ts';
 
 export interface CheckOptions {
   /** Whether the library holds a script with this id. Omit to skip reference checks. */
   scriptExists?: (id: string) => boolean;
 }
 
-const KNOWN = new Set(['AI', 'set', 'get', 'if', 'while', 'for', 'break', 'continue', 'ret', 'echo', 'print', 'format', 'prompt', 'parameters', 'match', 'exec']);
+const KNOWN = new Set([
+  'AI',
+  'set',
+  'get',
+  'if',
+  'while',
+  'for',
+  'break',
+  'continue',
+  'ret',
+  'echo',
+  'print',
+  'format',
+  'prompt',
+  'parameters',
+  'match',
+  'exec',
+]);
 const UNSUPPORTED_DIRECTIVES = new Set(['tool', 'pipe', 'on', 'once', 'emit', 'off', 'abort']);
 const UNSUPPORTED_KEYS: Record<string, string> = {
   tools: 'autonomous tool calls',
@@ -48,7 +75,13 @@ class Checker {
   /** Warns early about a regex that can run for ages on a near-miss text (the run would hit its time limit). */
   backtracking(source: string, pos: Pos): void {
     const nested = nestedQuantifier(source);
-    if (nested) this.add('catastrophic-regex', 'warning', `Regular expression /${source}/ can backtrack catastrophically: ${nested} repeats a repetition; rewrite it without nested quantifiers`, pos);
+    if (nested)
+      this.add(
+        'catastrophic-regex',
+        'warning',
+        `Regular expression /${source}/ can backtrack catastrophically: ${nested} repeats a repetition; rewrite it without nested quantifiers`,
+        pos,
+      );
   }
 
   add(code: DiagnosticCode, severity: Severity, message: string, pos: Pos): void {
@@ -64,9 +97,16 @@ class Checker {
       this.add('missing-script', 'error', `Type "${type}" is not a script in the library`, posOf('type'));
     }
     this.imports = parseImports(data['import']);
-    for (const spec of this.imports.foreign) this.add('unsupported', 'warning', `import "${spec}": JavaScript and other code imports are ${NOT_RUN}`, keyPosOf('import'));
+    for (const spec of this.imports.foreign)
+      this.add(
+        'unsupported',
+        'warning',
+        `import "${spec}": JavaScript and other code imports are ${NOT_RUN}`,
+        keyPosOf('import'),
+      );
     for (const id of this.imports.scripts.values()) {
-      if (!this.exists(id)) this.add('missing-script', 'error', `Imported script "${id}" is not in the library`, keyPosOf('import'));
+      if (!this.exists(id))
+        this.add('missing-script', 'error', `Imported script "${id}" is not in the library`, keyPosOf('import'));
     }
     for (const [key, what] of Object.entries(UNSUPPORTED_KEYS)) {
       if (key in data) this.add('unsupported', 'warning', `${key}: ${what} is ${NOT_RUN}`, keyPosOf(key));
@@ -88,11 +128,23 @@ class Checker {
       case 'separator':
         return;
       case 'function':
-        this.add('unsupported', 'warning', `${node.tag} ${node.name ?? 'function'}: JavaScript functions are kept but ${NOT_RUN}`, pos);
+        this.add(
+          'unsupported',
+          'warning',
+          `${node.tag} ${node.name ?? 'function'}: JavaScript functions are kept but ${NOT_RUN}`,
+          pos,
+        );
         return;
       case 'unknown':
-        if (BLOCK_KEYS.has(node.key)) this.add('orphan-block', 'error', `"${node.key}:" belongs to a $if, $while or $for directly above it`, pos);
-        else this.add('unknown-key', 'error', `Unknown key "${node.key}": expected a role (system, user, assistant), a $directive, or a bare message`, pos);
+        if (BLOCK_KEYS.has(node.key))
+          this.add('orphan-block', 'error', `"${node.key}:" belongs to a $if, $while or $for directly above it`, pos);
+        else
+          this.add(
+            'unknown-key',
+            'error',
+            `Unknown key "${node.key}": expected a role (system, user, assistant), a $directive, or a bare message`,
+            pos,
+          );
         return;
       case 'message':
         this.message(node);
@@ -109,7 +161,12 @@ class Checker {
   private message(node: MessageNode): void {
     const pos = node.range.start;
     if (node.targets !== undefined || !['system', 'user', 'assistant'].includes(node.role)) {
-      this.add('unsupported', 'warning', `Group chat ("${node.role}${node.targets === undefined ? '' : `[${node.targets}]`}") is ${NOT_RUN}`, pos);
+      this.add(
+        'unsupported',
+        'warning',
+        `Group chat ("${node.role}${node.targets === undefined ? '' : `[${node.targets}]`}") is ${NOT_RUN}`,
+        pos,
+      );
     }
     this.text(node.text, pos, true);
   }
@@ -125,7 +182,8 @@ class Checker {
     }
     if (!isMessage && p.mode !== 'immediate') return;
     this.template(p.text, pos, text, offset);
-    if (/\(\([^()]*:[^()]*\)\)/.test(p.text)) this.add('unsupported', 'warning', `((text:bias)) logit bias is ${NOT_RUN}`, pos);
+    if (/\(\([^()]*:[^()]*\)\)/.test(p.text))
+      this.add('unsupported', 'warning', `((text:bias)) logit bias is ${NOT_RUN}`, pos);
   }
 
   private expression(src: string, pos: Pos, whole: string, offset: number): void {
@@ -158,7 +216,12 @@ class Checker {
     const problem = templateProblem(blanked);
     if (problem?.kind === 'unclosed') {
       const opener = blanked.slice(problem.index, problem.index + 2);
-      this.add('template-unclosed', 'error', `Unclosed template tag "${opener}"`, this.locator.at(pos, whole, offset + problem.index));
+      this.add(
+        'template-unclosed',
+        'error',
+        `Unclosed template tag "${opener}"`,
+        this.locator.at(pos, whole, offset + problem.index),
+      );
     } else if (problem) this.add('template-syntax', 'error', `Template: ${problem.message}`, pos);
   }
 
@@ -177,9 +240,17 @@ class Checker {
     if (KNOWN.has(name)) return true;
     const imported = this.imports.scripts.get(name);
     if (imported) return true;
-    if (UNSUPPORTED_DIRECTIVES.has(name) || name.startsWith('|')) this.add('unsupported', 'warning', `$${name} is ${NOT_RUN}`, pos);
-    else if (this.fnNames.has(name)) this.add('unsupported', 'warning', `$${name} calls a !fn JavaScript function, which is ${NOT_RUN}`, pos);
-    else if (this.imports.foreign.length) this.add('unsupported', 'warning', `$${name} is not a built-in directive; if it comes from a JavaScript import, it is ${NOT_RUN}`, pos);
+    if (UNSUPPORTED_DIRECTIVES.has(name) || name.startsWith('|'))
+      this.add('unsupported', 'warning', `$${name} is ${NOT_RUN}`, pos);
+    else if (this.fnNames.has(name))
+      this.add('unsupported', 'warning', `$${name} calls a !fn JavaScript function, which is ${NOT_RUN}`, pos);
+    else if (this.imports.foreign.length)
+      this.add(
+        'unsupported',
+        'warning',
+        `$${name} is not a built-in directive; if it comes from a JavaScript import, it is ${NOT_RUN}`,
+        pos,
+      );
     else this.add('unknown-directive', 'error', `Unknown directive $${name}`, pos);
     return false;
   }
@@ -196,10 +267,14 @@ class Checker {
       case 'if':
       case 'while':
       case 'for':
-        if (typeof raw === 'string' && node.value) this.expression(raw.replace(/^\?=/, ''), node.value.pos, raw, raw.startsWith('?=') ? 2 : 0);
-        if (node.name === 'if' && !node.then && !node.else) this.add('directive-args', 'warning', '$if has no "then:" or "else:" block', pos);
-        if (node.name !== 'if' && !node.do) this.add('directive-args', 'error', `$${node.name} needs a "do:" block`, pos);
-        if (node.name !== 'if' && raw === undefined && node.callArgs === undefined) this.add('directive-args', 'error', `$${node.name} needs a condition or items`, pos);
+        if (typeof raw === 'string' && node.value)
+          this.expression(raw.replace(/^\?=/, ''), node.value.pos, raw, raw.startsWith('?=') ? 2 : 0);
+        if (node.name === 'if' && !node.then && !node.else)
+          this.add('directive-args', 'warning', '$if has no "then:" or "else:" block', pos);
+        if (node.name !== 'if' && !node.do)
+          this.add('directive-args', 'error', `$${node.name} needs a "do:" block`, pos);
+        if (node.name !== 'if' && raw === undefined && node.callArgs === undefined)
+          this.add('directive-args', 'error', `$${node.name} needs a condition or items`, pos);
         this.block(node.then ?? [], inLoop);
         this.block(node.else ?? [], inLoop);
         this.block(node.do ?? [], true);
@@ -211,22 +286,45 @@ class Checker {
             if (pattern.kind === 'regex') this.backtracking(pattern.re.source, arm.range.start);
           } catch (e) {
             if (!(e instanceof PatternError)) throw e;
-            this.add(e.unsupported ? 'unsupported' : 'match-pattern', e.unsupported ? 'warning' : 'error', `$match arm ":${arm.pattern}": ${e.message}`, arm.range.start);
+            this.add(
+              e.unsupported ? 'unsupported' : 'match-pattern',
+              e.unsupported ? 'warning' : 'error',
+              `$match arm ":${arm.pattern}": ${e.message}`,
+              arm.range.start,
+            );
           }
           this.block(arm.body, inLoop);
         }
         return;
       case 'exec': {
-        const id = raw && typeof raw === 'object' ? ((raw as Record<string, unknown>)['id'] ?? (raw as Record<string, unknown>)['filename']) : undefined;
-        if (typeof id !== 'string') this.add('directive-args', 'error', '$exec needs an "id" (or "filename") naming a library script', pos);
-        else this.reference(id.replace(/\.ai\.ya?ml$/, ''), node.value ? (entryOf(node.value, 'id') ?? entryOf(node.value, 'filename') ?? node.value).pos : pos);
+        const id =
+          raw && typeof raw === 'object'
+            ? ((raw as Record<string, unknown>)['id'] ?? (raw as Record<string, unknown>)['filename'])
+            : undefined;
+        if (typeof id !== 'string')
+          this.add('directive-args', 'error', '$exec needs an "id" (or "filename") naming a library script', pos);
+        else
+          this.reference(
+            id.replace(/\.ai\.ya?ml$/, ''),
+            node.value ? (entryOf(node.value, 'id') ?? entryOf(node.value, 'filename') ?? node.value).pos : pos,
+          );
         break;
       }
       case 'format': {
-        const template = typeof raw === 'string' ? raw : raw && typeof raw === 'object' ? (raw as Record<string, unknown>)['template'] : undefined;
+        const template =
+          typeof raw === 'string'
+            ? raw
+            : raw && typeof raw === 'object'
+              ? (raw as Record<string, unknown>)['template']
+              : undefined;
         const format = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)['templateFormat'] : undefined;
         if (typeof template === 'string' && node.value && (format === undefined || format === 'hf')) {
-          this.template(template, (typeof raw === 'string' ? node.value : entryOf(node.value, 'template')!).pos, template, 0);
+          this.template(
+            template,
+            (typeof raw === 'string' ? node.value : entryOf(node.value, 'template')!).pos,
+            template,
+            0,
+          );
         }
         return;
       }
@@ -237,7 +335,8 @@ class Checker {
   /** Strings inside a directive value; `$print` renders plain strings too. */
   private values(node: YamlNode, rendered: boolean): void {
     const v = node.value;
-    if (v instanceof FnSource) this.add('unsupported', 'warning', `${v.tag} functions are JavaScript, which is ${NOT_RUN}`, node.pos);
+    if (v instanceof FnSource)
+      this.add('unsupported', 'warning', `${v.tag} functions are JavaScript, which is ${NOT_RUN}`, node.pos);
     else if (typeof v === 'string') this.text(v, node.pos, rendered);
     else if (Array.isArray(v)) itemsOf(node).forEach((item) => this.values(item, rendered));
     else if (v && typeof v === 'object') entriesOf(node).forEach((e) => this.values(e.value, rendered));

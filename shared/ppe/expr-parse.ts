@@ -29,7 +29,38 @@ interface Token {
   index: number;
 }
 
-const PUNCT = ['===', '!==', '...', '?.', '??', '==', '!=', '<=', '>=', '&&', '||', '**', '+', '-', '*', '/', '%', '<', '>', '!', '(', ')', '[', ']', '{', '}', ',', '.', '?', ':'];
+const PUNCT = [
+  '===',
+  '!==',
+  '...',
+  '?.',
+  '??',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '**',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '<',
+  '>',
+  '!',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '.',
+  '?',
+  ':',
+];
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0' };
 
 function tokenize(src: string): Token[] {
@@ -85,13 +116,29 @@ const BINARY: Record<string, number> = {
   '??': 1,
   '||': 2,
   '&&': 3,
-  '==': 6, '!=': 6, '===': 6, '!==': 6,
-  '<': 7, '>': 7, '<=': 7, '>=': 7,
-  '+': 8, '-': 8,
-  '*': 9, '/': 9, '%': 9,
+  '==': 6,
+  '!=': 6,
+  '===': 6,
+  '!==': 6,
+  '<': 7,
+  '>': 7,
+  '<=': 7,
+  '>=': 7,
+  '+': 8,
+  '-': 8,
+  '*': 9,
+  '/': 9,
+  '%': 9,
   '**': 10,
 };
-const KEYWORDS: Record<string, unknown> = { true: true, false: false, null: null, undefined: undefined, NaN: NaN, Infinity: Infinity };
+const KEYWORDS: Record<string, unknown> = {
+  true: true,
+  false: false,
+  null: null,
+  undefined: undefined,
+  NaN: NaN,
+  Infinity: Infinity,
+};
 
 export function parseExpression(src: string): Expr {
   const tokens = tokenize(src);
@@ -191,7 +238,8 @@ export function parseExpression(src: string): Expr {
     const props: { key: string; value: Expr }[] = [];
     while (!isPunct('}')) {
       const k = next();
-      if (k.kind !== 'id' && k.kind !== 'str' && k.kind !== 'num') throw new ExprError('expected a property name', k.index);
+      if (k.kind !== 'id' && k.kind !== 'str' && k.kind !== 'num')
+        throw new ExprError('expected a property name', k.index);
       const key = k.kind === 'id' ? k.text : String(k.value);
       // `{a}` is shorthand for `{a: a}`.
       let value: Expr = { type: 'id', name: key };

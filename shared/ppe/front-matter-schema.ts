@@ -24,11 +24,33 @@ export const frontMatterSchema = {
     title: { type: 'string' },
     version: { type: ['string', 'number'] },
     tag: stringList,
-    templateFormat: { enum: ['hf', 'huggingface', 'jinja', 'jinja2', 'golang', 'localai', 'ollama', 'fstring', 'python', 'f-string', 'langchain'] },
+    templateFormat: {
+      enum: [
+        'hf',
+        'huggingface',
+        'jinja',
+        'jinja2',
+        'golang',
+        'localai',
+        'ollama',
+        'fstring',
+        'python',
+        'f-string',
+        'langchain',
+      ],
+    },
     input: {
       anyOf: [
         { type: 'string' },
-        { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'object', minProperties: 1, maxProperties: 1, additionalProperties: inputSpec }] } },
+        {
+          type: 'array',
+          items: {
+            anyOf: [
+              { type: 'string' },
+              { type: 'object', minProperties: 1, maxProperties: 1, additionalProperties: inputSpec },
+            ],
+          },
+        },
         { type: 'object', additionalProperties: inputSpec },
       ],
     },
@@ -51,7 +73,11 @@ export const frontMatterSchema = {
         response_format: {
           anyOf: [
             { enum: ['json', 'json_object', 'yaml', 'text', 'nobj'] },
-            { type: 'object', properties: { type: { enum: ['json', 'json_object', 'json_schema', 'yaml', 'text', 'nobj'] } }, required: ['type'] },
+            {
+              type: 'object',
+              properties: { type: { enum: ['json', 'json_object', 'json_schema', 'yaml', 'text', 'nobj'] } },
+              required: ['type'],
+            },
           ],
         },
       },
@@ -63,7 +89,11 @@ export const frontMatterSchema = {
         stop_words: stringList,
         messages: {
           type: 'array',
-          items: { type: 'object', properties: { role: { enum: ['system', 'user', 'assistant'] }, content: { type: 'string' } }, required: ['role', 'content'] },
+          items: {
+            type: 'object',
+            properties: { role: { enum: ['system', 'user', 'assistant'] }, content: { type: 'string' } },
+            required: ['role', 'content'],
+          },
         },
       },
     },
@@ -82,7 +112,10 @@ let validator: ReturnType<Ajv['compile']> | undefined;
 /** The node at a JSON pointer, or the deepest ancestor that has a position. */
 function nodeAt(root: YamlNode, pointer: string): YamlNode {
   let node = root;
-  for (const token of pointer.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+  for (const token of pointer
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))) {
     const next = Array.isArray(node.value) ? itemsOf(node)[Number(token)] : entryOf(node, token);
     if (!next) break;
     node = next;
@@ -90,7 +123,11 @@ function nodeAt(root: YamlNode, pointer: string): YamlNode {
   return node;
 }
 
-export function checkFrontMatterSchema(data: Record<string, unknown>, root: YamlNode | undefined, fallback: Pos): Diagnostic[] {
+export function checkFrontMatterSchema(
+  data: Record<string, unknown>,
+  root: YamlNode | undefined,
+  fallback: Pos,
+): Diagnostic[] {
   validator ??= new Ajv({ allErrors: true, strict: false }).compile(frontMatterSchema);
   if (validator(data)) return [];
   // anyOf reports every failed branch; the branch errors say more than the summary, so keep those only.
@@ -102,7 +139,16 @@ export function checkFrontMatterSchema(data: Record<string, unknown>, root: Yaml
     seen.add(key);
     const pos = root ? nodeAt(root, e.instancePath).pos : fallback;
     const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : 'front matter';
-    const allowed = e.keyword === 'enum' ? `: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}` : '';
-    return [{ code: 'front-matter-schema' as const, severity: 'error' as const, message: `${where} ${e.message ?? 'is invalid'}${allowed}`, line: pos.line, column: pos.column }];
+    const allowed =
+      e.keyword === 'enum' ? `: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}` : '';
+    return [
+      {
+        code: 'front-matter-schema' as const,
+        severity: 'error' as const,
+        message: `${where} ${e.message ?? 'is invalid'}${allowed}`,
+        line: pos.line,
+        column: pos.column,
+      },
+    ];
   });
 }

@@ -37,16 +37,36 @@ export function splitFrontMatter(lines: string[]): FrontMatterSplit {
       return {
         frontMatter: { data: {}, range },
         bodyStart: close + 1,
-        diagnostics: [{ code: 'front-matter-yaml', severity: 'error', message: 'The front matter must be a YAML mapping of keys to values.', line: 2, column: 1 }],
+        diagnostics: [
+          {
+            code: 'front-matter-yaml',
+            severity: 'error',
+            message: 'The front matter must be a YAML mapping of keys to values.',
+            line: 2,
+            column: 1,
+          },
+        ],
       };
     }
-    return { frontMatter: { data: value as Record<string, unknown>, node, range }, bodyStart: close + 1, diagnostics: [] };
+    return {
+      frontMatter: { data: value as Record<string, unknown>, node, range },
+      bodyStart: close + 1,
+      diagnostics: [],
+    };
   } catch (e) {
     if (!(e instanceof YamlError)) throw e;
     return {
       frontMatter: { data: {}, range },
       bodyStart: close + 1,
-      diagnostics: [{ code: 'front-matter-yaml', severity: 'error', message: `Front matter YAML: ${e.message}.`, line: e.pos.line, column: e.pos.column }],
+      diagnostics: [
+        {
+          code: 'front-matter-yaml',
+          severity: 'error',
+          message: `Front matter YAML: ${e.message}.`,
+          line: e.pos.line,
+          column: e.pos.column,
+        },
+      ],
     };
   }
 }

@@ -19,9 +19,15 @@ const MARKER_TYPES = new Set(['type', 'lib', 'script']);
 /** Keys that describe the parent type itself and are not inherited. */
 const TYPE_OWN_KEYS = ['_id', 'type', 'description', 'title'];
 
-const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const record = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
-export async function resolveScript(text: string, id: string | undefined, loadScript: LoadScript, lineage: string[] = []): Promise<ResolvedScript> {
+export async function resolveScript(
+  text: string,
+  id: string | undefined,
+  loadScript: LoadScript,
+  lineage: string[] = [],
+): Promise<ResolvedScript> {
   const { ast, diagnostics } = parsePpe(text);
   const error = diagnostics.find((d) => d.severity === 'error');
   if (error) throw new PpeRunError('syntax', error.message, error, id);
@@ -30,10 +36,21 @@ export async function resolveScript(text: string, id: string | undefined, loadSc
   if (typeof type !== 'string' || MARKER_TYPES.has(type)) return { id, frontMatter, body: ast.body };
 
   if (type === id || lineage.includes(type)) {
-    throw new PpeRunError('type-cycle', `Type inheritance loops: ${[...lineage, id ?? '(script)', type].join(' → ')}`, ast.frontMatter?.range.start, id);
+    throw new PpeRunError(
+      'type-cycle',
+      `Type inheritance loops: ${[...lineage, id ?? '(script)', type].join(' → ')}`,
+      ast.frontMatter?.range.start,
+      id,
+    );
   }
   const parentText = (await loadScript(type)) ?? (type === CHAR_TYPE_ID ? CHAR_TYPE_SCRIPT : undefined);
-  if (parentText === undefined) throw new PpeRunError('missing-script', `Type "${type}" is not a script in the library`, ast.frontMatter?.range.start, id);
+  if (parentText === undefined)
+    throw new PpeRunError(
+      'missing-script',
+      `Type "${type}" is not a script in the library`,
+      ast.frontMatter?.range.start,
+      id,
+    );
   const parent = await resolveScript(parentText, type, loadScript, [...lineage, id ?? '(script)']);
   return { id, frontMatter: mergeFrontMatter(parent.frontMatter, frontMatter), body: [...parent.body, ...ast.body] };
 }
@@ -45,7 +62,9 @@ function mergeFrontMatter(parent: Record<string, unknown>, child: Record<string,
     if (key in parent || key in child) merged[key] = { ...record(parent[key]), ...record(child[key]) };
   }
   if ('input' in parent || 'input' in child) {
-    merged['input'] = mergeInputs(normalizeInputs(parent['input']), normalizeInputs(child['input'])).map(({ name, ...rest }) => ({ [name]: rest }));
+    merged['input'] = mergeInputs(normalizeInputs(parent['input']), normalizeInputs(child['input'])).map(
+      ({ name, ...rest }) => ({ [name]: rest }),
+    );
   }
   return merged;
 }

@@ -11,7 +11,6 @@ export interface InputSpec {
   description?: string;
 }
 
-
 function spec(name: string, options: unknown): InputSpec {
   const o = isObject(options) ? options : {};
   return {
@@ -47,13 +46,19 @@ export function mergeInputs(parent: InputSpec[], child: InputSpec[]): InputSpec[
  * Variables for a run: front-matter values (every key is a default), then the run's named arguments, then
  * positional ones by `index`, then declared defaults. A required input that is still empty is an error.
  */
-export function applyInputs(specs: InputSpec[], defaults: Record<string, unknown>, input: unknown, positional: unknown[] = []): Record<string, unknown> {
+export function applyInputs(
+  specs: InputSpec[],
+  defaults: Record<string, unknown>,
+  input: unknown,
+  positional: unknown[] = [],
+): Record<string, unknown> {
   // Variables live in an object without a prototype, so no input name (`__proto__` included) reaches Object.prototype.
   const vars = Object.assign(Object.create(null) as Record<string, unknown>, defaults);
   if (isObject(input)) Object.assign(vars, input);
   else if (input !== undefined && input !== null) positional = [input, ...positional];
   for (const s of specs) {
-    const byIndex = s.index ?? (positional.length > 0 && s.name === 'content' && !specs.some((o) => o.index === 0) ? 0 : undefined);
+    const byIndex =
+      s.index ?? (positional.length > 0 && s.name === 'content' && !specs.some((o) => o.index === 0) ? 0 : undefined);
     if (byIndex !== undefined && positional[byIndex] !== undefined) vars[s.name] = positional[byIndex];
     if (vars[s.name] === undefined && s.default !== undefined) vars[s.name] = s.default;
     if (s.required && (vars[s.name] === undefined || vars[s.name] === null || vars[s.name] === '')) {

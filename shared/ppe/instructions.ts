@@ -12,14 +12,26 @@ export interface BuildContext {
   speakers: ReadonlySet<string>;
 }
 
-export const rangeAt = (pos: Pos, length: number): Range => ({ start: pos, end: { line: pos.line, column: pos.column + Math.max(length, 1) } });
+export const rangeAt = (pos: Pos, length: number): Range => ({
+  start: pos,
+  end: { line: pos.line, column: pos.column + Math.max(length, 1) },
+});
 
 /** Instructions of a block value: a list, a mapping of instructions, or a single string. */
 export function instructionsFrom(node: YamlNode, ctx: BuildContext): Instruction[] {
   const value = node.value;
   if (value === null || value === undefined) return [];
   if (Array.isArray(value)) return itemsOf(node).flatMap((item) => instructionsFrom(item, ctx));
-  if (value instanceof FnSource) return [{ kind: 'function', tag: value.tag, source: value.source, name: functionName(value.source), range: rangeAt(node.pos, 3) }];
+  if (value instanceof FnSource)
+    return [
+      {
+        kind: 'function',
+        tag: value.tag,
+        source: value.source,
+        name: functionName(value.source),
+        range: rangeAt(node.pos, 3),
+      },
+    ];
   if (typeof value === 'object') return fromMapping(node, ctx);
   return [fromScalar(String(value), node.pos)];
 }
@@ -30,7 +42,8 @@ function fromScalar(text: string, pos: Pos): Instruction {
   if (SEPARATOR.test(trimmed)) return { kind: 'separator', marker: trimmed, range: rangeAt(pos, 3) };
   if (trimmed.startsWith('->')) return chainFrom(trimmed, pos);
   const head = parseDirectiveHead(trimmed);
-  if (head && head.rest.trim() === '') return { kind: 'directive', name: head.name, callArgs: head.callArgs, range: rangeAt(pos, trimmed.length) };
+  if (head && head.rest.trim() === '')
+    return { kind: 'directive', name: head.name, callArgs: head.callArgs, range: rangeAt(pos, trimmed.length) };
   return { kind: 'message', role: 'user', text, range: rangeAt(pos, text.length) };
 }
 
@@ -76,14 +89,26 @@ function keyedInstruction(key: string, keyPos: Pos, value: YamlNode, ctx: BuildC
   if (head && head.rest.trim() === '') return directiveFrom(head.name, head.callArgs, value, range, ctx);
   const role = /^([A-Za-z_][\w-]*)(?:\[(.*)\])?$/.exec(key);
   if (role && (STANDARD_ROLES.has(role[1]!) || ctx.speakers.has(role[1]!)) && isMessageValue(value.value)) {
-    return { kind: 'message', role: role[1]!, text: value.value == null ? '' : String(value.value), targets: role[2], range };
+    return {
+      kind: 'message',
+      role: role[1]!,
+      text: value.value == null ? '' : String(value.value),
+      targets: role[2],
+      range,
+    };
   }
   return { kind: 'unknown', key, value, range };
 }
 
 const isMessageValue = (v: unknown): boolean => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
-export function directiveFrom(name: string, callArgs: string | undefined, value: YamlNode | undefined, range: Range, ctx: BuildContext): DirectiveNode {
+export function directiveFrom(
+  name: string,
+  callArgs: string | undefined,
+  value: YamlNode | undefined,
+  range: Range,
+  ctx: BuildContext,
+): DirectiveNode {
   const node: DirectiveNode = { kind: 'directive', name, callArgs, value, range };
   if (name === 'match' && value) node.arms = armsFrom(value, ctx);
   return node;

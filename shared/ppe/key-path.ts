@@ -24,7 +24,8 @@ export function setPath(root: Record<string, unknown>, path: string, value: unkn
   let target = root;
   for (const key of parts.slice(0, -1)) {
     const next = target[key];
-    target = next && typeof next === 'object' && !Array.isArray(next) ? (next as Record<string, unknown>) : (target[key] = {});
+    target =
+      next && typeof next === 'object' && !Array.isArray(next) ? (next as Record<string, unknown>) : (target[key] = {});
   }
   target[parts[parts.length - 1]!] = value;
 }

@@ -114,5 +114,8 @@ export function itemsOf(node: YamlNode): YamlNode[] {
 export function entriesOf(node: YamlNode): { key: string; keyPos: Pos; value: YamlNode }[] {
   const value = node.value;
   if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
-  return node.entries ?? Object.entries(value).map(([key, v]) => ({ key, keyPos: node.pos, value: { value: v, pos: node.pos } }));
+  return (
+    node.entries ??
+    Object.entries(value).map(([key, v]) => ({ key, keyPos: node.pos, value: { value: v, pos: node.pos } }))
+  );
 }

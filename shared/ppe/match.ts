@@ -43,8 +43,16 @@ export function parsePattern(source: string): Pattern {
   const compare = /^(===|!==|==|!=|>=|<=|>|<)\s*(.+)$/s.exec(text);
   if (compare) return { kind: 'compare', op: compare[1]!, value: literal(compare[2]!) };
   const range = RANGE.exec(text);
-  if (range) return { kind: 'range', low: Number(range[1]), lowOpen: range[2] === '>', highOpen: range[3] === '<', high: Number(range[4]) };
-  if (/^[[{]/.test(text)) throw new PatternError(`array and object patterns ("${text}") are not run by Lorewright`, true);
+  if (range)
+    return {
+      kind: 'range',
+      low: Number(range[1]),
+      lowOpen: range[2] === '>',
+      highOpen: range[3] === '<',
+      high: Number(range[4]),
+    };
+  if (/^[[{]/.test(text))
+    throw new PatternError(`array and object patterns ("${text}") are not run by Lorewright`, true);
   return { kind: 'exact', values: text.split('||').map(literal) };
 }
 
@@ -53,18 +61,35 @@ export function matches(pattern: Pattern, value: unknown): boolean {
     case 'any':
       return true;
     case 'regex':
-      return pattern.re.test(typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+      return pattern.re.test(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
     case 'compare': {
       const [a, b] = [value as number, pattern.value as number];
-      const ops: Record<string, boolean> = { '>': a > b, '<': a < b, '>=': a >= b, '<=': a <= b, '==': a == b, '!=': a != b, '===': a === b, '!==': a !== b };
+      const ops: Record<string, boolean> = {
+        '>': a > b,
+        '<': a < b,
+        '>=': a >= b,
+        '<=': a <= b,
+        '==': a == b,
+        '!=': a != b,
+        '===': a === b,
+        '!==': a !== b,
+      };
       return ops[pattern.op]!;
     }
     case 'range': {
       const n = Number(value);
       if (typeof value === 'boolean' || value === null || value === '' || Number.isNaN(n)) return false;
-      return (pattern.lowOpen ? n > pattern.low : n >= pattern.low) && (pattern.highOpen ? n < pattern.high : n <= pattern.high);
+      return (
+        (pattern.lowOpen ? n > pattern.low : n >= pattern.low) &&
+        (pattern.highOpen ? n < pattern.high : n <= pattern.high)
+      );
     }
     case 'exact':
-      return pattern.values.some((v) => v === value || (typeof v === 'number' && typeof value === 'string' && value.trim() !== '' && Number(value) === v) || (typeof v === 'string' && typeof value === 'number' && String(value) === v));
+      return pattern.values.some(
+        (v) =>
+          v === value ||
+          (typeof v === 'number' && typeof value === 'string' && value.trim() !== '' && Number(value) === v) ||
+          (typeof v === 'string' && typeof value === 'number' && String(value) === v),
+      );
   }
 }

@@ -11,7 +11,9 @@ export interface ChatMessage {
   content: string;
 }
 
-export type ResponseFormat = { type: 'json_object' } | { type: 'json_schema'; json_schema: { name: string; schema: Record<string, unknown>; strict?: boolean } };
+export type ResponseFormat =
+  | { type: 'json_object' }
+  | { type: 'json_schema'; json_schema: { name: string; schema: Record<string, unknown>; strict?: boolean } };
 
 export interface ModelRequest {
   messages: ChatMessage[];
@@ -60,14 +62,19 @@ export function requestParams(params: Record<string, unknown>): Omit<ModelReques
   if (typeof stop === 'string') out.stop = [stop];
   else if (Array.isArray(stop)) out.stop = stop.map(String);
   const rf = params['response_format'];
-  if (rf && typeof rf === 'object' && (rf as Record<string, unknown>)['type'] === 'json_schema') out.response_format = rf as ResponseFormat;
+  if (rf && typeof rf === 'object' && (rf as Record<string, unknown>)['type'] === 'json_schema')
+    out.response_format = rf as ResponseFormat;
   else if (replyFormat(params) === 'json') out.response_format = { type: 'json_object' };
   return out;
 }
 
 /** JSON from a reply, tolerating code fences and prose around one object or array. */
 function parseJson(text: string): unknown {
-  const candidates = [text.trim(), /```(?:json)?\s*([\s\S]*?)```/.exec(text)?.[1]?.trim(), /[[{][\s\S]*[\]}]/.exec(text)?.[0]];
+  const candidates = [
+    text.trim(),
+    /```(?:json)?\s*([\s\S]*?)```/.exec(text)?.[1]?.trim(),
+    /[[{][\s\S]*[\]}]/.exec(text)?.[0],
+  ];
   for (const c of candidates) {
     if (!c) continue;
     try {
@@ -86,6 +93,9 @@ export function parseReply(content: string, format: ReplyFormat, forceJson: unkn
   } catch (e) {
     if (forceJson === false) return content;
     const shown = content.length > 200 ? `${content.slice(0, 200)}…` : content;
-    throw new PpeRunError('model-reply', `The model's reply is not valid ${format.toUpperCase()} (${(e as Error).message}): ${JSON.stringify(shown)}`);
+    throw new PpeRunError(
+      'model-reply',
+      `The model's reply is not valid ${format.toUpperCase()} (${(e as Error).message}): ${JSON.stringify(shown)}`,
+    );
   }
 }

@@ -25,12 +25,24 @@ export function parsePpe(text: string): ParseResult {
       for (const instruction of entryInstructions(entry, ctx)) {
         const prev = body[body.length - 1];
         // `then:`/`do:` written at column 0 right under their control directive still belong to it.
-        if (instruction.kind === 'unknown' && instruction.value && prev?.kind === 'directive' && attachBlock(prev, instruction.key, instruction.value, ctx)) continue;
+        if (
+          instruction.kind === 'unknown' &&
+          instruction.value &&
+          prev?.kind === 'directive' &&
+          attachBlock(prev, instruction.key, instruction.value, ctx)
+        )
+          continue;
         body.push(instruction);
       }
     } catch (e) {
       if (!(e instanceof YamlError)) throw e;
-      diagnostics.push({ code: 'yaml-syntax', severity: 'error', message: `YAML: ${e.message}.`, line: e.pos.line, column: e.pos.column });
+      diagnostics.push({
+        code: 'yaml-syntax',
+        severity: 'error',
+        message: `YAML: ${e.message}.`,
+        line: e.pos.line,
+        column: e.pos.column,
+      });
     }
   }
   return { ast: { frontMatter: split.frontMatter, body }, diagnostics };
@@ -38,7 +50,10 @@ export function parsePpe(text: string): ParseResult {
 
 function entryRange(entry: RawEntry): Range {
   const last = entry.lines[entry.lines.length - 1]!;
-  return { start: { line: entry.line, column: 1 }, end: { line: entry.line + entry.lines.length - 1, column: last.length + 1 } };
+  return {
+    start: { line: entry.line, column: 1 },
+    end: { line: entry.line + entry.lines.length - 1, column: last.length + 1 },
+  };
 }
 
 function entryInstructions(entry: RawEntry, ctx: BuildContext): Instruction[] {
@@ -51,12 +66,16 @@ function entryInstructions(entry: RawEntry, ctx: BuildContext): Instruction[] {
       return [{ ...chainFrom(stripComment(first).trimEnd(), range.start), range }];
     case 'function': {
       const source = functionSource(entry);
-      return [{ kind: 'function', tag: first.startsWith('!fn#') ? '!fn#' : '!fn', source, name: functionName(source), range }];
+      return [
+        { kind: 'function', tag: first.startsWith('!fn#') ? '!fn#' : '!fn', source, name: functionName(source), range },
+      ];
     }
     case 'item':
       return instructionsFrom(loadLocated(entry.lines.join('\n'), entry.line), ctx);
     case 'keyed':
-      return first.startsWith('$') ? directiveEntry(entry, range, ctx) : instructionsFrom(loadLocated(entry.lines.join('\n'), entry.line), ctx);
+      return first.startsWith('$')
+        ? directiveEntry(entry, range, ctx)
+        : instructionsFrom(loadLocated(entry.lines.join('\n'), entry.line), ctx);
   }
 }
 
@@ -65,7 +84,9 @@ function functionSource(entry: RawEntry): string {
   const inline = entry.lines[0]!.replace(/^!fn#?\s*/, '').replace(/^[|>][-+]?\s*$/, '');
   const rest = entry.lines.slice(1);
   const indent = Math.min(...rest.filter((l) => l.trim()).map((l) => l.length - l.trimStart().length));
-  return [inline, ...rest.map((l) => l.slice(Number.isFinite(indent) ? indent : 0))].filter((l, i) => i > 0 || l).join('\n');
+  return [inline, ...rest.map((l) => l.slice(Number.isFinite(indent) ? indent : 0))]
+    .filter((l, i) => i > 0 || l)
+    .join('\n');
 }
 
 /**
@@ -104,7 +125,13 @@ function directiveEntry(entry: RawEntry, range: Range, ctx: BuildContext): Instr
   const directive = directiveFrom(head.name, head.callArgs, value, range, ctx);
   const out: Instruction[] = [directive];
   for (const sibling of siblings ? entriesOf(siblings) : []) {
-    if (!attachBlock(directive, sibling.key, sibling.value, ctx)) out.push({ kind: 'unknown', key: sibling.key, value: sibling.value, range: rangeAt(sibling.keyPos, sibling.key.length) });
+    if (!attachBlock(directive, sibling.key, sibling.value, ctx))
+      out.push({
+        kind: 'unknown',
+        key: sibling.key,
+        value: sibling.value,
+        range: rangeAt(sibling.keyPos, sibling.key.length),
+      });
   }
   return out;
 }

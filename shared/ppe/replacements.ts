@@ -31,7 +31,11 @@ export function findReplacements(text: string): Found[] {
     const regex = REGEX.exec(text.slice(start + 2));
     if (regex) {
       const end = start + 2 + regex[0].length;
-      found.push({ start, end, replacement: { kind: 'regex', pattern: regex[1]!, flags: regex[2]!, source: regex[3]!, group: regex[4] } });
+      found.push({
+        start,
+        end,
+        replacement: { kind: 'regex', pattern: regex[1]!, flags: regex[2]!, source: regex[3]!, group: regex[4] },
+      });
       from = end;
       continue;
     }
@@ -51,7 +55,10 @@ function parseInner(inner: string): { replacement?: Replacement; error?: string 
   const call = /^@(\$?[\w.-]+)\s*(?:\((.*)\))?$/s.exec(inner.trim());
   if (call) return { replacement: { kind: 'call', target: call[1]!, args: call[2] } };
   const ai = /^([A-Za-z_]\w*)\s*(?::(.*))?$/s.exec(inner.trim());
-  if (!ai) return { error: `"[[${inner}]]" is not a replacement: expected [[VAR]], [[VAR:params]], [[@script(args)]] or [[/re/:VAR]]` };
+  if (!ai)
+    return {
+      error: `"[[${inner}]]" is not a replacement: expected [[VAR]], [[VAR:params]], [[@script(args)]] or [[/re/:VAR]]`,
+    };
   const params = ai[2]?.trim();
   if (params?.startsWith('|')) return { replacement: { kind: 'ai', name: ai[1]!, choice: parseChoice(params) } };
   return { replacement: { kind: 'ai', name: ai[1]!, params } };
@@ -59,7 +66,10 @@ function parseInner(inner: string): { replacement?: Replacement; error?: string 
 
 /** `|a|b|c`, `|a|b:2`, `|a|b:random`, `|a|b:type='random'`. */
 function parseChoice(text: string): Choice {
-  const items = text.slice(1).split('|').map((s) => s.trim());
+  const items = text
+    .slice(1)
+    .split('|')
+    .map((s) => s.trim());
   let max = 1;
   let random = false;
   const last = items[items.length - 1] ?? '';

@@ -54,7 +54,12 @@ export async function runPpe(script: string, options: RunPpeOptions = {}): Promi
       random: options.random ?? Math.random,
       onLog: options.onLog,
       onStep: options.onStep,
-      limits: { maxString: DEFAULT_LIMITS.maxString, maxList: DEFAULT_LIMITS.maxList, maxOutput: DEFAULT_LIMITS.maxOutput, ...options.limits },
+      limits: {
+        maxString: DEFAULT_LIMITS.maxString,
+        maxList: DEFAULT_LIMITS.maxList,
+        maxOutput: DEFAULT_LIMITS.maxOutput,
+        ...options.limits,
+      },
     },
     steps: 0,
     output: 0,

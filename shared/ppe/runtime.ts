@@ -68,12 +68,15 @@ interface StoredMessage {
 }
 
 const sentinel = (i: number): string => `\uE000${i}\uE001`;
-const splice = (text: string, subs: string[]): string => text.replace(/\uE000(\d+)\uE001/g, (_m, i: string) => subs[Number(i)] ?? '');
+const splice = (text: string, subs: string[]): string =>
+  text.replace(/\uE000(\d+)\uE001/g, (_m, i: string) => subs[Number(i)] ?? '');
 const AI_CONTROL_KEYS = new Set(['pushMessage', 'shouldAppendResponse', 'stream', 'aborter']);
 const UNSUPPORTED = new Set(['tool', 'pipe', 'on', 'once', 'emit', 'off', 'abort']);
-const asText = (v: unknown, limits: SizeLimits): string => (v === undefined || v === null ? '' : typeof v === 'object' ? (boundedStringify(v, limits) ?? '') : String(v));
+const asText = (v: unknown, limits: SizeLimits): string =>
+  v === undefined || v === null ? '' : typeof v === 'object' ? (boundedStringify(v, limits) ?? '') : String(v);
 /** Variables and prompt fields live in objects without a prototype: no key, `__proto__` included, reaches Object.prototype. */
-const bare = (from: Record<string, unknown> = {}): Record<string, unknown> => Object.assign(Object.create(null) as Record<string, unknown>, from);
+const bare = (from: Record<string, unknown> = {}): Record<string, unknown> =>
+  Object.assign(Object.create(null) as Record<string, unknown>, from);
 
 export class ScriptRun {
   private readonly script: ResolvedScript;
@@ -106,7 +109,13 @@ export class ScriptRun {
     this.format = format;
     this.imports = parseImports(fm['import']);
     for (const m of initial) {
-      if (isObject(m) && STANDARD_ROLES.has(String(m['role']))) this.dialogue.push({ role: m['role'] as ChatRole, text: asText(m['content'], shared.settings.limits), deferred: true, subs: [] });
+      if (isObject(m) && STANDARD_ROLES.has(String(m['role'])))
+        this.dialogue.push({
+          role: m['role'] as ChatRole,
+          text: asText(m['content'], shared.settings.limits),
+          deferred: true,
+          subs: [],
+        });
     }
   }
 
@@ -115,7 +124,12 @@ export class ScriptRun {
     const signal = await this.block(this.script.body, false);
     if (signal === 'return') return this.returnValue;
     const last = this.conversation().at(-1);
-    if (this.script.frontMatter['autoRunLLMIfPromptAvailable'] !== false && !this.answered && last && last.role !== 'assistant') {
+    if (
+      this.script.frontMatter['autoRunLLMIfPromptAvailable'] !== false &&
+      !this.answered &&
+      last &&
+      last.role !== 'assistant'
+    ) {
       this.latest = await this.ai({});
     }
     return this.latest;
@@ -140,7 +154,10 @@ export class ScriptRun {
   private tick(pos: Pos): void {
     this.at(pos);
     if (++this.shared.steps > this.shared.settings.stepLimit) {
-      throw this.error('step-limit', `Step limit of ${this.shared.settings.stepLimit} exceeded; the script may loop forever`);
+      throw this.error(
+        'step-limit',
+        `Step limit of ${this.shared.settings.stepLimit} exceeded; the script may loop forever`,
+      );
     }
   }
 
@@ -151,7 +168,12 @@ export class ScriptRun {
 
   private scope(): ExprScope {
     const data = this.data();
-    return { has: (name) => Object.hasOwn(data, name), get: (name) => data[name], random: this.shared.settings.random, limits: this.shared.settings.limits };
+    return {
+      has: (name) => Object.hasOwn(data, name),
+      get: (name) => data[name],
+      random: this.shared.settings.random,
+      limits: this.shared.settings.limits,
+    };
   }
 
   private text(v: unknown): string {
@@ -180,7 +202,8 @@ export class ScriptRun {
 
   /** A directive value: `?=` expressions, `~` raw and `!` immediate strings, recursively; other strings as written. */
   private resolve(value: unknown): unknown {
-    if (value instanceof FnSource) throw this.error('unsupported', `${value.tag} functions are JavaScript, which Lorewright does not run`);
+    if (value instanceof FnSource)
+      throw this.error('unsupported', `${value.tag} functions are JavaScript, which Lorewright does not run`);
     if (typeof value === 'string') {
       const p = classify(value);
       if (p.mode === 'expression') {
@@ -211,7 +234,11 @@ export class ScriptRun {
     if (node.value) return this.resolve(node.value.value);
     if (node.callArgs === undefined) return undefined;
     const { positional, named } = this.args(node.callArgs);
-    return positional.length === 1 && Object.keys(named).length === 0 ? positional[0] : Object.keys(named).length ? { ...named, ...positional } : positional[0];
+    return positional.length === 1 && Object.keys(named).length === 0
+      ? positional[0]
+      : Object.keys(named).length
+        ? { ...named, ...positional }
+        : positional[0];
   }
 
   // ---- instructions ----
@@ -250,7 +277,10 @@ export class ScriptRun {
         this.latest = await this.chain(node);
         return undefined;
       case 'unknown':
-        throw this.error('unknown-key', `Unknown key "${node.key}": not a role (system, user, assistant) or a $directive`);
+        throw this.error(
+          'unknown-key',
+          `Unknown key "${node.key}": not a role (system, user, assistant) or a $directive`,
+        );
       case 'directive':
         return this.directive(node, inLoop);
     }
@@ -352,7 +382,10 @@ export class ScriptRun {
     return Array.isArray(v) ? v.length > 0 : Boolean(v);
   }
 
-  private async loop(node: DirectiveNode, turns: (run: this) => AsyncGenerator<Record<string, unknown> | undefined> | Generator<Record<string, unknown>>): Promise<Signal> {
+  private async loop(
+    node: DirectiveNode,
+    turns: (run: this) => AsyncGenerator<Record<string, unknown> | undefined> | Generator<Record<string, unknown>>,
+  ): Promise<Signal> {
     if (!node.do) throw this.error('unknown-directive', `$${node.name} needs a "do:" block`);
     for await (const bindings of turns(this)) {
       this.tick(node.range.start);
@@ -372,7 +405,10 @@ export class ScriptRun {
     const as = isObject(node.as?.value) ? node.as.value : {};
     const indexName = typeof as['index'] === 'string' ? as['index'] : 'index';
     const valueName = typeof as['value'] === 'string' ? as['value'] : 'value';
-    const bind = (index: unknown, value: unknown): Record<string, unknown> => ({ [indexName]: index, [valueName]: value });
+    const bind = (index: unknown, value: unknown): Record<string, unknown> => ({
+      [indexName]: index,
+      [valueName]: value,
+    });
     if (typeof items === 'number') items = { start: 1, end: items, step: 1 };
     if (Array.isArray(items)) {
       for (const [i, v] of items.entries()) yield bind(i, v);
@@ -397,7 +433,11 @@ export class ScriptRun {
       try {
         pattern = parsePattern(arm.pattern);
       } catch (e) {
-        if (e instanceof PatternError) throw this.error(e.unsupported ? 'unsupported' : 'match-pattern', `$match arm ":${arm.pattern}": ${e.message}`);
+        if (e instanceof PatternError)
+          throw this.error(
+            e.unsupported ? 'unsupported' : 'match-pattern',
+            `$match arm ":${arm.pattern}": ${e.message}`,
+          );
         throw e;
       }
       if (!matches(pattern, cond)) continue;
@@ -415,7 +455,8 @@ export class ScriptRun {
 
   private set(value: unknown): void {
     if (!isObject(value)) throw this.error('expression', '$set needs a mapping of variable paths to values');
-    for (const [path, v] of Object.entries(value)) setPath(path.split('.')[0]! in this.prompt ? this.prompt : this.vars, path, v);
+    for (const [path, v] of Object.entries(value))
+      setPath(path.split('.')[0]! in this.prompt ? this.prompt : this.vars, path, v);
   }
 
   private get(value: unknown): unknown {
@@ -426,7 +467,8 @@ export class ScriptRun {
 
   private formatDirective(value: unknown): string {
     if (typeof value === 'string') return this.render(value);
-    if (!isObject(value) || typeof value['template'] !== 'string') throw this.error('expression', '$format needs a template string or {template, data, templateFormat}');
+    if (!isObject(value) || typeof value['template'] !== 'string')
+      throw this.error('expression', '$format needs a template string or {template, data, templateFormat}');
     const format = templateFormatOf(value['templateFormat']);
     if (!format) throw this.error('template', `Unknown templateFormat "${String(value['templateFormat'])}"`);
     return this.render(value['template'], this.data(isObject(value['data']) ? value['data'] : {}), format);
@@ -435,9 +477,14 @@ export class ScriptRun {
   private async exec$(value: unknown): Promise<unknown> {
     if (!isObject(value)) throw this.error('expression', '$exec needs {id, args}');
     const id = value['id'] ?? value['filename'];
-    if (typeof id !== 'string') throw this.error('expression', '$exec needs an "id" (or "filename") naming a library script');
+    if (typeof id !== 'string')
+      throw this.error('expression', '$exec needs an "id" (or "filename") naming a library script');
     const args = value['args'];
-    return this.runScript(id.replace(/\.ai\.ya?ml$/, ''), isObject(args) ? args : args === undefined ? {} : { content: args }, []);
+    return this.runScript(
+      id.replace(/\.ai\.ya?ml$/, ''),
+      isObject(args) ? args : args === undefined ? {} : { content: args },
+      [],
+    );
   }
 
   // ---- chains and script calls ----
@@ -453,7 +500,11 @@ export class ScriptRun {
         prev = this.latest;
       } else {
         const { positional, named } = this.args(step.args);
-        prev = await this.runScript(step.target, { ...(isObject(prev) ? prev : { content: prev }), ...named }, positional);
+        prev = await this.runScript(
+          step.target,
+          { ...(isObject(prev) ? prev : { content: prev }), ...named },
+          positional,
+        );
       }
     }
     return prev;
@@ -466,7 +517,8 @@ export class ScriptRun {
   private async runScript(id: string, input: Record<string, unknown>, positional: unknown[]): Promise<unknown> {
     const { stack, settings } = this.shared;
     if (stack.includes(id)) throw this.error('exec-cycle', `Script calls loop: ${[...stack, id].join(' → ')}`);
-    if (stack.length >= settings.maxDepth) throw this.error('call-depth', `Scripts call each other more than ${settings.maxDepth} levels deep`);
+    if (stack.length >= settings.maxDepth)
+      throw this.error('call-depth', `Scripts call each other more than ${settings.maxDepth} levels deep`);
     const text = await settings.loadScript(id);
     if (text === undefined) throw this.error('missing-script', `Script "${id}" is not in the library`);
     const resolved = await resolveScript(text, id, settings.loadScript);
@@ -480,16 +532,26 @@ export class ScriptRun {
   }
 
   private formatted(data: Record<string, unknown>): ChatMessage[] {
-    return this.conversation().map((m) => ({ role: m.role, content: m.deferred ? splice(this.render(m.text, data), m.subs) : m.text }));
+    return this.conversation().map((m) => ({
+      role: m.role,
+      content: m.deferred ? splice(this.render(m.text, data), m.subs) : m.text,
+    }));
   }
 
   private async message(node: MessageNode): Promise<void> {
     if (node.targets !== undefined || !STANDARD_ROLES.has(node.role)) {
-      throw this.error('unsupported', `Group chat ("${node.role}${node.targets === undefined ? '' : `[${node.targets}]`}") is not run by Lorewright`);
+      throw this.error(
+        'unsupported',
+        `Group chat ("${node.role}${node.targets === undefined ? '' : `[${node.targets}]`}") is not run by Lorewright`,
+      );
     }
     const p = classify(node.text);
     if (p.mode === 'edit') {
-      const stored = await this.store(p.role === undefined ? 'user' : (p.role as ChatRole), p.text, p.immediate ? 'immediate' : 'deferred');
+      const stored = await this.store(
+        p.role === undefined ? 'user' : (p.role as ChatRole),
+        p.text,
+        p.immediate ? 'immediate' : 'deferred',
+      );
       this.edit(p.op, p.index, p.role, stored.message);
       this.latest = stored.value;
       return;
@@ -507,7 +569,11 @@ export class ScriptRun {
   }
 
   /** Builds a message: `[[…]]` are resolved now (eagerly, in order); templates now or at send time. */
-  private async store(role: ChatRole, text: string, mode: 'raw' | 'immediate' | 'deferred'): Promise<{ message: StoredMessage; value: unknown }> {
+  private async store(
+    role: ChatRole,
+    text: string,
+    mode: 'raw' | 'immediate' | 'deferred',
+  ): Promise<{ message: StoredMessage; value: unknown }> {
     if (mode === 'raw') return { message: { role, text, deferred: false, subs: [] }, value: text };
     const subs: string[] = [];
     let template = '';
@@ -523,14 +589,27 @@ export class ScriptRun {
     }
     template += text.slice(from);
     const content = splice(this.render(template), subs);
-    const message = mode === 'immediate' ? { role, text: content, deferred: false, subs: [] } : { role, text: template, deferred: true, subs };
+    const message =
+      mode === 'immediate'
+        ? { role, text: content, deferred: false, subs: [] }
+        : { role, text: template, deferred: true, subs };
     return { message, value: answer === undefined ? content : answer };
   }
 
-  private edit(op: 'replace' | 'insert', index: number | undefined, role: string | undefined, message: StoredMessage): void {
+  private edit(
+    op: 'replace' | 'insert',
+    index: number | undefined,
+    role: string | undefined,
+    message: StoredMessage,
+  ): void {
     const list = this.dialogue;
     if (op === 'insert') {
-      const at = index === undefined ? list.length : index < 0 ? Math.max(0, list.length + index + 1) : Math.min(index, list.length);
+      const at =
+        index === undefined
+          ? list.length
+          : index < 0
+            ? Math.max(0, list.length + index + 1)
+            : Math.min(index, list.length);
       list.splice(at, 0, message);
       return;
     }
@@ -552,7 +631,8 @@ export class ScriptRun {
         }
         const m = re.exec(source);
         if (!m) return { text: source };
-        const group = r.group === undefined ? (m.length > 1 ? 1 : 0) : /^\d+$/.test(r.group) ? Number(r.group) : r.group;
+        const group =
+          r.group === undefined ? (m.length > 1 ? 1 : 0) : /^\d+$/.test(r.group) ? Number(r.group) : r.group;
         return { text: this.text(typeof group === 'number' ? m[group] : m.groups?.[group]) };
       }
       case 'call': {
@@ -577,9 +657,11 @@ export class ScriptRun {
 
   private pick(choice: Choice): string {
     const pool = [...choice.items];
-    const count = choice.max > 1 ? 1 + Math.floor(this.shared.settings.random() * Math.min(choice.max, pool.length)) : 1;
+    const count =
+      choice.max > 1 ? 1 + Math.floor(this.shared.settings.random() * Math.min(choice.max, pool.length)) : 1;
     const picked: string[] = [];
-    while (picked.length < count && pool.length) picked.push(pool.splice(Math.floor(this.shared.settings.random() * pool.length), 1)[0]!);
+    while (picked.length < count && pool.length)
+      picked.push(pool.splice(Math.floor(this.shared.settings.random() * pool.length), 1)[0]!);
     return picked.join(', ');
   }
 
@@ -599,14 +681,25 @@ export class ScriptRun {
   }
 
   private checkChoice(reply: string, choice: Choice): string {
-    const clean = (s: string): string => s.trim().replace(/^["'`*\s]+|["'`*.!\s]+$/g, '').toLowerCase();
+    const clean = (s: string): string =>
+      s
+        .trim()
+        .replace(/^["'`*\s]+|["'`*.!\s]+$/g, '')
+        .toLowerCase();
     const parts = choice.max > 1 ? reply.split(/[,\n]/) : [reply];
-    const picked = parts.map((p) => choice.items.find((item) => item.toLowerCase() === clean(p))).filter((x): x is string => !!x);
+    const picked = parts
+      .map((p) => choice.items.find((item) => item.toLowerCase() === clean(p)))
+      .filter((x): x is string => !!x);
     if (picked.length) return picked.slice(0, choice.max).join(', ');
-    const mentioned = choice.items.filter((item) => new RegExp(`\\b${item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(reply));
+    const mentioned = choice.items.filter((item) =>
+      new RegExp(`\\b${item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(reply),
+    );
     // A reply naming more items than allowed (e.g. one that echoes the list) is no choice.
     if (mentioned.length && mentioned.length <= choice.max) return mentioned.join(', ');
-    throw this.error('choice', `The model answered ${JSON.stringify(reply)}, which is not one of: ${choice.items.join(', ')}`);
+    throw this.error(
+      'choice',
+      `The model answered ${JSON.stringify(reply)}, which is not one of: ${choice.items.join(', ')}`,
+    );
   }
 
   /** `$AI`: model parameters, `pushMessage`/`shouldAppendResponse`, and any other key as template data. */
@@ -622,7 +715,10 @@ export class ScriptRun {
     const last = this.conversation().at(-1);
     const shouldAppend = options['shouldAppendResponse'];
     // add_generation_prompt: false continues a last assistant message (sent as a prefill) instead of adding one.
-    const append = shouldAppend === true || (shouldAppend !== false && (this.prompt['add_generation_prompt'] !== false || !last || last.role !== 'assistant' || last.text === ''));
+    const append =
+      shouldAppend === true ||
+      (shouldAppend !== false &&
+        (this.prompt['add_generation_prompt'] !== false || !last || last.role !== 'assistant' || last.text === ''));
     const reply = await this.request(messages, params);
     if (options['pushMessage'] !== false) {
       if (append || !last) this.dialogue.push({ role: 'assistant', text: reply, deferred: false, subs: [] });
@@ -655,8 +751,13 @@ export class ScriptRun {
 
   private log(entry: RunLogEntry): void {
     // Everything a run logs is kept and sent on: together it stays under the output limit.
-    this.shared.output += entry.kind === 'print' ? entry.text.length : entry.kind === 'response' ? entry.content.length : 0;
-    if (this.shared.output > this.shared.settings.limits.maxOutput) throw this.error('output-limit', `The run's output (printed text and model replies) went over ${this.shared.settings.limits.maxOutput} characters`);
+    this.shared.output +=
+      entry.kind === 'print' ? entry.text.length : entry.kind === 'response' ? entry.content.length : 0;
+    if (this.shared.output > this.shared.settings.limits.maxOutput)
+      throw this.error(
+        'output-limit',
+        `The run's output (printed text and model replies) went over ${this.shared.settings.limits.maxOutput} characters`,
+      );
     this.shared.log.push(entry);
     this.shared.settings.onLog?.(entry);
   }
@@ -665,14 +766,22 @@ export class ScriptRun {
 /** Asks for one (or up to `max`) of the items by appending an instruction to the last user message of the request. */
 function askForChoice(messages: ChatMessage[], choice: Choice): void {
   const list = choice.items.join(', ');
-  const ask = choice.max > 1 ? `Answer with 1 to ${choice.max} of these, separated by commas: ${list}.` : `Answer with exactly one of: ${list}.`;
+  const ask =
+    choice.max > 1
+      ? `Answer with 1 to ${choice.max} of these, separated by commas: ${list}.`
+      : `Answer with exactly one of: ${list}.`;
   const lastUser = messages.findLast((m) => m.role === 'user');
   if (lastUser) lastUser.content = `${lastUser.content}\n\n${ask}`;
   else messages.push({ role: 'user', content: ask });
 }
 
 /** Runs a resolved script with its inputs; its `output` schema is checked on the result. */
-export async function executeScript(script: ResolvedScript, shared: RunShared, input: unknown, positional: unknown[]): Promise<{ output: unknown; run: ScriptRun }> {
+export async function executeScript(
+  script: ResolvedScript,
+  shared: RunShared,
+  input: unknown,
+  positional: unknown[],
+): Promise<{ output: unknown; run: ScriptRun }> {
   shared.stack.push(script.id ?? '(script)');
   try {
     const fm = script.frontMatter;

@@ -7,9 +7,17 @@ import { LimitError, DEFAULT_SIZE_LIMITS, type SizeLimits } from './bounds.ts';
 export type TemplateFormat = 'hf' | 'fstring' | 'golang';
 
 const ALIASES: Record<string, TemplateFormat> = {
-  hf: 'hf', huggingface: 'hf', jinja: 'hf', jinja2: 'hf',
-  golang: 'golang', localai: 'golang', ollama: 'golang',
-  fstring: 'fstring', python: 'fstring', 'f-string': 'fstring', langchain: 'fstring',
+  hf: 'hf',
+  huggingface: 'hf',
+  jinja: 'hf',
+  jinja2: 'hf',
+  golang: 'golang',
+  localai: 'golang',
+  ollama: 'golang',
+  fstring: 'fstring',
+  python: 'fstring',
+  'f-string': 'fstring',
+  langchain: 'fstring',
 };
 
 export function templateFormatOf(name: unknown): TemplateFormat | undefined {
@@ -20,18 +28,35 @@ export function templateFormatOf(name: unknown): TemplateFormat | undefined {
 export class TemplateError extends Error {}
 
 const lookupPath = (data: Record<string, unknown>, path: string): unknown =>
-  path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined), data);
+  path
+    .split('.')
+    .reduce<unknown>(
+      (v, key) =>
+        v && typeof v === 'object' && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined,
+      data,
+    );
 
-const show = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const show = (v: unknown): string =>
+  v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
-export function renderTemplate(text: string, data: Record<string, unknown>, format: TemplateFormat = 'hf', limits: SizeLimits = DEFAULT_SIZE_LIMITS): string {
+export function renderTemplate(
+  text: string,
+  data: Record<string, unknown>,
+  format: TemplateFormat = 'hf',
+  limits: SizeLimits = DEFAULT_SIZE_LIMITS,
+): string {
   if (format === 'fstring') {
-    return text.replace(/\{\{|\}\}|\{([A-Za-z_][\w.]*)\}/g, (m, path?: string) => (m === '{{' ? '{' : m === '}}' ? '}' : show(lookupPath(data, path!))));
+    return text.replace(/\{\{|\}\}|\{([A-Za-z_][\w.]*)\}/g, (m, path?: string) =>
+      m === '{{' ? '{' : m === '}}' ? '}' : show(lookupPath(data, path!)),
+    );
   }
   if (format === 'golang') {
     return text.replace(/\{\{-?\s*(.*?)\s*-?\}\}/g, (_m, action: string) => {
       if (action === '.') return show(data);
-      if (!/^\.[A-Za-z_][\w.]*$/.test(action)) throw new TemplateError(`golang template action "{{${action}}}" is not supported; only {{.name}} substitutions are`);
+      if (!/^\.[A-Za-z_][\w.]*$/.test(action))
+        throw new TemplateError(
+          `golang template action "{{${action}}}" is not supported; only {{.name}} substitutions are`,
+        );
       return show(lookupPath(data, action.slice(1)));
     });
   }
@@ -57,7 +82,9 @@ function unclosedTag(text: string): number {
 }
 
 /** Syntax problems of an hf template, without rendering it. */
-export function templateProblem(text: string): { kind: 'unclosed'; index: number } | { kind: 'syntax'; message: string } | undefined {
+export function templateProblem(
+  text: string,
+): { kind: 'unclosed'; index: number } | { kind: 'syntax'; message: string } | undefined {
   const index = unclosedTag(text);
   if (index >= 0) return { kind: 'unclosed', index };
   if (!/\{[{%#]/.test(text)) return undefined;

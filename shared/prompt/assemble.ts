@@ -15,5 +15,10 @@ export function assemblePrompt(input: PromptInput): PromptResult {
   if (!input.jinja) throw new Error("mode 'jinja' needs a chat template (input.jinja.template)");
   const messages = result.chat?.messages ?? [];
   const prompt = renderChatTemplate(messages, input.jinja, input.generationType !== 'continue');
-  return { ...result, mode: 'jinja', text: { prompt, stop: [] }, tokens: { ...result.tokens, total: counter.count(prompt) } };
+  return {
+    ...result,
+    mode: 'jinja',
+    text: { prompt, stop: [] },
+    tokens: { ...result.tokens, total: counter.count(prompt) },
+  };
 }

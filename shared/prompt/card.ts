@@ -5,14 +5,23 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
-const roles: Record<string, Role> = { system: 'system', user: 'user', assistant: 'assistant', '0': 'system', '1': 'user', '2': 'assistant' };
+const roles: Record<string, Role> = {
+  system: 'system',
+  user: 'user',
+  assistant: 'assistant',
+  '0': 'system',
+  '1': 'user',
+  '2': 'assistant',
+};
 
 export function characterFromCard(card: unknown): PromptCharacter {
   const root = record(card);
   const data = root.data && typeof root.data === 'object' ? record(root.data) : root;
   const depth = record(record(data.extensions).depth_prompt);
   const depthPrompt = text(depth.prompt);
-  const greetings = Array.isArray(data.alternate_greetings) ? data.alternate_greetings.filter((g) => typeof g === 'string') : [];
+  const greetings = Array.isArray(data.alternate_greetings)
+    ? data.alternate_greetings.filter((g) => typeof g === 'string')
+    : [];
   return {
     name: text(data.name) ?? '',
     nickname: text(data.nickname),

@@ -17,9 +17,11 @@ const system = (content: string): ChatMessage => ({ role: 'system', content });
 const sanitizeName = (name: string): string => name.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 64);
 
 function exampleMessages(p: Prepared, block: string, header: string): ChatMessage[] {
-  const turns = parseExampleTurns(block, p.user, p.char).map(
-    (turn): ChatMessage => ({ role: 'system', content: turn.content, name: turn.speaker === 'user' ? 'example_user' : 'example_assistant' }),
-  );
+  const turns = parseExampleTurns(block, p.user, p.char).map((turn): ChatMessage => ({
+    role: 'system',
+    content: turn.content,
+    name: turn.speaker === 'user' ? 'example_user' : 'example_assistant',
+  }));
   return [system(header), ...turns];
 }
 
@@ -37,7 +39,8 @@ function historyItems(p: Prepared): HistoryItem[] {
     let content = p.expand(m.mes.replace(/\r/g, ''));
     const message: ChatMessage = { role, content };
     if (!narrator) {
-      const prefixed = behavior === 'content' || (behavior === 'default' && Boolean(m.force_avatar) && m.name !== p.user);
+      const prefixed =
+        behavior === 'content' || (behavior === 'default' && Boolean(m.force_avatar) && m.name !== p.user);
       if (prefixed) content = `${m.name}: ${content}`;
       if (behavior === 'completion') message.name = sanitizeName(m.name);
     }
@@ -51,17 +54,27 @@ function squash(messages: ChatMessage[], unmergeable: Set<ChatMessage>): ChatMes
   const out: ChatMessage[] = [];
   for (const m of messages) {
     const prev = out[out.length - 1];
-    const plain = (x: ChatMessage | undefined): x is ChatMessage => !!x && x.role === 'system' && !x.name && !unmergeable.has(x);
+    const plain = (x: ChatMessage | undefined): x is ChatMessage =>
+      !!x && x.role === 'system' && !x.name && !unmergeable.has(x);
     if (plain(m) && plain(prev)) out[out.length - 1] = { ...prev, content: `${prev.content}\n${m.content}` };
     else out.push(m);
   }
   return out;
 }
 
-export function assembleChatCompletion(input: PromptInput, settings: PromptSettings, counter: TokenCounter): PromptResult {
+export function assembleChatCompletion(
+  input: PromptInput,
+  settings: PromptSettings,
+  counter: TokenCounter,
+): PromptResult {
   const s = settings.chat;
   const budget = s.maxContext - s.maxTokens - 3;
-  const p = prepare(input, settings, { maxContext: s.maxContext, maxResponse: s.maxTokens, maxPrompt: budget }, (blocks) => blocks.join(''));
+  const p = prepare(
+    input,
+    settings,
+    { maxContext: s.maxContext, maxResponse: s.maxTokens, maxPrompt: budget },
+    (blocks) => blocks.join(''),
+  );
   const type = input.generationType ?? 'normal';
   const lore = input.lore ?? null;
   const counted = new Map<ChatMessage, number>();
@@ -109,7 +122,10 @@ export function assembleChatCompletion(input: PromptInput, settings: PromptSetti
     history.push({ role: 'user', content: p.expand(s.sendIfEmpty) });
   }
 
-  const tail: [string, ChatMessage[]][] = [['jailbreak', [system(jailbreak)]], ['control', control]];
+  const tail: [string, ChatMessage[]][] = [
+    ['jailbreak', [system(jailbreak)]],
+    ['control', control],
+  ];
   let used = cost([...head, ...tail].flatMap(([, ms]) => ms));
 
   const newChat = system(p.expand(s.newChatPrompt));
@@ -149,8 +165,16 @@ export function assembleChatCompletion(input: PromptInput, settings: PromptSetti
   const unmergeable = new Set<ChatMessage>([newChat, ...keptExamples.map((ms) => ms[0]!)]);
   const sections: [string, ChatMessage[], Partial<PromptPart>?][] = [
     ...head,
-    ['dialogueExamples', keptExamples.flat(), { kept: keptExamples.length, dropped: p.blocks.length - keptExamples.length }],
-    ['chatHistory', [newChat, ...keptHistory], { kept: keptHistory.length, dropped: history.length - keptHistory.length }],
+    [
+      'dialogueExamples',
+      keptExamples.flat(),
+      { kept: keptExamples.length, dropped: p.blocks.length - keptExamples.length },
+    ],
+    [
+      'chatHistory',
+      [newChat, ...keptHistory],
+      { kept: keptHistory.length, dropped: history.length - keptHistory.length },
+    ],
     ...tail,
   ];
   let messages = sections.flatMap(([, ms]) => ms).filter((m) => m.content !== '');

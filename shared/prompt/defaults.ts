@@ -37,7 +37,6 @@ export const defaultSettings: PromptSettings = {
   },
 };
 
-
 function merge<T>(base: T, patch: unknown): T {
   if (!isObject(base) || !isObject(patch)) return (patch === undefined ? base : patch) as T;
   const out: Record<string, unknown> = { ...base };

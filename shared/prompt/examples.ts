@@ -51,6 +51,9 @@ export function parseExampleTurns(block: string, user: string, char: string): Ex
   }
   return turns.map(({ speaker, lines }) => ({
     speaker,
-    content: lines.join('\n').replace(`${speaker === 'user' ? user : char}:`, '').trim(),
+    content: lines
+      .join('\n')
+      .replace(`${speaker === 'user' ? user : char}:`, '')
+      .trim(),
   }));
 }

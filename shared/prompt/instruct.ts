@@ -20,7 +20,8 @@ export interface InstructFormatter {
 export function instructFormatter(t: InstructTemplate, expand: (text: string) => string): InstructFormatter {
   const sep = t.wrap ? '\n' : '';
   // With `macro` on, sequences expand macros and `{{name}}` is the speaker (`System` for system turns).
-  const seq = (text: string, name: string) => (t.macro && text.includes('{{') ? expand(text.replace(/\{\{name\}\}/gi, name || 'System')) : text);
+  const seq = (text: string, name: string) =>
+    t.macro && text.includes('{{') ? expand(text.replace(/\{\{name\}\}/gi, name || 'System')) : text;
   const sequences = (speaker: Speaker, place: TurnPlace): [string, string] => {
     if (speaker === 'user' || (speaker === 'system' && t.systemSameAsUser)) {
       const first = place === 'first' && speaker === 'user' ? t.firstInputSequence : '';
@@ -48,7 +49,8 @@ export function instructFormatter(t: InstructTemplate, expand: (text: string) =>
       return (prefix ? prefix + sep : '') + text + seq(t.storyStringSuffix, '');
     },
     opener(speaker, name) {
-      const raw = speaker === 'user' ? t.lastInputSequence || t.inputSequence : t.lastOutputSequence || t.outputSequence;
+      const raw =
+        speaker === 'user' ? t.lastInputSequence || t.inputSequence : t.lastOutputSequence || t.outputSequence;
       const sequence = seq(raw, name);
       if (t.namesBehavior === 'always') return `${sep}${sequence}${sep}${name}:`;
       return (t.wrap ? (sep + sequence).trimEnd() : sequence) + sep;
@@ -57,7 +59,12 @@ export function instructFormatter(t: InstructTemplate, expand: (text: string) =>
 }
 
 /** The template's stop strings: the stop sequence and (optionally) every sequence, line by line, `\n`-led when wrapped. */
-export function instructStopStrings(t: InstructTemplate, user: string, char: string, expand: (text: string) => string): string[] {
+export function instructStopStrings(
+  t: InstructTemplate,
+  user: string,
+  char: string,
+  expand: (text: string) => string,
+): string[] {
   const named = (text: string, name: string) => text.replace(/\{\{name\}\}/gi, name);
   const sequences = t.sequencesAsStopStrings
     ? [

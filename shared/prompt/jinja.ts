@@ -6,10 +6,14 @@ import type { ChatMessage, JinjaOptions } from './types.ts';
 
 export function renderChatTemplate(messages: ChatMessage[], options: JinjaOptions, addGenerationPrompt = true): string {
   // A pasted template is untrusted: range() and the output are held to the sandbox's limits.
-  return renderJinja(options.template, {
-    messages,
-    add_generation_prompt: addGenerationPrompt,
-    bos_token: options.bosToken ?? '',
-    eos_token: options.eosToken ?? '',
-  }, { maxList: DEFAULT_LIMITS.maxList, maxOutput: DEFAULT_LIMITS.maxOutput });
+  return renderJinja(
+    options.template,
+    {
+      messages,
+      add_generation_prompt: addGenerationPrompt,
+      bos_token: options.bosToken ?? '',
+      eos_token: options.eosToken ?? '',
+    },
+    { maxList: DEFAULT_LIMITS.maxList, maxOutput: DEFAULT_LIMITS.maxOutput },
+  );
 }

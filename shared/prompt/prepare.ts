@@ -115,18 +115,34 @@ export function prepare(
   const note = settings.authorsNote;
   const noteText = authorsNoteInserted(note, input.chat) ? authorsNoteText(note.text, lore) : '';
   const slots: DepthSlot[] = [];
-  if (note.position === 'in-chat') slots.push({ key: '2_floating_prompt', value: noteText, depth: note.depth, role: note.role });
+  if (note.position === 'in-chat')
+    slots.push({ key: '2_floating_prompt', value: noteText, depth: note.depth, role: note.role });
   const depthPrompt = character.depthPrompt;
   if (depthPrompt) {
-    slots.push({ key: 'DEPTH_PROMPT', value: fields.charDepthPrompt, depth: depthPrompt.depth ?? 4, role: depthPrompt.role ?? 'system' });
+    slots.push({
+      key: 'DEPTH_PROMPT',
+      value: fields.charDepthPrompt,
+      depth: depthPrompt.depth ?? 4,
+      role: depthPrompt.role ?? 'system',
+    });
   }
   if (persona.position === 'depth') {
-    slots.push({ key: 'PERSONA_DESCRIPTION', value: fields.persona, depth: persona.depth ?? 2, role: persona.role ?? 'system' });
+    slots.push({
+      key: 'PERSONA_DESCRIPTION',
+      value: fields.persona,
+      depth: persona.depth ?? 2,
+      role: persona.role ?? 'system',
+    });
   }
   for (const group of lore?.depth ?? []) {
     // A group without a depth (an entry missing `depth`) matches no depth in SillyTavern: it is never injected.
     if (group.depth === null) continue;
-    slots.push({ key: `customDepthWI_${group.depth}_${group.role}`, value: group.entries.join('\n'), depth: group.depth, role: roleOf(group.role) });
+    slots.push({
+      key: `customDepthWI_${group.depth}_${group.role}`,
+      value: group.entries.join('\n'),
+      depth: group.depth,
+      role: roleOf(group.role),
+    });
   }
 
   const anchor = (position: typeof note.position) => (note.position === position ? expand(noteText.trim()) : '');

@@ -16,7 +16,8 @@ export interface SillyTavernSettings {
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
-const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+const defined = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 export function settingsFromSillyTavern(json: unknown, where = 'settings.json'): SillyTavernSettings {
   if (!isObject(json)) throw new TemplateError(`${where}: expected a JSON object`);
@@ -26,7 +27,10 @@ export function settingsFromSillyTavern(json: unknown, where = 'settings.json'):
   const contextRaw = isObject(pu.context) ? pu.context : {};
   const sysprompt = isObject(pu.sysprompt) ? pu.sysprompt : {};
 
-  const instruct = instructRaw.enabled === true ? instructFromSillyTavern({ name: instructRaw.preset, ...instructRaw }, `${where}: power_user.instruct`) : null;
+  const instruct =
+    instructRaw.enabled === true
+      ? instructFromSillyTavern({ name: instructRaw.preset, ...instructRaw }, `${where}: power_user.instruct`)
+      : null;
   // The global switches a context preset sets live beside it; a story string saved without a position gets the
   // anchors SillyTavern adds when it loads one.
   const context = contextFromSillyTavern(
@@ -36,7 +40,9 @@ export function settingsFromSillyTavern(json: unknown, where = 'settings.json'):
   if (contextRaw.story_string_position === undefined) context.storyString = withAnchors(context.storyString);
 
   const main = Array.isArray(oai.prompts) ? oai.prompts.find((p) => isObject(p) && p.identifier === 'main') : undefined;
-  const phi = Array.isArray(oai.prompts) ? oai.prompts.find((p) => isObject(p) && p.identifier === 'jailbreak') : undefined;
+  const phi = Array.isArray(oai.prompts)
+    ? oai.prompts.find((p) => isObject(p) && p.identifier === 'jailbreak')
+    : undefined;
   const settings: DeepPartial<PromptSettings> = defined({
     preferCharacterPrompt: bool(pu.prefer_character_prompt),
     preferCharacterInstructions: bool(pu.prefer_character_jailbreak),

@@ -1,5 +1,11 @@
 // From template names (as SillyTavern shows them) to the templates in effect, with Bind to Context.
-import { boundContext, contextTemplateNames, findContextTemplate, findInstructTemplate, instructTemplateNames } from './templates.ts';
+import {
+  boundContext,
+  contextTemplateNames,
+  findContextTemplate,
+  findInstructTemplate,
+  instructTemplateNames,
+} from './templates.ts';
 import type { ContextTemplate, InstructTemplate } from './templates.ts';
 
 export interface TemplateChoice {
@@ -22,20 +28,32 @@ export class UnknownTemplateError extends Error {
   }
 }
 
-const own = <T extends { name: string }>(list: T[] | undefined, name: string) => list?.find((t) => t.name.toLowerCase() === name.toLowerCase());
+const own = <T extends { name: string }>(list: T[] | undefined, name: string) =>
+  list?.find((t) => t.name.toLowerCase() === name.toLowerCase());
 
-export function chooseTemplates(choice: TemplateChoice): { instruct: InstructTemplate | null; context: ContextTemplate } {
+export function chooseTemplates(choice: TemplateChoice): {
+  instruct: InstructTemplate | null;
+  context: ContextTemplate;
+} {
   const { instruct: instructName, context: contextName, custom } = choice;
   let instruct: InstructTemplate | null = null;
   if (instructName && instructName.toLowerCase() !== 'none') {
     instruct = own(custom?.instruct, instructName) ?? findInstructTemplate(instructName) ?? null;
-    if (!instruct) throw new UnknownTemplateError('instruct', instructName, [...(custom?.instruct ?? []).map((t) => t.name), ...instructTemplateNames]);
+    if (!instruct)
+      throw new UnknownTemplateError('instruct', instructName, [
+        ...(custom?.instruct ?? []).map((t) => t.name),
+        ...instructTemplateNames,
+      ]);
   }
   if (contextName === undefined) {
     const bound = choice.bindToContext && instruct ? own(custom?.context, instruct.name) : undefined;
     return { instruct, context: bound ?? boundContext(instruct, choice.bindToContext ?? false) };
   }
   const context = own(custom?.context, contextName) ?? findContextTemplate(contextName);
-  if (!context) throw new UnknownTemplateError('context', contextName, [...(custom?.context ?? []).map((t) => t.name), ...contextTemplateNames]);
+  if (!context)
+    throw new UnknownTemplateError('context', contextName, [
+      ...(custom?.context ?? []).map((t) => t.name),
+      ...contextTemplateNames,
+    ]);
   return { instruct, context };
 }

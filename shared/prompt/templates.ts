@@ -66,7 +66,8 @@ type Raw = Record<string, unknown>;
 function field<T extends string | number | boolean>(raw: Raw, key: string, fallback: T, where: string): T {
   const value = raw[key];
   if (value === undefined || value === null) return fallback;
-  if (typeof value !== typeof fallback) throw new TemplateError(`${where}: "${key}" must be a ${typeof fallback}, got ${JSON.stringify(value)}`);
+  if (typeof value !== typeof fallback)
+    throw new TemplateError(`${where}: "${key}" must be a ${typeof fallback}, got ${JSON.stringify(value)}`);
   return value as T;
 }
 
@@ -101,7 +102,8 @@ export function instructFromSillyTavern(raw: unknown, where = 'instruct template
   const s = (key: string) => field(raw, key, '', where);
   const b = (key: string, fallback: boolean) => field(raw, key, fallback, where);
   const names = s('names_behavior') || 'force';
-  if (!NAMES.includes(names as InstructNames)) throw new TemplateError(`${where}: "names_behavior" must be none, force or always, got "${names}"`);
+  if (!NAMES.includes(names as InstructNames))
+    throw new TemplateError(`${where}: "names_behavior" must be none, force or always, got "${names}"`);
   return {
     name: s('name') || s('preset'),
     inputSequence: s('input_sequence'),
@@ -146,7 +148,11 @@ export const instructTemplateNames: string[] = bundledInstruct.map((t) => t.name
 export const contextTemplateNames: string[] = bundledContext.map((t) => t.name);
 
 // Names the app and CLI accepted before the bundled set was loaded whole.
-const legacyNames: Record<string, string> = { llama3: 'Llama 3 Instruct', mistralv7: 'Mistral V7', mistralv2v3: 'Mistral V2 & V3' };
+const legacyNames: Record<string, string> = {
+  llama3: 'Llama 3 Instruct',
+  mistralv7: 'Mistral V7',
+  mistralv2v3: 'Mistral V2 & V3',
+};
 
 const byName = <T extends { name: string }>(list: T[], name: string): T | undefined => {
   const wanted = (legacyNames[name.toLowerCase()] ?? name).toLowerCase();

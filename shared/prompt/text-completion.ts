@@ -3,7 +3,13 @@
 // and the stop strings.
 import { blockBody, parseExampleTurns } from './examples.ts';
 import { injectAtDepth } from './inject.ts';
-import { instructFormatter, instructStopStrings, type InstructFormatter, type Speaker, type TurnPlace } from './instruct.ts';
+import {
+  instructFormatter,
+  instructStopStrings,
+  type InstructFormatter,
+  type Speaker,
+  type TurnPlace,
+} from './instruct.ts';
 import { isNarrator, prepare, type Prepared } from './prepare.ts';
 import { renderStoryTemplate } from './story-string.ts';
 import type { InstructTemplate } from './templates.ts';
@@ -63,15 +69,22 @@ function render(fmt: InstructFormatter | null, item: Item, place: TurnPlace): st
   return fmt.turn(item.speaker, item.text, item.name, item.showName, place);
 }
 
-export function assembleTextCompletion(input: PromptInput, settings: PromptSettings, counter: TokenCounter): PromptResult {
+export function assembleTextCompletion(
+  input: PromptInput,
+  settings: PromptSettings,
+  counter: TokenCounter,
+): PromptResult {
   const t = settings.text;
   const { instruct, context } = t;
   const maxPrompt = t.maxContext - t.maxTokens;
   const impersonate = input.generationType === 'impersonate';
   const formatBlock = exampleFormatter(instruct, context.exampleSeparator);
   // `{{mesExamples}}` is resolved before the macro environment exists, so sequences inside it stay unexpanded.
-  const p = prepare(input, settings, { maxContext: t.maxContext, maxResponse: t.maxTokens, maxPrompt }, (blocks, user, char) =>
-    blocks.map((b) => formatBlock({ user, char, expand: (x) => x }, b)).join(''),
+  const p = prepare(
+    input,
+    settings,
+    { maxContext: t.maxContext, maxResponse: t.maxTokens, maxPrompt },
+    (blocks, user, char) => blocks.map((b) => formatBlock({ user, char, expand: (x) => x }, b)).join(''),
   );
   const fmt = instruct ? instructFormatter(instruct, p.expand) : null;
   const lore = input.lore ?? null;
@@ -82,7 +95,9 @@ export function assembleTextCompletion(input: PromptInput, settings: PromptSetti
   if (t.systemPrompt !== null) {
     systemText = p.fields.system ? p.expand(p.fields.system, t.systemPrompt) : p.expand(t.systemPrompt);
     if (instruct) systemText = p.expand(systemText);
-    phi = p.fields.jailbreak ? p.expand(p.fields.jailbreak, t.postHistoryInstructions) : p.expand(t.postHistoryInstructions);
+    phi = p.fields.jailbreak
+      ? p.expand(p.fields.jailbreak, t.postHistoryInstructions)
+      : p.expand(t.postHistoryInstructions);
   }
 
   const persona = (input.persona.position ?? 'prompt') === 'prompt' ? p.fields.persona : '';
@@ -115,7 +130,9 @@ export function assembleTextCompletion(input: PromptInput, settings: PromptSetti
     const raw = m.mes.replace(/\r/g, '');
     const text = m === input.chat[0] ? p.expand(raw) : raw;
     const speaker: Speaker = isNarrator(m) ? 'system' : m.is_user ? 'user' : 'char';
-    const showName = speaker !== 'system' && (names === 'always' || (names === 'force' && Boolean(m.force_avatar) && m.name !== p.user));
+    const showName =
+      speaker !== 'system' &&
+      (names === 'always' || (names === 'force' && Boolean(m.force_avatar) && m.name !== p.user));
     return { speaker, name: speaker === 'system' ? '' : m.name, text, showName, injected: false };
   });
   const items = injectAtDepth(real, p.injections, (i): Item => {
@@ -125,10 +142,15 @@ export function assembleTextCompletion(input: PromptInput, settings: PromptSetti
   });
   // The PHI is an unnamed user turn after the injections: always last, never counted for depth.
   if (phi) items.push({ speaker: 'user', name: '', text: phi, showName: false, injected: false });
-  const texts = new Map(items.map((item, i) => [item, render(fmt, item, i === 0 ? 'first' : i === items.length - 1 ? 'last' : 'middle')]));
+  const texts = new Map(
+    items.map((item, i) => [item, render(fmt, item, i === 0 ? 'first' : i === items.length - 1 ? 'last' : 'middle')]),
+  );
 
   const chatStart = context.chatStart ? `${p.expand(context.chatStart)}\n` : '';
-  const alignment = fmt && instruct?.userAlignmentMessage ? fmt.turn('user', p.expand(instruct.userAlignmentMessage), '', false, 'first') : '';
+  const alignment =
+    fmt && instruct?.userAlignmentMessage
+      ? fmt.turn('user', p.expand(instruct.userAlignmentMessage), '', false, 'first')
+      : '';
 
   // The fill (docs/prompt-assembly.md#text-completion): the fixed text once with the padding, then each injected block, then the other turns newest
   // first, each counted on its own, while the running total stays under the budget. Examples get what is left,
@@ -160,7 +182,8 @@ export function assembleTextCompletion(input: PromptInput, settings: PromptSetti
     historyTexts.unshift(alignment);
   }
 
-  total = count(story + chatStart + order.map((i) => texts.get(i)!).join('') + keptAlignment + alignment) + TOKEN_PADDING;
+  total =
+    count(story + chatStart + order.map((i) => texts.get(i)!).join('') + keptAlignment + alignment) + TOKEN_PADDING;
   const examples: string[] = [];
   for (const text of exampleTexts) {
     total += count(text);
@@ -169,7 +192,8 @@ export function assembleTextCompletion(input: PromptInput, settings: PromptSetti
   }
 
   // The last message loses its newline (instruct: only when wrapped); the opener supplies the separator.
-  if ((!instruct || instruct.wrap) && historyTexts.length) historyTexts[historyTexts.length - 1] = historyTexts.at(-1)!.replace(/\n$/, '');
+  if ((!instruct || instruct.wrap) && historyTexts.length)
+    historyTexts[historyTexts.length - 1] = historyTexts.at(-1)!.replace(/\n$/, '');
   let lastLine = '';
   if (fmt) lastLine = impersonate ? fmt.opener('user', p.user) : fmt.opener('char', p.char);
   else if (impersonate) lastLine = `\n${p.user}:`;
@@ -182,7 +206,12 @@ export function assembleTextCompletion(input: PromptInput, settings: PromptSetti
   const keptTurns = turns.filter((i) => kept.has(i)).length;
   const parts: PromptPart[] = [
     { id: 'storyString', tokens: count(story) },
-    { id: 'dialogueExamples', tokens: count(examples.join('')), kept: examples.length, dropped: exampleTexts.length - examples.length },
+    {
+      id: 'dialogueExamples',
+      tokens: count(examples.join('')),
+      kept: examples.length,
+      dropped: exampleTexts.length - examples.length,
+    },
     { id: 'chatStart', tokens: count(chatStart) },
     { id: 'chatHistory', tokens: count(historyText), kept: keptTurns, dropped: turns.length - keptTurns },
     { id: 'lastLine', tokens: count(lastLine) },

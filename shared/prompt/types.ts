@@ -138,7 +138,9 @@ export interface TokenCounter {
   count(text: string): number;
 }
 
-export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? (T[K] extends (...args: never[]) => unknown ? T[K] : DeepPartial<T[K]>) : T[K] };
+export type DeepPartial<T> = {
+  [K in keyof T]?: T[K] extends object ? (T[K] extends (...args: never[]) => unknown ? T[K] : DeepPartial<T[K]>) : T[K];
+};
 
 export interface ChatMessage {
   role: Role;

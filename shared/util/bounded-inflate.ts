@@ -10,7 +10,8 @@ const SLICE = 4096;
 
 export type InflateFormat = 'zlib' | 'deflate';
 
-export type InflateResult = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too_large' | 'corrupt'; message: string };
+export type InflateResult =
+  { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too_large' | 'corrupt'; message: string };
 
 export function inflateBounded(data: Uint8Array, format: InflateFormat, maxBytes: number): InflateResult {
   const parts: Uint8Array[] = [];
@@ -24,7 +25,12 @@ export function inflateBounded(data: Uint8Array, format: InflateFormat, maxBytes
     for (let at = 0; ; at += SLICE) {
       const final = at + SLICE >= data.length;
       stream.push(data.subarray(at, at + SLICE), final);
-      if (total > maxBytes) return { ok: false, reason: 'too_large', message: `inflates past ${maxBytes.toLocaleString('en-US')} bytes (stopped there)` };
+      if (total > maxBytes)
+        return {
+          ok: false,
+          reason: 'too_large',
+          message: `inflates past ${maxBytes.toLocaleString('en-US')} bytes (stopped there)`,
+        };
       if (final) break;
     }
   } catch (e) {

@@ -75,11 +75,19 @@ export function findTreeProblem(value: unknown, limits: TreeLimits = {}): TreePr
     const i = top.next++;
     const child = top.keys ? (top.node as Record<string, unknown>)[top.keys[i]!] : (top.node as unknown[])[i];
     if (++nodes > maxNodes) {
-      return { kind: 'too_many_values', pointer: pointerOf(stack), message: `document expands to more than ${maxNodes.toLocaleString('en-US')} values (YAML aliases repeat their anchors; is it an alias bomb?)` };
+      return {
+        kind: 'too_many_values',
+        pointer: pointerOf(stack),
+        message: `document expands to more than ${maxNodes.toLocaleString('en-US')} values (YAML aliases repeat their anchors; is it an alias bomb?)`,
+      };
     }
     if (typeof child !== 'object' || child === null) continue;
     if (open.has(child)) {
-      return { kind: 'self_reference', pointer: pointerOf(stack), message: 'document refers to itself (a YAML alias inside its own anchor)' };
+      return {
+        kind: 'self_reference',
+        pointer: pointerOf(stack),
+        message: 'document refers to itself (a YAML alias inside its own anchor)',
+      };
     }
     if (stack.length >= maxDepth) {
       return { kind: 'too_deep', pointer: pointerOf(stack), message: `document nests deeper than ${maxDepth} levels` };

@@ -16,7 +16,15 @@ const MAGIC: readonly (readonly [string, readonly number[]])[] = [
 /** The name of a binary format these bytes start with, e.g. "a PNG image"; "binary data" for any other bytes holding NUL. */
 export function binaryKind(bytes: Uint8Array): string | null {
   for (const [name, magic] of MAGIC) if (magic.every((b, i) => bytes[i] === b)) return name;
-  if (bytes[0] === 0x52 && bytes[1] === 0x49 && bytes[2] === 0x46 && bytes[3] === 0x46 && bytes[8] === 0x57 && bytes[9] === 0x45) return 'a WEBP image';
+  if (
+    bytes[0] === 0x52 &&
+    bytes[1] === 0x49 &&
+    bytes[2] === 0x46 &&
+    bytes[3] === 0x46 &&
+    bytes[8] === 0x57 &&
+    bytes[9] === 0x45
+  )
+    return 'a WEBP image';
   return bytes.subarray(0, 1024).includes(0) ? 'binary data' : null;
 }
 

@@ -25,7 +25,10 @@ function boundedRange(maxList: number) {
     if (stop === undefined) [start, stop] = [0, start];
     if (step === 0) throw new Error('range() step must not be zero');
     const count = Math.max(0, Math.ceil((stop - start) / step));
-    if (!(count <= maxList)) throw new JinjaLimitError(`range(${[start, stop, step].join(', ')}) would make ${count} items; the limit is ${maxList}`);
+    if (!(count <= maxList))
+      throw new JinjaLimitError(
+        `range(${[start, stop, step].join(', ')}) would make ${count} items; the limit is ${maxList}`,
+      );
     return Array.from({ length: count }, (_, i) => start + i * step);
   };
 }
@@ -35,7 +38,8 @@ function boundRangeCalls(node: unknown, seen = new Set<object>()): void {
   if (!node || typeof node !== 'object' || seen.has(node)) return;
   seen.add(node);
   const n = node as { type?: string; callee?: { type?: string; value?: unknown } };
-  if (n.type === 'CallExpression' && n.callee?.type === 'Identifier' && n.callee.value === 'range') n.callee.value = BOUNDED_RANGE;
+  if (n.type === 'CallExpression' && n.callee?.type === 'Identifier' && n.callee.value === 'range')
+    n.callee.value = BOUNDED_RANGE;
   for (const child of Object.values(node)) boundRangeCalls(child, seen);
 }
 
@@ -44,6 +48,7 @@ export function renderJinja(source: string, data: Record<string, unknown>, limit
   const template = new Template(source);
   boundRangeCalls(template.parsed);
   const out = template.render({ ...data, [BOUNDED_RANGE]: boundedRange(limits.maxList) });
-  if (out.length > limits.maxOutput) throw new JinjaLimitError(`the template rendered ${out.length} characters; the limit is ${limits.maxOutput}`);
+  if (out.length > limits.maxOutput)
+    throw new JinjaLimitError(`the template rendered ${out.length} characters; the limit is ${limits.maxOutput}`);
   return out;
 }

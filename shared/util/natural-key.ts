@@ -4,8 +4,11 @@
  * zeros dropped, so plain string comparison of keys compares the numbers.
  */
 export function naturalKey(name: string): string {
-  return name.normalize('NFKC').toLocaleLowerCase('en').replace(/\d+/g, (run) => {
-    const digits = run.replace(/^0+(?=\d)/, '');
-    return `${String(digits.length).padStart(3, '0')}${digits}`;
-  });
+  return name
+    .normalize('NFKC')
+    .toLocaleLowerCase('en')
+    .replace(/\d+/g, (run) => {
+      const digits = run.replace(/^0+(?=\d)/, '');
+      return `${String(digits.length).padStart(3, '0')}${digits}`;
+    });
 }

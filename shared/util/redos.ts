@@ -26,7 +26,14 @@ export function nestedQuantifier(source: string): string | undefined {
     }
     const quantifier = /^(?:[*+]|\{(\d+)(,(\d*))?\})/.exec(source.slice(i + 1));
     if (quantifier) {
-      const max = quantifier[0] === '*' || quantifier[0] === '+' ? Infinity : quantifier[2] === undefined ? Number(quantifier[1]) : quantifier[3] === '' ? Infinity : Number(quantifier[3]);
+      const max =
+        quantifier[0] === '*' || quantifier[0] === '+'
+          ? Infinity
+          : quantifier[2] === undefined
+            ? Number(quantifier[1])
+            : quantifier[3] === ''
+              ? Infinity
+              : Number(quantifier[3]);
       if (max >= LARGE) {
         if (closed?.repeats) return source.slice(closed.start, closed.end + 1) + quantifier[0];
         stack.at(-1)!.repeats = true;

@@ -48,8 +48,17 @@ function pngCard(i: number): Uint8Array {
   const raw = new Uint8Array(rowBytes * HEIGHT);
   randomFillSync(raw);
   for (let y = 0; y < HEIGHT; y++) raw[y * rowBytes] = 0; // filter type "None" on every row
-  const text = Buffer.concat([Buffer.from('chara\0', 'latin1'), Buffer.from(Buffer.from(JSON.stringify(v1Card(i))).toString('base64'), 'latin1')]);
-  return Buffer.concat([PNG_SIGNATURE, encodeChunk('IHDR', ihdr()), encodeChunk('IDAT', deflateSync(raw, { level: 0 })), encodeChunk('tEXt', text), encodeChunk('IEND', new Uint8Array(0))]);
+  const text = Buffer.concat([
+    Buffer.from('chara\0', 'latin1'),
+    Buffer.from(Buffer.from(JSON.stringify(v1Card(i))).toString('base64'), 'latin1'),
+  ]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    encodeChunk('IHDR', ihdr()),
+    encodeChunk('IDAT', deflateSync(raw, { level: 0 })),
+    encodeChunk('tEXt', text),
+    encodeChunk('IEND', new Uint8Array(0)),
+  ]);
 }
 
 /** Writes `count` cards (PNG or JSON) into 20 folders; returns the bytes written. */
@@ -116,7 +125,8 @@ async function compare(name: string, count: number, kind: 'png' | 'json'): Promi
       runs.convert.push(
         await timed(async () => {
           const report = await convertFiles({ inputs: [src], to: 'v2', outDir: out });
-          if (report.totals.converted !== count) throw new Error(`expected ${count} conversions, got ${JSON.stringify(report.totals)}`);
+          if (report.totals.converted !== count)
+            throw new Error(`expected ${count} conversions, got ${JSON.stringify(report.totals)}`);
         }),
       );
       fs.rmSync(out, { recursive: true, force: true });
@@ -138,7 +148,11 @@ async function compare(name: string, count: number, kind: 'png' | 'json'): Promi
     const ratio = convert.ms / copy.ms;
     return [
       row(`baseline cp -r of the same files (${ROUNDS} rounds)`, copy, '1×'),
-      row(`convert --to v2 --out DIR, jobs ${os.availableParallelism()} (${ROUNDS} rounds)`, convert, `${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'})`),
+      row(
+        `convert --to v2 --out DIR, jobs ${os.availableParallelism()} (${ROUNDS} rounds)`,
+        convert,
+        `${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'})`,
+      ),
     ];
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,20 @@ import { openLibrary } from '../../electron/services/library/library.ts';
 import { measure } from './stats.ts';
 
 const CARDS = 10_000;
-const WORDS = ['forest', 'guardian', 'detective', 'noir', 'pirate', 'captain', 'elf', 'dragon', 'academy', 'witch', 'knight', 'space'];
+const WORDS = [
+  'forest',
+  'guardian',
+  'detective',
+  'noir',
+  'pirate',
+  'captain',
+  'elf',
+  'dragon',
+  'academy',
+  'witch',
+  'knight',
+  'space',
+];
 const TAGS = ['Fantasy', 'SciFi', 'Noir', 'Romance', 'Horror', 'Comedy', 'Elf', 'Dwarf', 'School', 'Adventure'];
 
 function card(i: number): string {
@@ -44,9 +57,19 @@ export async function run(): Promise<Record<string, string | number>[]> {
       ['search "dragon forest" (FTS, 2 words)', () => lib.cards.list({ query: 'dragon forest', limit: 100 })],
       ['search "小明" (short CJK, LIKE)', () => lib.cards.list({ query: '小明', limit: 100 })],
       ['tag filter Fantasy+Noir', () => lib.cards.list({ tags: ['fantasy', 'noir'], limit: 100 })],
-      ['search + tag + sort by creator', () => lib.cards.list({ query: 'pirate', tags: ['elf'], sort: 'creator', limit: 100 })],
+      [
+        'search + tag + sort by creator',
+        () => lib.cards.list({ query: 'pirate', tags: ['elf'], sort: 'creator', limit: 100 }),
+      ],
     ];
-    const rows: Record<string, string | number>[] = [{ case: `insert ${CARDS} cards (one transaction)`, p50_ms: Number(insertMs.toFixed(1)), p95_ms: Number(insertMs.toFixed(1)), runs: 1 }];
+    const rows: Record<string, string | number>[] = [
+      {
+        case: `insert ${CARDS} cards (one transaction)`,
+        p50_ms: Number(insertMs.toFixed(1)),
+        p95_ms: Number(insertMs.toFixed(1)),
+        runs: 1,
+      },
+    ];
     for (const [name, fn] of cases) {
       const m = measure(fn, 200);
       rows.push({ case: name, p50_ms: m.p50, p95_ms: m.p95, runs: m.runs });

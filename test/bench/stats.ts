@@ -14,6 +14,7 @@ export function measure(fn: () => unknown, runs: number): { p50: number; p95: nu
     const used = process.cpuUsage(c);
     cpu.push((used.user + used.system) / 1000);
   }
-  const at = (values: number[], q: number): number => Number([...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!.toFixed(3));
+  const at = (values: number[], q: number): number =>
+    Number([...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!.toFixed(3));
   return { p50: at(times, 0.5), p95: at(times, 0.95), cpuP50: at(cpu, 0.5), runs };
 }

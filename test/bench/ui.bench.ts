@@ -12,7 +12,8 @@ import { launchChromium } from '../helpers/browser.ts';
 const CARDS = 10_000;
 /** 1 MB of prose with words and paragraphs, as a long description really looks (an unbroken run of one letter
  *  is a worst case for the browser's own text layout, not for us). */
-const PROSE = 'She walks the old forest road at dusk, listening for the bells of the ruined abbey. '.repeat(12) + '\n\n';
+const PROSE =
+  'She walks the old forest road at dusk, listening for the bells of the ruined abbey. '.repeat(12) + '\n\n';
 const MB_TEXT = PROSE.repeat(Math.ceil((1024 * 1024) / PROSE.length)).slice(0, 1024 * 1024);
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -20,10 +21,29 @@ function seed(db: string, cards: number): void {
   const lib = openLibrary(db);
   lib.db.transaction(() => {
     for (let i = 0; i < cards; i++) {
-      lib.cards.insert({ document: JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: `Character ${String(i).padStart(5, '0')}`, description: `A ${i % 2 ? 'brave' : 'sly'} wanderer #${i}`, creator: `c${i % 50}`, tags: [`t${i % 20}`], extensions: {} } }) });
+      lib.cards.insert({
+        document: JSON.stringify({
+          spec: 'chara_card_v2',
+          spec_version: '2.0',
+          data: {
+            name: `Character ${String(i).padStart(5, '0')}`,
+            description: `A ${i % 2 ? 'brave' : 'sly'} wanderer #${i}`,
+            creator: `c${i % 50}`,
+            tags: [`t${i % 20}`],
+            extensions: {},
+          },
+        }),
+      });
     }
   })();
-  if (cards > 0) lib.cards.insert({ document: JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Big', description: MB_TEXT, extensions: {} } }) });
+  if (cards > 0)
+    lib.cards.insert({
+      document: JSON.stringify({
+        spec: 'chara_card_v2',
+        spec_version: '2.0',
+        data: { name: 'Big', description: MB_TEXT, extensions: {} },
+      }),
+    });
   lib.close();
 }
 
@@ -46,7 +66,10 @@ async function searchLatency(page: Page, queries: string[]): Promise<number[]> {
     const t0 = Date.now();
     await box.fill(q);
     // The list shows the first match once the debounced query has answered.
-    await page.waitForFunction((text) => document.querySelector('[data-testid=card-name]')?.textContent?.includes(text) === true, q.replace('Character ', ''));
+    await page.waitForFunction(
+      (text) => document.querySelector('[data-testid=card-name]')?.textContent?.includes(text) === true,
+      q.replace('Character ', ''),
+    );
     times.push(Date.now() - t0);
   }
   return times;
@@ -78,7 +101,8 @@ async function keystrokeToPaint(page: Page, presses: number): Promise<number[]> 
 }
 
 export async function run(): Promise<Record<string, string | number>[]> {
-  if (!fs.existsSync(path.join(root, 'dist/renderer/index.html'))) execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--skip-electron'], { stdio: 'inherit' });
+  if (!fs.existsSync(path.join(root, 'dist/renderer/index.html')))
+    execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--skip-electron'], { stdio: 'inherit' });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lorewright-ui-bench-'));
   const rows: Record<string, string | number>[] = [];
   const browser = await launchChromium();
@@ -98,29 +122,62 @@ export async function run(): Promise<Record<string, string | number>[]> {
           await page.setContent(`<label>Description<textarea id="d"></textarea></label>`);
           await page.evaluate((text) => ((document.getElementById('d') as HTMLTextAreaElement).value = text), MB_TEXT);
           const bare = await keystrokeToPaint(page, 40);
-          rows.push({ case: 'baseline: keystroke to paint, bare 1 MB textarea', median_ms: pct(bare, 0.5), p95_ms: pct(bare, 0.95), note: `${bare.length} keys` });
+          rows.push({
+            case: 'baseline: keystroke to paint, bare 1 MB textarea',
+            median_ms: pct(bare, 0.5),
+            p95_ms: pct(bare, 0.95),
+            note: `${bare.length} keys`,
+          });
           await page.close();
           continue;
         }
         const paints: number[] = [];
-        for (let i = 0; i < 5; i++) paints.push(await firstPaint(page, `${host.url.split('#')[0]}${i === 0 ? `#token=${host.url.split('#token=')[1]}` : ''}`));
-        rows.push({ case: `first paint, ${cards} cards`, median_ms: pct(paints, 0.5), p95_ms: pct(paints, 0.95), note: '5 loads' });
+        for (let i = 0; i < 5; i++)
+          paints.push(
+            await firstPaint(
+              page,
+              `${host.url.split('#')[0]}${i === 0 ? `#token=${host.url.split('#token=')[1]}` : ''}`,
+            ),
+          );
+        rows.push({
+          case: `first paint, ${cards} cards`,
+          median_ms: pct(paints, 0.5),
+          p95_ms: pct(paints, 0.95),
+          note: '5 loads',
+        });
         const queries = Array.from({ length: 20 }, (_, i) => `Character ${String(i * 487).padStart(5, '0')}`);
         const search = await searchLatency(page, queries);
-        rows.push({ case: `search to result, ${cards} cards`, median_ms: pct(search, 0.5), p95_ms: pct(search, 0.95), note: 'incl. 120 ms debounce' });
+        rows.push({
+          case: `search to result, ${cards} cards`,
+          median_ms: pct(search, 0.5),
+          p95_ms: pct(search, 0.95),
+          note: 'incl. 120 ms debounce',
+        });
         await page.getByLabel('Search names, creators, tags, descriptions…').fill('Big');
         await page.getByRole('link', { name: 'Big', exact: true }).click();
         await page.getByLabel('Description').waitFor();
         const lat = await keystrokeToPaint(page, 40);
-        rows.push({ case: 'keystroke to paint, 1 MB description', median_ms: pct(lat, 0.5), p95_ms: pct(lat, 0.95), note: `${lat.length} keys` });
+        rows.push({
+          case: 'keystroke to paint, 1 MB description',
+          median_ms: pct(lat, 0.5),
+          p95_ms: pct(lat, 0.95),
+          note: `${lat.length} keys`,
+        });
         await page.goto(`${host.url.split('#')[0]}#/library`);
         await page.getByTestId('card-name').first().waitFor();
         const cdp = await page.context().newCDPSession(page);
         await cdp.send('HeapProfiler.collectGarbage');
         await cdp.send('Performance.enable');
-        const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+        const { metrics } = (await cdp.send('Performance.getMetrics')) as {
+          metrics: { name: string; value: number }[];
+        };
         const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
-        rows.push({ case: `renderer JS heap, library of ${cards} cards`, median_ms: '', p95_ms: '', note: `${(heap / 1024 / 1024).toFixed(1)} MB` });
+        rows.push({
+          case: `renderer JS heap, library of ${cards} cards`,
+          median_ms: '',
+          p95_ms: '',
+          note: `${(heap / 1024 / 1024).toFixed(1)} MB`,
+        });
         await page.close();
       } finally {
         host.child.kill();

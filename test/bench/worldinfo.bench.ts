@@ -8,7 +8,13 @@
 // matcher (per pass, per entry, per key: lowered buffer and a fresh whole-word RegExp, SillyTavern's method).
 // SillyTavern's own figures from the issue are printed as quoted reference values, not measured here.
 import { isDeepStrictEqual } from 'node:util';
-import { scan, type Scenario, type ScanResult, type WorldInfoBook, type WorldInfoEntry } from '../../shared/lorebook/index.ts';
+import {
+  scan,
+  type Scenario,
+  type ScanResult,
+  type WorldInfoBook,
+  type WorldInfoEntry,
+} from '../../shared/lorebook/index.ts';
 import { parseRegexKey } from '../../shared/lorebook/keys.ts';
 import { measure } from './stats.ts';
 import { entry, scenario } from '../shared/lorebook/scenario-builder.ts';
@@ -23,8 +29,32 @@ const QUOTED_SILLYTAVERN_MS: Record<number, number> = { 1_000: 160, 5_000: 590, 
 const RUNS: Record<number, number> = { 1_000: 60, 5_000: 40, 20_000: 30, 100_000: 15 };
 const MESSAGES = 20;
 
-const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tu', 'sha', 'vel', 'dor', 'eth', 'qui', 'zan', 'bri', 'ol', 'fen', 'gar', 'hal', 'ix', 'jo', 'nim', 'pax'];
-const FILLER = 'the a of and to in was she he it with as his her that on for at by from they old night road light stone river long over under'.split(' ');
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ren',
+  'tu',
+  'sha',
+  'vel',
+  'dor',
+  'eth',
+  'qui',
+  'zan',
+  'bri',
+  'ol',
+  'fen',
+  'gar',
+  'hal',
+  'ix',
+  'jo',
+  'nim',
+  'pax',
+];
+const FILLER =
+  'the a of and to in was she he it with as his her that on for at by from they old night road light stone river long over under'.split(
+    ' ',
+  );
 const PLACES = ['Tower', 'River', 'Guild', 'Order', 'Gate', 'Hollow', 'Keep'];
 
 /** A distinct made-up word per number. */
@@ -97,7 +127,13 @@ function makeScenario(book: WorldInfoBook, size: number, variant = 0): Scenario 
     name: i % 2 ? 'User' : 'Aria',
     mes: sentence(next, 40, [mention(next(size), next(3)), mention(next(size), next(3)), mention(next(size), next(3))]),
   }));
-  return scenario([], chat, { settings: { ...DEFAULT_SCAN_SETTINGS, depth: 4 }, maxContext: 32_768, seed: 1, books: { Bench: book }, globalBooks: ['Bench'] });
+  return scenario([], chat, {
+    settings: { ...DEFAULT_SCAN_SETTINGS, depth: 4 },
+    maxContext: 32_768,
+    seed: 1,
+    books: { Bench: book },
+    globalBooks: ['Bench'],
+  });
 }
 
 /**
@@ -108,7 +144,10 @@ function makeScenario(book: WorldInfoBook, size: number, variant = 0): Scenario 
 function naiveMatch(s: Scenario, result: ScanResult): number {
   const book = s.books.Bench as WorldInfoBook;
   const entries = Object.values(book.entries);
-  const chat = s.chat.map((m) => (typeof m === 'string' ? m : `${m.name}: ${m.mes}`)).reverse().slice(0, s.settings.depth);
+  const chat = s.chat
+    .map((m) => (typeof m === 'string' ? m : `${m.name}: ${m.mes}`))
+    .reverse()
+    .slice(0, s.settings.depth);
   const contents = new Map(entries.map((e) => [`Bench.${e.uid}`, e.content]));
   let buffer = `\x01${chat.join('\n\x01')}`;
   const active = new Set<string>();
@@ -124,7 +163,9 @@ function naiveMatch(s: Scenario, result: ScanResult): number {
           ? re.test(buffer)
           : key.trim().split(/\s+/).length > 1
             ? lower.includes(key.toLowerCase())
-            : new RegExp(`(?:^|\\W)(${key.toLowerCase().replace(/[/\-\\^$*+?.()|[\]{}]/g, '\\$&')})(?:$|\\W)`).test(lower);
+            : new RegExp(`(?:^|\\W)(${key.toLowerCase().replace(/[/\-\\^$*+?.()|[\]{}]/g, '\\$&')})(?:$|\\W)`).test(
+                lower,
+              );
         if (matched) {
           hits++;
           break;
@@ -141,7 +182,11 @@ function naiveMatch(s: Scenario, result: ScanResult): number {
 /** For profiling: a book, its first chat and warm chats. */
 export function setup(size: number): { book: WorldInfoBook; first: Scenario; chats: Scenario[] } {
   const book = makeBook(size);
-  return { book, first: makeScenario(book, size), chats: Array.from({ length: 8 }, (_, v) => makeScenario(book, size, v + 1)) };
+  return {
+    book,
+    first: makeScenario(book, size),
+    chats: Array.from({ length: 8 }, (_, v) => makeScenario(book, size, v + 1)),
+  };
 }
 
 function replaceOneEntry(book: WorldInfoBook, uid: number): WorldInfoBook {
@@ -172,7 +217,12 @@ export async function run(sizes = SIZES): Promise<{ rows: Row[]; figures: Row[] 
     const editedBook = replaceOneEntry(book, Math.floor(size / 2));
     const { user, character, settings } = first;
     t = performance.now();
-    void prepareBook('Bench', editedBook).compiled({ user: user.name, char: character.name, caseSensitive: settings.caseSensitive, wholeWords: settings.matchWholeWords }).keyIndex;
+    void prepareBook('Bench', editedBook).compiled({
+      user: user.name,
+      char: character.name,
+      caseSensitive: settings.caseSensitive,
+      wholeWords: settings.matchWholeWords,
+    }).keyIndex;
     const recompileMs = performance.now() - t;
     t = performance.now();
     scan({ ...first, books: { Bench: editedBook } });
@@ -195,12 +245,18 @@ export async function run(sizes = SIZES): Promise<{ rows: Row[]; figures: Row[] 
       warm_cpu_p50_ms: warm.cpuP50,
       exhaustive_ms: exhaustive?.p50 ?? '',
       naive_regex_ms: naive?.p50 ?? '',
-      same_as_exhaustive: slow ? (isDeepStrictEqual(slow.activated, result.activated) && isDeepStrictEqual(slow.prompt, result.prompt) ? 'yes' : 'NO') : 'not run',
+      same_as_exhaustive: slow
+        ? isDeepStrictEqual(slow.activated, result.activated) && isDeepStrictEqual(slow.prompt, result.prompt)
+          ? 'yes'
+          : 'NO'
+        : 'not run',
       runs: warm.runs,
     });
     const comparison = [
       naive ? `naive per-key RegExp ${naive.p50.toFixed(0)} ms (${(naive.p50 / warm.p50).toFixed(0)}×)` : '',
-      exhaustive ? `every entry every pass ${exhaustive.p50.toFixed(0)} ms (${(exhaustive.p50 / warm.p50).toFixed(0)}×)` : '',
+      exhaustive
+        ? `every entry every pass ${exhaustive.p50.toFixed(0)} ms (${(exhaustive.p50 / warm.p50).toFixed(0)}×)`
+        : '',
       quoted ? `SillyTavern 1.18 ${quoted} ms as quoted in issue 16, not measured` : '',
     ].filter(Boolean);
     figures.push({
@@ -209,7 +265,12 @@ export async function run(sizes = SIZES): Promise<{ rows: Row[]; figures: Row[] 
       target: target === undefined ? '' : `≤ ${target} ms: ${warm.p50 <= target ? 'met' : 'MISSED'}`,
       comparison: comparison.join('; '),
     });
-    figures.push({ figure: `edit one entry of ${size.toLocaleString('en')}: key index / next scan`, value: `${recompileMs.toFixed(2)} ms / ${editMs.toFixed(1)} ms`, target: size === 100_000 ? `recompile ≤ 1 ms: ${recompileMs <= 1 ? 'met' : 'MISSED'}` : '', comparison: `first compile ${compileMs.toFixed(0)} ms` });
+    figures.push({
+      figure: `edit one entry of ${size.toLocaleString('en')}: key index / next scan`,
+      value: `${recompileMs.toFixed(2)} ms / ${editMs.toFixed(1)} ms`,
+      target: size === 100_000 ? `recompile ≤ 1 ms: ${recompileMs <= 1 ? 'met' : 'MISSED'}` : '',
+      comparison: `first compile ${compileMs.toFixed(0)} ms`,
+    });
   }
   return { rows, figures };
 }

@@ -13,11 +13,16 @@ describe('lorewright preview --json on the conformance corpus', () => {
     const r = await runCliCaptured(['preview', '--json', ...files]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l) as { file: string; result: RecordedResult | RecordedResult[] });
+    const lines = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { file: string; result: RecordedResult | RecordedResult[] });
     expect(lines.map((l) => l.file)).toEqual(files);
     for (const [i, c] of cases.entries()) {
       const got = ([] as RecordedResult[]).concat(lines[i]!.result).map(compared);
-      const expected = ([] as RecordedResult[]).concat((c as unknown as { expected: RecordedResult | RecordedResult[] }).expected).map(compared);
+      const expected = ([] as RecordedResult[])
+        .concat((c as unknown as { expected: RecordedResult | RecordedResult[] }).expected)
+        .map(compared);
       expect(got, c.name).toEqual(expected);
       expect(Array.isArray(lines[i]!.result)).toBe(Array.isArray((c as unknown as { expected: unknown }).expected));
     }

@@ -23,7 +23,10 @@ export function compared(result: RecordedResult): Compared {
   return { activated, slots, prompt, timedWorldInfo, randomDraws };
 }
 
-export function runCase(c: ScenarioCase, options: { exhaustive?: boolean } = {}): { actual: ScanResult[]; expected: RecordedResult[] } {
+export function runCase(
+  c: ScenarioCase,
+  options: { exhaustive?: boolean } = {},
+): { actual: ScanResult[]; expected: RecordedResult[] } {
   if (c.turns) return { actual: scanTurns(c.turns, options), expected: c.expected as RecordedResult[] };
   if (!c.input) throw new Error(`case ${c.name} has neither input nor turns`);
   return { actual: [scan(c.input, options)], expected: [c.expected as RecordedResult] };

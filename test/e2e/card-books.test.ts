@@ -22,7 +22,9 @@ beforeAll(async () => {
   // Embedding asks for confirmation; the author says yes.
   page.on('dialog', (dialog) => void dialog.accept());
   await page.goto(host.url);
-  await page.locator('input[type=file]').setInputFiles([path.resolve(import.meta.dirname, '../fixtures/cards/default_Seraphina-1.18.0.png')]);
+  await page
+    .locator('input[type=file]')
+    .setInputFiles([path.resolve(import.meta.dirname, '../fixtures/cards/default_Seraphina-1.18.0.png')]);
   await page.getByRole('status').filter({ hasText: '1 imported' }).waitFor();
 });
 
@@ -67,7 +69,9 @@ describe('card lorebooks', () => {
     // Embedding a library book puts the same entries back as revision 3.
     await section.getByLabel('Library lorebook').selectOption({ index: 0 });
     await section.getByRole('button', { name: 'Embed into this card' }).click();
-    await expect.poll(() => section.getByRole('status').innerText()).toMatch(/Embedded .* into the card \(revision 3\)/);
+    await expect
+      .poll(() => section.getByRole('status').innerText())
+      .toMatch(/Embedded .* into the card \(revision 3\)/);
     await expect.poll(() => page.getByText(/^Revision \d+$/).innerText()).toBe('Revision 3');
     await expect.poll(() => page.getByRole('listbox', { name: 'Entries' }).getByRole('option').count()).toBe(entries);
     expect(await page.getByText('Unsaved changes').count()).toBe(0);

@@ -43,7 +43,11 @@ beforeAll(async () => {
   host = await startWebHostProcess(path.join(dir, 'library.db'));
   browser = await launchChromium();
   // Clipboard access lets the test paste into Monaco as an author would (typing would trigger auto-indent).
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   page = await context.newPage();
   await page.goto(host.url);
   const file = path.join(dir, 'seraphina.json');
@@ -67,7 +71,19 @@ describe('card editor', () => {
     await expect.poll(() => docText(page)).toContain('"description": "A guardian of the Eldoria forest."');
 
     // Edit in Monaco: replace the whole text with one that adds a field and renames the character.
-    const edited = JSON.stringify({ ...CARD, data: { ...CARD.data, description: 'A guardian of the Eldoria forest.', name: 'Sera', x_new_field: 'added in Monaco' } }, null, 4);
+    const edited = JSON.stringify(
+      {
+        ...CARD,
+        data: {
+          ...CARD.data,
+          description: 'A guardian of the Eldoria forest.',
+          name: 'Sera',
+          x_new_field: 'added in Monaco',
+        },
+      },
+      null,
+      4,
+    );
     await page.locator('[data-testid=json-editor] .view-lines').click();
     await page.keyboard.press('Control+A');
     await page.evaluate((text) => navigator.clipboard.writeText(text), edited);
@@ -120,7 +136,9 @@ describe('a real PNG card', () => {
     await page.goto(`${host.url.split('#')[0]}#/library`);
     const transfer = await page.evaluateHandle((b64) => {
       const dt = new DataTransfer();
-      dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'default_Seraphina.png', { type: 'image/png' }));
+      dt.items.add(
+        new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'default_Seraphina.png', { type: 'image/png' }),
+      );
       return dt;
     }, png.toString('base64'));
     await page.locator('section.library').dispatchEvent('drop', { dataTransfer: transfer });
@@ -132,7 +150,9 @@ describe('a real PNG card', () => {
     await page.getByRole('link', { name: 'Seraphina' }).last().click();
     await expect.poll(() => page.getByTestId('token-total').innerText()).toMatch(/tokens \(estimate\)/);
     await page.getByRole('tab', { name: 'Character book' }).click();
-    await expect.poll(() => page.getByRole('listbox', { name: 'Entries' }).getByRole('option').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('listbox', { name: 'Entries' }).getByRole('option').count())
+      .toBeGreaterThan(0);
     const content = page.getByLabel('Content', { exact: true });
     const original = await content.inputValue();
     await content.fill(`${original} Edited.`);
@@ -159,10 +179,17 @@ describe('a real PNG card', () => {
     await page.getByRole('button', { name: 'Export' }).click();
     await page.getByRole('dialog', { name: 'Export' }).getByRole('button', { name: 'Check and prepare' }).click();
     await expect.poll(() => page.getByTestId('export-report').innerText()).toMatch(/No conversion/);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download Seraphina\.png/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /Download Seraphina\.png/ }).click(),
+    ]);
     const exported = path.join(dir, 'exported.png');
     await download.saveAs(exported);
-    const idat = (b: Buffer): string => b.subarray(b.indexOf('IDAT') - 4, b.indexOf('IEND')).toString('hex').slice(0, 4000);
+    const idat = (b: Buffer): string =>
+      b
+        .subarray(b.indexOf('IDAT') - 4, b.indexOf('IEND'))
+        .toString('hex')
+        .slice(0, 4000);
     expect(idat(fs.readFileSync(exported))).toBe(idat(png));
 
     await page.getByRole('button', { name: '← Library' }).click();
@@ -170,4 +197,3 @@ describe('a real PNG card', () => {
     await importFinished(page, / 0 imported, 1 duplicate,/);
   });
 });
-

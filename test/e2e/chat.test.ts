@@ -22,7 +22,9 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lorewright-e2e-chat-'));
   const db = path.join(dir, 'library.db');
   // Seraphina as SillyTavern ships her, with one alternate greeting added so the greeting has a swipe.
-  const card = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/lorebooks/Seraphina-1.18.0.card.json'), 'utf8')) as { data: Record<string, unknown> };
+  const card = JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/lorebooks/Seraphina-1.18.0.card.json'), 'utf8'),
+  ) as { data: Record<string, unknown> };
   card.data.alternate_greetings = ['*Seraphina looks up from her herbs.* "Oh! You found my glade."'];
   const library = openLibrary(db);
   await importCards(library, [{ name: 'Seraphina.json', bytes: Buffer.from(JSON.stringify(card)) }]);
@@ -70,13 +72,20 @@ describe('chats page', () => {
     expect(await page.getByLabel('Connection', { exact: true }).inputValue()).not.toBe('');
 
     // Send: tokens stream in, then the reply is saved with its figures.
-    server.scripts.push({ kind: 'tokens', tokens: ['*She ', 'smiles.* ', 'This is ', 'Eldoria.'], delayMs: 120, usage: { prompt_tokens: 900, completion_tokens: 4, total_tokens: 904 } });
+    server.scripts.push({
+      kind: 'tokens',
+      tokens: ['*She ', 'smiles.* ', 'This is ', 'Eldoria.'],
+      delayMs: 120,
+      usage: { prompt_tokens: 900, completion_tokens: 4, total_tokens: 904 },
+    });
     await page.getByPlaceholder(/Write a message/).fill('Where am I? Is this the forest?');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => page.getByTestId('chat-streaming').locator('.chat-text').innerText()).toMatch(/^\*She /);
     await expect.poll(() => messages(page).count()).toBe(3);
     await expect.poll(() => lastText(page)).toBe('*She smiles.* This is Eldoria.');
-    await expect.poll(() => messages(page).last().locator('.chat-stats').innerText()).toMatch(/4 tokens · TTFT \d+ ms · [\d.]+ tokens\/s/);
+    await expect
+      .poll(() => messages(page).last().locator('.chat-stats').innerText())
+      .toMatch(/4 tokens · TTFT \d+ ms · [\d.]+ tokens\/s/);
     const sent = server.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
     expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'Where am I? Is this the forest?' });
 
@@ -109,10 +118,14 @@ describe('chats page', () => {
     await page.screenshot({ path: path.join(artifactsDir, 'chat.png') });
 
     // A SillyTavern chat file imports as another saved chat of the card.
-    await page.locator('.chat-list input[type=file]').setInputFiles(path.resolve(import.meta.dirname, '../fixtures/chat/seraphina.st.jsonl'));
+    await page
+      .locator('.chat-list input[type=file]')
+      .setInputFiles(path.resolve(import.meta.dirname, '../fixtures/chat/seraphina.st.jsonl'));
     await expect.poll(() => page.locator('.chat-list-item').count()).toBe(2);
     await expect.poll(() => messages(page).count()).toBe(4);
-    expect(await messages(page).nth(2).locator('.chat-text').innerText()).toBe('You are in Eldoria, the magical forest.');
+    expect(await messages(page).nth(2).locator('.chat-text').innerText()).toBe(
+      'You are in Eldoria, the magical forest.',
+    );
     // Exported as GLM YAML: the SillyTavern-only fields are named as not carried.
     await page.getByLabel('Export', { exact: true }).selectOption('glm-yaml');
     await page.getByRole('button', { name: 'Export' }).click();
@@ -129,10 +142,14 @@ describe('chats page', () => {
     await page.screenshot({ path: path.join(artifactsDir, 'chat-settings-panel.png') });
     await page.getByRole('button', { name: 'Preview prompt' }).click();
     const next = page.getByRole('dialog', { name: 'Next prompt' });
-    const preview = JSON.parse(await next.getByTestId('prompt-request').innerText()) as { messages: { role: string; content: string }[] };
+    const preview = JSON.parse(await next.getByTestId('prompt-request').innerText()) as {
+      messages: { role: string; content: string }[];
+    };
     // Depth 0: right after the last message.
     expect(preview.messages.at(-1)).toEqual({ role: 'system', content: '[Style: answer in one sentence.]' });
-    expect(await next.getByTestId('prompt-trimmed').innerText()).toMatch(/^Nothing was trimmed: \d+ of 3792 prompt tokens used\.$/);
+    expect(await next.getByTestId('prompt-trimmed').innerText()).toMatch(
+      /^Nothing was trimmed: \d+ of 3792 prompt tokens used\.$/,
+    );
     await next.getByRole('button', { name: 'Close' }).click();
 
     server.scripts.push({ kind: 'tokens', tokens: ['Rest ', 'here.'] });
@@ -143,7 +160,9 @@ describe('chats page', () => {
     expect(sent.messages.at(-1)!.content).toBe('[Style: answer in one sentence.]');
     await messages(page).last().getByRole('button', { name: 'Show prompt' }).click();
     const dialog = page.getByRole('dialog', { name: 'Prompt sent' });
-    await expect.poll(() => dialog.getByTestId('prompt-request').innerText()).toContain('[Style: answer in one sentence.]');
+    await expect
+      .poll(() => dialog.getByTestId('prompt-request').innerText())
+      .toContain('[Style: answer in one sentence.]');
     await page.screenshot({ path: path.join(artifactsDir, 'chat-settings.png') });
     await dialog.getByRole('button', { name: 'Close' }).click();
 
@@ -151,6 +170,8 @@ describe('chats page', () => {
     await page.reload();
     await page.getByLabel('Character', { exact: true }).selectOption({ label: 'Seraphina' });
     await page.getByText('Prompt settings', { exact: true }).click();
-    expect(await page.getByRole('textbox', { name: "Author's note" }).inputValue()).toBe('[Style: answer in one sentence.]');
+    expect(await page.getByRole('textbox', { name: "Author's note" }).inputValue()).toBe(
+      '[Style: answer in one sentence.]',
+    );
   });
 });

@@ -72,7 +72,10 @@ describe('library page', () => {
 
   it('imports files with progress and a per-file result, and filters by tag', async () => {
     const good = path.join(dir, 'nyx.json');
-    fs.writeFileSync(good, JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Nyx', tags: ['Noir'] } }));
+    fs.writeFileSync(
+      good,
+      JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Nyx', tags: ['Noir'] } }),
+    );
     const bad = path.join(dir, 'bad.json');
     fs.writeFileSync(bad, '{"name":');
     const empty = path.join(dir, 'empty.json');
@@ -82,22 +85,35 @@ describe('library page', () => {
     await page.locator('input[type=file]').setInputFiles([good, bad, empty, notes]);
     await importFinished(page, / 1 imported, 0 duplicates, 3 failed/);
     const report = page.getByRole('region', { name: 'Import results' });
-    await expect.poll(() => report.getByRole('listitem').allInnerTexts()).toEqual([
-      'nyx.json: imported as "Nyx"',
-      expect.stringMatching(/^bad\.json: the file is not valid JSON at line 1, column 9/),
-      'empty.json: the file is empty (0 bytes)',
-      'notes.txt: not a card file: plain text (.txt); cards are PNG, JSON, YAML or CharX files',
-    ]);
+    await expect
+      .poll(() => report.getByRole('listitem').allInnerTexts())
+      .toEqual([
+        'nyx.json: imported as "Nyx"',
+        expect.stringMatching(/^bad\.json: the file is not valid JSON at line 1, column 9/),
+        'empty.json: the file is empty (0 bytes)',
+        'notes.txt: not a card file: plain text (.txt); cards are PNG, JSON, YAML or CharX files',
+      ]);
 
     // The same file again is named as a duplicate; an edited version asks before it touches the library card.
     const edited = path.join(dir, 'nyx-edited.json');
-    fs.writeFileSync(edited, JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Nyx', tags: ['Noir'], description: 'A thief.' } }));
+    fs.writeFileSync(
+      edited,
+      JSON.stringify({
+        spec: 'chara_card_v2',
+        spec_version: '2.0',
+        data: { name: 'Nyx', tags: ['Noir'], description: 'A thief.' },
+      }),
+    );
     await page.locator('input[type=file]').setInputFiles([good, edited]);
     await importFinished(page, / 0 imported, 1 duplicate, 0 failed\. 1 file is another version of a library card/);
-    await expect.poll(() => report.getByRole('listitem').first().innerText()).toBe('nyx.json: identical to "Nyx" already in the library; not imported again');
+    await expect
+      .poll(() => report.getByRole('listitem').first().innerText())
+      .toBe('nyx.json: identical to "Nyx" already in the library; not imported again');
     await report.getByRole('button', { name: 'Update "Nyx" (new revision)' }).click();
     await expect.poll(() => page.getByRole('status').innerText()).toBe('"Nyx" updated with a new revision.');
-    await expect.poll(() => report.getByRole('listitem').nth(1).innerText()).toMatch(/^nyx-edited\.json: updated "Nyx" \(a new revision/);
+    await expect
+      .poll(() => report.getByRole('listitem').nth(1).innerText())
+      .toMatch(/^nyx-edited\.json: updated "Nyx" \(a new revision/);
     await report.getByRole('button', { name: 'Dismiss' }).click();
     await page.getByRole('group', { name: 'Tags' }).getByRole('button', { name: /Noir/ }).click();
     await expect.poll(() => rowNames(page)).toEqual(['Nyx']);
@@ -121,7 +137,10 @@ describe('library page', () => {
     await page.screenshot({ path: path.join(artifactsDir, 'library-grid.png') });
     await page.getByRole('button', { name: 'List' }).click();
     await page.getByLabel('Select Nyx').click();
-    await page.getByRole('toolbar', { name: 'Selected cards' }).getByRole('button', { name: 'Clear selection' }).click();
+    await page
+      .getByRole('toolbar', { name: 'Selected cards' })
+      .getByRole('button', { name: 'Clear selection' })
+      .click();
     await page.getByLabel('Select Nyx').click();
     await page.getByRole('toolbar', { name: 'Selected cards' }).getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => rowNames(page)).toEqual(['Admiral Vex', 'Seraphina']);
@@ -134,14 +153,25 @@ describe('library page', () => {
     await expect.poll(() => page.getByRole('status').innerText()).toMatch(/Converted to V3: 1 converted/);
     await page.getByLabel('Select Seraphina', { exact: true }).click();
     await page.getByLabel('Export format').selectOption('json');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as zip' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export as zip' }).click(),
+    ]);
     const zipped = unzipSync(fs.readFileSync(await download.path()));
     expect(Object.keys(zipped).sort()).toEqual(['Admiral Vex.json', 'Seraphina.json']);
-    expect(JSON.parse(new TextDecoder().decode(zipped['Admiral Vex.json']))).toMatchObject({ spec: 'chara_card_v3', data: { name: 'Admiral Vex' } });
-    await page.getByRole('toolbar', { name: 'Selected cards' }).getByRole('button', { name: 'Clear selection' }).click();
+    expect(JSON.parse(new TextDecoder().decode(zipped['Admiral Vex.json']))).toMatchObject({
+      spec: 'chara_card_v3',
+      data: { name: 'Admiral Vex' },
+    });
+    await page
+      .getByRole('toolbar', { name: 'Selected cards' })
+      .getByRole('button', { name: 'Clear selection' })
+      .click();
     await page.keyboard.press('Control+K');
     await page.getByRole('dialog', { name: 'Command palette' }).getByRole('textbox').fill('Admiral');
-    await expect.poll(() => page.getByRole('dialog', { name: 'Command palette' }).getByRole('option').first().innerText()).toBe('Open card: Admiral Vex');
+    await expect
+      .poll(() => page.getByRole('dialog', { name: 'Command palette' }).getByRole('option').first().innerText())
+      .toBe('Open card: Admiral Vex');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByLabel('Nickname').count()).toBe(1); // a V3 field: the card is V3 now
     await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Admiral Vex');

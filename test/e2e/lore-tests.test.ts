@@ -35,7 +35,10 @@ describe('lore tests', () => {
   it('saves the preview as a lore test that passes', async () => {
     await page.goto(`${host.url.split('#')[0]}#/lorebooks`);
     await page.locator('input[type=file]').setInputFiles([eldoria]);
-    await page.getByRole('status').filter({ hasText: /1 book imported/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /1 book imported/ })
+      .waitFor();
     await page.getByRole('link', { name: 'Eldoria', exact: true }).click();
     await page.getByLabel('Message 1 (User)').fill('I walk into the forest');
     await expect.poll(() => page.getByTestId('preview-result').innerText()).toMatch(/4 of 4 entries fired/);
@@ -56,7 +59,14 @@ describe('lore tests', () => {
     // Unsaved edits are not tested yet: the tab says so.
     await page.getByText('Tests run against the saved book').waitFor();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /Saved as revision 2/ }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /Saved as revision 2/ })
+          .count(),
+      )
+      .toBe(1);
 
     await page.getByRole('button', { name: 'Run all' }).click();
     await page.getByRole('status').filter({ hasText: '0 of 1 tests passed' }).waitFor();

@@ -45,7 +45,10 @@ function bigBook(count: number): string {
 async function importBook(p: Page, file: string): Promise<void> {
   await p.goto(`${host.url.split('#')[0]}#/lorebooks`);
   await p.locator('input[type=file]').setInputFiles([file]);
-  await p.getByRole('status').filter({ hasText: /1 book imported/ }).waitFor();
+  await p
+    .getByRole('status')
+    .filter({ hasText: /1 book imported/ })
+    .waitFor();
 }
 
 async function openBook(p: Page, name: string): Promise<void> {
@@ -78,7 +81,9 @@ describe('lorebook editor and activation preview', () => {
     await expect.poll(() => page.getByTestId('chat-highlight').locator('mark').allInnerTexts()).toContain('forest');
     await expect.poll(() => resultText(page)).toMatch(/eldoria — key "forest" in message 1 from the end · pass 1/);
     // Recursion is on (SillyTavern's default): Eldoria's content names the other three entries' keys.
-    expect(await resultText(page)).toMatch(/4 of 4 entries fired\s+Before character\s+power — key "magic" in content activated in pass 1 · pass 2/);
+    expect(await resultText(page)).toMatch(
+      /4 of 4 entries fired\s+Before character\s+power — key "magic" in content activated in pass 1 · pass 2/,
+    );
     await page.screenshot({ path: path.join(artifactsDir, 'lorebook-preview.png') });
   });
 
@@ -88,14 +93,29 @@ describe('lorebook editor and activation preview', () => {
     await expect.poll(() => keys.inputValue()).toBe('glade\nsafe haven\nrefuge');
     await keys.fill('glade\nsafe haven\nrefuge\nwalk');
     await expect.poll(() => resultText(page)).toMatch(/glade — key "walk" in message 1 from the end/);
-    await expect.poll(() => page.getByTestId('chat-highlight').locator('mark').allInnerTexts()).toEqual(['walk', 'forest']);
+    await expect
+      .poll(() => page.getByTestId('chat-highlight').locator('mark').allInnerTexts())
+      .toEqual(['walk', 'forest']);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /Saved as revision 2/ }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /Saved as revision 2/ })
+          .count(),
+      )
+      .toBe(1);
     await page.reload();
     await page.getByRole('row').filter({ hasText: 'glade' }).first().click();
-    await expect.poll(() => page.getByLabel('Primary keys (one per line)').inputValue()).toBe('glade\nsafe haven\nrefuge\nwalk');
+    await expect
+      .poll(() => page.getByLabel('Primary keys (one per line)').inputValue())
+      .toBe('glade\nsafe haven\nrefuge\nwalk');
     await page.getByRole('tab', { name: 'JSON' }).click();
-    await expect.poll(async () => (await page.locator('[data-testid=json-editor] .view-lines').innerText()).replace(/\u00a0/g, ' ')).toContain('"entries": {');
+    await expect
+      .poll(async () =>
+        (await page.locator('[data-testid=json-editor] .view-lines').innerText()).replace(/\u00a0/g, ' '),
+      )
+      .toContain('"entries": {');
     await page.getByRole('tab', { name: 'Preview' }).click();
   });
 
@@ -114,13 +134,27 @@ describe('lorebook editor and activation preview', () => {
     await expect.poll(() => page.getByTestId('preview-error').count()).toBe(0);
     await expect.poll(() => resultText(page)).toMatch(/glade — key "glade"/);
     await page.keyboard.press('Control+S');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /Saved as revision 3/ }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /Saved as revision 3/ })
+          .count(),
+      )
+      .toBe(1);
   });
 
   it('reorders entries by dragging rows and with Move up', async () => {
-    const titles = async () => (await page.locator('[data-testid=entry-scroller] .lb-title').allInnerTexts()).map((t) => t.replace(/[^a-z]/g, ''));
+    const titles = async () =>
+      (await page.locator('[data-testid=entry-scroller] .lb-title').allInnerTexts()).map((t) =>
+        t.replace(/[^a-z]/g, ''),
+      );
     await expect.poll(titles).toEqual(['eldoria', 'shadowfang', 'glade', 'power']);
-    await page.getByRole('row').filter({ hasText: 'power' }).first().dragTo(page.getByRole('row').filter({ hasText: 'eldoria' }).first());
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'power' })
+      .first()
+      .dragTo(page.getByRole('row').filter({ hasText: 'eldoria' }).first());
     await expect.poll(titles).toEqual(['power', 'eldoria', 'shadowfang', 'glade']);
     await page.getByRole('row').filter({ hasText: 'glade' }).first().click();
     await page.getByRole('button', { name: 'Move up' }).click();
@@ -135,14 +169,26 @@ describe('lorebook editor and activation preview', () => {
     fs.writeFileSync(file, bigBook(count));
     await importBook(page, file);
     await openBook(page, `Big${count}`);
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /entries$/ }).first().innerText()).toBe(`${count} of ${count} entries`);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /entries$/ })
+          .first()
+          .innerText(),
+      )
+      .toBe(`${count} of ${count} entries`);
     await page.evaluate(() => {
       const w = window as unknown as { lorewrightPreviewLatencies: number[]; longTasks: number[] };
       w.lorewrightPreviewLatencies.length = 0;
       w.longTasks = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask' });
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({
+        type: 'longtask',
+      });
     });
-    await page.getByLabel('Message 1 (User)').pressSequentially(`Tell me about name${count - 1} and alias12 please`, { delay: 60 });
+    await page
+      .getByLabel('Message 1 (User)')
+      .pressSequentially(`Tell me about name${count - 1} and alias12 please`, { delay: 60 });
     await expect.poll(() => resultText(page)).toMatch(new RegExp(`Entry number ${count - 1} — key "name${count - 1}"`));
     const stats = await page.evaluate(() => {
       const w = window as unknown as { lorewrightPreviewLatencies: number[]; longTasks: number[] };
@@ -158,7 +204,9 @@ describe('lorebook editor and activation preview', () => {
     await page.getByLabel('Title / memo').press('End');
     await page.getByLabel('Title / memo').pressSequentially(' edited', { delay: 60 });
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Entry number 1 edited' }).count()).toBe(1);
-    const formTask = await page.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks));
+    const formTask = await page.evaluate(() =>
+      Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks),
+    );
     figures[String(count)] = { ...stats, longestTaskTypingInForm: formTask };
     fs.writeFileSync(path.join(artifactsDir, 'lorebook-preview-latency.json'), JSON.stringify(figures, null, 2));
     console.log(`preview latency, ${count} entries (ms):`, JSON.stringify(figures[String(count)]));
@@ -179,11 +227,27 @@ describe('lorebook editor and activation preview', () => {
     await page.getByRole('button', { name: 'Disable' }).click();
     await page.getByLabel('Position filter').selectOption({ label: '@ depth' });
     await page.getByLabel('Enabled filter').selectOption({ label: 'Disabled only' });
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /entries$/ }).first().innerText()).toBe('1000 of 1000 entries');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /entries$/ })
+          .first()
+          .innerText(),
+      )
+      .toBe('1000 of 1000 entries');
     await expect.poll(() => resultText(page)).toMatch(/0 of 1000 entries fired/);
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByLabel('Enabled filter').selectOption({ label: 'Enabled only' });
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /entries$/ }).first().innerText()).toBe('1000 of 1000 entries');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /entries$/ })
+          .first()
+          .innerText(),
+      )
+      .toBe('1000 of 1000 entries');
     expect(await page.getByRole('row').filter({ hasText: 'Entry number 0' }).first().innerText()).toMatch(/@D\s+42/);
     await page.screenshot({ path: path.join(artifactsDir, 'lorebook-bulk.png') });
   }, 120_000);
@@ -198,12 +262,22 @@ describe('lorebook editor and activation preview', () => {
     fs.writeFileSync(file, bigBook(10_000));
     await importBook(page, file);
     await openBook(page, 'Big10000');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /entries$/ }).first().innerText()).toBe('10000 of 10000 entries');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /entries$/ })
+          .first()
+          .innerText(),
+      )
+      .toBe('10000 of 10000 entries');
     await page.waitForTimeout(1000);
     await page.evaluate(() => {
       const w = window as unknown as { longTasks: number[] };
       w.longTasks = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask' });
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({
+        type: 'longtask',
+      });
     });
     const scroller = page.getByTestId('entry-scroller');
     for (let k = 1; k <= 20; k++) {
@@ -213,7 +287,15 @@ describe('lorebook editor and activation preview', () => {
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Entry number 99' }).count()).toBeGreaterThan(0);
     await page.getByLabel('Filter by key or title').pressSequentially('name99', { delay: 50 });
     // name99, name990…name999, name9900…name9999
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /entries$/ }).first().innerText()).toBe('111 of 10000 entries');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /entries$/ })
+          .first()
+          .innerText(),
+      )
+      .toBe('111 of 10000 entries');
     const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks));
     figures['scroll+filter 10000, longest task'] = longest;
     fs.writeFileSync(path.join(artifactsDir, 'lorebook-preview-latency.json'), JSON.stringify(figures, null, 2));

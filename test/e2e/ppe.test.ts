@@ -16,12 +16,14 @@ let server: OpenAIServer;
 let page: Page;
 let dir: string;
 
-const BROKEN = '---\ninput:\n  - topic\ntopic: the sea\n---\nsystem: You are a poet.\n$bogus: 1\nuser: "Write a haiku about {{topic}}."\n';
+const BROKEN =
+  '---\ninput:\n  - topic\ntopic: the sea\n---\nsystem: You are a poet.\n$bogus: 1\nuser: "Write a haiku about {{topic}}."\n';
 const FIXED = BROKEN.replace('$bogus: 1\n', '');
 
 const output = (p: Page): Promise<string> => p.getByTestId('run-output').innerText();
 // Monaco renders spaces as no-break spaces.
-const code = async (p: Page): Promise<string> => (await p.locator('[data-testid=script-editor] .view-lines').innerText()).replace(/\u00a0/g, ' ');
+const code = async (p: Page): Promise<string> =>
+  (await p.locator('[data-testid=script-editor] .view-lines').innerText()).replace(/\u00a0/g, ' ');
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lorewright-e2e-ppe-'));
@@ -29,7 +31,11 @@ beforeAll(async () => {
   host = await startWebHostProcess(path.join(dir, 'library.db'));
   browser = await launchChromium();
   // Clipboard access lets the test paste into Monaco as an author would (typing would trigger auto-indent).
-  const context = await browser.newContext({ viewport: { width: 1400, height: 860 }, locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] });
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 860 },
+    locale: 'en-US',
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   page = await context.newPage();
   await page.goto(host.url);
 });
@@ -51,7 +57,9 @@ describe('PPE scripts', () => {
     // The imported script opens with our diagnostic as an error marker in Monaco and in the problem list.
     await page.getByRole('button', { name: 'haiku' }).waitFor();
     await page.locator('[data-testid=script-editor] .squiggly-error').first().waitFor();
-    await expect.poll(() => page.getByRole('region', { name: 'Problems' }).innerText()).toContain('7:1 unknown-directive Unknown directive $bogus');
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Problems' }).innerText())
+      .toContain('7:1 unknown-directive Unknown directive $bogus');
     await page.screenshot({ path: path.join(artifactsDir, 'ppe-marker.png') });
 
     // Fix it in the editor: the marker goes as the text changes; Ctrl+S saves a new revision.
@@ -100,7 +108,21 @@ describe('PPE scripts', () => {
   it('exports a library card as a character script, completes directives, runs a chat turn, and makes a card back', async () => {
     await page.getByRole('button', { name: 'Library' }).click();
     const file = path.join(dir, 'aria.json');
-    fs.writeFileSync(file, JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Aria', description: 'A wandering bard.', first_mes: 'Hello, {{user}}!', creator: 'kai', tags: [], extensions: {} } }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        spec: 'chara_card_v2',
+        spec_version: '2.0',
+        data: {
+          name: 'Aria',
+          description: 'A wandering bard.',
+          first_mes: 'Hello, {{user}}!',
+          creator: 'kai',
+          tags: [],
+          extensions: {},
+        },
+      }),
+    );
     await page.locator('input[type=file]').setInputFiles([file]);
     await importFinished(page, / 1 imported/);
 
@@ -109,7 +131,9 @@ describe('PPE scripts', () => {
     await page.getByRole('dialog').getByRole('button', { name: /Aria/ }).click();
     await page.getByRole('status').filter({ hasText: 'The card was exported as a new character script.' }).waitFor();
     await expect.poll(() => code(page)).toContain('type: char');
-    expect(await page.getByRole('list', { name: 'What the conversion left out' }).innerText()).toMatch(/dropped\s+\/data\/creator — no PPE field for the creator/);
+    expect(await page.getByRole('list', { name: 'What the conversion left out' }).innerText()).toMatch(
+      /dropped\s+\/data\/creator — no PPE field for the creator/,
+    );
 
     // Completion: a `$` at the start of a body line offers the directives.
     await page.locator('[data-testid=script-editor] .view-lines').click();

@@ -14,7 +14,21 @@ let host: { url: string; child: ChildProcess };
 let page: Page;
 let dir: string;
 
-const entry = (key: string) => ({ uid: 0, key: [key], keysecondary: [], comment: key, content: `About the ${key}.`, constant: false, selective: true, selectiveLogic: 0, order: 100, position: 0, disable: false, depth: 4, group: '' });
+const entry = (key: string) => ({
+  uid: 0,
+  key: [key],
+  keysecondary: [],
+  comment: key,
+  content: `About the ${key}.`,
+  constant: false,
+  selective: true,
+  selectiveLogic: 0,
+  order: 100,
+  position: 0,
+  disable: false,
+  depth: 4,
+  group: '',
+});
 const notes = { entries: { 0: entry('tavern') } };
 
 beforeAll(async () => {
@@ -24,14 +38,19 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US' });
   page = await context.newPage();
   await page.goto(host.url);
-  await page.locator('input[type=file]').setInputFiles([path.resolve(import.meta.dirname, '../fixtures/cards/default_Seraphina-1.18.0.png')]);
+  await page
+    .locator('input[type=file]')
+    .setInputFiles([path.resolve(import.meta.dirname, '../fixtures/cards/default_Seraphina-1.18.0.png')]);
   await page.getByRole('status').filter({ hasText: '1 imported' }).waitFor();
   const files = [path.join(dir, 'Notes.json'), path.join(dir, 'Moon.json')];
   fs.writeFileSync(files[0]!, JSON.stringify(notes));
   fs.writeFileSync(files[1]!, JSON.stringify({ entries: { 0: entry('moon') } }));
   await page.goto(`${host.url.split('#')[0]}#/lorebooks`);
   await page.locator('input[type=file]').setInputFiles(files);
-  await page.getByRole('status').filter({ hasText: /books? imported/ }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /books? imported/ })
+    .waitFor();
 });
 
 afterAll(async () => {
@@ -51,15 +70,23 @@ describe('preview sources', () => {
 
     await cardPicker().selectOption({ label: 'Seraphina' });
     await expect.poll(() => page.getByLabel('Character name').inputValue()).toBe('Seraphina');
-    await expect.poll(() => page.getByRole('list', { name: "The card's books" }).innerText()).toContain('Eldoria — Character book');
+    await expect
+      .poll(() => page.getByRole('list', { name: "The card's books" }).innerText())
+      .toContain('Eldoria — Character book');
     // No saved test chats yet: the picker says so.
-    await expect.poll(() => page.getByRole('combobox', { name: /^Saved test chat/ }).innerText()).toContain('No saved test chats');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: /^Saved test chat/ }).innerText())
+      .toContain('No saved test chats');
 
     await message.pressSequentially('A shadowfang prowls near the tavern', { delay: 10 });
     const result = page.getByTestId('preview-result');
-    await expect.poll(() => result.innerText()).toMatch(/shadowfang \(Eldoria\) — key "shadowfang" in message 1 from the end/);
+    await expect
+      .poll(() => result.innerText())
+      .toMatch(/shadowfang \(Eldoria\) — key "shadowfang" in message 1 from the end/);
     expect(await result.innerText()).toMatch(/tavern — key "tavern" in message 1 from the end/);
-    await expect.poll(() => page.getByTestId('chat-highlight').locator('mark').allInnerTexts()).toEqual(['shadowfang', 'tavern']);
+    await expect
+      .poll(() => page.getByTestId('chat-highlight').locator('mark').allInnerTexts())
+      .toEqual(['shadowfang', 'tavern']);
     // A saved lore test carries only its own book, so it cannot be made from a scan with the card's books.
     expect(await page.getByRole('button', { name: 'Save as lore test' }).isDisabled()).toBe(true);
 

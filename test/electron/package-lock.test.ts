@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; hasInstallScript?: boolean; link?: boolean }> };
+const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { version?: string; hasInstallScript?: boolean; link?: boolean }>;
+};
 
 interface Manifest {
   version: string;
@@ -30,8 +32,10 @@ describe('package-lock.json', () => {
       if (!fs.existsSync(path.join(dir, 'package.json'))) continue;
       const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as Manifest;
       checked++;
-      if (manifest.version !== entry.version) wrong.push(`${at}: lock says ${entry.version}, installed ${manifest.version}`);
-      if (hasInstallScript(dir, manifest) !== (entry.hasInstallScript === true)) wrong.push(`${at}: hasInstallScript should be ${hasInstallScript(dir, manifest)}`);
+      if (manifest.version !== entry.version)
+        wrong.push(`${at}: lock says ${entry.version}, installed ${manifest.version}`);
+      if (hasInstallScript(dir, manifest) !== (entry.hasInstallScript === true))
+        wrong.push(`${at}: hasInstallScript should be ${hasInstallScript(dir, manifest)}`);
     }
     expect(checked).toBeGreaterThan(100);
     expect(wrong).toEqual([]);

@@ -50,7 +50,12 @@ afterEach(async () => {
 /** Starts `npm <args>` in its own process group and resolves with the web host URL it prints. */
 function serve(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ url: string; out: () => string }> {
   return new Promise((resolve, reject) => {
-    const c = spawn('npm', args, { cwd: root, env: { ...env, ...extraEnv }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const c = spawn('npm', args, {
+      cwd: root,
+      env: { ...env, ...extraEnv },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child = c;
     let out = '';
     const seen = (chunk: string): void => {
@@ -100,7 +105,9 @@ describe('package.json scripts', () => {
   it('npm start falls back to the web host where Electron cannot start', { timeout: 180_000 }, async () => {
     const db = path.join(makeTempDir(), 'library.db');
     // An Electron binary that is not there: what a machine without Electron's download sees.
-    const { url, out } = await serve(['start', '--', '--port', '0', '--db', db], { ELECTRON_OVERRIDE_DIST_PATH: path.join(makeTempDir(), 'no-electron') });
+    const { url, out } = await serve(['start', '--', '--port', '0', '--db', db], {
+      ELECTRON_OVERRIDE_DIST_PATH: path.join(makeTempDir(), 'no-electron'),
+    });
     expect(out()).toMatch(/Electron cannot start here \(.+\); serving Lorewright in your browser instead/);
     await expectServesTheApp(url);
   });

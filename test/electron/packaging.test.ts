@@ -10,8 +10,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 const config = yaml.load(fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')) as Record<string, unknown>;
 
 describe('electron-builder.yml', () => {
-  it('validates against electron-builder\'s configuration schema', () => {
-    const schema = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/app-builder-lib/scheme.json'), 'utf8')) as object;
+  it("validates against electron-builder's configuration schema", () => {
+    const schema = JSON.parse(
+      fs.readFileSync(path.join(root, 'node_modules/app-builder-lib/scheme.json'), 'utf8'),
+    ) as object;
     const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
     const validate = ajv.compile(schema);
     const ok = validate(config);
@@ -27,7 +29,11 @@ describe('electron-builder.yml', () => {
     expect(targets('mac')).toEqual(['dmg']);
     expect(config['asarUnpack']).toContain('**/*.node');
     expect(fs.existsSync(path.join(root, 'resources/icon.png'))).toBe(true);
-    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { main: string; devDependencies: Record<string, string>; dependencies: Record<string, string> };
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      main: string;
+      devDependencies: Record<string, string>;
+      dependencies: Record<string, string>;
+    };
     expect((config['extraMetadata'] as { main: string }).main).toBe(pkg.main);
     // Renderer-only libraries must not ship in the app's node_modules.
     for (const lib of ['react', 'react-dom', 'monaco-editor']) expect(pkg.dependencies[lib]).toBeUndefined();

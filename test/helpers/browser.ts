@@ -43,7 +43,16 @@ export async function launchChromium(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
   // `browser.newPage` goes through `newContext`, so wrapping it covers both ways of opening a page.
   const newContext = browser.newContext.bind(browser);
@@ -61,5 +70,9 @@ export async function launchChromium(): Promise<Browser> {
  * what it takes, and the test's timeout bounds a hang.
  */
 export async function importFinished(page: Page, expected: RegExp): Promise<void> {
-  await page.getByRole('status').filter({ hasText: /^Import finished:/ }).filter({ hasText: expected }).waitFor({ timeout: 0 });
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Import finished:/ })
+    .filter({ hasText: expected })
+    .waitFor({ timeout: 0 });
 }

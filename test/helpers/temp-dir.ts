@@ -20,5 +20,13 @@ export function useTempDir(): () => string {
 }
 
 export function v2Card(name: string, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name, description: '', tags: [], creator: '', extensions: {}, ...extra } }, null, 2);
+  return JSON.stringify(
+    {
+      spec: 'chara_card_v2',
+      spec_version: '2.0',
+      data: { name, description: '', tags: [], creator: '', extensions: {}, ...extra },
+    },
+    null,
+    2,
+  );
 }

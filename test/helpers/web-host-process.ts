@@ -7,7 +7,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** Starts `electron/host/web-main.ts` as `npm run web` does and resolves with the URL it prints. */
 export function startWebHostProcess(db: string): Promise<{ url: string; child: ChildProcess }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'electron/host/web-main.ts'), '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(root, 'electron/host/web-main.ts'), '--port', '0', '--db', db], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`web host did not start: ${out}`)), 30_000);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

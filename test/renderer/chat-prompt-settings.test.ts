@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { exportChat, importChat } from '../../shared/chat/formats/index.ts';
 import { createTranscript } from '../../shared/chat/transcript.ts';
 import { booksInPlay } from '../../renderer/src/chats/books-in-play.ts';
-import { CUSTOM_TEMPLATE, defaultPanelSettings, panelFromTranscript, turnOptions, withPanelSettings } from '../../renderer/src/chats/prompt-settings.ts';
+import {
+  CUSTOM_TEMPLATE,
+  defaultPanelSettings,
+  panelFromTranscript,
+  turnOptions,
+  withPanelSettings,
+} from '../../renderer/src/chats/prompt-settings.ts';
 
 describe('prompt settings', () => {
   it('send nothing but the mode when left at the defaults', () => {
@@ -13,7 +19,15 @@ describe('prompt settings', () => {
   });
 
   it('send the main prompt, budget, tokenizer and parameters that were set (the note travels in the transcript)', () => {
-    const s = { ...defaultPanelSettings, authorsNote: { ...defaultPanelSettings.authorsNote, text: '[Terse.]', depth: 2 }, mainPrompt: 'Be {{char}}.', maxContext: 8192, maxTokens: 100, temperature: 0.7, tokenizer: 'llama' as const };
+    const s = {
+      ...defaultPanelSettings,
+      authorsNote: { ...defaultPanelSettings.authorsNote, text: '[Terse.]', depth: 2 },
+      mainPrompt: 'Be {{char}}.',
+      maxContext: 8192,
+      maxTokens: 100,
+      temperature: 0.7,
+      tokenizer: 'llama' as const,
+    };
     expect(turnOptions(s, undefined)).toEqual({
       mode: 'chat',
       settings: { mainPrompt: 'Be {{char}}.', maxContext: 8192, maxTokens: 100, temperature: 0.7, tokenizer: 'llama' },
@@ -22,21 +36,56 @@ describe('prompt settings', () => {
 
   it('send a template only in text mode, and the Jinja text for the custom choice', () => {
     expect(turnOptions({ ...defaultPanelSettings, template: 'chatml' }, 'openai-chat')).toEqual({ mode: 'chat' });
-    expect(turnOptions({ ...defaultPanelSettings, mode: 'text', template: 'ChatML', bindToContext: true }, 'openai-chat')).toEqual({ mode: 'text', template: 'ChatML', settings: { bindToContext: true } });
-    expect(turnOptions({ ...defaultPanelSettings, template: 'ChatML', context: 'Default' }, 'openai-text')).toEqual({ mode: 'text', template: 'ChatML', settings: { context: 'Default' } });
-    expect(turnOptions({ ...defaultPanelSettings, mode: 'text', template: CUSTOM_TEMPLATE, jinja: '{{ x }}' }, undefined)).toEqual({ mode: 'text', jinja: '{{ x }}' });
+    expect(
+      turnOptions({ ...defaultPanelSettings, mode: 'text', template: 'ChatML', bindToContext: true }, 'openai-chat'),
+    ).toEqual({ mode: 'text', template: 'ChatML', settings: { bindToContext: true } });
+    expect(turnOptions({ ...defaultPanelSettings, template: 'ChatML', context: 'Default' }, 'openai-text')).toEqual({
+      mode: 'text',
+      template: 'ChatML',
+      settings: { context: 'Default' },
+    });
+    expect(
+      turnOptions({ ...defaultPanelSettings, mode: 'text', template: CUSTOM_TEMPLATE, jinja: '{{ x }}' }, undefined),
+    ).toEqual({ mode: 'text', jinja: '{{ x }}' });
   });
 
   it('are saved with the chat and survive a SillyTavern export and import; damaged fields fall back one by one', () => {
     const t = createTranscript({ name: 'Aria' }, { name: 'Sam' });
-    const s = { ...defaultPanelSettings, authorsNote: { text: '[Rain.]', position: 'before-main' as const, depth: 2, interval: 3, role: 'user' as const }, mode: 'text' as const, template: 'Gemma 2', context: 'Gemma 2', maxContext: 4096 };
+    const s = {
+      ...defaultPanelSettings,
+      authorsNote: { text: '[Rain.]', position: 'before-main' as const, depth: 2, interval: 3, role: 'user' as const },
+      mode: 'text' as const,
+      template: 'Gemma 2',
+      context: 'Gemma 2',
+      maxContext: 4096,
+    };
     const saved = withPanelSettings(t, s);
     expect(panelFromTranscript(saved)).toEqual(s);
     const jsonl = exportChat(saved, 'sillytavern').value;
-    expect(JSON.parse(jsonl.split('\n')[0]!).chat_metadata).toMatchObject({ note_prompt: '[Rain.]', note_position: 2, note_depth: 2, note_interval: 3, note_role: 1 });
+    expect(JSON.parse(jsonl.split('\n')[0]!).chat_metadata).toMatchObject({
+      note_prompt: '[Rain.]',
+      note_position: 2,
+      note_depth: 2,
+      note_interval: 3,
+      note_role: 1,
+    });
     expect(panelFromTranscript(importChat(jsonl, 'sillytavern').value)).toEqual(s);
-    const damaged = { ...saved, foreign: { st: { chat_metadata: { note_prompt: 'N', note_role: 7, lorewright_prompt: { mode: 'poem', mainPrompt: 3, maxTokens: 'x', tokenizer: 'gpt2' } } } } };
-    expect(panelFromTranscript(damaged)).toEqual({ ...defaultPanelSettings, authorsNote: { ...defaultPanelSettings.authorsNote, text: 'N' } });
+    const damaged = {
+      ...saved,
+      foreign: {
+        st: {
+          chat_metadata: {
+            note_prompt: 'N',
+            note_role: 7,
+            lorewright_prompt: { mode: 'poem', mainPrompt: 3, maxTokens: 'x', tokenizer: 'gpt2' },
+          },
+        },
+      },
+    };
+    expect(panelFromTranscript(damaged)).toEqual({
+      ...defaultPanelSettings,
+      authorsNote: { ...defaultPanelSettings.authorsNote, text: 'N' },
+    });
     expect(panelFromTranscript(t)).toEqual(defaultPanelSettings);
   });
 });
@@ -49,7 +98,10 @@ describe('books in play', () => {
       { lorebookId: 2, name: 'Tides', role: 'extra' as const, deletedAt: null },
       { lorebookId: 3, name: 'Old', role: 'extra' as const, deletedAt: 5 },
     ];
-    const books = [{ id: 2, name: 'Tides' }, { id: 4, name: 'Roads' }] as Parameters<typeof booksInPlay>[2];
+    const books = [
+      { id: 2, name: 'Tides' },
+      { id: 4, name: 'Roads' },
+    ] as Parameters<typeof booksInPlay>[2];
     expect(booksInPlay(card, links, books, [2, 4])).toEqual([
       { name: 'Eldoria', source: 'embedded' },
       { name: 'Sky', source: 'primary' },

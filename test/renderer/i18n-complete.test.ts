@@ -6,7 +6,8 @@ import { ptBR } from '../../renderer/src/i18n/pt-BR.ts';
 import { translator } from '../../renderer/src/i18n/index.ts';
 
 /** The variables a message uses, plain (`{n}`) or as a plural (`{n, plural, …}`). */
-const placeholders = (s: string): string[] => [...new Set([...s.matchAll(/(?<!\{)\{(\w+)(?:\}(?!\})|, plural,)/g)].map((m) => m[1] ?? ''))].sort();
+const placeholders = (s: string): string[] =>
+  [...new Set([...s.matchAll(/(?<!\{)\{(\w+)(?:\}(?!\})|, plural,)/g)].map((m) => m[1] ?? ''))].sort();
 
 describe.each([
   ['zh-CN', zhCN],
@@ -43,7 +44,9 @@ describe('translator', () => {
   it('picks the plural form with Intl.PluralRules and formats the count', () => {
     const en = translator('en');
     expect(en('lb.imported', { n: 1, formats: 'st', lost: 0 })).toBe('1 book imported (st); nothing was lost.');
-    expect(en('lb.imported', { n: 2, formats: 'st', lost: 1 })).toBe('2 books imported (st); 1 field could not be carried over.');
+    expect(en('lb.imported', { n: 2, formats: 'st', lost: 1 })).toBe(
+      '2 books imported (st); 1 field could not be carried over.',
+    );
     expect(en('library.total', { total: 12345 })).toBe('12,345 cards');
     const pt = translator('pt-BR');
     expect(pt('library.total', { total: 1 })).toBe('1 card');

@@ -79,7 +79,9 @@ class TerminalBar implements ProgressReporter {
     const filled = total === 0 ? BAR_WIDTH : Math.round((done / total) * BAR_WIDTH);
     const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
     const failed = this.failed ? ` · ${this.failed} failed` : '';
-    this.io.err(`${CLEAR_LINE}[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${done}/${total} ${percent}%${failed} ${truncate(this.show(result.input))}`);
+    this.io.err(
+      `${CLEAR_LINE}[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${done}/${total} ${percent}%${failed} ${truncate(this.show(result.input))}`,
+    );
     this.drawn = true;
     this.drawnAt = now;
     this.shown = this.last;

@@ -25,11 +25,18 @@ export async function validateFile(file: string): Promise<FileValidation> {
   const result: FileValidation = { file, errors: [], warnings: [], readerWarnings: [] };
   try {
     const { size } = await fs.stat(file);
-    if (size > MAX_FILE_BYTES) throw new CardError('too_large', `the file is ${size} bytes; the limit is ${MAX_FILE_BYTES}`);
+    if (size > MAX_FILE_BYTES)
+      throw new CardError('too_large', `the file is ${size} bytes; the limit is ${MAX_FILE_BYTES}`);
     const read = readCard(new Uint8Array(await fs.readFile(file)), path.basename(file), { normalize: false });
     const repaired = normalizeCard(read.doc, read.spec);
     const checked = validateCard(read.doc);
-    Object.assign(result, { container: read.container, spec: read.spec, errors: checked.errors, warnings: checked.warnings, readerWarnings: [...read.warnings, ...repaired.warnings] });
+    Object.assign(result, {
+      container: read.container,
+      spec: read.spec,
+      errors: checked.errors,
+      warnings: checked.warnings,
+      readerWarnings: [...read.warnings, ...repaired.warnings],
+    });
   } catch (e) {
     const code = e instanceof CardError ? e.code : ((e as NodeJS.ErrnoException).code ?? 'error');
     result.unreadable = { code, message: (e as Error).message };

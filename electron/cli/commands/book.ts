@@ -39,12 +39,25 @@ export async function runBook(argv: string[], io: CliIo): Promise<number> {
     return values.help ? EXIT_OK : 2;
   }
   if (command !== 'convert') throw new UsageError(`Unknown book command "${command}".`, BOOK_HELP);
-  if (file === undefined || extra.length) throw new UsageError(file === undefined ? 'book convert needs a book file.' : 'book convert takes one book file.', BOOK_HELP);
+  if (file === undefined || extra.length)
+    throw new UsageError(
+      file === undefined ? 'book convert needs a book file.' : 'book convert takes one book file.',
+      BOOK_HELP,
+    );
   const to = values.to as BookFormat | undefined;
-  if (to === undefined || !BOOK_FORMATS.includes(to)) throw new UsageError(`--to must be one of ${BOOK_FORMATS.join(', ')}${values.to === undefined ? '' : `, got "${values.to}"`}.`, BOOK_HELP);
+  if (to === undefined || !BOOK_FORMATS.includes(to))
+    throw new UsageError(
+      `--to must be one of ${BOOK_FORMATS.join(', ')}${values.to === undefined ? '' : `, got "${values.to}"`}.`,
+      BOOK_HELP,
+    );
   const input = path.resolve(io.cwd, file);
   const out = values.out === undefined ? undefined : path.resolve(io.cwd, values.out);
-  if (out !== undefined && fs.existsSync(input) && fs.existsSync(out) && fs.realpathSync(out) === fs.realpathSync(input)) {
+  if (
+    out !== undefined &&
+    fs.existsSync(input) &&
+    fs.existsSync(out) &&
+    fs.realpathSync(out) === fs.realpathSync(input)
+  ) {
     throw new UsageError('--out is the input file: book convert never overwrites its input.', BOOK_HELP);
   }
 
@@ -63,11 +76,17 @@ export async function runBook(argv: string[], io: CliIo): Promise<number> {
       fs.writeFileSync(out, text, { flag: values.force ? 'w' : 'wx' });
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      throw new InputError(code === 'EEXIST' ? `${values.out} already exists: pass --force to replace it.` : `${values.out}: ${(e as Error).message}`);
+      throw new InputError(
+        code === 'EEXIST'
+          ? `${values.out} already exists: pass --force to replace it.`
+          : `${values.out}: ${(e as Error).message}`,
+      );
     }
   }
   if (values.json) {
-    io.out(`${JSON.stringify({ input: file, from: reports[0].from, to, out: values.out ?? null, reports, ...(out === undefined ? { book } : {}) }, null, 2)}\n`);
+    io.out(
+      `${JSON.stringify({ input: file, from: reports[0].from, to, out: values.out ?? null, reports, ...(out === undefined ? { book } : {}) }, null, 2)}\n`,
+    );
     return EXIT_OK;
   }
   const summary = `${file}: ${reports[0].from} → ${to}${out === undefined ? '' : `, written to ${values.out}`}\n${formatLossReports(reports)}`;

@@ -65,7 +65,8 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
   for (const name of ['endpoint', 'model', 'card', 'message'] as const) {
     if (values[name] === undefined) throw new UsageError(`--${name} is required.`, CHAT_HELP);
   }
-  if (!/^https?:\/\//.test(values.endpoint!)) throw new UsageError(`--endpoint must be an http(s) URL, got "${values.endpoint}".`, CHAT_HELP);
+  if (!/^https?:\/\//.test(values.endpoint!))
+    throw new UsageError(`--endpoint must be an http(s) URL, got "${values.endpoint}".`, CHAT_HELP);
   const { mode, templates, settings, userName, persona } = promptChoices(values, io, CHAT_HELP);
   const keyVar = values['api-key-env'];
   const apiKey = keyVar === undefined ? undefined : io.env[keyVar];
@@ -83,20 +84,30 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
   const tokenizerName = promptTokenizerName(values.tokenizer, mode, values.model!, CHAT_HELP);
   const timeoutMs = timeoutOption(values.timeout, CHAT_HELP);
   const stream = values.stream === true;
-  const plan = await planInSandbox(processSandbox({ size: 1 }), {
-    card: files.card,
-    books: files.books,
-    transcript,
-    persona: { name: user, description: persona ?? start.user.persona },
-    mode,
-    templates,
-    settings,
-    target: { model: values.model!, stream },
-    tokenizer: tokenizerName,
-  }, { timeoutMs });
+  const plan = await planInSandbox(
+    processSandbox({ size: 1 }),
+    {
+      card: files.card,
+      books: files.books,
+      transcript,
+      persona: { name: user, description: persona ?? start.user.persona },
+      mode,
+      templates,
+      settings,
+      target: { model: values.model!, stream },
+      tokenizer: tokenizerName,
+    },
+    { timeoutMs },
+  );
   // The host counts the reply with the same tokenizer the sandbox counted the prompt with.
   const tokenizer = await loadTokenizer(tokenizerName);
-  const profile = { name: 'cli', kind: mode === 'text' ? ('openai-text' as const) : ('openai-chat' as const), baseURL: values.endpoint!, model: values.model!, apiKey };
+  const profile = {
+    name: 'cli',
+    kind: mode === 'text' ? ('openai-text' as const) : ('openai-chat' as const),
+    baseURL: values.endpoint!,
+    model: values.model!,
+    apiKey,
+  };
   const live = stream && !values.json;
   const reply = await generate(profile, plan, { tokenizer, onToken: live ? (t) => io.out(t) : undefined });
   if (values.json) io.out(`${JSON.stringify({ request: plan.request, reply: reply.text })}\n`);

@@ -71,19 +71,23 @@ function parse(argv: string[], cwd: string): Parsed | undefined {
   if (values.help) return undefined;
   if (positionals.length === 0) usage('"convert" needs at least one file or folder.');
   const to = values.to?.toLowerCase();
-  if (to !== 'v2' && to !== 'v3') usage(values.to === undefined ? '--to is required (v2 or v3).' : `--to must be v2 or v3, got "${values.to}".`);
+  if (to !== 'v2' && to !== 'v3')
+    usage(values.to === undefined ? '--to is required (v2 or v3).' : `--to must be v2 or v3, got "${values.to}".`);
   const inPlace = values['in-place'] ?? false;
   if (inPlace && values.out !== undefined) usage('Choose either --out DIR or --in-place, not both.');
-  if (!inPlace && values.out === undefined) usage('Say where converted files go: --out DIR, or --in-place to replace the originals.');
+  if (!inPlace && values.out === undefined)
+    usage('Say where converted files go: --out DIR, or --in-place to replace the originals.');
   if (values['no-backup'] && !inPlace) usage('--no-backup only applies with --in-place.');
   const format = (values.format ?? 'same').toLowerCase() as Format;
   if (!FORMATS.includes(format)) usage(`--format must be one of ${FORMATS.join(', ')}, got "${values.format}".`);
-  if (inPlace && format !== 'same') usage('--in-place keeps each file\'s format; use --out DIR to change formats.');
+  if (inPlace && format !== 'same') usage("--in-place keeps each file's format; use --out DIR to change formats.");
   const jobs = values.jobs === undefined ? undefined : Number(values.jobs);
-  if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) usage(`--jobs must be a positive whole number, got "${values.jobs}".`);
+  if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1))
+    usage(`--jobs must be a positive whole number, got "${values.jobs}".`);
   const reportFile = values.report === undefined ? undefined : path.resolve(cwd, values.report);
   // Found out now rather than after a long batch whose report then has nowhere to go.
-  if (reportFile && fs.existsSync(reportFile) && fs.statSync(reportFile).isDirectory()) usage(`--report ${values.report} is a folder; give a file name.`);
+  if (reportFile && fs.existsSync(reportFile) && fs.statSync(reportFile).isDirectory())
+    usage(`--report ${values.report} is a folder; give a file name.`);
   return {
     convert: {
       inputs: positionals.map((p) => path.resolve(cwd, p)),

@@ -61,13 +61,18 @@ const options = {
 function intOption(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} must be a whole number, got "${value}".`, LIBRARY_HELP);
+  if (!Number.isInteger(n) || n < 0)
+    throw new UsageError(`--${name} must be a whole number, got "${value}".`, LIBRARY_HELP);
   return n;
 }
 
 function idArg(value: string | undefined, command: string): number {
   const n = Number(value);
-  if (value === undefined || !Number.isInteger(n) || n < 1) throw new UsageError(`"library ${command}" needs a card id (a positive whole number)${value === undefined ? '' : `, got "${value}"`}.`, LIBRARY_HELP);
+  if (value === undefined || !Number.isInteger(n) || n < 1)
+    throw new UsageError(
+      `"library ${command}" needs a card id (a positive whole number)${value === undefined ? '' : `, got "${value}"`}.`,
+      LIBRARY_HELP,
+    );
   return n;
 }
 
@@ -80,18 +85,37 @@ function printCards(io: CliIo, items: CardSummary[], total: number, json: boolea
     io.out('No cards.\n');
     return;
   }
-  io.out(formatTable(['id', 'name', 'creator', 'tags', 'updated'], items.map((c) => [String(c.id), c.name, c.creator, c.tags.join(', '), new Date(c.updatedAt).toISOString().slice(0, 16).replace('T', ' ')])));
+  io.out(
+    formatTable(
+      ['id', 'name', 'creator', 'tags', 'updated'],
+      items.map((c) => [
+        String(c.id),
+        c.name,
+        c.creator,
+        c.tags.join(', '),
+        new Date(c.updatedAt).toISOString().slice(0, 16).replace('T', ' '),
+      ]),
+    ),
+  );
   io.out(`${items.length} of ${total} card(s)\n`);
 }
 
 /** Every input file, read before the import starts; what the walk or the read leaves out is reported as skipped. */
-async function collectFiles(paths: string[], cwd: string): Promise<{ files: ImportFile[]; skipped: ImportFileResult[] }> {
+async function collectFiles(
+  paths: string[],
+  cwd: string,
+): Promise<{ files: ImportFile[]; skipped: ImportFileResult[] }> {
   const abs = paths.map((p) => path.resolve(cwd, p));
   const walked = await walkFiles(abs, { accept: isCardFileName, maxFileBytes: MAX_IMPORT_BYTES });
   const missing = walked.skipped.find((s) => s.code === 'missing');
-  if (missing) throw new UsageError(`No such file or folder: ${path.relative(cwd, missing.path) || missing.path}`, LIBRARY_HELP);
+  if (missing)
+    throw new UsageError(`No such file or folder: ${path.relative(cwd, missing.path) || missing.path}`, LIBRARY_HELP);
   const shown = (p: string): string => path.relative(cwd, p) || p;
-  const skipped: ImportFileResult[] = walked.skipped.map((s) => ({ file: shown(s.path), status: 'skipped', message: `${s.reason} [${s.code}]` }));
+  const skipped: ImportFileResult[] = walked.skipped.map((s) => ({
+    file: shown(s.path),
+    status: 'skipped',
+    message: `${s.reason} [${s.code}]`,
+  }));
   const files: ImportFile[] = [];
   for (const f of walked.files) {
     try {
@@ -107,7 +131,11 @@ async function collectFiles(paths: string[], cwd: string): Promise<{ files: Impo
  * Ctrl-C (or SIGTERM) stops the import between batches; every batch is one transaction, so what was imported
  * stays whole. Undefined when interrupted, after saying how far it got.
  */
-async function importInterruptibly(library: Library, files: ImportFile[], io: CliIo): Promise<ImportFileResult[] | undefined> {
+async function importInterruptibly(
+  library: Library,
+  files: ImportFile[],
+  io: CliIo,
+): Promise<ImportFileResult[] | undefined> {
   const controller = new AbortController();
   let done = 0;
   const stop = (): void => controller.abort();
@@ -124,7 +152,9 @@ async function importInterruptibly(library: Library, files: ImportFile[], io: Cl
     });
   } catch (e) {
     if (!(e instanceof ApiError && e.code === 'cancelled')) throw e;
-    io.err(`Interrupted: ${done} of ${files.length} file(s) processed; what they imported is kept (run the same command again: duplicates are recognised).\n`);
+    io.err(
+      `Interrupted: ${done} of ${files.length} file(s) processed; what they imported is kept (run the same command again: duplicates are recognised).\n`,
+    );
     return undefined;
   } finally {
     process.removeListener('SIGINT', stop);
@@ -147,7 +177,8 @@ export async function runLibrary(argv: string[], io: CliIo): Promise<number> {
   }
   const known = ['list', 'search', 'get', 'delete', 'restore', 'import', 'export'];
   if (!known.includes(command)) throw new UsageError(`Unknown library command "${command}".`, LIBRARY_HELP);
-  if (values.sort !== undefined && !SORTS.includes(values.sort as SortKey)) throw new UsageError(`--sort must be one of ${SORTS.join(', ')}.`, LIBRARY_HELP);
+  if (values.sort !== undefined && !SORTS.includes(values.sort as SortKey))
+    throw new UsageError(`--sort must be one of ${SORTS.join(', ')}.`, LIBRARY_HELP);
   const listOptions = {
     tags: values.tag ?? [],
     sort: (values.sort as SortKey | undefined) ?? 'name',
@@ -156,11 +187,18 @@ export async function runLibrary(argv: string[], io: CliIo): Promise<number> {
     offset: intOption('offset', values.offset, 0),
     trash: values.trash ?? false,
   };
-  const ids = command === 'get' || command === 'delete' || command === 'restore' || command === 'export' ? idArg(rest[0], command) : 0;
-  if (values.format !== undefined && !['png', 'json', 'yaml', 'charx'].includes(values.format)) throw new UsageError('--format must be png, json, yaml or charx.', LIBRARY_HELP);
-  if (values.spec !== undefined && !['keep', 'v2', 'v3'].includes(values.spec)) throw new UsageError('--spec must be keep, v2 or v3.', LIBRARY_HELP);
-  if (command === 'search' && rest.length === 0) throw new UsageError('"library search" needs the text to search for.', LIBRARY_HELP);
-  if (command === 'import' && rest.length === 0) throw new UsageError('"library import" needs at least one file or folder.', LIBRARY_HELP);
+  const ids =
+    command === 'get' || command === 'delete' || command === 'restore' || command === 'export'
+      ? idArg(rest[0], command)
+      : 0;
+  if (values.format !== undefined && !['png', 'json', 'yaml', 'charx'].includes(values.format))
+    throw new UsageError('--format must be png, json, yaml or charx.', LIBRARY_HELP);
+  if (values.spec !== undefined && !['keep', 'v2', 'v3'].includes(values.spec))
+    throw new UsageError('--spec must be keep, v2 or v3.', LIBRARY_HELP);
+  if (command === 'search' && rest.length === 0)
+    throw new UsageError('"library search" needs the text to search for.', LIBRARY_HELP);
+  if (command === 'import' && rest.length === 0)
+    throw new UsageError('"library import" needs at least one file or folder.', LIBRARY_HELP);
   const inputs = command === 'import' ? await collectFiles(rest, io.cwd) : { files: [], skipped: [] };
 
   const dbPath = resolveDbPath(values.db, io.env);
@@ -180,13 +218,23 @@ export async function runLibrary(argv: string[], io: CliIo): Promise<number> {
       }
       case 'get': {
         const card = library.cards.get(ids);
-        io.out(values.json ? `${JSON.stringify(card, null, 2)}\n` : card.document.endsWith('\n') ? card.document : `${card.document}\n`);
+        io.out(
+          values.json
+            ? `${JSON.stringify(card, null, 2)}\n`
+            : card.document.endsWith('\n')
+              ? card.document
+              : `${card.document}\n`,
+        );
         return EXIT_OK;
       }
       case 'delete':
       case 'restore': {
         const card = library.cards.setDeleted(ids, command === 'delete');
-        io.out(values.json ? `${JSON.stringify(card, null, 2)}\n` : `${command === 'delete' ? 'Moved to the trash' : 'Restored'}: ${card.name} (id ${card.id})\n`);
+        io.out(
+          values.json
+            ? `${JSON.stringify(card, null, 2)}\n`
+            : `${command === 'delete' ? 'Moved to the trash' : 'Restored'}: ${card.name} (id ${card.id})\n`,
+        );
         return EXIT_OK;
       }
       case 'export': {
@@ -198,7 +246,11 @@ export async function runLibrary(argv: string[], io: CliIo): Promise<number> {
         fs.writeFileSync(target, result.bytes, { flag: 'wx' });
         for (const w of result.warnings) io.err(`warning: ${w.pointer}: ${w.message}\n`);
         const changed = result.report?.items.filter((i) => i.action !== 'kept') ?? [];
-        io.out(values.json ? `${JSON.stringify({ file: target, report: result.report, warnings: result.warnings }, null, 2)}\n` : `Wrote ${target}${result.report ? ` (${result.report.from} → ${result.report.to}, ${changed.length} fields moved, defaulted or changed)` : ''}\n`);
+        io.out(
+          values.json
+            ? `${JSON.stringify({ file: target, report: result.report, warnings: result.warnings }, null, 2)}\n`
+            : `Wrote ${target}${result.report ? ` (${result.report.from} → ${result.report.to}, ${changed.length} fields moved, defaulted or changed)` : ''}\n`,
+        );
         return EXIT_OK;
       }
       default: {
@@ -206,7 +258,13 @@ export async function runLibrary(argv: string[], io: CliIo): Promise<number> {
         if (!imported) return EXIT_INTERRUPTED;
         const results = [...inputs.skipped, ...imported];
         if (values.json) io.out(`${JSON.stringify(results, null, 2)}\n`);
-        else io.out(formatTable(['file', 'status', 'id', 'message'], results.map((r) => [r.file, r.status, r.id === undefined ? '' : String(r.id), r.message ?? ''])));
+        else
+          io.out(
+            formatTable(
+              ['file', 'status', 'id', 'message'],
+              results.map((r) => [r.file, r.status, r.id === undefined ? '' : String(r.id), r.message ?? '']),
+            ),
+          );
         return results.some((r) => r.status === 'failed') ? EXIT_FAILED : EXIT_OK;
       }
     }

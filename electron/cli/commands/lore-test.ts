@@ -46,7 +46,11 @@ function isLoreTest(file: string): boolean {
   }
   if (!doc || typeof doc !== 'object') return false;
   const turns: unknown[] = Array.isArray(doc.turns) ? doc.turns : [];
-  return doc.expect !== undefined || doc.input?.expect !== undefined || turns.some((t) => (t as { expect?: unknown } | null)?.expect !== undefined);
+  return (
+    doc.expect !== undefined ||
+    doc.input?.expect !== undefined ||
+    turns.some((t) => (t as { expect?: unknown } | null)?.expect !== undefined)
+  );
 }
 
 function collect(args: string[], cwd: string): string[] {
@@ -70,9 +74,15 @@ function collect(args: string[], cwd: string): string[] {
 async function runFile(file: string, cwd: string, timeout: number | undefined): Promise<FileReport> {
   try {
     const scenario = loadScenarioFile(path.resolve(cwd, file), file);
-    if (!scenario.expects.some((e) => e && hasExpectations(e))) return { file, error: `${file}: no expectations: add "expect" to the scenario or its turns`, expectations: [] };
+    if (!scenario.expects.some((e) => e && hasExpectations(e)))
+      return { file, error: `${file}: no expectations: add "expect" to the scenario or its turns`, expectations: [] };
     const results = await scanInSandbox(processSandbox({ size: 1 }), scenario.turns, { timeoutMs: timeout });
-    return { file, expectations: results.flatMap((r, i) => (scenario.expects[i] ? checkExpectations(scenario.expects[i], r, i + 1) : [])) };
+    return {
+      file,
+      expectations: results.flatMap((r, i) =>
+        scenario.expects[i] ? checkExpectations(scenario.expects[i], r, i + 1) : [],
+      ),
+    };
   } catch (e) {
     return { file, error: e instanceof Error ? (inFile(file, e) as Error).message : String(e), expectations: [] };
   }
@@ -93,7 +103,8 @@ export async function runLoreTest(argv: string[], io: CliIo): Promise<number> {
   if (positionals.length === 0) throw new UsageError('test needs at least one file or folder.', LORE_TEST_HELP);
   const timeout = timeoutOption(values.timeout, LORE_TEST_HELP);
   const files = collect(positionals, io.cwd);
-  if (files.length === 0) throw new UsageError(`No lore tests (JSON files with "expect") in ${positionals.join(', ')}.`, LORE_TEST_HELP);
+  if (files.length === 0)
+    throw new UsageError(`No lore tests (JSON files with "expect") in ${positionals.join(', ')}.`, LORE_TEST_HELP);
   const reports: FileReport[] = [];
   for (const file of files) reports.push(await runFile(file, io.cwd, timeout));
 
@@ -108,7 +119,9 @@ export async function runLoreTest(argv: string[], io: CliIo): Promise<number> {
       if (report.error) io.out(`  ERROR ${report.error}\n`);
       for (const o of report.expectations) io.out(`  ${o.passed ? 'ok  ' : 'FAIL'}  ${describe(o)}\n`);
     }
-    io.out(`\n${files.length} file(s), ${all.length} expectation(s): ${all.length - failed} passed, ${failed} failed${broken ? `, ${broken} file(s) could not run` : ''}.\n`);
+    io.out(
+      `\n${files.length} file(s), ${all.length} expectation(s): ${all.length - failed} passed, ${failed} failed${broken ? `, ${broken} file(s) could not run` : ''}.\n`,
+    );
   }
   return failed || broken ? EXIT_FAILED : EXIT_OK;
 }

@@ -56,7 +56,8 @@ function readScript(file: string, cwd: string): { abs: string; text: string } {
   return { abs, text: fs.readFileSync(abs, 'utf8') };
 }
 
-const formatDiagnostic = (file: string, d: Diagnostic): string => `${file}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}\n`;
+const formatDiagnostic = (file: string, d: Diagnostic): string =>
+  `${file}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}\n`;
 
 function check(files: string[], json: boolean, io: CliIo): number {
   if (files.length === 0) throw new UsageError('"ppe check" needs at least one file.', PPE_HELP);
@@ -81,15 +82,18 @@ function parseInput(text: string | undefined): unknown {
 function stepLimit(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--step-limit must be a positive whole number, got "${text}".`, PPE_HELP);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`--step-limit must be a positive whole number, got "${text}".`, PPE_HELP);
   return n;
 }
 
 async function run(files: string[], values: Values, io: CliIo): Promise<number> {
   if (files.length !== 1) throw new UsageError('"ppe run" needs exactly one file.', PPE_HELP);
   const { endpoint, model } = values;
-  if ((endpoint === undefined) !== (model === undefined)) throw new UsageError('--endpoint and --model go together.', PPE_HELP);
-  if (values['api-key-env'] !== undefined && endpoint === undefined) throw new UsageError('--api-key-env needs --endpoint and --model.', PPE_HELP);
+  if ((endpoint === undefined) !== (model === undefined))
+    throw new UsageError('--endpoint and --model go together.', PPE_HELP);
+  if (values['api-key-env'] !== undefined && endpoint === undefined)
+    throw new UsageError('--api-key-env needs --endpoint and --model.', PPE_HELP);
   const input = parseInput(values.input);
   const limit = stepLimit(values['step-limit']);
   const timeoutMs = timeoutOption(values.timeout, PPE_HELP);
@@ -100,15 +104,27 @@ async function run(files: string[], values: Values, io: CliIo): Promise<number> 
       ? modelCaller(connectionProfile({ baseURL: endpoint, model, apiKeyEnv: values['api-key-env'] }, io.env))
       : undefined;
   try {
-    const run = { document: text, input, callModel, loadScript: folderScripts(path.dirname(abs)).load, stepLimit: limit, scriptId: scriptIdOf(abs) };
+    const run = {
+      document: text,
+      input,
+      callModel,
+      loadScript: folderScripts(path.dirname(abs)).load,
+      stepLimit: limit,
+      scriptId: scriptIdOf(abs),
+    };
     const result = await ppeInSandbox(processSandbox({ size: 1 }), run, { timeoutMs });
-    if (values.json) io.out(`${JSON.stringify({ result: result.output ?? null, requests: result.requests }, null, 2)}\n`);
-    else if (result.output !== undefined) io.out(`${typeof result.output === 'string' ? result.output : JSON.stringify(result.output, null, 2)}\n`);
+    if (values.json)
+      io.out(`${JSON.stringify({ result: result.output ?? null, requests: result.requests }, null, 2)}\n`);
+    else if (result.output !== undefined)
+      io.out(`${typeof result.output === 'string' ? result.output : JSON.stringify(result.output, null, 2)}\n`);
     return EXIT_OK;
   } catch (e) {
     if (!(e instanceof PpeRunError)) throw e;
     // A called script's error points at its own file, which sits next to the one being run.
-    const inFile = e.script === undefined || e.script === scriptIdOf(abs) ? file : path.join(path.dirname(file), `${e.script}${SCRIPT_EXTENSION}`);
+    const inFile =
+      e.script === undefined || e.script === scriptIdOf(abs)
+        ? file
+        : path.join(path.dirname(file), `${e.script}${SCRIPT_EXTENSION}`);
     const where = e.line === undefined ? inFile : `${inFile}:${e.line}:${e.column}`;
     io.err(`lorewright: ${where} ${e.code}: ${e.message}\n`);
     return EXIT_FAILED;

@@ -55,21 +55,33 @@ export async function runPreview(argv: string[], io: CliIo): Promise<number> {
   const timeout = timeoutOption(values.timeout, PREVIEW_HELP);
   const repeat = values.repeat === undefined ? 0 : Number(values.repeat);
   if (!Number.isInteger(repeat) || repeat < 1 || repeat > 100_000) {
-    if (values.repeat !== undefined) throw new UsageError(`--repeat must be a whole number from 1 to 100000, got "${values.repeat}".`, PREVIEW_HELP);
+    if (values.repeat !== undefined)
+      throw new UsageError(`--repeat must be a whole number from 1 to 100000, got "${values.repeat}".`, PREVIEW_HELP);
   }
   const explainAll = values.explain === true || values.why === true;
   let failed = false;
   for (const file of positionals) {
     try {
       const scenario = loadScenarioFile(path.resolve(io.cwd, file), file);
-      const { results, timing } = await timedScanInSandbox(processSandbox({ size: 1 }), scenario.turns, repeat, { timeoutMs: timeout });
+      const { results, timing } = await timedScanInSandbox(processSandbox({ size: 1 }), scenario.turns, repeat, {
+        timeoutMs: timeout,
+      });
       if (values.json) {
         const r = results.map((x) => resultJson(x, timing));
         io.out(`${JSON.stringify({ file, result: scenario.multiTurn ? r : r[0] })}\n`);
       } else {
         if (positionals.length > 1) io.out(`== ${file}\n`);
-        io.out(results.map((r, i) => formatResult(r, explainAll, scenario.multiTurn ? `Turn ${i + 1} of ${results.length}` : undefined)).join('\n'));
-        if (timing) io.out(`timing: compile ${timing.compileMs} ms, warm scan median ${timing.scanMsMedian} ms, p95 ${timing.scanMsP95} ms\n`);
+        io.out(
+          results
+            .map((r, i) =>
+              formatResult(r, explainAll, scenario.multiTurn ? `Turn ${i + 1} of ${results.length}` : undefined),
+            )
+            .join('\n'),
+        );
+        if (timing)
+          io.out(
+            `timing: compile ${timing.compileMs} ms, warm scan median ${timing.scanMsMedian} ms, p95 ${timing.scanMsP95} ms\n`,
+          );
       }
     } catch (e) {
       // One bad file is reported and the others still run.

@@ -58,21 +58,27 @@ export async function runPrompt(argv: string[], io: CliIo): Promise<number> {
   const files = readTurnFiles(io.cwd, values.card, values.book ?? [], values.chat);
   const transcript = files.chat!.value;
   for (const item of files.chat!.lost) io.err(`lorewright: ${values.chat}: ${item.path}: ${item.reason}\n`);
-  const plan = await planInSandbox(processSandbox({ size: 1 }), {
-    card: files.card,
-    books: files.books,
-    transcript,
-    persona: { name: userName ?? transcript.user.name, description: persona ?? transcript.user.persona },
-    mode,
-    templates,
-    settings,
-    target: { model: '' },
-    tokenizer,
-  }, { timeoutMs });
+  const plan = await planInSandbox(
+    processSandbox({ size: 1 }),
+    {
+      card: files.card,
+      books: files.books,
+      transcript,
+      persona: { name: userName ?? transcript.user.name, description: persona ?? transcript.user.persona },
+      mode,
+      templates,
+      settings,
+      target: { model: '' },
+      tokenizer,
+    },
+    { timeoutMs },
+  );
   // No model is chosen here; the rest of the body is what a send would carry.
   const { model: _model, ...request } = plan.request;
   if (values.json) {
-    io.out(`${JSON.stringify({ request, lore: plan.lore, parts: plan.prompt.parts, tokens: plan.prompt.tokens }, null, 2)}\n`);
+    io.out(
+      `${JSON.stringify({ request, lore: plan.lore, parts: plan.prompt.parts, tokens: plan.prompt.tokens }, null, 2)}\n`,
+    );
   } else {
     io.out(mode === 'text' ? String(request.prompt) : `${JSON.stringify(request, null, 2)}\n`);
   }

@@ -44,7 +44,13 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   if (positionals.length === 0) throw new UsageError('"validate" needs at least one file or folder.', VALIDATE_HELP);
   // The same file selection as "convert", so validating a folder checks exactly what converting it would touch.
   const { files, missing } = await collectInputs(positionals.map((p) => path.resolve(io.cwd, p)));
-  const results: FileValidation[] = missing.map((m) => ({ file: m.path, errors: [], warnings: [], readerWarnings: [], unreadable: { code: 'ENOENT', message: m.message } }));
+  const results: FileValidation[] = missing.map((m) => ({
+    file: m.path,
+    errors: [],
+    warnings: [],
+    readerWarnings: [],
+    unreadable: { code: 'ENOENT', message: m.message },
+  }));
   for (const f of files) results.push(await validateFile(f.path));
   const totals = {
     files: results.length,
@@ -53,11 +59,17 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
     unreadable: results.filter((r) => r.unreadable).length,
   };
   const show = displayPath(io.cwd);
-  io.out(values.json ? `${JSON.stringify({ files: results, totals }, null, 2)}\n` : formatValidation(results, totals, show));
+  io.out(
+    values.json ? `${JSON.stringify({ files: results, totals }, null, 2)}\n` : formatValidation(results, totals, show),
+  );
   return totals.valid === totals.files ? EXIT_OK : EXIT_FAILED;
 }
 
-function formatValidation(results: FileValidation[], totals: { files: number; valid: number; withErrors: number; unreadable: number }, show: (file: string) => string): string {
+function formatValidation(
+  results: FileValidation[],
+  totals: { files: number; valid: number; withErrors: number; unreadable: number },
+  show: (file: string) => string,
+): string {
   const lines: string[] = [];
   const at = (pointer: string): string => (pointer === '' ? '(document)' : pointer);
   for (const r of results) {
@@ -65,12 +77,21 @@ function formatValidation(results: FileValidation[], totals: { files: number; va
       lines.push(`${show(r.file)}: cannot be read: ${r.unreadable.message} [${r.unreadable.code}]`);
       continue;
     }
-    const counts = [r.errors.length && `${r.errors.length} error(s)`, r.warnings.length && `${r.warnings.length} warning(s)`, r.readerWarnings.length && `${r.readerWarnings.length} reader warning(s)`].filter(Boolean);
-    lines.push(`${show(r.file)}: ${r.spec?.toUpperCase()} ${r.container?.toUpperCase()}, ${counts.length ? counts.join(', ') : 'valid'}`);
+    const counts = [
+      r.errors.length && `${r.errors.length} error(s)`,
+      r.warnings.length && `${r.warnings.length} warning(s)`,
+      r.readerWarnings.length && `${r.readerWarnings.length} reader warning(s)`,
+    ].filter(Boolean);
+    lines.push(
+      `${show(r.file)}: ${r.spec?.toUpperCase()} ${r.container?.toUpperCase()}, ${counts.length ? counts.join(', ') : 'valid'}`,
+    );
     for (const p of r.errors) lines.push(`  error    ${at(p.pointer)}: ${p.message}`);
     for (const p of r.warnings) lines.push(`  warning  ${at(p.pointer)}: ${p.message}`);
     for (const p of r.readerWarnings) lines.push(`  reader   ${at(p.pointer)}: ${p.message}`);
   }
-  lines.push('', `${totals.files} file(s): ${totals.valid} valid, ${totals.withErrors} with errors, ${totals.unreadable} unreadable`);
+  lines.push(
+    '',
+    `${totals.files} file(s): ${totals.valid} valid, ${totals.withErrors} with errors, ${totals.unreadable} unreadable`,
+  );
   return `${lines.join('\n')}\n`;
 }

@@ -15,7 +15,8 @@ function slotRows(result: ScanResult): [string, string][] {
   add('example messages bottom', slots.EMBottom);
   add(`Author's Note top${result.prompt.authorsNote === null ? ' (no note: unused)' : ''}`, slots.ANTop);
   add(`Author's Note bottom${result.prompt.authorsNote === null ? ' (no note: unused)' : ''}`, slots.ANBottom);
-  for (const group of slots.atDepth) add(`@depth ${group.depth ?? 4} as ${ROLES[group.role] ?? `role ${group.role}`}`, group.keys);
+  for (const group of slots.atDepth)
+    add(`@depth ${group.depth ?? 4} as ${ROLES[group.role] ?? `role ${group.role}`}`, group.keys);
   for (const [name, keys] of Object.entries(slots.outlet)) add(`outlet "${name}"`, keys);
   for (const dropped of slots.dropped) rows.push([`placed nowhere: ${dropped.reason}`, dropped.key]);
   return rows;
@@ -24,7 +25,15 @@ function slotRows(result: ScanResult): [string, string][] {
 /** Tokens of everything the scan placed (SillyTavern's offline estimate). */
 function placedTokens(result: ScanResult): number {
   const { prompt } = result;
-  const texts = [prompt.worldInfoBefore, prompt.worldInfoAfter, ...prompt.examples.map((e) => e.content), ...prompt.anTop, ...prompt.anBottom, ...prompt.depth.flatMap((d) => d.entries), ...Object.values(prompt.outlets).flat()];
+  const texts = [
+    prompt.worldInfoBefore,
+    prompt.worldInfoAfter,
+    ...prompt.examples.map((e) => e.content),
+    ...prompt.anTop,
+    ...prompt.anBottom,
+    ...prompt.depth.flatMap((d) => d.entries),
+    ...Object.values(prompt.outlets).flat(),
+  ];
   return guesstimateTokenizer.count(texts.filter((t) => t).join('\n'));
 }
 
@@ -37,10 +46,19 @@ export function formatResult(result: ScanResult, why: boolean, title?: string): 
   out += `${result.activated.length} of ${result.explain.entries.length} entries fired; chat length ${result.trace.chatLength}; `;
   out += `placed text ≈ ${placedTokens(result)} tokens, budget ${result.trace.budget} tokens${overflowed ? ' (overflowed: later entries were turned away)' : ''}.\n`;
   const rows = slotRows(result);
-  if (rows.length) out += `\n${formatTable(['slot', 'entry', 'comment', 'why'], rows.map(([slot, key]) => [slot, key, comment(key), sentence(key)]))}`;
+  if (rows.length)
+    out += `\n${formatTable(
+      ['slot', 'entry', 'comment', 'why'],
+      rows.map(([slot, key]) => [slot, key, comment(key), sentence(key)]),
+    )}`;
   if (why) {
     const missed = result.explain.entries.filter((e) => !e.fired);
-    out += missed.length ? `\nDid not fire:\n${formatTable(['entry', 'comment', 'why'], missed.map((e) => [e.key, e.comment, e.sentence]))}` : '\nEvery entry fired.\n';
+    out += missed.length
+      ? `\nDid not fire:\n${formatTable(
+          ['entry', 'comment', 'why'],
+          missed.map((e) => [e.key, e.comment, e.sentence]),
+        )}`
+      : '\nEvery entry fired.\n';
   }
   return out;
 }

@@ -20,7 +20,9 @@ export function readJsonFile(file: string, shownAs = file): unknown {
     text = fs.readFileSync(file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(`${shownAs}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, expected a JSON file' : (e as Error).message}`);
+    throw new InputError(
+      `${shownAs}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, expected a JSON file' : (e as Error).message}`,
+    );
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let value: unknown;
@@ -31,7 +33,11 @@ export function readJsonFile(file: string, shownAs = file): unknown {
     const errors: ParseError[] = [];
     parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false });
     const [first] = errors;
-    const what = first ? printParseErrorCode(first.error).replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase() : (e as Error).message;
+    const what = first
+      ? printParseErrorCode(first.error)
+          .replace(/(?<=[a-z])(?=[A-Z])/g, ' ')
+          .toLowerCase()
+      : (e as Error).message;
     const at = lineColumnAt(text, first?.offset ?? text.length);
     throw new InputError(`${shownAs}: not valid JSON at line ${at.line}, column ${at.column}: ${what}`);
   }
@@ -42,6 +48,10 @@ export function readJsonFile(file: string, shownAs = file): unknown {
 
 /** The same error with the input file named first (once), as `lorewright: <file>: <what>` reads best. */
 export function inFile(file: string, e: unknown): unknown {
-  if ((e instanceof InputError || e instanceof ScenarioError || e instanceof SandboxLimitError) && !e.message.startsWith(`${file}:`)) e.message = `${file}: ${e.message}`;
+  if (
+    (e instanceof InputError || e instanceof ScenarioError || e instanceof SandboxLimitError) &&
+    !e.message.startsWith(`${file}:`)
+  )
+    e.message = `${file}: ${e.message}`;
   return e;
 }

@@ -5,7 +5,15 @@
  */
 import path from 'node:path';
 import { BookFormatError, importBook, locateBook } from '../../../shared/lorebook/formats/index.ts';
-import type { AuthorsNote, ChatMessage, ExtensionPrompt, Scenario, ScanSettings, TimedWorldInfo, WorldInfoBook } from '../../../shared/lorebook/index.ts';
+import type {
+  AuthorsNote,
+  ChatMessage,
+  ExtensionPrompt,
+  Scenario,
+  ScanSettings,
+  TimedWorldInfo,
+  WorldInfoBook,
+} from '../../../shared/lorebook/index.ts';
 import { DEFAULT_SCAN_SETTINGS } from '../../../shared/lorebook/index.ts';
 import { parseExpect, type Expectations } from '../../../shared/lorebook/lore-test.ts';
 import { readJsonFile } from './read-json.ts';
@@ -20,10 +28,30 @@ export interface LoadedScenario {
   multiTurn: boolean;
 }
 
-
 export const DEFAULT_MAX_CONTEXT = 8192;
 const TRIGGERS = ['normal', 'continue', 'impersonate', 'swipe', 'regenerate', 'quiet'];
-const SCENARIO_FIELDS = ['settings', 'maxContext', 'tokenizer', 'seed', 'random', 'books', 'globalBooks', 'characterBook', 'extraCharacterBooks', 'chatBook', 'personaBook', 'character', 'user', 'chat', 'trigger', 'extensionPrompts', 'authorsNote', 'dryRun', 'carryTimedEffects', 'timedWorldInfo'];
+const SCENARIO_FIELDS = [
+  'settings',
+  'maxContext',
+  'tokenizer',
+  'seed',
+  'random',
+  'books',
+  'globalBooks',
+  'characterBook',
+  'extraCharacterBooks',
+  'chatBook',
+  'personaBook',
+  'character',
+  'user',
+  'chat',
+  'trigger',
+  'extensionPrompts',
+  'authorsNote',
+  'dryRun',
+  'carryTimedEffects',
+  'timedWorldInfo',
+];
 const ROLE_FIELDS = ['globalBooks', 'characterBook', 'extraCharacterBooks', 'chatBook', 'personaBook'];
 /** Case-file members that describe the file rather than the scan. */
 const META_FIELDS = ['name', 'description', 'sillyTavernVersion', 'expected'];
@@ -41,7 +69,6 @@ interface Located {
   path: string;
 }
 
-
 function shown(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 37)}…` : text;
@@ -54,7 +81,11 @@ function expectObject(value: unknown, path: string, what: string): Json {
 
 function int(at: Located, min = 0): number {
   const { value, path } = at;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) throw new ScenarioError(path, `expected a whole number${min > 0 ? ` ≥ ${min}` : min === 0 ? ' ≥ 0' : ''}, got ${shown(value)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min)
+    throw new ScenarioError(
+      path,
+      `expected a whole number${min > 0 ? ` ≥ ${min}` : min === 0 ? ' ≥ 0' : ''}, got ${shown(value)}`,
+    );
   return value;
 }
 
@@ -74,7 +105,9 @@ function strings(at: Located): string[] {
 }
 
 function checkKnown(doc: Json, known: readonly string[], prefix: string, what: string): void {
-  for (const key of Object.keys(doc)) if (!known.includes(key)) throw new ScenarioError(`${prefix}${key}`, `unknown ${what} (known: ${known.join(', ')})`);
+  for (const key of Object.keys(doc))
+    if (!known.includes(key))
+      throw new ScenarioError(`${prefix}${key}`, `unknown ${what} (known: ${known.join(', ')})`);
 }
 
 /** Loads books given as file paths once per scenario file, so every turn scans the same book object. */
@@ -90,7 +123,8 @@ class BookLoader {
     if (typeof at.value === 'string') {
       const file = path.resolve(this.#dir, at.value);
       let book = this.#files.get(file);
-      if (!book) this.#files.set(file, (book = this.#asWorldInfo(readJsonFile(file, `${at.path} (${at.value})`), at.path)));
+      if (!book)
+        this.#files.set(file, (book = this.#asWorldInfo(readJsonFile(file, `${at.path} (${at.value})`), at.path)));
       return book;
     }
     return this.#asWorldInfo(expectObject(at.value, at.path, 'a World Info book object or a book file path'), at.path);
@@ -146,8 +180,11 @@ export function loadScenarioFile(file: string, shownAs = file): LoadedScenario {
   const doc = readJsonFile(file, shownAs);
   if (!isObject(doc)) throw new ScenarioError('(top level)', `expected a scenario object, got ${shown(doc)}`);
   checkKnown(doc, [...SCENARIO_FIELDS, ...META_FIELDS, 'input', 'turns', 'expect'], '', 'field');
-  if (doc.input !== undefined && doc.turns !== undefined) throw new ScenarioError('turns', 'contradicts input: a file has either one scenario (input) or a sequence (turns)');
-  const base: Layer[] = [{ doc: Object.fromEntries(Object.entries(doc).filter(([k]) => SCENARIO_FIELDS.includes(k))), prefix: '' }];
+  if (doc.input !== undefined && doc.turns !== undefined)
+    throw new ScenarioError('turns', 'contradicts input: a file has either one scenario (input) or a sequence (turns)');
+  const base: Layer[] = [
+    { doc: Object.fromEntries(Object.entries(doc).filter(([k]) => SCENARIO_FIELDS.includes(k))), prefix: '' },
+  ];
   if (doc.input !== undefined) {
     const input = expectObject(doc.input, 'input', 'a scenario object');
     checkKnown(input, [...SCENARIO_FIELDS, 'expect'], 'input.', 'field');
@@ -157,9 +194,14 @@ export function loadScenarioFile(file: string, shownAs = file): LoadedScenario {
   if (doc.turns === undefined) {
     const expect = doc.expect ?? (isObject(doc.input) ? doc.input.expect : undefined);
     const expectPath = doc.expect !== undefined ? 'expect' : 'input.expect';
-    return { turns: [buildTurn(new TurnFields(base), 0, books)], expects: [expect === undefined ? undefined : parseExpect(expect, expectPath)], multiTurn: false };
+    return {
+      turns: [buildTurn(new TurnFields(base), 0, books)],
+      expects: [expect === undefined ? undefined : parseExpect(expect, expectPath)],
+      multiTurn: false,
+    };
   }
-  if (!Array.isArray(doc.turns) || doc.turns.length === 0) throw new ScenarioError('turns', `expected a non-empty list of turns, got ${shown(doc.turns)}`);
+  if (!Array.isArray(doc.turns) || doc.turns.length === 0)
+    throw new ScenarioError('turns', `expected a non-empty list of turns, got ${shown(doc.turns)}`);
   if (doc.expect !== undefined) throw new ScenarioError('expect', 'with turns, put expect on each turn');
   const turns: Scenario[] = [];
   const expects: (Expectations | undefined)[] = [];
@@ -168,7 +210,15 @@ export function loadScenarioFile(file: string, shownAs = file): LoadedScenario {
     const own = expectObject(turn, `turns[${i}]`, 'a turn object');
     checkKnown(own, [...SCENARIO_FIELDS, 'expect'], prefix, 'field');
     // The file-level timed-effect state is the first turn's starting state; later turns carry theirs.
-    const shared = i === 0 ? base : base.map((l) => ({ ...l, doc: Object.fromEntries(Object.entries(l.doc).filter(([k]) => k !== 'timedWorldInfo' && k !== 'carryTimedEffects')) }));
+    const shared =
+      i === 0
+        ? base
+        : base.map((l) => ({
+            ...l,
+            doc: Object.fromEntries(
+              Object.entries(l.doc).filter(([k]) => k !== 'timedWorldInfo' && k !== 'carryTimedEffects'),
+            ),
+          }));
     turns.push(buildTurn(new TurnFields([...shared, { doc: own, prefix }]), i, books));
     expects.push(own.expect === undefined ? undefined : parseExpect(own.expect, `${prefix}expect`));
   });
@@ -183,45 +233,80 @@ function buildTurn(fields: TurnFields, index: number, loader: BookLoader): Scena
 
   const settings: ScanSettings = { ...DEFAULT_SCAN_SETTINGS };
   for (const [key, at] of fields.members('settings', 'an object of World Info settings') ?? []) {
-    if (!Object.hasOwn(DEFAULT_SCAN_SETTINGS, key)) throw new ScenarioError(at.path, `unknown setting (known: ${Object.keys(DEFAULT_SCAN_SETTINGS).join(', ')})`);
+    if (!Object.hasOwn(DEFAULT_SCAN_SETTINGS, key))
+      throw new ScenarioError(at.path, `unknown setting (known: ${Object.keys(DEFAULT_SCAN_SETTINGS).join(', ')})`);
     const k = key as keyof ScanSettings;
     if (typeof DEFAULT_SCAN_SETTINGS[k] === 'boolean') (settings[k] as boolean) = bool(at);
     else (settings[k] as number) = int(at);
-    if (k === 'characterStrategy' && settings.characterStrategy > 2) throw new ScenarioError(at.path, `expected 0 (evenly), 1 (character first) or 2 (global first), got ${settings.characterStrategy}`);
+    if (k === 'characterStrategy' && settings.characterStrategy > 2)
+      throw new ScenarioError(
+        at.path,
+        `expected 0 (evenly), 1 (character first) or 2 (global first), got ${settings.characterStrategy}`,
+      );
   }
 
   const bookMembers = fields.members('books', 'an object: book name → book');
-  if (!bookMembers) throw new ScenarioError('books', 'missing: an object mapping book names to World Info books (objects, or file paths relative to the scenario)');
-  if (bookMembers.size === 0) throw new ScenarioError(fields.get('books')?.path ?? 'books', 'no books: add at least one');
+  if (!bookMembers)
+    throw new ScenarioError(
+      'books',
+      'missing: an object mapping book names to World Info books (objects, or file paths relative to the scenario)',
+    );
+  if (bookMembers.size === 0)
+    throw new ScenarioError(fields.get('books')?.path ?? 'books', 'no books: add at least one');
   const books: Record<string, WorldInfoBook> = {};
   for (const [name, at] of bookMembers) books[name] = loader.load(at);
   const bookName = (at: Located): string => {
     const name = str(at);
-    if (!Object.hasOwn(books, name)) throw new ScenarioError(at.path, `no book named ${JSON.stringify(name)} in books (have: ${Object.keys(books).join(', ')})`);
+    if (!Object.hasOwn(books, name))
+      throw new ScenarioError(
+        at.path,
+        `no book named ${JSON.stringify(name)} in books (have: ${Object.keys(books).join(', ')})`,
+      );
     return name;
   };
   const nullableBook = (at: Located): string | null => (at.value === null ? null : bookName(at));
-  const bookList = (at: Located): string[] => strings(at).map((_, i) => bookName({ value: (at.value as unknown[])[i], path: `${at.path}[${i}]` }));
+  const bookList = (at: Located): string[] =>
+    strings(at).map((_, i) => bookName({ value: (at.value as unknown[])[i], path: `${at.path}[${i}]` }));
   // An author who names no roles means "scan every book": they all become global books, in file order.
   const anyRole = ROLE_FIELDS.some((f) => fields.has(f));
 
   const chat = fields.get('chat');
-  if (!chat) throw new ScenarioError(index === 0 ? 'chat' : `turns[${index}].chat`, 'missing: the chat, oldest message first (strings, or {"name", "mes"} objects)');
+  if (!chat)
+    throw new ScenarioError(
+      index === 0 ? 'chat' : `turns[${index}].chat`,
+      'missing: the chat, oldest message first (strings, or {"name", "mes"} objects)',
+    );
 
   const carry = get('carryTimedEffects', bool, index > 0);
   const carryAt = fields.get('carryTimedEffects')?.path ?? 'carryTimedEffects';
-  if (carry && index === 0) throw new ScenarioError(carryAt, 'true on the first turn, but there is no previous turn to carry timed effects from');
+  if (carry && index === 0)
+    throw new ScenarioError(
+      carryAt,
+      'true on the first turn, but there is no previous turn to carry timed effects from',
+    );
   const timedWorldInfo = get('timedWorldInfo', readTimed, null);
-  if (carry && timedWorldInfo) throw new ScenarioError(fields.get('timedWorldInfo')?.path ?? 'timedWorldInfo', 'contradicts carryTimedEffects: true (the state comes from the previous turn): set one or the other');
+  if (carry && timedWorldInfo)
+    throw new ScenarioError(
+      fields.get('timedWorldInfo')?.path ?? 'timedWorldInfo',
+      'contradicts carryTimedEffects: true (the state comes from the previous turn): set one or the other',
+    );
 
   const character = readCharacter(fields.members('character', 'an object') ?? new Map());
   return {
     settings,
     maxContext: get('maxContext', (at) => int(at, 1), DEFAULT_MAX_CONTEXT),
-    tokenizer: get('tokenizer', (at) => {
-      if (at.value !== 'guesstimate') throw new ScenarioError(at.path, `only "guesstimate" (SillyTavern's offline estimate) is supported, got ${shown(at.value)}`);
-      return 'guesstimate' as const;
-    }, 'guesstimate'),
+    tokenizer: get(
+      'tokenizer',
+      (at) => {
+        if (at.value !== 'guesstimate')
+          throw new ScenarioError(
+            at.path,
+            `only "guesstimate" (SillyTavern's offline estimate) is supported, got ${shown(at.value)}`,
+          );
+        return 'guesstimate' as const;
+      },
+      'guesstimate',
+    ),
     seed: get('seed', (at) => int(at, -Infinity), 0),
     random: get('random', readRandom, null),
     books,
@@ -233,11 +318,16 @@ function buildTurn(fields: TurnFields, index: number, loader: BookLoader): Scena
     character,
     user: readUser(fields.members('user', 'an object') ?? new Map()),
     chat: readChat(chat),
-    trigger: get('trigger', (at) => {
-      const t = str(at);
-      if (!TRIGGERS.includes(t)) throw new ScenarioError(at.path, `expected one of ${TRIGGERS.join(', ')}, got ${shown(t)}`);
-      return t;
-    }, 'normal'),
+    trigger: get(
+      'trigger',
+      (at) => {
+        const t = str(at);
+        if (!TRIGGERS.includes(t))
+          throw new ScenarioError(at.path, `expected one of ${TRIGGERS.join(', ')}, got ${shown(t)}`);
+        return t;
+      },
+      'normal',
+    ),
     extensionPrompts: get('extensionPrompts', readExtensionPrompts, {}),
     authorsNote: get('authorsNote', readAuthorsNote, null),
     dryRun: get('dryRun', bool, false),
@@ -248,7 +338,15 @@ function buildTurn(fields: TurnFields, index: number, loader: BookLoader): Scena
 
 function readCharacter(members: Map<string, Located>): Scenario['character'] {
   const texts = ['name', 'avatar', 'description', 'personality', 'scenario', 'creatorNotes', 'depthPrompt'];
-  const out: Record<string, unknown> = { name: 'Character', tags: [], description: '', personality: '', scenario: '', creatorNotes: '', depthPrompt: '' };
+  const out: Record<string, unknown> = {
+    name: 'Character',
+    tags: [],
+    description: '',
+    personality: '',
+    scenario: '',
+    creatorNotes: '',
+    depthPrompt: '',
+  };
   for (const [key, at] of members) {
     if (key === 'tags') out.tags = strings(at);
     else if (texts.includes(key)) out[key] = str(at);
@@ -262,14 +360,16 @@ function readCharacter(members: Map<string, Located>): Scenario['character'] {
 function readUser(members: Map<string, Located>): Scenario['user'] {
   const user = { name: 'User', persona: '' };
   for (const [key, at] of members) {
-    if (key !== 'name' && key !== 'persona') throw new ScenarioError(at.path, 'unknown user field (known: name, persona)');
+    if (key !== 'name' && key !== 'persona')
+      throw new ScenarioError(at.path, 'unknown user field (known: name, persona)');
     user[key] = str(at);
   }
   return user;
 }
 
 function readChat(at: Located): ChatMessage[] {
-  if (!Array.isArray(at.value)) throw new ScenarioError(at.path, `expected a list of messages, oldest first, got ${shown(at.value)}`);
+  if (!Array.isArray(at.value))
+    throw new ScenarioError(at.path, `expected a list of messages, oldest first, got ${shown(at.value)}`);
   return at.value.map((m, i): ChatMessage => {
     const path = `${at.path}[${i}]`;
     if (typeof m === 'string') return m;
@@ -277,7 +377,10 @@ function readChat(at: Located): ChatMessage[] {
     checkKnown(message, ['name', 'mes', 'is_system'], `${path}.`, 'message field');
     if (message.name === undefined) throw new ScenarioError(`${path}.name`, 'missing: who wrote the message');
     if (message.mes === undefined) throw new ScenarioError(`${path}.mes`, 'missing: the message text');
-    const out: ChatMessage = { name: str({ value: message.name, path: `${path}.name` }), mes: str({ value: message.mes, path: `${path}.mes` }) };
+    const out: ChatMessage = {
+      name: str({ value: message.name, path: `${path}.name` }),
+      mes: str({ value: message.mes, path: `${path}.mes` }),
+    };
     if (message.is_system !== undefined) out.is_system = bool({ value: message.is_system, path: `${path}.is_system` });
     return out;
   });
@@ -285,9 +388,11 @@ function readChat(at: Located): ChatMessage[] {
 
 function readRandom(at: Located): number[] | null {
   if (at.value === null) return null;
-  if (!Array.isArray(at.value)) throw new ScenarioError(at.path, `expected null or a list of numbers in [0, 1), got ${shown(at.value)}`);
+  if (!Array.isArray(at.value))
+    throw new ScenarioError(at.path, `expected null or a list of numbers in [0, 1), got ${shown(at.value)}`);
   return at.value.map((v, i) => {
-    if (typeof v !== 'number' || !(v >= 0 && v < 1)) throw new ScenarioError(`${at.path}[${i}]`, `expected a number in [0, 1), got ${shown(v)}`);
+    if (typeof v !== 'number' || !(v >= 0 && v < 1))
+      throw new ScenarioError(`${at.path}[${i}]`, `expected a number in [0, 1), got ${shown(v)}`);
     return v;
   });
 }
@@ -299,7 +404,13 @@ function readExtensionPrompts(at: Located): Record<string, ExtensionPrompt> {
       const path = `${at.path}.${id}`;
       const prompt = expectObject(p, path, 'an object {"value", "scan"}');
       checkKnown(prompt, ['value', 'scan'], `${path}.`, 'extension prompt field');
-      return [id, { value: str({ value: prompt.value, path: `${path}.value` }), scan: prompt.scan === undefined ? false : bool({ value: prompt.scan, path: `${path}.scan` }) }];
+      return [
+        id,
+        {
+          value: str({ value: prompt.value, path: `${path}.value` }),
+          scan: prompt.scan === undefined ? false : bool({ value: prompt.scan, path: `${path}.scan` }),
+        },
+      ];
     }),
   );
 }
@@ -309,7 +420,8 @@ function readAuthorsNote(at: Located): AuthorsNote | null {
   const doc = expectObject(at.value, at.path, "null or an Author's Note object");
   checkKnown(doc, ['value', 'scan', 'position', 'depth', 'role'], `${at.path}.`, "Author's Note field");
   const field = (name: string): Located => ({ value: doc[name], path: `${at.path}.${name}` });
-  const optionalInt = (name: string, fallback: number): number => (doc[name] === undefined ? fallback : int(field(name)));
+  const optionalInt = (name: string, fallback: number): number =>
+    doc[name] === undefined ? fallback : int(field(name));
   return {
     value: str(field('value')),
     scan: doc.scan === undefined ? false : bool(field('scan')),
@@ -325,13 +437,19 @@ function readTimed(at: Located): TimedWorldInfo | null {
   checkKnown(doc, ['sticky', 'cooldown'], `${at.path}.`, 'timed-effect kind');
   const records = (kind: 'sticky' | 'cooldown'): TimedWorldInfo[typeof kind] => {
     const path = `${at.path}.${kind}`;
-    const map = doc[kind] === undefined ? {} : expectObject(doc[kind], path, 'an object: entry key → {hash, start, end, protected}');
+    const map =
+      doc[kind] === undefined
+        ? {}
+        : expectObject(doc[kind], path, 'an object: entry key → {hash, start, end, protected}');
     return Object.fromEntries(
       Object.entries(map).map(([key, r]) => {
         const rp = `${path}.${key}`;
         const rec = expectObject(r, rp, 'a record {hash, start, end, protected}');
         const f = (name: string): Located => ({ value: rec[name], path: `${rp}.${name}` });
-        return [key, { hash: int(f('hash')), start: int(f('start')), end: int(f('end')), protected: bool(f('protected')) }];
+        return [
+          key,
+          { hash: int(f('hash')), start: int(f('start')), end: int(f('end')), protected: bool(f('protected')) },
+        ];
       }),
     );
   };

@@ -27,7 +27,9 @@ export function cardHandlers({ library }: HostContext): HandlerTable<'cards.'> {
     'cards.tags': () => cards.tags(),
     'cards.bulk': (input) => {
       if ((input.action === 'addTags' || input.action === 'removeTags') && !input.tags?.length) {
-        throw new ApiError('bad_input', `cards.bulk: "${input.action}" needs a non-empty "tags" list.`, [{ path: '/tags', message: 'required for this action' }]);
+        throw new ApiError('bad_input', `cards.bulk: "${input.action}" needs a non-empty "tags" list.`, [
+          { path: '/tags', message: 'required for this action' },
+        ]);
       }
       return cards.bulk(input.ids, input.action, input.tags);
     },
@@ -40,14 +42,29 @@ export function cardHandlers({ library }: HostContext): HandlerTable<'cards.'> {
     'cards.inspect': (input) => inspectCard(cards.stored(input.id)),
     'cards.export': (input) => {
       const stored = cards.stored(input.id);
-      const r = exportCard(stored, input.format ?? defaultExportFormat(stored.container), input.spec ?? 'keep', input.indent);
-      return { fileName: r.fileName, mime: r.mime, base64: Buffer.from(r.bytes).toString('base64'), report: r.report, warnings: r.warnings };
+      const r = exportCard(
+        stored,
+        input.format ?? defaultExportFormat(stored.container),
+        input.spec ?? 'keep',
+        input.indent,
+      );
+      return {
+        fileName: r.fileName,
+        mime: r.mime,
+        base64: Buffer.from(r.bytes).toString('base64'),
+        report: r.report,
+        warnings: r.warnings,
+      };
     },
-    'cards.convert': (input, options) => convertInLibrary(library, input.ids, input.to, options.onProgress, options.signal),
+    'cards.convert': (input, options) =>
+      convertInLibrary(library, input.ids, input.to, options.onProgress, options.signal),
     'cards.import': (input, options) =>
       importCards(
         library,
-        input.files.map((f) => ({ name: f.name, bytes: f.encoding === 'base64' ? Buffer.from(f.text, 'base64') : Buffer.from(f.text, 'utf8') })),
+        input.files.map((f) => ({
+          name: f.name,
+          bytes: f.encoding === 'base64' ? Buffer.from(f.text, 'base64') : Buffer.from(f.text, 'utf8'),
+        })),
         { onProgress: options.onProgress, signal: options.signal, onMatch: input.onMatch ?? 'ask' },
       ),
   };

@@ -20,7 +20,10 @@ import type { HandlerTable, HostContext } from './types.ts';
 /** The panel's settings in assemblePrompt's shape: one main prompt and context size serve both modes. */
 function promptSettings(s: ChatPromptSettings | undefined): DeepPartial<PromptSettings> {
   if (!s) return {};
-  const both = { ...(s.maxContext === undefined ? {} : { maxContext: s.maxContext }), ...(s.maxTokens === undefined ? {} : { maxTokens: s.maxTokens }) };
+  const both = {
+    ...(s.maxContext === undefined ? {} : { maxContext: s.maxContext }),
+    ...(s.maxTokens === undefined ? {} : { maxTokens: s.maxTokens }),
+  };
   return {
     ...(s.authorsNote ? { authorsNote: s.authorsNote } : {}),
     chat: { ...both, ...(s.mainPrompt === undefined ? {} : { mainPrompt: s.mainPrompt }) },
@@ -29,9 +32,16 @@ function promptSettings(s: ChatPromptSettings | undefined): DeepPartial<PromptSe
 }
 
 /** The chat's temperature and max tokens win over the connection's defaults (they are the panel's choice). */
-function parameters(base: Record<string, unknown> | undefined, s: ChatPromptSettings | undefined): Record<string, unknown> | undefined {
+function parameters(
+  base: Record<string, unknown> | undefined,
+  s: ChatPromptSettings | undefined,
+): Record<string, unknown> | undefined {
   if (s?.temperature === undefined && s?.maxTokens === undefined) return base;
-  return { ...base, ...(s.temperature === undefined ? {} : { temperature: s.temperature }), ...(s.maxTokens === undefined ? {} : { max_tokens: s.maxTokens }) };
+  return {
+    ...base,
+    ...(s.temperature === undefined ? {} : { temperature: s.temperature }),
+    ...(s.maxTokens === undefined ? {} : { max_tokens: s.maxTokens }),
+  };
 }
 
 /** A pasted Jinja template that does not parse or render is the user's input to fix, not an internal failure. */
@@ -40,7 +50,9 @@ async function planOrJinjaError<T>(jinja: string | undefined, run: () => Promise
     return await run();
   } catch (e) {
     if (jinja === undefined || e instanceof SandboxLimitError || e instanceof UnknownTemplateError) throw e;
-    throw new ApiError('bad_input', `The Jinja chat template failed: ${errorMessage(e)}`, [{ path: '/jinja', message: 'unrenderable' }]);
+    throw new ApiError('bad_input', `The Jinja chat template failed: ${errorMessage(e)}`, [
+      { path: '/jinja', message: 'unrenderable' },
+    ]);
   }
 }
 
@@ -58,12 +70,16 @@ export function chatsHandlers({ library, keyCipher, sandbox }: HostContext): Han
   function turnBooks(cardId: number, bookIds: number[] = []): NamedBook[] {
     const linked = links.list(cardId).filter((l) => l.deletedAt === null);
     const linkedIds = new Set(linked.map((l) => l.lorebookId));
-    return [...linked.map((l) => namedBook(l.lorebookId, l.role)), ...bookIds.filter((id) => !linkedIds.has(id)).map((id) => namedBook(id, 'global'))];
+    return [
+      ...linked.map((l) => namedBook(l.lorebookId, l.role)),
+      ...bookIds.filter((id) => !linkedIds.has(id)).map((id) => namedBook(id, 'global')),
+    ];
   }
 
   async function prepare(input: TurnApiInput, signal: CallOptions<unknown>['signal']) {
     const card = library.cards.get(input.cardId);
-    const connection: ConnectionProfile | null = input.profileId === undefined ? null : profiles.connection(input.profileId);
+    const connection: ConnectionProfile | null =
+      input.profileId === undefined ? null : profiles.connection(input.profileId);
     const model = connection?.model ?? '';
     const mode = input.mode ?? (connection?.kind === 'openai-text' ? 'text' : 'chat');
     const tokenizerName = input.settings?.tokenizer ?? sillyTavernTokenizer(mode, model);
@@ -71,19 +87,32 @@ export function chatsHandlers({ library, keyCipher, sandbox }: HostContext): Han
     const cardDocument = parseDocument(card.document, card.format);
     const transcript = validateTranscript(input.transcript);
     // The scan and the templates run in the sandbox; the host keeps only the tokenizer that counts the reply.
-    const plan = await planOrJinjaError(input.jinja, () => planInSandbox(sandbox, {
-      card: cardDocument,
-      transcript,
-      persona: input.persona,
-      books,
-      type: input.type,
-      mode,
-      templates: { instruct: input.template, context: input.settings?.context, bindToContext: input.settings?.bindToContext },
-      jinja: input.jinja,
-      settings: promptSettings(input.settings),
-      target: { model, parameters: parameters(connection?.parameters as Record<string, unknown> | undefined, input.settings) },
-      tokenizer: tokenizerName,
-    }, { signal }));
+    const plan = await planOrJinjaError(input.jinja, () =>
+      planInSandbox(
+        sandbox,
+        {
+          card: cardDocument,
+          transcript,
+          persona: input.persona,
+          books,
+          type: input.type,
+          mode,
+          templates: {
+            instruct: input.template,
+            context: input.settings?.context,
+            bindToContext: input.settings?.bindToContext,
+          },
+          jinja: input.jinja,
+          settings: promptSettings(input.settings),
+          target: {
+            model,
+            parameters: parameters(connection?.parameters as Record<string, unknown> | undefined, input.settings),
+          },
+          tokenizer: tokenizerName,
+        },
+        { signal },
+      ),
+    );
     return { plan, connection, tokenizerName };
   }
 
@@ -112,10 +141,19 @@ export function chatsHandlers({ library, keyCipher, sandbox }: HostContext): Han
     },
     'chats.prompt': async (input, options) => {
       const { plan } = await prepare(input, options.signal);
-      return { request: plan.request, lore: plan.lore, parts: plan.prompt.parts, tokens: plan.prompt.tokens, replaces: plan.replaces };
+      return {
+        request: plan.request,
+        lore: plan.lore,
+        parts: plan.prompt.parts,
+        tokens: plan.prompt.tokens,
+        replaces: plan.replaces,
+      };
     },
     'chats.send': async (input, options) => {
-      if (input.profileId === undefined) throw new ApiError('bad_input', 'chats.send needs a connection profile ("profileId").', [{ path: '/profileId', message: 'required to send' }]);
+      if (input.profileId === undefined)
+        throw new ApiError('bad_input', 'chats.send needs a connection profile ("profileId").', [
+          { path: '/profileId', message: 'required to send' },
+        ]);
       const { plan, connection, tokenizerName } = await prepare(input, options.signal);
       const tokenizer = await loadTokenizer(tokenizerName);
       const reply = await generate(connection!, plan, {
@@ -123,7 +161,14 @@ export function chatsHandlers({ library, keyCipher, sandbox }: HostContext): Han
         signal: options.signal as AbortSignal | undefined,
         onToken: (token) => options.onProgress?.({ token }),
       });
-      return { text: reply.text, stats: reply.stats, request: plan.request, lore: plan.lore, timedEffects: plan.timedEffects, replaces: plan.replaces };
+      return {
+        text: reply.text,
+        stats: reply.stats,
+        request: plan.request,
+        lore: plan.lore,
+        timedEffects: plan.timedEffects,
+        replaces: plan.replaces,
+      };
     },
   };
 }

@@ -8,6 +8,7 @@ export function loreTestHandlers({ library, sandbox }: HostContext): HandlerTabl
     'loreTests.list': (input) => tests.list(input.lorebookId),
     'loreTests.save': (input) => tests.save(input),
     'loreTests.delete': (input) => tests.delete(input.id),
-    'loreTests.run': (input, options) => tests.run(input.lorebookId, (turns) => scanInSandbox(sandbox, turns, { signal: options.signal })),
+    'loreTests.run': (input, options) =>
+      tests.run(input.lorebookId, (turns) => scanInSandbox(sandbox, turns, { signal: options.signal })),
   };
 }

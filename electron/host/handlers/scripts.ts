@@ -17,7 +17,14 @@ export function scriptHandlers({ library, sandbox }: HostContext): HandlerTable<
     'scripts.revisions': (input) => scripts.revisions(input.id),
     'scripts.revision': (input) => scripts.revision(input.id, input.revision),
     'scripts.check': (input) => checkPpe(input.document, { scriptExists: (name) => loadScript(name) !== undefined }),
-    'scripts.run': (input, options) => runScript(input, { loadScript, env: process.env, onProgress: options.onProgress, signal: options.signal, sandbox }),
+    'scripts.run': (input, options) =>
+      runScript(input, {
+        loadScript,
+        env: process.env,
+        onProgress: options.onProgress,
+        signal: options.signal,
+        sandbox,
+      }),
     'scripts.fromCard': (input) => scriptFromCard(library, input.cardId),
     'scripts.toCard': (input) => cardFromScript(library, input.id),
   };

@@ -1,5 +1,11 @@
 /** What handlers receive and must provide; one table per domain, checked against the contract. */
-import type { CallOptions, MethodInput, MethodName, MethodOutput, MethodProgress } from '../../../shared/api/contract.ts';
+import type {
+  CallOptions,
+  MethodInput,
+  MethodName,
+  MethodOutput,
+  MethodProgress,
+} from '../../../shared/api/contract.ts';
 import type { Library } from '../../services/library/library.ts';
 import type { KeyCipher } from '../../services/chats/api-key.ts';
 import type { SandboxPool } from '../../sandbox/pool.ts';
@@ -18,7 +24,10 @@ export interface HostContext {
   log?: ErrorLog;
 }
 
-export type Handler<M extends MethodName> = (input: MethodInput<M>, options: CallOptions<MethodProgress<M>>) => MethodOutput<M> | Promise<MethodOutput<M>>;
+export type Handler<M extends MethodName> = (
+  input: MethodInput<M>,
+  options: CallOptions<MethodProgress<M>>,
+) => MethodOutput<M> | Promise<MethodOutput<M>>;
 
 /** The handlers for every method whose name starts with `Prefix`. */
 export type HandlerTable<Prefix extends string> = { [M in Extract<MethodName, `${Prefix}${string}`>]: Handler<M> };

@@ -33,10 +33,16 @@ export function originOf(url: string): string {
 export function checkKeyVariable(name: string, baseURL: string, field: string): void {
   const origin = KEY_VARIABLE_ORIGINS[name];
   if (origin === undefined) {
-    throw new ApiError('bad_input', `${name} is not a key variable Lorewright reads (${Object.keys(KEY_VARIABLE_ORIGINS).join(', ')}); type the key into the connection instead, so it is kept in the app's key store.`, [{ path: field, message: 'not a key variable' }]);
+    throw new ApiError(
+      'bad_input',
+      `${name} is not a key variable Lorewright reads (${Object.keys(KEY_VARIABLE_ORIGINS).join(', ')}); type the key into the connection instead, so it is kept in the app's key store.`,
+      [{ path: field, message: 'not a key variable' }],
+    );
   }
   if (originOf(baseURL) !== origin) {
-    throw new ApiError('bad_input', `${name} is only ever sent to ${origin}, not to ${originOf(baseURL) || baseURL}.`, [{ path: field, message: 'wrong origin' }]);
+    throw new ApiError('bad_input', `${name} is only ever sent to ${origin}, not to ${originOf(baseURL) || baseURL}.`, [
+      { path: field, message: 'wrong origin' },
+    ]);
   }
 }
 
@@ -60,7 +66,10 @@ export function keyState(source: KeySource, env: NodeJS.ProcessEnv): KeyState {
 export function readApiKey(source: KeySource, env: NodeJS.ProcessEnv, cipher?: KeyCipher): string | undefined {
   if (source.apiKeyEnv) {
     const value = env[source.apiKeyEnv];
-    if (!value) throw new ApiError('bad_input', `The API key variable ${source.apiKeyEnv} is not set.`, [{ path: '/apiKeyEnv', message: 'not set' }]);
+    if (!value)
+      throw new ApiError('bad_input', `The API key variable ${source.apiKeyEnv} is not set.`, [
+        { path: '/apiKeyEnv', message: 'not set' },
+      ]);
     return value.trim();
   }
   if (!source.apiKeyFile) return undefined;
@@ -68,15 +77,25 @@ export function readApiKey(source: KeySource, env: NodeJS.ProcessEnv, cipher?: K
   try {
     stat = fs.statSync(source.apiKeyFile);
   } catch {
-    throw new ApiError('bad_input', `The API key file ${source.apiKeyFile} does not exist.`, [{ path: '/apiKeyFile', message: 'missing' }]);
+    throw new ApiError('bad_input', `The API key file ${source.apiKeyFile} does not exist.`, [
+      { path: '/apiKeyFile', message: 'missing' },
+    ]);
   }
   if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) {
-    throw new ApiError('bad_input', `The API key file ${source.apiKeyFile} is readable by others (mode ${(stat.mode & 0o777).toString(8)}). Run: chmod 600 ${source.apiKeyFile}`, [{ path: '/apiKeyFile', message: 'not 0600' }]);
+    throw new ApiError(
+      'bad_input',
+      `The API key file ${source.apiKeyFile} is readable by others (mode ${(stat.mode & 0o777).toString(8)}). Run: chmod 600 ${source.apiKeyFile}`,
+      [{ path: '/apiKeyFile', message: 'not 0600' }],
+    );
   }
   const content = fs.readFileSync(source.apiKeyFile, 'utf8').trim();
   if (!content.startsWith(ENCRYPTED)) return content;
   if (!cipher) {
-    throw new ApiError('bad_input', `The API key in ${source.apiKeyFile} was encrypted by the Lorewright desktop app with this computer's keychain; use the desktop app, or give the key through an environment variable here.`, [{ path: '/apiKeyFile', message: 'encrypted' }]);
+    throw new ApiError(
+      'bad_input',
+      `The API key in ${source.apiKeyFile} was encrypted by the Lorewright desktop app with this computer's keychain; use the desktop app, or give the key through an environment variable here.`,
+      [{ path: '/apiKeyFile', message: 'encrypted' }],
+    );
   }
   return cipher.decrypt(Buffer.from(content.slice(ENCRYPTED.length), 'base64')).trim();
 }

@@ -32,7 +32,12 @@ export interface TurnFiles {
 }
 
 /** Paths are relative to `cwd`; a missing file names itself in the error. */
-export function readTurnFiles(cwd: string, card: string, books: readonly string[], chat: string | undefined): TurnFiles {
+export function readTurnFiles(
+  cwd: string,
+  card: string,
+  books: readonly string[],
+  chat: string | undefined,
+): TurnFiles {
   const at = (p: string) => {
     const abs = path.resolve(cwd, p);
     if (!fs.existsSync(abs)) throw new Error(`No such file: ${p}`);

@@ -21,7 +21,11 @@ export interface GenerateOptions {
   tokenizer: Tokenizer;
 }
 
-function events(profile: ConnectionProfile, body: Record<string, unknown>, signal: AbortSignal | undefined): AsyncIterable<StreamEvent> {
+function events(
+  profile: ConnectionProfile,
+  body: Record<string, unknown>,
+  signal: AbortSignal | undefined,
+): AsyncIterable<StreamEvent> {
   // The body already holds model and parameters; the profile contributes only where and how to connect.
   const { model: _model, stream, messages, prompt, ...parameters } = body;
   const connection = { ...profile, parameters: undefined };
@@ -39,7 +43,11 @@ export function tokensPerSecond(tokens: number, firstTokenMs: number | null, tot
 }
 
 /** Resolves with the reply; rejects with the ModelError of a failure (including cancellation: code 'aborted'). */
-export async function generate(profile: ConnectionProfile, plan: Pick<TurnPlan, 'request'>, options: GenerateOptions): Promise<Generated> {
+export async function generate(
+  profile: ConnectionProfile,
+  plan: Pick<TurnPlan, 'request'>,
+  options: GenerateOptions,
+): Promise<Generated> {
   for await (const event of events(profile, plan.request, options.signal)) {
     if (event.type === 'token') options.onToken?.(event.text);
     else if (event.type === 'error') throw event.error;

@@ -25,8 +25,20 @@ interface ProfilesFile {
 }
 
 export const presetList: PresetInfo[] = [
-  ...Object.entries(providerPresets).map(([id, p]) => ({ id: id as PresetInfo['id'], label: p.label, kind: p.kind, baseURL: p.baseURL, needsApiKey: p.needsApiKey })),
-  { id: 'custom', label: 'Custom (OpenAI-compatible)', kind: 'openai-chat', baseURL: 'http://127.0.0.1:8080/v1', needsApiKey: false },
+  ...Object.entries(providerPresets).map(([id, p]) => ({
+    id: id as PresetInfo['id'],
+    label: p.label,
+    kind: p.kind,
+    baseURL: p.baseURL,
+    needsApiKey: p.needsApiKey,
+  })),
+  {
+    id: 'custom',
+    label: 'Custom (OpenAI-compatible)',
+    kind: 'openai-chat',
+    baseURL: 'http://127.0.0.1:8080/v1',
+    needsApiKey: false,
+  },
 ];
 
 export class ProfileStore {
@@ -91,7 +103,8 @@ export class ProfileStore {
     const data = this.read();
     const id = givenId ?? randomUUID();
     const index = data.profiles.findIndex((p) => p.id === id);
-    if (givenId !== undefined && index < 0) throw new ApiError('not_found', `No connection profile "${givenId}".`, [{ path: '/id', message: 'not found' }]);
+    if (givenId !== undefined && index < 0)
+      throw new ApiError('not_found', `No connection profile "${givenId}".`, [{ path: '/id', message: 'not found' }]);
     const old = index < 0 ? undefined : data.profiles[index]!;
     const origin = originOf(fields.baseURL);
     const profile: StoredProfile = { id, ...fields };
@@ -133,7 +146,11 @@ export class ProfileStore {
   private key(p: StoredProfile): string | undefined {
     const usable = this.usableSource(p);
     if (!usable.apiKeyFile && !usable.apiKeyEnv && (p.apiKeyFile || p.apiKeyEnv)) {
-      throw new ApiError('bad_input', `The key of "${p.name}" was saved for another server (or lives outside the app's key store); enter it again for ${originOf(p.baseURL)}.`, [{ path: '/apiKey', message: 'key not usable here' }]);
+      throw new ApiError(
+        'bad_input',
+        `The key of "${p.name}" was saved for another server (or lives outside the app's key store); enter it again for ${originOf(p.baseURL)}.`,
+        [{ path: '/apiKey', message: 'key not usable here' }],
+      );
     }
     return readApiKey(usable, this.env, this.cipher);
   }

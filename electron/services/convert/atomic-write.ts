@@ -15,7 +15,10 @@ import { randomBytes } from 'node:crypto';
 const TEMP_NAME = /^\..+\.lorewright-tmp-(?:(\d+)-)?[0-9a-f]+$/;
 
 function tempPath(target: string): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}.lorewright-tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
+  return path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.lorewright-tmp-${process.pid}-${randomBytes(6).toString('hex')}`,
+  );
 }
 
 /** The pid a temp file name carries; 0 for the older names without one; undefined when it is not a temp file. */
@@ -46,7 +49,13 @@ export async function cleanLeftoverTemps(dirs: Iterable<string>): Promise<string
       const owner = tempOwner(name);
       if (owner === undefined || owner === process.pid || alive(owner)) continue;
       const file = path.join(dir, name);
-      if (await fs.rm(file).then(() => true, () => false)) removed.push(file);
+      if (
+        await fs.rm(file).then(
+          () => true,
+          () => false,
+        )
+      )
+        removed.push(file);
     }
   }
   return removed;

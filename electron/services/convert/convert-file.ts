@@ -35,7 +35,10 @@ export async function convertFile(job: FileJob): Promise<FileResult> {
     const format = job.format === 'same' ? keep : job.format;
     if (!format) {
       result.status = 'skipped';
-      result.error = { code: 'read_only_format', message: `${read.container.toUpperCase()} cards are read-only; choose an output format (png, json, yaml or charx)` };
+      result.error = {
+        code: 'read_only_format',
+        message: `${read.container.toUpperCase()} cards are read-only; choose an output format (png, json, yaml or charx)`,
+      };
       return finish();
     }
     result.format = format;
@@ -49,7 +52,10 @@ export async function convertFile(job: FileJob): Promise<FileResult> {
     }
     // Nothing to write: the card is at the target and stays in its container.
     if (already && format === keep) return finish();
-    const written = writeCard(converted.doc, format, { source: read, ...(job.indent !== undefined ? { indent: job.indent } : {}) });
+    const written = writeCard(converted.doc, format, {
+      source: read,
+      ...(job.indent !== undefined ? { indent: job.indent } : {}),
+    });
     result.warnings = [...result.warnings, ...written.warnings];
     const output = job.output ?? input;
     if (!job.output && job.backup) result.backup = await backupFile(input);

@@ -19,41 +19,71 @@ import type { ConvertOptions, ConvertProgress, ConvertReport, ConvertTotals, Fil
 const MIN_FILES_FOR_THREADS = 32;
 
 function checkOptions(options: ConvertOptions): void {
-  if (options.to !== 'v2' && options.to !== 'v3') throw new ConvertUsageError(`target must be v2 or v3, not ${JSON.stringify(options.to)}`);
+  if (options.to !== 'v2' && options.to !== 'v3')
+    throw new ConvertUsageError(`target must be v2 or v3, not ${JSON.stringify(options.to)}`);
   if (options.inputs.length === 0) throw new ConvertUsageError('no input files or folders given');
-  if (options.inPlace && options.outDir) throw new ConvertUsageError('choose either an output folder or in-place, not both');
-  if (!options.inPlace && !options.outDir) throw new ConvertUsageError('an output folder is required unless converting in place');
-  if (options.inPlace && (options.format ?? 'same') !== 'same') throw new ConvertUsageError('in-place conversion keeps each file\'s format; use an output folder to change formats');
-  if (options.jobs !== undefined && !(Number.isInteger(options.jobs) && options.jobs >= 1)) throw new ConvertUsageError(`jobs must be a positive integer, not ${options.jobs}`);
+  if (options.inPlace && options.outDir)
+    throw new ConvertUsageError('choose either an output folder or in-place, not both');
+  if (!options.inPlace && !options.outDir)
+    throw new ConvertUsageError('an output folder is required unless converting in place');
+  if (options.inPlace && (options.format ?? 'same') !== 'same')
+    throw new ConvertUsageError("in-place conversion keeps each file's format; use an output folder to change formats");
+  if (options.jobs !== undefined && !(Number.isInteger(options.jobs) && options.jobs >= 1))
+    throw new ConvertUsageError(`jobs must be a positive integer, not ${options.jobs}`);
 }
 
-export async function convertFiles(options: ConvertOptions, onProgress?: (progress: ConvertProgress) => void): Promise<ConvertReport> {
+export async function convertFiles(
+  options: ConvertOptions,
+  onProgress?: (progress: ConvertProgress) => void,
+): Promise<ConvertReport> {
   checkOptions(options);
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const outDir = options.outDir ? path.resolve(options.outDir) : undefined;
   // The output folder may sit inside an input folder; never treat earlier outputs as inputs.
   const { files, missing, skipped } = await collectInputs(options.inputs, outDir ? [outDir] : []);
-  const planner = outDir ? new OutputPlanner(outDir, files.map((f) => f.path)) : undefined;
+  const planner = outDir
+    ? new OutputPlanner(
+        outDir,
+        files.map((f) => f.path),
+      )
+    : undefined;
   const format = options.format ?? 'same';
   const outputs = files.map((f) => planner?.claim(f.path, f.root, format));
   // Each output folder is made once here, not once per file.
-  await Promise.all([...new Set(outputs.flatMap((o) => (o ? [path.dirname(o)] : [])))].map((dir) => fs.mkdir(dir, { recursive: true })));
+  await Promise.all(
+    [...new Set(outputs.flatMap((o) => (o ? [path.dirname(o)] : [])))].map((dir) => fs.mkdir(dir, { recursive: true })),
+  );
   // Temp files live beside their targets: clear what a killed run left there, and say where ours will be.
   const targetDirs = files.map((f, i) => path.dirname(outputs[i] ?? f.path));
   const cleaned = await cleanLeftoverTemps(targetDirs);
   const untrack = trackTempDirs(targetDirs);
   const results: (FileResult | undefined)[] = new Array(files.length);
   const missingResults: FileResult[] = [
-    ...missing.map((m): FileResult => ({ input: m.path, status: 'failed', error: { code: 'ENOENT', message: m.message }, warnings: [], bytesIn: 0, ms: 0 })),
-    ...skipped.map((s): FileResult => ({ input: s.path, status: 'skipped', error: { code: s.code, message: s.reason }, warnings: [], bytesIn: 0, ms: 0 })),
+    ...missing.map((m): FileResult => ({
+      input: m.path,
+      status: 'failed',
+      error: { code: 'ENOENT', message: m.message },
+      warnings: [],
+      bytesIn: 0,
+      ms: 0,
+    })),
+    ...skipped.map((s): FileResult => ({
+      input: s.path,
+      status: 'skipped',
+      error: { code: s.code, message: s.reason },
+      warnings: [],
+      bytesIn: 0,
+      ms: 0,
+    })),
   ];
   const total = files.length + missing.length;
   let done = 0;
   for (const r of missingResults) onProgress?.({ done: ++done, total, result: r });
   const jobs = options.jobs ?? os.availableParallelism();
   // Threads pay off once there is more work than their start-up (~100 ms each) costs.
-  const pool = (options.threads ?? files.length >= MIN_FILES_FOR_THREADS) && jobs > 1 ? new WorkerPool(jobs) : undefined;
+  const pool =
+    (options.threads ?? files.length >= MIN_FILES_FOR_THREADS) && jobs > 1 ? new WorkerPool(jobs) : undefined;
   const run = pool ? (job: FileJob) => pool.run(job) : convertFile;
   try {
     await runPool(
@@ -94,7 +124,15 @@ export async function convertFiles(options: ConvertOptions, onProgress?: (progre
 }
 
 function totalsOf(files: FileResult[]): ConvertTotals {
-  const t: ConvertTotals = { files: files.length, converted: 0, already: 0, skipped: 0, failed: 0, bytesIn: 0, bytesOut: 0 };
+  const t: ConvertTotals = {
+    files: files.length,
+    converted: 0,
+    already: 0,
+    skipped: 0,
+    failed: 0,
+    bytesIn: 0,
+    bytesOut: 0,
+  };
   for (const f of files) {
     t[f.status]++;
     t.bytesIn += f.bytesIn;

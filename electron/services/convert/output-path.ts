@@ -3,7 +3,12 @@ import path from 'node:path';
 import type { CardContainer, OutputFormat } from '../../../shared/card/index.ts';
 
 const EXTENSION: Record<OutputFormat, string> = { png: '.png', json: '.json', yaml: '.yaml', charx: '.charx' };
-const SPELLINGS: Record<OutputFormat, readonly string[]> = { png: ['.png', '.apng'], json: ['.json'], yaml: ['.yaml', '.yml'], charx: ['.charx'] };
+const SPELLINGS: Record<OutputFormat, readonly string[]> = {
+  png: ['.png', '.apng'],
+  json: ['.json'],
+  yaml: ['.yaml', '.yml'],
+  charx: ['.charx'],
+};
 
 /** The container a 'same'-format output keeps, or undefined for read-only legacy containers. */
 export function sameFormat(container: CardContainer): OutputFormat | undefined {
@@ -28,7 +33,10 @@ export class OutputPlanner {
     const rel = path.relative(root, input);
     const ext = path.extname(rel);
     // Keep the file's own spelling (.apng, .yml) when it already names the format.
-    const base = format === 'same' || SPELLINGS[format].includes(ext.toLowerCase()) ? rel : rel.slice(0, rel.length - ext.length) + EXTENSION[format];
+    const base =
+      format === 'same' || SPELLINGS[format].includes(ext.toLowerCase())
+        ? rel
+        : rel.slice(0, rel.length - ext.length) + EXTENSION[format];
     const stem = base.slice(0, base.length - path.extname(base).length);
     for (let n = 1; ; n++) {
       const candidate = path.join(this.outDir, n === 1 ? base : `${stem} (${n})${path.extname(base)}`);

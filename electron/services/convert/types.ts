@@ -35,7 +35,13 @@ export interface ConvertOptions {
   signal?: AbortSignal;
 }
 
-export type { FileStatus, FileResult, ConvertTotals, ConvertReport, ConvertProgress } from '../../../shared/card/batch-report.ts';
+export type {
+  FileStatus,
+  FileResult,
+  ConvertTotals,
+  ConvertReport,
+  ConvertProgress,
+} from '../../../shared/card/batch-report.ts';
 
 export class ConvertUsageError extends Error {
   constructor(message: string) {

@@ -9,7 +9,8 @@ import { constants } from 'node:fs';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 
-export type SkipCode = 'missing' | 'broken_link' | 'link_loop' | 'not_regular' | 'unreadable' | 'too_large' | 'duplicate';
+export type SkipCode =
+  'missing' | 'broken_link' | 'link_loop' | 'not_regular' | 'unreadable' | 'too_large' | 'duplicate';
 
 export interface SkippedEntry {
   path: string;
@@ -71,7 +72,13 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
       return await fs.stat(p);
     } catch (e) {
       const err = errorReason(e);
-      if (err.code === 'missing' && (await fs.lstat(p).then((l) => l.isSymbolicLink(), () => false))) {
+      if (
+        err.code === 'missing' &&
+        (await fs.lstat(p).then(
+          (l) => l.isSymbolicLink(),
+          () => false,
+        ))
+      ) {
         skip(p, 'broken_link', `broken symbolic link (to ${await fs.readlink(p).catch(() => '?')})`);
       } else skip(p, err.code, err.reason);
       return undefined;
@@ -84,7 +91,11 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
     if (first !== undefined) return skip(p, 'duplicate', `same file as ${first}`);
     seenFiles.set(identity(s), p);
     if (options.maxFileBytes !== undefined && s.size > options.maxFileBytes) {
-      return skip(p, 'too_large', `${s.size.toLocaleString('en-US')} bytes, over the ${options.maxFileBytes.toLocaleString('en-US')}-byte limit`);
+      return skip(
+        p,
+        'too_large',
+        `${s.size.toLocaleString('en-US')} bytes, over the ${options.maxFileBytes.toLocaleString('en-US')}-byte limit`,
+      );
     }
     try {
       await fs.access(p, constants.R_OK);
@@ -139,7 +150,11 @@ export async function readRegularFile(file: string, max: number, onSize?: (size:
     const s = await handle.stat();
     onSize?.(s.size);
     if (!s.isFile()) throw Object.assign(new Error(`${file} is ${kindOf(s)}`), { code: 'not_regular' });
-    if (s.size > max) throw Object.assign(new Error(`the file is ${s.size.toLocaleString('en-US')} bytes; the limit is ${max.toLocaleString('en-US')}`), { code: 'too_large' });
+    if (s.size > max)
+      throw Object.assign(
+        new Error(`the file is ${s.size.toLocaleString('en-US')} bytes; the limit is ${max.toLocaleString('en-US')}`),
+        { code: 'too_large' },
+      );
     return new Uint8Array(await handle.readFile());
   } finally {
     await handle.close();

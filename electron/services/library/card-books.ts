@@ -16,7 +16,6 @@ import type { Db } from './open-database.ts';
 import { Sql } from './sql.ts';
 import { isObject } from '../../../shared/util/is-object.ts';
 
-
 export class CardBooks {
   private readonly sql: Sql;
   private readonly cards: CardStore;
@@ -46,9 +45,14 @@ export class CardBooks {
       this.liveCard(cardId);
       this.liveBook(lorebookId);
       // Demote first: the unique index allows one primary per card at any moment.
-      if (role === 'primary') this.sql.stmt("UPDATE card_lorebooks SET role = 'extra' WHERE card_id = ? AND role = 'primary' AND lorebook_id <> ?").run(cardId, lorebookId);
+      if (role === 'primary')
+        this.sql
+          .stmt("UPDATE card_lorebooks SET role = 'extra' WHERE card_id = ? AND role = 'primary' AND lorebook_id <> ?")
+          .run(cardId, lorebookId);
       this.sql
-        .stmt('INSERT INTO card_lorebooks (card_id, lorebook_id, role) VALUES (?, ?, ?) ON CONFLICT (card_id, lorebook_id) DO UPDATE SET role = excluded.role')
+        .stmt(
+          'INSERT INTO card_lorebooks (card_id, lorebook_id, role) VALUES (?, ?, ?) ON CONFLICT (card_id, lorebook_id) DO UPDATE SET role = excluded.role',
+        )
         .run(cardId, lorebookId, role);
       return this.list(cardId);
     });
@@ -57,8 +61,13 @@ export class CardBooks {
   unlink(cardId: number, lorebookId: number): CardBookLink[] {
     return this.sql.write(() => {
       this.liveCard(cardId);
-      const info = this.sql.stmt('DELETE FROM card_lorebooks WHERE card_id = ? AND lorebook_id = ?').run(cardId, lorebookId);
-      if (info.changes === 0) throw new ApiError('not_found', `Lorebook ${lorebookId} is not linked to card ${cardId}.`, [{ path: '/lorebookId', message: 'not linked' }]);
+      const info = this.sql
+        .stmt('DELETE FROM card_lorebooks WHERE card_id = ? AND lorebook_id = ?')
+        .run(cardId, lorebookId);
+      if (info.changes === 0)
+        throw new ApiError('not_found', `Lorebook ${lorebookId} is not linked to card ${cardId}.`, [
+          { path: '/lorebookId', message: 'not linked' },
+        ]);
       return this.list(cardId);
     });
   }
@@ -70,7 +79,10 @@ export class CardBooks {
       const record = this.liveBook(lorebookId);
       const doc = parseDocument(card.document, card.format);
       const data = cardData(doc, cardId);
-      const book = importBook(parseDocument(record.document, 'json', record.name), { format: 'st', detail: 'summary' }).book;
+      const book = importBook(parseDocument(record.document, 'json', record.name), {
+        format: 'st',
+        detail: 'summary',
+      }).book;
       // A V3 card wants V3 entries (use_regex is required there); the embedded form is the book without its wrapper.
       const v3 = doc['spec'] === 'chara_card_v3';
       const { book: exported, report } = exportBook(book, v3 ? 'v3' : 'v2', { name: record.name, detail: 'summary' });
@@ -91,7 +103,10 @@ export class CardBooks {
       const doc = parseDocument(card.document, card.format);
       const data = cardData(doc, cardId);
       const embedded = data['character_book'];
-      if (!isObject(embedded)) throw new ApiError('conflict', `Card ${cardId} has no embedded lorebook to save.`, [{ path: '/cardId', message: 'no character_book' }]);
+      if (!isObject(embedded))
+        throw new ApiError('conflict', `Card ${cardId} has no embedded lorebook to save.`, [
+          { path: '/cardId', message: 'no character_book' },
+        ]);
       const { book, report } = importBook(embedded, { detail: 'summary' });
       const ownName = typeof embedded['name'] === 'string' ? embedded['name'].trim() : '';
       const name = ownName || `${card.name} lorebook`;
@@ -100,7 +115,10 @@ export class CardBooks {
       let saved = card;
       if (remove) {
         const { character_book: _dropped, ...rest } = data;
-        saved = this.cards.update({ id: cardId, document: serializeDocument({ ...doc, data: rest }, card.format, card.document) });
+        saved = this.cards.update({
+          id: cardId,
+          document: serializeDocument({ ...doc, data: rest }, card.format, card.document),
+        });
       }
       return { lorebookId: created.id, card: saved, report };
     });
@@ -108,13 +126,19 @@ export class CardBooks {
 
   private liveCard(id: number): CardRecord {
     const card = this.cards.get(id);
-    if (card.deletedAt !== null) throw new ApiError('conflict', `Card ${id} is in the trash; restore it first.`, [{ path: '/cardId', message: 'in the trash' }]);
+    if (card.deletedAt !== null)
+      throw new ApiError('conflict', `Card ${id} is in the trash; restore it first.`, [
+        { path: '/cardId', message: 'in the trash' },
+      ]);
     return card;
   }
 
   private liveBook(id: number): ReturnType<LorebookStore['get']> {
     const book = this.books.get(id);
-    if (book.deletedAt !== null) throw new ApiError('conflict', `Lorebook ${id} is in the trash; restore it first.`, [{ path: '/lorebookId', message: 'in the trash' }]);
+    if (book.deletedAt !== null)
+      throw new ApiError('conflict', `Lorebook ${id} is in the trash; restore it first.`, [
+        { path: '/lorebookId', message: 'in the trash' },
+      ]);
     return book;
   }
 }
@@ -123,8 +147,11 @@ export class CardBooks {
 function cardData(doc: JsonObject, cardId: number): JsonObject {
   const data = doc['data'];
   if (!isObject(data)) {
-    throw new ApiError('conflict', `Card ${cardId} is a V1 card, which cannot hold a lorebook; convert it to V2 first.`, [{ path: '/cardId', message: 'V1 card' }]);
+    throw new ApiError(
+      'conflict',
+      `Card ${cardId} is a V1 card, which cannot hold a lorebook; convert it to V2 first.`,
+      [{ path: '/cardId', message: 'V1 card' }],
+    );
   }
   return data;
 }
-

@@ -1,7 +1,13 @@
 /** Cards in the library: every write is one transaction that also keeps tags, search and revisions in step. */
 import { ApiError } from '../../../shared/errors.ts';
 import type { ListInput, UpdateInput, CreateInput } from '../../../shared/api/contract.ts';
-import type { CardContainerKind, CardRecord, CardSummary, DocumentFormat, TagCount } from '../../../shared/library/types.ts';
+import type {
+  CardContainerKind,
+  CardRecord,
+  CardSummary,
+  DocumentFormat,
+  TagCount,
+} from '../../../shared/library/types.ts';
 import { blankCard, summarizeCard, withCardName, withCardTags } from '../../../shared/library/card-summary.ts';
 import { detectFormat, parseDocument, serializeDocument } from '../../../shared/library/parse-document.ts';
 import type { Db } from './open-database.ts';
@@ -74,7 +80,12 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
         recordColumns: 'c.document, c.format, c.container',
         revisionImage: 'image',
         toSummary,
-        toRecord: (row) => ({ ...toSummary(row), document: row.document, format: row.format, container: row.container }),
+        toRecord: (row) => ({
+          ...toSummary(row),
+          document: row.document,
+          format: row.format,
+          container: row.container,
+        }),
       },
       now,
     );
@@ -88,7 +99,11 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
   /** Every matching id in list order (for "select all" over thousands of cards). */
   ids(input: ListInput): number[] {
     const { where, params, sortSql } = this.query(input);
-    return (this.sql.stmt(`SELECT c.id FROM cards c WHERE ${where.join(' AND ')} ORDER BY ${sortSql}`).all(...params) as { id: number }[]).map((r) => r.id);
+    return (
+      this.sql.stmt(`SELECT c.id FROM cards c WHERE ${where.join(' AND ')} ORDER BY ${sortSql}`).all(...params) as {
+        id: number;
+      }[]
+    ).map((r) => r.id);
   }
 
   private query(input: ListInput): { where: string[]; params: unknown[]; sortSql: string } {
@@ -101,7 +116,9 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
         params.push(search.match);
       }
       for (const like of search.likes) {
-        where.push(`c.id IN (SELECT rowid FROM card_search WHERE name LIKE ? ESCAPE '\\' OR creator LIKE ? ESCAPE '\\' OR tags LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\' OR notes LIKE ? ESCAPE '\\')`);
+        where.push(
+          `c.id IN (SELECT rowid FROM card_search WHERE name LIKE ? ESCAPE '\\' OR creator LIKE ? ESCAPE '\\' OR tags LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\' OR notes LIKE ? ESCAPE '\\')`,
+        );
         params.push(like, like, like, like, like);
       }
     }
@@ -118,7 +135,8 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
   }
 
   image(id: number): Uint8Array | null {
-    const row = this.sql.stmt('SELECT image FROM cards WHERE id = ?').get(id) as { image: Uint8Array | null } | undefined;
+    const row = this.sql.stmt('SELECT image FROM cards WHERE id = ?').get(id) as
+      { image: Uint8Array | null } | undefined;
     if (!row) throw new ApiError('not_found', `No card with id ${id} in the library.`);
     return row.image;
   }
@@ -145,7 +163,20 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
           `INSERT INTO cards (name, creator, character_version, spec, document, format, container, image, source_name, content_hash, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(fields.name, fields.creator, fields.characterVersion, fields.spec, card.document, format, card.container ?? format, card.image ?? null, card.sourceName ?? null, contentHash(card.document), now, now);
+        .run(
+          fields.name,
+          fields.creator,
+          fields.characterVersion,
+          fields.spec,
+          card.document,
+          format,
+          card.container ?? format,
+          card.image ?? null,
+          card.sourceName ?? null,
+          contentHash(card.document),
+          now,
+          now,
+        );
       const newId = Number(info.lastInsertRowid);
       this.index(newId, fields);
       return newId;
@@ -156,18 +187,28 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
   /** The stored card with its original file bytes, as the pure export/inspect functions take it. */
   stored(id: number): StoredCard {
     const card = this.get(id);
-    return { name: card.name, document: card.document, format: card.format, container: card.container, original: this.image(id) };
+    return {
+      name: card.name,
+      document: card.document,
+      format: card.format,
+      container: card.container,
+      original: this.image(id),
+    };
   }
 
   findByHash(hash: string): number | null {
-    const row = this.sql.stmt('SELECT id FROM cards WHERE content_hash = ? AND deleted_at IS NULL LIMIT 1').get(hash) as { id: number } | undefined;
+    const row = this.sql
+      .stmt('SELECT id FROM cards WHERE content_hash = ? AND deleted_at IS NULL LIMIT 1')
+      .get(hash) as { id: number } | undefined;
     return row?.id ?? null;
   }
 
   /** A live card that may be an earlier version of an imported one: the same name and creator (case folded). */
   findVersionOf(name: string, creator: string): { id: number; name: string } | null {
     const row = this.sql
-      .stmt('SELECT id, name FROM cards WHERE name = ? COLLATE NOCASE AND creator = ? COLLATE NOCASE AND deleted_at IS NULL ORDER BY updated_at DESC LIMIT 1')
+      .stmt(
+        'SELECT id, name FROM cards WHERE name = ? COLLATE NOCASE AND creator = ? COLLATE NOCASE AND deleted_at IS NULL ORDER BY updated_at DESC LIMIT 1',
+      )
       .get(name, creator) as { id: number; name: string } | undefined;
     return row ?? null;
   }
@@ -180,8 +221,23 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
       const fields = summarizeCard(parseDocument(card.document, format, card.sourceName ?? 'card'));
       this.keep(id);
       this.sql
-        .stmt('UPDATE cards SET name = ?, creator = ?, character_version = ?, spec = ?, document = ?, format = ?, container = ?, image = ?, source_name = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?')
-        .run(fields.name, fields.creator, fields.characterVersion, fields.spec, card.document, format, card.container ?? format, card.image ?? null, card.sourceName ?? null, contentHash(card.document), Math.max(this.now(), current.updatedAt), id);
+        .stmt(
+          'UPDATE cards SET name = ?, creator = ?, character_version = ?, spec = ?, document = ?, format = ?, container = ?, image = ?, source_name = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?',
+        )
+        .run(
+          fields.name,
+          fields.creator,
+          fields.characterVersion,
+          fields.spec,
+          card.document,
+          format,
+          card.container ?? format,
+          card.image ?? null,
+          card.sourceName ?? null,
+          contentHash(card.document),
+          Math.max(this.now(), current.updatedAt),
+          id,
+        );
       this.index(id, fields);
       return this.get(id);
     });
@@ -191,15 +247,33 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
     return this.sql.write(() => {
       const current = this.editable(input.id, input.baseRevision);
       let text = input.document ?? current.document;
-      const format = input.document === undefined ? current.format : current.format === 'yaml' && detectFormat(text) === 'json' ? 'json' : current.format;
-      if (input.name !== undefined || input.tags !== undefined) text = this.patchText(text, format, input.name, input.tags);
+      const format =
+        input.document === undefined
+          ? current.format
+          : current.format === 'yaml' && detectFormat(text) === 'json'
+            ? 'json'
+            : current.format;
+      if (input.name !== undefined || input.tags !== undefined)
+        text = this.patchText(text, format, input.name, input.tags);
       if (text === current.document) return current;
       const fields = summarizeCard(parseDocument(text, format));
       const now = Math.max(this.now(), current.updatedAt);
       this.keep(input.id);
       this.sql
-        .stmt('UPDATE cards SET name = ?, creator = ?, character_version = ?, spec = ?, document = ?, format = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?')
-        .run(fields.name, fields.creator, fields.characterVersion, fields.spec, text, format, contentHash(text), now, input.id);
+        .stmt(
+          'UPDATE cards SET name = ?, creator = ?, character_version = ?, spec = ?, document = ?, format = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?',
+        )
+        .run(
+          fields.name,
+          fields.creator,
+          fields.characterVersion,
+          fields.spec,
+          text,
+          format,
+          contentHash(text),
+          now,
+          input.id,
+        );
       this.index(input.id, fields);
       return this.get(input.id);
     });
@@ -209,11 +283,22 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
   setImage(id: number, bytes: Uint8Array): CardRecord {
     return this.sql.write(() => {
       const card = this.editable(id, undefined);
-      if (card.container === 'charx') throw new ApiError('conflict', 'This card is a CharX archive: its image is an asset inside the archive. Export it as PNG first, then replace the image of that card.');
+      if (card.container === 'charx')
+        throw new ApiError(
+          'conflict',
+          'This card is a CharX archive: its image is an asset inside the archive. Export it as PNG first, then replace the image of that card.',
+        );
       const isPng = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
-      if (!isPng) throw new ApiError('bad_input', 'The new image must be a PNG file (cards embed their data in PNG text chunks).', [{ path: '/base64', message: 'not a PNG' }]);
+      if (!isPng)
+        throw new ApiError(
+          'bad_input',
+          'The new image must be a PNG file (cards embed their data in PNG text chunks).',
+          [{ path: '/base64', message: 'not a PNG' }],
+        );
       this.keep(id);
-      this.sql.stmt("UPDATE cards SET image = ?, container = 'png', revision = revision + 1, updated_at = ? WHERE id = ?").run(bytes, Math.max(this.now(), card.updatedAt), id);
+      this.sql
+        .stmt("UPDATE cards SET image = ?, container = 'png', revision = revision + 1, updated_at = ? WHERE id = ?")
+        .run(bytes, Math.max(this.now(), card.updatedAt), id);
       return this.get(id);
     });
   }
@@ -222,7 +307,11 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
    * Applies one action to many cards in one transaction, all or nothing. V1 cards have no tags field, so tag actions leave them
    * unchanged (counted in `v1`) rather than invent a non-standard top-level `tags`: convert them to V2 first.
    */
-  bulk(ids: number[], action: 'delete' | 'restore' | 'addTags' | 'removeTags', tags: string[] = []): { updated: number; v1: number } {
+  bulk(
+    ids: number[],
+    action: 'delete' | 'restore' | 'addTags' | 'removeTags',
+    tags: string[] = [],
+  ): { updated: number; v1: number } {
     return this.sql.write(() => {
       let updated = 0;
       let v1 = 0;
@@ -240,7 +329,10 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
         }
         const own = this.ownTags(card);
         const lower = new Set(tags.map((t) => t.toLowerCase()));
-        const next = action === 'addTags' ? [...own, ...tags.filter((t) => !own.some((c) => c.toLowerCase() === t.toLowerCase()))] : own.filter((t) => !lower.has(t.toLowerCase()));
+        const next =
+          action === 'addTags'
+            ? [...own, ...tags.filter((t) => !own.some((c) => c.toLowerCase() === t.toLowerCase()))]
+            : own.filter((t) => !lower.has(t.toLowerCase()));
         if (next.length === own.length) continue;
         this.update({ id, tags: next });
         updated++;
@@ -253,7 +345,9 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
   renameTag(from: string, to: string): { updated: number } {
     return this.sql.write(() => {
       const rows = this.sql
-        .stmt('SELECT ct.card_id AS id FROM card_tags ct JOIN tags t ON t.id = ct.tag_id WHERE t.name = ? COLLATE NOCASE')
+        .stmt(
+          'SELECT ct.card_id AS id FROM card_tags ct JOIN tags t ON t.id = ct.tag_id WHERE t.name = ? COLLATE NOCASE',
+        )
         .all(from) as { id: number }[];
       for (const { id } of rows) {
         const card = this.get(id);
@@ -282,7 +376,12 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
     return summarizeCard(parseDocument(card.document, card.format)).tags;
   }
 
-  private patchText(text: string, format: DocumentFormat, name: string | undefined, tags: string[] | undefined): string {
+  private patchText(
+    text: string,
+    format: DocumentFormat,
+    name: string | undefined,
+    tags: string[] | undefined,
+  ): string {
     let doc = parseDocument(text, format);
     if (name !== undefined) doc = withCardName(doc, name);
     if (tags !== undefined) doc = withCardTags(doc, [...new Set(tags.map((t) => t.trim()).filter((t) => t !== ''))]);
@@ -292,7 +391,9 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
   private index(id: number, fields: ReturnType<typeof summarizeCard>): void {
     this.sql.stmt('DELETE FROM card_tags WHERE card_id = ?').run(id);
     const upsertTag = this.sql.stmt('INSERT INTO tags (name) VALUES (?) ON CONFLICT (name) DO NOTHING');
-    const link = this.sql.stmt('INSERT OR IGNORE INTO card_tags (card_id, tag_id) SELECT ?, id FROM tags WHERE name = ? COLLATE NOCASE');
+    const link = this.sql.stmt(
+      'INSERT OR IGNORE INTO card_tags (card_id, tag_id) SELECT ?, id FROM tags WHERE name = ? COLLATE NOCASE',
+    );
     for (const tag of fields.tags) {
       upsertTag.run(tag);
       link.run(id, tag);

@@ -7,10 +7,17 @@ import { ApiError, errorMessage } from '../../../shared/errors.ts';
 import { parseDocument, serializeDocument } from '../../../shared/library/parse-document.ts';
 import type { Library } from './library.ts';
 
-export async function convertInLibrary(library: Library, ids: number[], to: 'v2' | 'v3', onProgress?: (p: ImportProgress) => void, signal?: CancelSignal): Promise<ConvertOutcome[]> {
+export async function convertInLibrary(
+  library: Library,
+  ids: number[],
+  to: 'v2' | 'v3',
+  onProgress?: (p: ImportProgress) => void,
+  signal?: CancelSignal,
+): Promise<ConvertOutcome[]> {
   const results: ConvertOutcome[] = [];
   for (const id of new Set(ids)) {
-    if (signal?.aborted) throw new ApiError('cancelled', `Conversion cancelled after ${results.length} of ${ids.length} cards.`);
+    if (signal?.aborted)
+      throw new ApiError('cancelled', `Conversion cancelled after ${results.length} of ${ids.length} cards.`);
     const card = library.cards.get(id);
     try {
       const doc = parseDocument(card.document, card.format, card.name);
@@ -18,7 +25,11 @@ export async function convertInLibrary(library: Library, ids: number[], to: 'v2'
         results.push({ id, name: card.name, status: 'already' });
       } else {
         const converted = convertCard(doc, to);
-        library.cards.update({ id, document: serializeDocument(converted.doc, card.format, card.document), baseRevision: card.revision });
+        library.cards.update({
+          id,
+          document: serializeDocument(converted.doc, card.format, card.document),
+          baseRevision: card.revision,
+        });
         results.push({ id, name: card.name, status: 'converted', report: converted.report });
       }
     } catch (e) {

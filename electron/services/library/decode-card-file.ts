@@ -13,7 +13,8 @@ function read(name: string, bytes: Uint8Array): ReadCardResult {
     return readCard(bytes, name, { normalize: false });
   } catch (e) {
     // For a plain JSON file, name the line and column (what an author looks for in an editor), not the offset.
-    if (e instanceof CardError && e.code === 'json_syntax' && e.at?.startsWith('zip') !== true) parseDocument(new TextDecoder().decode(bytes), 'json', 'the file');
+    if (e instanceof CardError && e.code === 'json_syntax' && e.at?.startsWith('zip') !== true)
+      parseDocument(new TextDecoder().decode(bytes), 'json', 'the file');
     throw e;
   }
 }
@@ -26,5 +27,11 @@ export function decodeCardFile(name: string, bytes: Uint8Array): NewCard & { war
     const text = (card.text ?? JSON.stringify(card.doc, null, 2)).replace(/^\uFEFF/, '');
     return { document: text, format: card.container, container: card.container, warnings };
   }
-  return { document: JSON.stringify(card.doc, null, 2), format: 'json', container: card.container, image: bytes, warnings };
+  return {
+    document: JSON.stringify(card.doc, null, 2),
+    format: 'json',
+    container: card.container,
+    image: bytes,
+    warnings,
+  };
 }

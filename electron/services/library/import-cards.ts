@@ -28,7 +28,9 @@ export interface ImportOptions {
 
 const BATCH = 100;
 
-type Decoded = { card: NewCard & { warnings: string[] }; error?: undefined } | { card?: undefined; error: { message: string; code?: string } };
+type Decoded =
+  | { card: NewCard & { warnings: string[] }; error?: undefined }
+  | { card?: undefined; error: { message: string; code?: string } };
 
 /** The error without the file name: results carry the name once, in `file`. */
 function failure(name: string, e: unknown): { message: string; code?: string } {
@@ -37,10 +39,15 @@ function failure(name: string, e: unknown): { message: string; code?: string } {
   return e instanceof CardError ? { message, code: e.code } : { message };
 }
 
-export async function importCards(library: Library, files: ImportFile[], options: ImportOptions = {}): Promise<ImportFileResult[]> {
+export async function importCards(
+  library: Library,
+  files: ImportFile[],
+  options: ImportOptions = {},
+): Promise<ImportFileResult[]> {
   const results: ImportFileResult[] = [];
   for (let start = 0; start < files.length; start += BATCH) {
-    if (options.signal?.aborted) throw new ApiError('cancelled', `Import cancelled after ${results.length} of ${files.length} files.`);
+    if (options.signal?.aborted)
+      throw new ApiError('cancelled', `Import cancelled after ${results.length} of ${files.length} files.`);
     const batch = files.slice(start, start + BATCH);
     const decoded = batch.map((file): Decoded & { file: ImportFile } => {
       try {
@@ -66,12 +73,26 @@ function importOne(library: Library, file: string, decoded: Decoded, onMatch: Im
   const card = decoded.card;
   const notes = card.warnings.length ? { message: card.warnings.join('; ') } : {};
   const existing = library.cards.findByHash(contentHash(card.document));
-  if (existing !== null) return { file, status: 'duplicate', id: existing, name: library.cards.get(existing).name, message: `Same document as card ${existing}; not imported again.` };
+  if (existing !== null)
+    return {
+      file,
+      status: 'duplicate',
+      id: existing,
+      name: library.cards.get(existing).name,
+      message: `Same document as card ${existing}; not imported again.`,
+    };
   try {
     const fields = summarizeCard(parseDocument(card.document, card.format, file));
     const match = onMatch === 'add' ? null : library.cards.findVersionOf(fields.name, fields.creator);
     if (match && onMatch === 'ask') return { file, status: 'match', id: match.id, name: match.name };
-    if (match) return { file, status: 'updated', id: library.cards.replace(match.id, { ...card, sourceName: file }).id, name: fields.name, ...notes };
+    if (match)
+      return {
+        file,
+        status: 'updated',
+        id: library.cards.replace(match.id, { ...card, sourceName: file }).id,
+        name: fields.name,
+        ...notes,
+      };
     const id = library.cards.insert({ ...card, sourceName: file }).id;
     return { file, status: 'imported', id, name: fields.name, ...notes };
   } catch (e) {

@@ -37,7 +37,8 @@ export function openLibrary(file: string): Library {
   const sql = new Sql(db);
   const cards = new CardStore(db);
   const lorebooks = new LorebookStore(db);
-  const count = (table: 'cards' | 'lorebooks' | 'scripts' | 'chats' | 'revisions'): number => (sql.stmt(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const count = (table: 'cards' | 'lorebooks' | 'scripts' | 'chats' | 'revisions'): number =>
+    (sql.stmt(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   return {
     file,
     db,
@@ -50,7 +51,13 @@ export function openLibrary(file: string): Library {
     write: (fn) => sql.write(fn),
     facts: () => ({
       schemaVersion: db.pragma('user_version', { simple: true }) as number,
-      counts: { cards: count('cards'), lorebooks: count('lorebooks'), scripts: count('scripts'), chats: count('chats'), revisions: count('revisions') },
+      counts: {
+        cards: count('cards'),
+        lorebooks: count('lorebooks'),
+        scripts: count('scripts'),
+        chats: count('chats'),
+        revisions: count('revisions'),
+      },
     }),
     close: () => db.close(),
   };

@@ -4,7 +4,12 @@
  */
 import { ApiError, errorMessage } from '../../../shared/errors.ts';
 import type { LoreTestResult, LoreTestSaveInput, LoreTestSummary } from '../../../shared/api/methods/lore-tests.ts';
-import { parseLoreTestDocument, pointerOf, withBook, type ParsedLoreTest } from '../../../shared/lorebook/lore-test-document.ts';
+import {
+  parseLoreTestDocument,
+  pointerOf,
+  withBook,
+  type ParsedLoreTest,
+} from '../../../shared/lorebook/lore-test-document.ts';
 import { checkExpectations } from '../../../shared/lorebook/lore-test.ts';
 import type { Scenario, ScanResult, WorldInfoBook } from '../../../shared/lorebook/model.ts';
 import { ScenarioError } from '../../../shared/lorebook/scenario-error.ts';
@@ -28,14 +33,24 @@ function parse(document: string): ParsedLoreTest {
   try {
     return parseLoreTestDocument(document);
   } catch (e) {
-    if (e instanceof ScenarioError) throw new ApiError('bad_input', `The lore test is not valid: ${e.message}`, [{ path: pointerOf('document', e.path), message: e.message }]);
+    if (e instanceof ScenarioError)
+      throw new ApiError('bad_input', `The lore test is not valid: ${e.message}`, [
+        { path: pointerOf('document', e.path), message: e.message },
+      ]);
     throw e;
   }
 }
 
 function toSummary(row: TestRow): LoreTestSummary {
   const turns = (JSON.parse(row.document) as { turns: unknown[] }).turns.length;
-  return { id: row.id, lorebookId: row.lorebook_id, name: row.name, turns, createdAt: row.created_at, updatedAt: row.updated_at };
+  return {
+    id: row.id,
+    lorebookId: row.lorebook_id,
+    name: row.name,
+    turns,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 export class LoreTestStore {
@@ -61,12 +76,18 @@ export class LoreTestStore {
     const now = this.now();
     const name = input.name.trim();
     const id = this.sql.write(() => {
-      const existing = this.sql.stmt('SELECT id FROM lore_tests WHERE lorebook_id = ? AND name = ?').get(input.lorebookId, name) as { id: number } | undefined;
+      const existing = this.sql
+        .stmt('SELECT id FROM lore_tests WHERE lorebook_id = ? AND name = ?')
+        .get(input.lorebookId, name) as { id: number } | undefined;
       if (existing) {
-        this.sql.stmt('UPDATE lore_tests SET document = ?, updated_at = ? WHERE id = ?').run(input.document, now, existing.id);
+        this.sql
+          .stmt('UPDATE lore_tests SET document = ?, updated_at = ? WHERE id = ?')
+          .run(input.document, now, existing.id);
         return existing.id;
       }
-      const info = this.sql.stmt('INSERT INTO lore_tests (lorebook_id, name, document, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(input.lorebookId, name, input.document, now, now);
+      const info = this.sql
+        .stmt('INSERT INTO lore_tests (lorebook_id, name, document, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+        .run(input.lorebookId, name, input.document, now, now);
       return Number(info.lastInsertRowid);
     });
     return toSummary(this.sql.stmt('SELECT * FROM lore_tests WHERE id = ?').get(id) as TestRow);
@@ -74,7 +95,8 @@ export class LoreTestStore {
 
   delete(id: number): null {
     const info = this.sql.stmt('DELETE FROM lore_tests WHERE id = ?').run(id);
-    if (info.changes === 0) throw new ApiError('not_found', `No lore test with id ${id}.`, [{ path: '/id', message: 'not found' }]);
+    if (info.changes === 0)
+      throw new ApiError('not_found', `No lore test with id ${id}.`, [{ path: '/id', message: 'not found' }]);
     return null;
   }
 
@@ -103,6 +125,8 @@ export class LoreTestStore {
   }
 
   private rows(lorebookId: number): TestRow[] {
-    return this.sql.stmt('SELECT * FROM lore_tests WHERE lorebook_id = ? ORDER BY name COLLATE NOCASE, id').all(lorebookId) as TestRow[];
+    return this.sql
+      .stmt('SELECT * FROM lore_tests WHERE lorebook_id = ? ORDER BY name COLLATE NOCASE, id')
+      .all(lorebookId) as TestRow[];
   }
 }

@@ -36,7 +36,15 @@ const SUMMARY_COLUMNS = `l.id, l.name, l.revision, l.created_at, l.updated_at, l
 export const EMPTY_BOOK = '{\n    "entries": {}\n}';
 
 function toSummary(row: BookRow): LorebookSummary {
-  return { id: row.id, name: row.name, entryCount: row.entry_count, revision: row.revision, createdAt: row.created_at, updatedAt: row.updated_at, deletedAt: row.deleted_at };
+  return {
+    id: row.id,
+    name: row.name,
+    entryCount: row.entry_count,
+    revision: row.revision,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    deletedAt: row.deleted_at,
+  };
 }
 
 /** Parses a World Info book, refusing anything whose `entries` is not an object keyed by uid. */
@@ -44,7 +52,11 @@ function parseBook(text: string, source: string): Record<string, unknown> {
   const doc = parseDocument(text, 'json', source);
   const entries = doc['entries'];
   if (typeof entries !== 'object' || entries === null || Array.isArray(entries)) {
-    throw new ApiError('bad_document', `${source} is not a World Info book: "entries" must be an object keyed by uid.`, [{ path: '/entries', message: 'expected an object' }]);
+    throw new ApiError(
+      'bad_document',
+      `${source} is not a World Info book: "entries" must be an object keyed by uid.`,
+      [{ path: '/entries', message: 'expected an object' }],
+    );
   }
   return doc;
 }
@@ -98,7 +110,9 @@ export class LorebookStore extends RevisionedStore<LorebookSummary, LorebookReco
         params.push(search.match);
       }
       for (const like of search.likes) {
-        where.push(`l.id IN (SELECT rowid FROM lorebook_search WHERE name LIKE ? ESCAPE '\\' OR keys LIKE ? ESCAPE '\\' OR content LIKE ? ESCAPE '\\')`);
+        where.push(
+          `l.id IN (SELECT rowid FROM lorebook_search WHERE name LIKE ? ESCAPE '\\' OR keys LIKE ? ESCAPE '\\' OR content LIKE ? ESCAPE '\\')`,
+        );
         params.push(like, like, like);
       }
     }
@@ -115,7 +129,9 @@ export class LorebookStore extends RevisionedStore<LorebookSummary, LorebookReco
     const now = this.now();
     const id = this.sql.write(() => {
       const info = this.sql
-        .stmt(`INSERT INTO lorebooks (name, document, format, source_name, content_hash, created_at, updated_at) VALUES (?, ?, 'json', ?, ?, ?, ?)`)
+        .stmt(
+          `INSERT INTO lorebooks (name, document, format, source_name, content_hash, created_at, updated_at) VALUES (?, ?, 'json', ?, ?, ?, ?)`,
+        )
         .run(name, document, sourceName, contentHash(document), now, now);
       const newId = Number(info.lastInsertRowid);
       this.index(newId, name, doc);
@@ -140,17 +156,26 @@ export class LorebookStore extends RevisionedStore<LorebookSummary, LorebookReco
     return files.map((file) => {
       try {
         const unreadable = unreadableText(file.text);
-        if (unreadable) return { file: file.name, status: 'failed', message: `not a lorebook: ${unreadable}. Lorebooks are JSON files; a card's embedded book comes in with the card (Library → Import).` };
+        if (unreadable)
+          return {
+            file: file.name,
+            status: 'failed',
+            message: `not a lorebook: ${unreadable}. Lorebooks are JSON files; a card's embedded book comes in with the card (Library → Import).`,
+          };
         // "the file", not its name: the result names the file once, in `file`.
         const json: unknown = parseDocument(file.text, 'json', 'the file');
         const located = locateBook(json);
         const { book, report } = importBook(json, { detail: 'summary' });
-        const named = typeof located.book['name'] === 'string' && located.book['name'].trim() !== '' ? located.book['name'] : baseName(file.name);
+        const named =
+          typeof located.book['name'] === 'string' && located.book['name'].trim() !== ''
+            ? located.book['name']
+            : baseName(file.name);
         const document = located.format === 'st' ? file.text : JSON.stringify(book, null, 4);
         const record = this.insert(named, document, file.name);
         return { file: file.name, status: 'imported', id: record.id, format: located.format, report };
       } catch (e) {
-        if (e instanceof ApiError || e instanceof BookFormatError) return { file: file.name, status: 'failed', message: e.message };
+        if (e instanceof ApiError || e instanceof BookFormatError)
+          return { file: file.name, status: 'failed', message: e.message };
         throw e;
       }
     });
@@ -159,6 +184,8 @@ export class LorebookStore extends RevisionedStore<LorebookSummary, LorebookReco
   private index(id: number, name: string, doc: Record<string, unknown>): void {
     const { keys, content } = searchText(doc);
     this.sql.stmt('DELETE FROM lorebook_search WHERE rowid = ?').run(id);
-    this.sql.stmt('INSERT INTO lorebook_search (rowid, name, keys, content) VALUES (?, ?, ?, ?)').run(id, name, keys, content);
+    this.sql
+      .stmt('INSERT INTO lorebook_search (rowid, name, keys, content) VALUES (?, ?, ?, ?)')
+      .run(id, name, keys, content);
   }
 }

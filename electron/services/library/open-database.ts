@@ -25,7 +25,10 @@ function checkWritable(file: string): void {
     // Root passes access checks regardless of mode; a file or folder nobody may write is still meant read-only.
     if ((fs.statSync(target).mode & 0o222) === 0) throw new Error('no write bits');
   } catch {
-    throw new ApiError('db_read_only', `The library ${file} cannot be written: ${target} is read-only or not accessible. Choose another --db path or fix its permissions.`);
+    throw new ApiError(
+      'db_read_only',
+      `The library ${file} cannot be written: ${target} is read-only or not accessible. Choose another --db path or fix its permissions.`,
+    );
   }
 }
 
@@ -42,7 +45,10 @@ export function openDatabase(file: string): Db {
   try {
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > latestVersion) {
-      throw new ApiError('db_too_new', `The library ${file} was written by a newer Lorewright (schema ${version}; this version knows up to ${latestVersion}). Update Lorewright; the file was not changed.`);
+      throw new ApiError(
+        'db_too_new',
+        `The library ${file} was written by a newer Lorewright (schema ${version}; this version knows up to ${latestVersion}). Update Lorewright; the file was not changed.`,
+      );
     }
     // The busy timeout first: switching to WAL and migrating may wait for another process's write.
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -76,7 +82,10 @@ function mapOpenError(file: string, e: unknown): Error {
   if (e instanceof ApiError) return e;
   const code = sqliteCode(e);
   if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
-    return new ApiError('db_not_sqlite', `${file} is not a Lorewright library (not an SQLite database); it was left untouched.`);
+    return new ApiError(
+      'db_not_sqlite',
+      `${file} is not a Lorewright library (not an SQLite database); it was left untouched.`,
+    );
   }
   if (code === 'SQLITE_READONLY' || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_PERM') {
     return new ApiError('db_read_only', `The library ${file} cannot be opened for writing (${code}).`);

@@ -70,13 +70,17 @@ export abstract class RevisionedStore<S extends ItemSummary, R extends S & { doc
   }
 
   get(id: number): R {
-    const row = this.sql.stmt(`SELECT ${this.t.summaryColumns}, ${this.t.recordColumns} FROM ${this.t.from} WHERE ${this.alias}.id = ?`).get(id) as Row | undefined;
+    const row = this.sql
+      .stmt(`SELECT ${this.t.summaryColumns}, ${this.t.recordColumns} FROM ${this.t.from} WHERE ${this.alias}.id = ?`)
+      .get(id) as Row | undefined;
     if (!row) throw this.notFound(id);
     return this.t.toRecord(row);
   }
 
   summary(id: number): S {
-    const row = this.sql.stmt(`SELECT ${this.t.summaryColumns} FROM ${this.t.from} WHERE ${this.alias}.id = ?`).get(id) as Row | undefined;
+    const row = this.sql
+      .stmt(`SELECT ${this.t.summaryColumns} FROM ${this.t.from} WHERE ${this.alias}.id = ?`)
+      .get(id) as Row | undefined;
     if (!row) throw this.notFound(id);
     return this.t.toSummary(row);
   }
@@ -85,7 +89,11 @@ export abstract class RevisionedStore<S extends ItemSummary, R extends S & { doc
   setDeleted(id: number, deleted: boolean): S {
     return this.sql.write(() => {
       const wasDeleted = this.summary(id).deletedAt !== null;
-      if (wasDeleted === deleted) throw new ApiError('conflict', deleted ? `${this.t.label} ${id} is already in the trash.` : `${this.t.label} ${id} is not in the trash.`);
+      if (wasDeleted === deleted)
+        throw new ApiError(
+          'conflict',
+          deleted ? `${this.t.label} ${id} is already in the trash.` : `${this.t.label} ${id} is not in the trash.`,
+        );
       this.sql.stmt(`UPDATE ${this.table} SET deleted_at = ? WHERE id = ?`).run(deleted ? this.now() : null, id);
       return this.summary(id);
     });
@@ -94,16 +102,21 @@ export abstract class RevisionedStore<S extends ItemSummary, R extends S & { doc
   revisions(id: number): RevisionSummary[] {
     this.summary(id);
     const rows = this.sql
-      .stmt('SELECT revision, created_at, name, length(document) AS size FROM revisions WHERE kind = ? AND item_id = ? ORDER BY revision DESC')
+      .stmt(
+        'SELECT revision, created_at, name, length(document) AS size FROM revisions WHERE kind = ? AND item_id = ? ORDER BY revision DESC',
+      )
       .all(this.t.kind, id) as { revision: number; created_at: number; name: string; size: number }[];
     return rows.map((r) => ({ revision: r.revision, createdAt: r.created_at, name: r.name, size: r.size }));
   }
 
   revision(id: number, revision: number): StoredRevision {
-    const row = this.sql.stmt('SELECT revision, document, created_at FROM revisions WHERE kind = ? AND item_id = ? AND revision = ?').get(this.t.kind, id, revision) as
-      | { revision: number; document: string; created_at: number }
-      | undefined;
-    if (!row) throw new ApiError('not_found', `${this.t.label} ${id} has no stored revision ${revision}.`, [{ path: '/revision', message: 'not found' }]);
+    const row = this.sql
+      .stmt('SELECT revision, document, created_at FROM revisions WHERE kind = ? AND item_id = ? AND revision = ?')
+      .get(this.t.kind, id, revision) as { revision: number; document: string; created_at: number } | undefined;
+    if (!row)
+      throw new ApiError('not_found', `${this.t.label} ${id} has no stored revision ${revision}.`, [
+        { path: '/revision', message: 'not found' },
+      ]);
     return { revision: row.revision, document: row.document, createdAt: row.created_at };
   }
 
@@ -119,7 +132,9 @@ export abstract class RevisionedStore<S extends ItemSummary, R extends S & { doc
       if (text === current.document && name === current.name) return current;
       this.keep(input.id);
       this.sql
-        .stmt(`UPDATE ${this.table} SET name = ?, document = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?`)
+        .stmt(
+          `UPDATE ${this.table} SET name = ?, document = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?`,
+        )
         .run(name, text, contentHash(text), Math.max(this.now(), current.updatedAt), input.id);
       this.indexDocument(input.id, name, text);
       return this.get(input.id);
@@ -132,9 +147,14 @@ export abstract class RevisionedStore<S extends ItemSummary, R extends S & { doc
   /** The item as stored, refusing edits to a trashed item or over a revision that moved on. */
   protected editable(id: number, baseRevision: number | undefined): R {
     const current = this.get(id);
-    if (current.deletedAt !== null) throw new ApiError('conflict', `${this.t.label} ${id} is in the trash; restore it before editing.`);
+    if (current.deletedAt !== null)
+      throw new ApiError('conflict', `${this.t.label} ${id} is in the trash; restore it before editing.`);
     if (baseRevision !== undefined && baseRevision !== current.revision) {
-      throw new ApiError('conflict', `${this.t.label} ${id} changed since revision ${baseRevision} (now ${current.revision}); reload before saving.`, [{ path: '/baseRevision', message: 'stale revision' }]);
+      throw new ApiError(
+        'conflict',
+        `${this.t.label} ${id} changed since revision ${baseRevision} (now ${current.revision}); reload before saving.`,
+        [{ path: '/baseRevision', message: 'stale revision' }],
+      );
     }
     return current;
   }
@@ -142,16 +162,27 @@ export abstract class RevisionedStore<S extends ItemSummary, R extends S & { doc
   /** Copies the item's current row into the history; call inside the transaction that changes it. */
   protected keep(id: number): void {
     this.sql
-      .stmt(`INSERT INTO revisions (kind, item_id, revision, name, document, image, created_at) SELECT ?, id, revision, name, document, ${this.t.revisionImage}, updated_at FROM ${this.table} WHERE id = ?`)
+      .stmt(
+        `INSERT INTO revisions (kind, item_id, revision, name, document, image, created_at) SELECT ?, id, revision, name, document, ${this.t.revisionImage}, updated_at FROM ${this.table} WHERE id = ?`,
+      )
       .run(this.t.kind, id);
   }
 
   /** One page of summaries and the total, for a list method's filters (`where` uses the table's alias). */
-  protected page(where: string[], params: unknown[], orderBy: string, paging: { limit?: number; offset?: number }): { items: S[]; total: number } {
+  protected page(
+    where: string[],
+    params: unknown[],
+    orderBy: string,
+    paging: { limit?: number; offset?: number },
+  ): { items: S[]; total: number } {
     const whereSql = where.join(' AND ');
-    const total = (this.sql.stmt(`SELECT count(*) AS n FROM ${this.t.from} WHERE ${whereSql}`).get(...params) as { n: number }).n;
+    const total = (
+      this.sql.stmt(`SELECT count(*) AS n FROM ${this.t.from} WHERE ${whereSql}`).get(...params) as { n: number }
+    ).n;
     const rows = this.sql
-      .stmt(`SELECT ${this.t.summaryColumns} FROM ${this.t.from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
+      .stmt(
+        `SELECT ${this.t.summaryColumns} FROM ${this.t.from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+      )
       .all(...params, paging.limit ?? 100, paging.offset ?? 0) as Row[];
     return { items: rows.map((r) => this.t.toSummary(r)), total };
   }
@@ -162,6 +193,8 @@ export abstract class RevisionedStore<S extends ItemSummary, R extends S & { doc
   }
 
   private notFound(id: number): ApiError {
-    return new ApiError('not_found', `No ${this.t.label.toLowerCase()} with id ${id} in the library.`, [{ path: '/id', message: 'not found' }]);
+    return new ApiError('not_found', `No ${this.t.label.toLowerCase()} with id ${id} in the library.`, [
+      { path: '/id', message: 'not found' },
+    ]);
   }
 }

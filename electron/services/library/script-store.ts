@@ -2,7 +2,13 @@
  * PPE scripts in the library, stored as the exact `.ai.yaml` text. Every save keeps the previous text as a revision;
  * deleting only moves a script to the trash. A script's name is the id other scripts call it by.
  */
-import type { ScriptCreateInput, ScriptListInput, ScriptRecord, ScriptSummary, ScriptUpdateInput } from '../../../shared/api/methods/scripts.ts';
+import type {
+  ScriptCreateInput,
+  ScriptListInput,
+  ScriptRecord,
+  ScriptSummary,
+  ScriptUpdateInput,
+} from '../../../shared/api/methods/scripts.ts';
 import type { Db } from './open-database.ts';
 import { contentHash, RevisionedStore } from './revisioned-store.ts';
 
@@ -16,10 +22,18 @@ interface ScriptRow {
   document: string;
 }
 
-export const STARTER_SCRIPT = '---\ninput:\n  - topic\ntopic: the sea\n---\nsystem: You are a helpful assistant.\nuser: "Write a haiku about {{topic}}."\n';
+export const STARTER_SCRIPT =
+  '---\ninput:\n  - topic\ntopic: the sea\n---\nsystem: You are a helpful assistant.\nuser: "Write a haiku about {{topic}}."\n';
 
 function toSummary(row: ScriptRow): ScriptSummary {
-  return { id: row.id, name: row.name, revision: row.revision, createdAt: row.created_at, updatedAt: row.updated_at, deletedAt: row.deleted_at };
+  return {
+    id: row.id,
+    name: row.name,
+    revision: row.revision,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    deletedAt: row.deleted_at,
+  };
 }
 
 /** LIKE pattern matching `text` literally anywhere. */
@@ -56,9 +70,11 @@ export class ScriptStore extends RevisionedStore<ScriptSummary, ScriptRecord, Sc
 
   /** The text of the live script called `name` (the most recently saved, if several share it). */
   textByName(name: string): string | undefined {
-    const row = this.sql.stmt('SELECT document FROM scripts WHERE name = ? AND deleted_at IS NULL ORDER BY updated_at DESC, id DESC LIMIT 1').get(name) as
-      | { document: string }
-      | undefined;
+    const row = this.sql
+      .stmt(
+        'SELECT document FROM scripts WHERE name = ? AND deleted_at IS NULL ORDER BY updated_at DESC, id DESC LIMIT 1',
+      )
+      .get(name) as { document: string } | undefined;
     return row?.document;
   }
 
@@ -68,7 +84,9 @@ export class ScriptStore extends RevisionedStore<ScriptSummary, ScriptRecord, Sc
     const id = this.sql.write(
       () =>
         this.sql
-          .stmt('INSERT INTO scripts (name, document, source_name, content_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+          .stmt(
+            'INSERT INTO scripts (name, document, source_name, content_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+          )
           .run(input.name, document, input.sourceName ?? null, contentHash(document), now, now).lastInsertRowid,
     );
     return this.get(Number(id));

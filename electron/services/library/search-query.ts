@@ -8,7 +8,10 @@ export interface SearchClause {
 }
 
 export function buildSearch(query: string): SearchClause {
-  const words = query.trim().split(/\s+/u).filter((w) => w !== '');
+  const words = query
+    .trim()
+    .split(/\s+/u)
+    .filter((w) => w !== '');
   const long = words.filter((w) => [...w].length >= 3);
   const short = words.filter((w) => [...w].length < 3);
   return {

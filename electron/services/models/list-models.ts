@@ -3,7 +3,10 @@ import { createClient } from './client.ts';
 import { toModelError } from './errors.ts';
 import type { ConnectionProfile } from './profiles.ts';
 
-export async function listModels(profile: ConnectionProfile, options: { signal?: AbortSignal } = {}): Promise<string[]> {
+export async function listModels(
+  profile: ConnectionProfile,
+  options: { signal?: AbortSignal } = {},
+): Promise<string[]> {
   try {
     const ids: string[] = [];
     for await (const model of createClient(profile).models.list({ signal: options.signal })) ids.push(model.id);

@@ -52,7 +52,10 @@ export const KEY_VARIABLE_ORIGINS: Record<string, string> = Object.fromEntries(
     .map(([id, p]) => [`${id.toUpperCase()}_API_KEY`, new URL(p.baseURL).origin]),
 );
 
-export function profileFromPreset(id: PresetId, fields: Partial<ConnectionProfile> & { model: string }): ConnectionProfile {
+export function profileFromPreset(
+  id: PresetId,
+  fields: Partial<ConnectionProfile> & { model: string },
+): ConnectionProfile {
   const preset = providerPresets[id];
   return { name: preset.label, kind: preset.kind, baseURL: preset.baseURL, ...fields };
 }

@@ -51,7 +51,11 @@ interface Piece {
   usage: Usage | null;
 }
 
-type Open = (client: OpenAI, body: Record<string, unknown>, signal: AbortSignal) => Promise<AsyncIterable<Piece> | Piece>;
+type Open = (
+  client: OpenAI,
+  body: Record<string, unknown>,
+  signal: AbortSignal,
+) => Promise<AsyncIterable<Piece> | Piece>;
 
 interface ChoiceLike {
   finish_reason?: string | null;
@@ -60,9 +64,16 @@ interface ChoiceLike {
   text?: string;
 }
 
-const piece = (chunk: { choices?: ChoiceLike[]; usage?: Usage | null }, read: (c: ChoiceLike) => string | null | undefined): Piece => {
+const piece = (
+  chunk: { choices?: ChoiceLike[]; usage?: Usage | null },
+  read: (c: ChoiceLike) => string | null | undefined,
+): Piece => {
   const choice = chunk.choices?.[0];
-  return { text: (choice && read(choice)) ?? '', finishReason: choice?.finish_reason ?? null, usage: chunk.usage ?? null };
+  return {
+    text: (choice && read(choice)) ?? '',
+    finishReason: choice?.finish_reason ?? null,
+    usage: chunk.usage ?? null,
+  };
 };
 
 async function* mapped<T>(source: AsyncIterable<T>, f: (chunk: T) => Piece): AsyncIterable<Piece> {
@@ -81,7 +92,12 @@ const openText: Open = async (client, body, signal) => {
   return piece(res as never, (x) => x.text);
 };
 
-async function* generate(profile: ConnectionProfile, body: Record<string, unknown>, open: Open, options: StreamOptions): AsyncGenerator<StreamEvent> {
+async function* generate(
+  profile: ConnectionProfile,
+  body: Record<string, unknown>,
+  open: Open,
+  options: StreamOptions,
+): AsyncGenerator<StreamEvent> {
   const controller = new AbortController();
   const cancel = () => controller.abort();
   if (options.signal?.aborted) cancel();
@@ -146,12 +162,20 @@ const requestBody = (profile: ConnectionProfile, parameters: GenerationParameter
   stream,
 });
 
-export function streamChat(profile: ConnectionProfile, request: ChatRequest, options: StreamOptions = {}): AsyncIterable<StreamEvent> {
+export function streamChat(
+  profile: ConnectionProfile,
+  request: ChatRequest,
+  options: StreamOptions = {},
+): AsyncIterable<StreamEvent> {
   const body = { ...requestBody(profile, request.parameters, request.stream ?? true), messages: request.messages };
   return generate(profile, body, openChat, options);
 }
 
-export function streamText(profile: ConnectionProfile, request: TextRequest, options: StreamOptions = {}): AsyncIterable<StreamEvent> {
+export function streamText(
+  profile: ConnectionProfile,
+  request: TextRequest,
+  options: StreamOptions = {},
+): AsyncIterable<StreamEvent> {
   const body = { ...requestBody(profile, request.parameters, request.stream ?? true), prompt: request.prompt };
   return generate(profile, body, openText, options);
 }

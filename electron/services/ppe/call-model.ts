@@ -19,8 +19,15 @@ export interface CallModelOptions {
 
 export function connectionProfile(connection: PpeConnection, env: NodeJS.ProcessEnv): ConnectionProfile {
   const apiKey = connection.apiKeyEnv ? env[connection.apiKeyEnv] : undefined;
-  if (connection.apiKeyEnv && !apiKey) throw new Error(`The environment variable ${connection.apiKeyEnv} (the API key) is not set.`);
-  return { name: 'ppe', kind: 'openai-chat', baseURL: connection.baseURL, model: connection.model, ...(apiKey ? { apiKey } : {}) };
+  if (connection.apiKeyEnv && !apiKey)
+    throw new Error(`The environment variable ${connection.apiKeyEnv} (the API key) is not set.`);
+  return {
+    name: 'ppe',
+    kind: 'openai-chat',
+    baseURL: connection.baseURL,
+    model: connection.model,
+    ...(apiKey ? { apiKey } : {}),
+  };
 }
 
 export function modelCaller(profile: ConnectionProfile, options: CallModelOptions = {}): CallModel {

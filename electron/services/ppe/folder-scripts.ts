@@ -18,7 +18,8 @@ export interface FolderScripts {
 
 export function folderScripts(folder: string): FolderScripts {
   // An id is a name, never a path: `../x` or `a/b` must not reach outside the folder.
-  const fileOf = (id: string): string | undefined => (/^[^/\\]+$/.test(id) && id !== '.' && id !== '..' ? path.join(folder, `${id}${SCRIPT_EXTENSION}`) : undefined);
+  const fileOf = (id: string): string | undefined =>
+    /^[^/\\]+$/.test(id) && id !== '.' && id !== '..' ? path.join(folder, `${id}${SCRIPT_EXTENSION}`) : undefined;
   const exists = (id: string): boolean => {
     const file = fileOf(id);
     return file !== undefined && fs.existsSync(file);

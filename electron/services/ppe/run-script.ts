@@ -31,33 +31,56 @@ export async function runScript(input: ScriptRunInput, ctx: RunScriptContext): P
   try {
     let callModel;
     if (input.connection) {
-      if (input.connection.apiKeyEnv !== undefined) checkKeyVariable(input.connection.apiKeyEnv, input.connection.baseURL, '/connection/apiKeyEnv');
+      if (input.connection.apiKeyEnv !== undefined)
+        checkKeyVariable(input.connection.apiKeyEnv, input.connection.baseURL, '/connection/apiKeyEnv');
       let profile;
       try {
         profile = connectionProfile(input.connection, ctx.env);
       } catch (e) {
         throw new ApiError('bad_input', (e as Error).message, [{ path: '/connection/apiKeyEnv', message: 'not set' }]);
       }
-      callModel = modelCaller(profile, { signal: controller.signal, onToken: (text, request) => ctx.onProgress?.({ kind: 'token', text, request }) });
+      callModel = modelCaller(profile, {
+        signal: controller.signal,
+        onToken: (text, request) => ctx.onProgress?.({ kind: 'token', text, request }),
+      });
     }
-    const result = await ppeInSandbox(ctx.sandbox, {
-      document: input.document,
-      input: input.input,
-      callModel,
-      loadScript: ctx.loadScript,
-      stepLimit: input.stepLimit,
-      scriptId: input.name,
-      onLog: (entry) => {
-        log.push(entry);
-        ctx.onProgress?.({ kind: 'log', entry });
+    const result = await ppeInSandbox(
+      ctx.sandbox,
+      {
+        document: input.document,
+        input: input.input,
+        callModel,
+        loadScript: ctx.loadScript,
+        stepLimit: input.stepLimit,
+        scriptId: input.name,
+        onLog: (entry) => {
+          log.push(entry);
+          ctx.onProgress?.({ kind: 'log', entry });
+        },
       },
-    }, { signal: ctx.signal });
-    return { status: 'done', output: result.output, messages: result.messages, requests: result.requests, log: result.log };
+      { signal: ctx.signal },
+    );
+    return {
+      status: 'done',
+      output: result.output,
+      messages: result.messages,
+      requests: result.requests,
+      log: result.log,
+    };
   } catch (e) {
     if (e instanceof ModelError && e.code === 'aborted') throw new ApiError('cancelled', 'The run was cancelled.');
     if (e instanceof PpeRunError) {
       const { code, message, line, column, script } = e;
-      return { status: 'failed', error: { code, message, ...(line === undefined ? {} : { line, column }), ...(script === undefined || script === input.name ? {} : { script }) }, log };
+      return {
+        status: 'failed',
+        error: {
+          code,
+          message,
+          ...(line === undefined ? {} : { line, column }),
+          ...(script === undefined || script === input.name ? {} : { script }),
+        },
+        log,
+      };
     }
     if (e instanceof ModelError) return { status: 'failed', error: { code: e.code, message: e.message }, log };
     throw e;

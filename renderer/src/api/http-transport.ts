@@ -29,7 +29,11 @@ export function createHttpClient(token: string, base = './api/'): ApiClient {
       try {
         res = await fetch(`${base}${method}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, accept: streaming ? 'application/x-ndjson' : 'application/json' },
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${token}`,
+            accept: streaming ? 'application/x-ndjson' : 'application/json',
+          },
           body: JSON.stringify(input),
           signal: options.signal as AbortSignal | undefined,
         });
@@ -37,7 +41,8 @@ export function createHttpClient(token: string, base = './api/'): ApiClient {
         if (options.signal?.aborted) throw new ApiError('cancelled', 'Cancelled.');
         throw new ApiError('internal', `Lorewright's server cannot be reached: ${(e as Error).message}`);
       }
-      if (!streaming || !res.body || !(res.headers.get('content-type') ?? '').includes('ndjson')) return unwrap(await res.json()) as never;
+      if (!streaming || !res.body || !(res.headers.get('content-type') ?? '').includes('ndjson'))
+        return unwrap(await res.json()) as never;
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
       for (;;) {

@@ -19,7 +19,9 @@ export function createIpcClient(bridge: LorewrightBridge): ApiClient {
       try {
         const reply = await bridge.invoke(method, input, callId);
         if (reply.ok) return reply.value as never;
-        throw isApiErrorShape(reply.error) ? ApiError.from(reply.error) : new ApiError('internal', 'Malformed reply from the main process.');
+        throw isApiErrorShape(reply.error)
+          ? ApiError.from(reply.error)
+          : new ApiError('internal', 'Malformed reply from the main process.');
       } finally {
         unsubscribe?.();
         options.signal?.removeEventListener('abort', onAbort);

@@ -17,7 +17,15 @@ import { CommandPalette } from './CommandPalette.tsx';
 
 const SECTIONS: readonly Section[] = ['library', 'lorebooks', 'scripts', 'chats', 'settings'];
 
-export function App({ client, locale, onLocale }: { client: ApiClient; locale: Locale | 'auto'; onLocale(locale: Locale | 'auto'): void }) {
+export function App({
+  client,
+  locale,
+  onLocale,
+}: {
+  client: ApiClient;
+  locale: Locale | 'auto';
+  onLocale(locale: Locale | 'auto'): void;
+}) {
   const t = useT();
   const [route, setRoute] = useState<Route>(() => parseRoute(window.location.hash));
   const dirty = useRef(false);
@@ -65,16 +73,30 @@ export function App({ client, locale, onLocale }: { client: ApiClient; locale: L
         <nav className="sidebar" aria-label={t('nav.sections')}>
           <div className="brand">{t('app.title')}</div>
           {SECTIONS.map((s) => (
-            <button key={s} className={s === section ? 'nav active' : 'nav'} aria-current={s === section ? 'page' : undefined} onClick={() => go({ page: s })}>
+            <button
+              key={s}
+              className={s === section ? 'nav active' : 'nav'}
+              aria-current={s === section ? 'page' : undefined}
+              onClick={() => go({ page: s })}
+            >
               {label(s)}
             </button>
           ))}
         </nav>
         <main className="content">
           {route.page === 'card' ? (
-            <CardEditorPage key={route.id} id={route.id} onClose={() => go({ page: 'library' })} onDirtyChange={onDirtyChange} />
+            <CardEditorPage
+              key={route.id}
+              id={route.id}
+              onClose={() => go({ page: 'library' })}
+              onDirtyChange={onDirtyChange}
+            />
           ) : route.page === 'lorebooks' ? (
-            <LorebooksPage id={route.id} onOpen={(id) => go(id === null ? { page: 'lorebooks' } : { page: 'lorebooks', id })} onDirtyChange={onDirtyChange} />
+            <LorebooksPage
+              id={route.id}
+              onOpen={(id) => go(id === null ? { page: 'lorebooks' } : { page: 'lorebooks', id })}
+              onDirtyChange={onDirtyChange}
+            />
           ) : route.page === 'scripts' ? (
             <ScriptsPage onDirtyChange={onDirtyChange} />
           ) : route.page === 'chats' ? (

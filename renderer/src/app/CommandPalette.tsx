@@ -33,7 +33,10 @@ export function CommandPalette({ route, go, onClose }: Props) {
   useEffect(() => input.current?.focus(), []);
   useEffect(() => {
     let live = true;
-    api.invoke('cards.list', { query, limit: 8, sort: 'updated' }).then((r) => live && setCards(r.items), () => live && setCards([]));
+    api.invoke('cards.list', { query, limit: 8, sort: 'updated' }).then(
+      (r) => live && setCards(r.items),
+      () => live && setCards([]),
+    );
     return () => {
       live = false;
     };
@@ -42,11 +45,18 @@ export function CommandPalette({ route, go, onClose }: Props) {
   const items = useMemo<Item[]>(() => {
     const q = query.trim().toLowerCase();
     const actions: Item[] = [
-      ...SECTIONS.map((s) => ({ id: `go-${s}`, label: t('palette.goTo', { section: t(`nav.${s}` as MessageKey) }), run: () => go({ page: s }) })),
+      ...SECTIONS.map((s) => ({
+        id: `go-${s}`,
+        label: t('palette.goTo', { section: t(`nav.${s}` as MessageKey) }),
+        run: () => go({ page: s }),
+      })),
       {
         id: 'new',
         label: t('library.new'),
-        run: () => void api.invoke('cards.create', { name: query.trim() || t('palette.untitled') }).then((c) => go({ page: 'card', id: c.id })),
+        run: () =>
+          void api
+            .invoke('cards.create', { name: query.trim() || t('palette.untitled') })
+            .then((c) => go({ page: 'card', id: c.id })),
       },
       {
         id: 'import',
@@ -56,9 +66,18 @@ export function CommandPalette({ route, go, onClose }: Props) {
           setTimeout(() => dispatchCommand('import'), 50);
         },
       },
-      ...(route.page === 'card' ? [{ id: 'export', label: t('export.title'), run: () => dispatchCommand('export') }] : []),
+      ...(route.page === 'card'
+        ? [{ id: 'export', label: t('export.title'), run: () => dispatchCommand('export') }]
+        : []),
     ].filter((i) => q === '' || i.label.toLowerCase().includes(q));
-    return [...cards.map((c) => ({ id: `card-${c.id}`, label: t('palette.open', { name: c.name }), run: () => go({ page: 'card', id: c.id }) })), ...actions];
+    return [
+      ...cards.map((c) => ({
+        id: `card-${c.id}`,
+        label: t('palette.open', { name: c.name }),
+        run: () => go({ page: 'card', id: c.id }),
+      })),
+      ...actions,
+    ];
   }, [api, cards, go, query, route.page, t]);
 
   const choose = (item: Item | undefined): void => {
@@ -88,7 +107,14 @@ export function CommandPalette({ route, go, onClose }: Props) {
       />
       <ul role="listbox" aria-label={t('palette.title')}>
         {items.map((item, i) => (
-          <li key={item.id} role="option" aria-selected={i === active} className={i === active ? 'active' : undefined} onMouseEnter={() => setActive(i)} onClick={() => choose(item)}>
+          <li
+            key={item.id}
+            role="option"
+            aria-selected={i === active}
+            className={i === active ? 'active' : undefined}
+            onMouseEnter={() => setActive(i)}
+            onClick={() => choose(item)}
+          >
             {item.label}
           </li>
         ))}

@@ -20,7 +20,13 @@ export function Dialog({ label, className, title = true, onClose, children }: Pr
   }, [onClose]);
   return (
     <div className="dialog-backdrop" role="presentation" onClick={onClose}>
-      <div className={className ? `dialog ${className}` : 'dialog'} role="dialog" aria-modal="true" aria-label={label} onClick={(e) => e.stopPropagation()}>
+      <div
+        className={className ? `dialog ${className}` : 'dialog'}
+        role="dialog"
+        aria-modal="true"
+        aria-label={label}
+        onClick={(e) => e.stopPropagation()}
+      >
         {title && <h3>{label}</h3>}
         {children}
       </div>

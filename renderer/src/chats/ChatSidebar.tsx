@@ -39,21 +39,41 @@ export function ChatSidebar(p: ChatSidebarProps) {
     <aside className="chats-side">
       <label className="field">
         <span className="field-label">{t('chats.card')}</span>
-        <select aria-label={t('chats.card')} value={p.cardId ?? ''} onChange={(e) => e.target.value && p.onPickCard(Number(e.target.value))}>
+        <select
+          aria-label={t('chats.card')}
+          value={p.cardId ?? ''}
+          onChange={(e) => e.target.value && p.onPickCard(Number(e.target.value))}
+        >
           <option value="">{t('chats.pickCard')}</option>
-          {p.cards.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          {p.cards.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
         </select>
       </label>
       <label className="field">
         <span className="field-label">{t('chats.profile')}</span>
-        <select aria-label={t('chats.profile')} value={p.profileId ?? ''} onChange={(e) => p.onProfile(e.target.value || null)}>
+        <select
+          aria-label={t('chats.profile')}
+          value={p.profileId ?? ''}
+          onChange={(e) => p.onProfile(e.target.value || null)}
+        >
           <option value="">{t('chats.noProfile')}</option>
-          {p.profiles.map((x) => <option key={x.id} value={x.id}>{x.name} · {x.model}</option>)}
+          {p.profiles.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.name} · {x.model}
+            </option>
+          ))}
         </select>
       </label>
       <div className="chat-row">
         <button onClick={() => setEditing(editing === 'new' ? null : 'new')}>{t('chats.addProfile')}</button>
-        {profile && <button onClick={() => setEditing(editing === profile.id ? null : profile.id)}>{t('chats.editProfile')}</button>}
+        {profile && (
+          <button onClick={() => setEditing(editing === profile.id ? null : profile.id)}>
+            {t('chats.editProfile')}
+          </button>
+        )}
       </div>
       {editing !== null && (
         <ProfileEditor
@@ -89,7 +109,9 @@ export function ChatSidebar(p: ChatSidebarProps) {
               <input
                 type="checkbox"
                 checked={p.bookIds.includes(b.id)}
-                onChange={(e) => p.onBookIds(e.target.checked ? [...p.bookIds, b.id] : p.bookIds.filter((id) => id !== b.id))}
+                onChange={(e) =>
+                  p.onBookIds(e.target.checked ? [...p.bookIds, b.id] : p.bookIds.filter((id) => id !== b.id))
+                }
               />
               {b.name}
             </label>
@@ -121,7 +143,9 @@ export function ChatSidebar(p: ChatSidebarProps) {
               <button className="link" onClick={() => p.onOpenChat(c.id)}>
                 {c.name} <span className="muted">{t('chats.messages', { n: c.messages })}</span>
               </button>
-              <button className="danger" aria-label={t('chats.deleteChat')} onClick={() => p.onDeleteChat(c.id)}>×</button>
+              <button className="danger" aria-label={t('chats.deleteChat')} onClick={() => p.onDeleteChat(c.id)}>
+                ×
+              </button>
             </div>
           ))}
         </section>

@@ -14,7 +14,13 @@ import { ExportButton } from './ExportButton.tsx';
 import { booksInPlay } from './books-in-play.ts';
 import { MessageView } from './MessageView.tsx';
 import { PromptDialog, type PromptView } from './PromptDialog.tsx';
-import { defaultPanelSettings, panelFromTranscript, turnOptions, withPanelSettings, type PanelSettings } from './prompt-settings.ts';
+import {
+  defaultPanelSettings,
+  panelFromTranscript,
+  turnOptions,
+  withPanelSettings,
+  type PanelSettings,
+} from './prompt-settings.ts';
 import { PromptSettingsPanel } from './PromptSettingsPanel.tsx';
 import { useChatSession, type Persona } from './useChatSession.ts';
 import './chats.css';
@@ -40,11 +46,15 @@ export function ChatsPage() {
   const [chats, setChats] = useState<ChatSummary[]>([]);
   const [profiles, setProfiles] = useState<ProfileRecord[]>([]);
   const [presets, setPresets] = useState<PresetInfo[]>([]);
-  const [profileId, setProfileId] = useState<string | null>(() => stored<string | null>('lorewright.chatProfile', null));
+  const [profileId, setProfileId] = useState<string | null>(() =>
+    stored<string | null>('lorewright.chatProfile', null),
+  );
   const [links, setLinks] = useState<CardBookLink[]>([]);
   const [books, setBooks] = useState<LorebookSummary[]>([]);
   const [bookIds, setBookIds] = useState<number[]>([]);
-  const [persona, setPersona] = useState<Persona>(() => stored('lorewright.persona', { name: 'User', description: '' }));
+  const [persona, setPersona] = useState<Persona>(() =>
+    stored('lorewright.persona', { name: 'User', description: '' }),
+  );
   const [draft, setDraft] = useState('');
   const [prompt, setPrompt] = useState<PromptView | null>(null);
 
@@ -64,7 +74,10 @@ export function ChatsPage() {
     }, onError);
   }, [api, onError]);
 
-  const refreshChats = useCallback((id: number) => api.invoke('chats.list', { cardId: id }).then(setChats, onError), [api, onError]);
+  const refreshChats = useCallback(
+    (id: number) => api.invoke('chats.list', { cardId: id }).then(setChats, onError),
+    [api, onError],
+  );
   useEffect(() => {
     if (cardId !== null && session.chatId !== null) void refreshChats(cardId);
   }, [cardId, session.chatId, session.transcript, refreshChats]);
@@ -100,9 +113,11 @@ export function ChatsPage() {
   // Prompt settings belong to the chat: read from its transcript, saved with it.
   const settings = session.transcript ? panelFromTranscript(session.transcript) : defaultPanelSettings;
   const setSettings = (next: PanelSettings) => {
-    if (session.transcript && cardId !== null) void session.persist(withPanelSettings(session.transcript, next), cardId);
+    if (session.transcript && cardId !== null)
+      void session.persist(withPanelSettings(session.transcript, next), cardId);
   };
-  const ctx = cardId === null ? null : { cardId, profileId, persona, bookIds, options: turnOptions(settings, profile?.kind) };
+  const ctx =
+    cardId === null ? null : { cardId, profileId, persona, bookIds, options: turnOptions(settings, profile?.kind) };
   const tr = session.transcript;
   const busy = session.generation !== null;
   const characterName = tr?.character.name ?? '';
@@ -130,8 +145,19 @@ export function ChatsPage() {
     if (!ctx || !tr) return;
     try {
       const { options, ...rest } = ctx;
-      const p = await api.invoke('chats.prompt', { ...rest, ...options, profileId: ctx.profileId ?? undefined, transcript: tr });
-      setPrompt({ title: t('chats.nextPromptTitle'), request: p.request, lore: p.lore, parts: p.parts, tokens: p.tokens });
+      const p = await api.invoke('chats.prompt', {
+        ...rest,
+        ...options,
+        profileId: ctx.profileId ?? undefined,
+        transcript: tr,
+      });
+      setPrompt({
+        title: t('chats.nextPromptTitle'),
+        request: p.request,
+        lore: p.lore,
+        parts: p.parts,
+        tokens: p.tokens,
+      });
     } catch (e) {
       onError(e);
     }
@@ -164,7 +190,11 @@ export function ChatsPage() {
           api.invoke('chats.import', { cardId, text }).then(({ chat, lost }) => {
             session.open(chat.id, chat.transcript);
             void refreshChats(cardId);
-            setError(lost.length ? t('chats.importLost', { items: lost.map((l) => `${l.path}: ${l.reason}`).join('; ') }) : null);
+            setError(
+              lost.length
+                ? t('chats.importLost', { items: lost.map((l) => `${l.path}: ${l.reason}`).join('; ') })
+                : null,
+            );
           }, onError);
         }}
         onDeleteChat={(id) => {
@@ -189,7 +219,9 @@ export function ChatsPage() {
           <>
             <div className="toolbar">
               <strong className="chat-title">{characterName}</strong>
-              <button onClick={() => void previewPrompt()} disabled={busy}>{t('chats.previewPrompt')}</button>
+              <button onClick={() => void previewPrompt()} disabled={busy}>
+                {t('chats.previewPrompt')}
+              </button>
               <ExportButton transcript={tr} onError={onError} />
             </div>
             <PromptSettingsPanel
@@ -209,12 +241,21 @@ export function ChatsPage() {
                   message={m}
                   busy={busy}
                   canSwipe={i === last && i > 0 && !m.greeting && profileId !== null}
-                  streaming={gen && gen.target === i && gen.type !== 'impersonate' ? (gen.type === 'continue' ? m.swipes[m.swipe]!.text + gen.text : gen.text) : undefined}
+                  streaming={
+                    gen && gen.target === i && gen.type !== 'impersonate'
+                      ? gen.type === 'continue'
+                        ? m.swipes[m.swipe]!.text + gen.text
+                        : gen.text
+                      : undefined
+                  }
                   actions={{
                     onSwipe: (d) => swipe(i, d),
                     onEdit: (text) => ctx && void session.persist(editMessage(tr, i, text), ctx.cardId),
                     onDelete: () => ctx && void session.persist(deleteMessage(tr, i), ctx.cardId),
-                    onRegenerate: i === last && m.role === 'assistant' && !m.greeting && profileId !== null ? () => void run('regenerate') : undefined,
+                    onRegenerate:
+                      i === last && m.role === 'assistant' && !m.greeting && profileId !== null
+                        ? () => void run('regenerate')
+                        : undefined,
                     onShowPrompt: () => {
                       const s = m.swipes[m.swipe]!;
                       setPrompt({ title: t('chats.promptTitle'), request: s.request, lore: s.lore });
@@ -223,8 +264,14 @@ export function ChatsPage() {
                 />
               ))}
               {gen && (gen.target === null || gen.type === 'impersonate') && (
-                <article className={`chat-message ${gen.type === 'impersonate' ? 'user' : 'assistant'} streaming`} data-testid="chat-streaming">
-                  <header><strong>{gen.type === 'impersonate' ? persona.name : characterName}</strong> <span className="chat-stats">{t('chats.generating')}</span></header>
+                <article
+                  className={`chat-message ${gen.type === 'impersonate' ? 'user' : 'assistant'} streaming`}
+                  data-testid="chat-streaming"
+                >
+                  <header>
+                    <strong>{gen.type === 'impersonate' ? persona.name : characterName}</strong>{' '}
+                    <span className="chat-stats">{t('chats.generating')}</span>
+                  </header>
                   <div className="chat-text">{gen.text}</div>
                 </article>
               )}
@@ -244,12 +291,20 @@ export function ChatsPage() {
               />
               <div className="chat-row">
                 {busy ? (
-                  <button className="danger" onClick={session.stop}>{t('chats.stop')}</button>
+                  <button className="danger" onClick={session.stop}>
+                    {t('chats.stop')}
+                  </button>
                 ) : (
-                  <button className="primary" onClick={() => void send()} disabled={!profileId || !draft.trim()}>{t('chats.send')}</button>
+                  <button className="primary" onClick={() => void send()} disabled={!profileId || !draft.trim()}>
+                    {t('chats.send')}
+                  </button>
                 )}
-                <button onClick={() => void run('continue')} disabled={busy || !profileId || last < 0}>{t('chats.continue')}</button>
-                <button onClick={() => void run('impersonate')} disabled={busy || !profileId}>{t('chats.impersonate')}</button>
+                <button onClick={() => void run('continue')} disabled={busy || !profileId || last < 0}>
+                  {t('chats.continue')}
+                </button>
+                <button onClick={() => void run('impersonate')} disabled={busy || !profileId}>
+                  {t('chats.impersonate')}
+                </button>
               </div>
             </div>
           </>

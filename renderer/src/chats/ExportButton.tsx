@@ -5,7 +5,12 @@ import type { Transcript } from '../../../shared/chat/types.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 
-const EXTENSIONS: Record<ChatFormat, string> = { lorewright: 'chat.json', 'glm-json': 'glm.json', 'glm-yaml': 'glm.yaml', sillytavern: 'jsonl' };
+const EXTENSIONS: Record<ChatFormat, string> = {
+  lorewright: 'chat.json',
+  'glm-json': 'glm.json',
+  'glm-yaml': 'glm.yaml',
+  sillytavern: 'jsonl',
+};
 
 export function ExportButton({ transcript, onError }: { transcript: Transcript; onError(e: unknown): void }) {
   const api = useApi();
@@ -21,7 +26,11 @@ export function ExportButton({ transcript, onError }: { transcript: Transcript; 
       a.download = `${transcript.character.name || 'chat'}.${EXTENSIONS[format]}`;
       a.click();
       URL.revokeObjectURL(url);
-      setNotice(lost.length ? t('chats.exportLost', { items: lost.map((l) => l.path).join(', ') }) : t('chats.exported', { format }));
+      setNotice(
+        lost.length
+          ? t('chats.exportLost', { items: lost.map((l) => l.path).join(', ') })
+          : t('chats.exported', { format }),
+      );
     } catch (e) {
       onError(e);
     }
@@ -29,10 +38,18 @@ export function ExportButton({ transcript, onError }: { transcript: Transcript; 
   return (
     <span className="chat-export">
       <select aria-label={t('chats.export')} value={format} onChange={(e) => setFormat(e.target.value as ChatFormat)}>
-        {(Object.keys(EXTENSIONS) as ChatFormat[]).map((f) => <option key={f} value={f}>{f}</option>)}
+        {(Object.keys(EXTENSIONS) as ChatFormat[]).map((f) => (
+          <option key={f} value={f}>
+            {f}
+          </option>
+        ))}
       </select>
       <button onClick={() => void download()}>{t('chats.export')}</button>
-      {notice && <span className="muted" data-testid="export-notice">{notice}</span>}
+      {notice && (
+        <span className="muted" data-testid="export-notice">
+          {notice}
+        </span>
+      )}
     </span>
   );
 }

@@ -17,19 +17,37 @@ function Stats({ message }: { message: TranscriptMessage }) {
   if (!stats) return null;
   const parts: string[] = [];
   if (stats.tokens !== undefined) parts.push(t('chats.tokens', { n: stats.tokens }));
-  if (stats.firstTokenMs !== undefined && stats.firstTokenMs !== null) parts.push(t('chats.ttft', { ms: Math.round(stats.firstTokenMs) }));
-  if (stats.tokensPerSecond !== undefined && stats.tokensPerSecond !== null) parts.push(t('chats.tps', { n: stats.tokensPerSecond.toFixed(1) }));
+  if (stats.firstTokenMs !== undefined && stats.firstTokenMs !== null)
+    parts.push(t('chats.ttft', { ms: Math.round(stats.firstTokenMs) }));
+  if (stats.tokensPerSecond !== undefined && stats.tokensPerSecond !== null)
+    parts.push(t('chats.tps', { n: stats.tokensPerSecond.toFixed(1) }));
   if (stats.finishReason === 'stopped') parts.push(t('chats.stopped'));
   return parts.length ? <span className="chat-stats">{parts.join(' · ')}</span> : null;
 }
 
-export function MessageView({ message, busy, canSwipe, streaming, actions }: { message: TranscriptMessage; busy: boolean; canSwipe: boolean; streaming?: string; actions: MessageActions }) {
+export function MessageView({
+  message,
+  busy,
+  canSwipe,
+  streaming,
+  actions,
+}: {
+  message: TranscriptMessage;
+  busy: boolean;
+  canSwipe: boolean;
+  streaming?: string;
+  actions: MessageActions;
+}) {
   const t = useT();
   const [draft, setDraft] = useState<string | null>(null);
   const text = streaming ?? message.swipes[message.swipe]?.text ?? '';
   const swipes = message.swipes.length;
   return (
-    <article className={`chat-message ${message.role}${message.hidden ? ' hidden-message' : ''}`} data-testid="chat-message" data-id={message.id}>
+    <article
+      className={`chat-message ${message.role}${message.hidden ? ' hidden-message' : ''}`}
+      data-testid="chat-message"
+      data-id={message.id}
+    >
       <header>
         <strong>{message.name}</strong>
         <Stats message={message} />
@@ -38,9 +56,21 @@ export function MessageView({ message, busy, canSwipe, streaming, actions }: { m
         <div className="chat-text">{text}</div>
       ) : (
         <div className="chat-edit">
-          <textarea value={draft} onChange={(e) => setDraft(e.target.value)} rows={Math.min(12, draft.split('\n').length + 1)} />
+          <textarea
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            rows={Math.min(12, draft.split('\n').length + 1)}
+          />
           <div className="chat-row">
-            <button className="primary" onClick={() => { actions.onEdit(draft); setDraft(null); }}>{t('chats.save')}</button>
+            <button
+              className="primary"
+              onClick={() => {
+                actions.onEdit(draft);
+                setDraft(null);
+              }}
+            >
+              {t('chats.save')}
+            </button>
             <button onClick={() => setDraft(null)}>{t('chats.cancel')}</button>
           </div>
         </div>
@@ -48,16 +78,38 @@ export function MessageView({ message, busy, canSwipe, streaming, actions }: { m
       <footer className="chat-row">
         {message.role === 'assistant' && (canSwipe || swipes > 1) && (
           <span className="swipes">
-            <button aria-label={t('chats.prevSwipe')} disabled={busy || message.swipe === 0} onClick={() => actions.onSwipe(-1)}>‹</button>
+            <button
+              aria-label={t('chats.prevSwipe')}
+              disabled={busy || message.swipe === 0}
+              onClick={() => actions.onSwipe(-1)}
+            >
+              ‹
+            </button>
             <span className="swipe-count">{t('chats.swipeCount', { n: message.swipe + 1, total: swipes })}</span>
-            <button aria-label={t('chats.nextSwipe')} disabled={busy || (!canSwipe && message.swipe === swipes - 1)} onClick={() => actions.onSwipe(1)}>›</button>
+            <button
+              aria-label={t('chats.nextSwipe')}
+              disabled={busy || (!canSwipe && message.swipe === swipes - 1)}
+              onClick={() => actions.onSwipe(1)}
+            >
+              ›
+            </button>
           </span>
         )}
         <span className="chat-actions">
-          {actions.onRegenerate && <button disabled={busy} onClick={actions.onRegenerate}>{t('chats.regenerate')}</button>}
-          <button disabled={busy} onClick={() => setDraft(text)}>{t('chats.edit')}</button>
-          <button disabled={busy} className="danger" onClick={actions.onDelete}>{t('chats.delete')}</button>
-          {message.role !== 'user' && !message.greeting && <button onClick={actions.onShowPrompt}>{t('chats.showPrompt')}</button>}
+          {actions.onRegenerate && (
+            <button disabled={busy} onClick={actions.onRegenerate}>
+              {t('chats.regenerate')}
+            </button>
+          )}
+          <button disabled={busy} onClick={() => setDraft(text)}>
+            {t('chats.edit')}
+          </button>
+          <button disabled={busy} className="danger" onClick={actions.onDelete}>
+            {t('chats.delete')}
+          </button>
+          {message.role !== 'user' && !message.greeting && (
+            <button onClick={actions.onShowPrompt}>{t('chats.showPrompt')}</button>
+          )}
         </span>
       </footer>
     </article>

@@ -12,7 +12,13 @@ function initialKeyMode(p: ProfileRecord | null): KeyMode {
   return p && p.key !== 'none' ? 'file' : 'none';
 }
 
-export function ProfileEditor({ profile, presets, onSaved, onDeleted, onError }: {
+export function ProfileEditor({
+  profile,
+  presets,
+  onSaved,
+  onDeleted,
+  onError,
+}: {
   profile: ProfileRecord | null;
   presets: PresetInfo[];
   onSaved(p: ProfileRecord): void;
@@ -25,7 +31,13 @@ export function ProfileEditor({ profile, presets, onSaved, onDeleted, onError }:
   const [fields, setFields] = useState<SaveProfileInput>(() =>
     profile
       ? { ...profile }
-      : { name: first?.label ?? '', preset: first?.id ?? 'custom', kind: first?.kind ?? 'openai-chat', baseURL: first?.baseURL ?? '', model: '' },
+      : {
+          name: first?.label ?? '',
+          preset: first?.id ?? 'custom',
+          kind: first?.kind ?? 'openai-chat',
+          baseURL: first?.baseURL ?? '',
+          model: '',
+        },
   );
   const [keyMode, setKeyMode] = useState<KeyMode>(initialKeyMode(profile));
   const [key, setKey] = useState('');
@@ -37,7 +49,12 @@ export function ProfileEditor({ profile, presets, onSaved, onDeleted, onError }:
   const choosePreset = (id: string) => {
     const p = presets.find((x) => x.id === id);
     if (!p) return;
-    set({ preset: p.id, kind: p.kind, baseURL: p.baseURL, name: !profile && presets.some((x) => x.label === fields.name) ? p.label : fields.name });
+    set({
+      preset: p.id,
+      kind: p.kind,
+      baseURL: p.baseURL,
+      name: !profile && presets.some((x) => x.label === fields.name) ? p.label : fields.name,
+    });
     if (p.needsApiKey && keyMode === 'none') setKeyMode('file');
   };
 
@@ -73,11 +90,21 @@ export function ProfileEditor({ profile, presets, onSaved, onDeleted, onError }:
 
   const number = (value: string): number | undefined => (value === '' ? undefined : Number(value));
   return (
-    <form className="profile-editor" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+    <form
+      className="profile-editor"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
       <label className="field">
         <span className="field-label">{t('chats.preset')}</span>
         <select aria-label={t('chats.preset')} value={fields.preset} onChange={(e) => choosePreset(e.target.value)}>
-          {presets.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+          {presets.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
         </select>
       </label>
       <label className="field">
@@ -86,8 +113,16 @@ export function ProfileEditor({ profile, presets, onSaved, onDeleted, onError }:
       </label>
       <label className="field">
         <span className="field-label">{t('chats.kind')}</span>
-        <select aria-label={t('chats.kind')} value={fields.kind} onChange={(e) => set({ kind: e.target.value as SaveProfileInput['kind'] })}>
-          {(['openai-chat', 'openai-text'] as const).map((k) => <option key={k} value={k}>{t(`chats.kind.${k}` as MessageKey)}</option>)}
+        <select
+          aria-label={t('chats.kind')}
+          value={fields.kind}
+          onChange={(e) => set({ kind: e.target.value as SaveProfileInput['kind'] })}
+        >
+          {(['openai-chat', 'openai-text'] as const).map((k) => (
+            <option key={k} value={k}>
+              {t(`chats.kind.${k}` as MessageKey)}
+            </option>
+          ))}
         </select>
       </label>
       <label className="field">
@@ -97,18 +132,36 @@ export function ProfileEditor({ profile, presets, onSaved, onDeleted, onError }:
       <label className="field">
         <span className="field-label">{t('chats.model')}</span>
         <input value={fields.model} onChange={(e) => set({ model: e.target.value })} list="profile-models" />
-        {models && <datalist id="profile-models">{models.map((m) => <option key={m} value={m} />)}</datalist>}
+        {models && (
+          <datalist id="profile-models">
+            {models.map((m) => (
+              <option key={m} value={m} />
+            ))}
+          </datalist>
+        )}
       </label>
       <label className="field">
         <span className="field-label">{t('chats.keySource')}</span>
-        <select aria-label={t('chats.keySource')} value={keyMode} onChange={(e) => setKeyMode(e.target.value as KeyMode)}>
-          {(['none', 'env', 'file'] as const).map((k) => <option key={k} value={k}>{t(`chats.key.${k}` as MessageKey)}</option>)}
+        <select
+          aria-label={t('chats.keySource')}
+          value={keyMode}
+          onChange={(e) => setKeyMode(e.target.value as KeyMode)}
+        >
+          {(['none', 'env', 'file'] as const).map((k) => (
+            <option key={k} value={k}>
+              {t(`chats.key.${k}` as MessageKey)}
+            </option>
+          ))}
         </select>
       </label>
       {keyMode === 'env' && (
         <label className="field">
           <span className="field-label">{t('chats.keyEnv')}</span>
-          <input value={fields.apiKeyEnv ?? ''} onChange={(e) => set({ apiKeyEnv: e.target.value || undefined })} placeholder="OPENAI_API_KEY" />
+          <input
+            value={fields.apiKeyEnv ?? ''}
+            onChange={(e) => set({ apiKeyEnv: e.target.value || undefined })}
+            placeholder="OPENAI_API_KEY"
+          />
         </label>
       )}
       {keyMode === 'file' && (
@@ -122,23 +175,47 @@ export function ProfileEditor({ profile, presets, onSaved, onDeleted, onError }:
       <div className="chat-row">
         <label className="field">
           <span className="field-label">{t('chats.temperature')}</span>
-          <input type="number" step="0.05" min="0" max="2" value={fields.parameters?.temperature ?? ''} onChange={(e) => set({ parameters: { ...fields.parameters, temperature: number(e.target.value) } })} />
+          <input
+            type="number"
+            step="0.05"
+            min="0"
+            max="2"
+            value={fields.parameters?.temperature ?? ''}
+            onChange={(e) => set({ parameters: { ...fields.parameters, temperature: number(e.target.value) } })}
+          />
         </label>
         <label className="field">
           <span className="field-label">{t('chats.maxTokens')}</span>
-          <input type="number" min="1" value={fields.parameters?.max_tokens ?? ''} onChange={(e) => set({ parameters: { ...fields.parameters, max_tokens: number(e.target.value) } })} />
+          <input
+            type="number"
+            min="1"
+            value={fields.parameters?.max_tokens ?? ''}
+            onChange={(e) => set({ parameters: { ...fields.parameters, max_tokens: number(e.target.value) } })}
+          />
         </label>
       </div>
       <div className="chat-row">
-        <button type="submit" className="primary">{t('chats.saveProfile')}</button>
-        <button type="button" onClick={() => void test()}>{t('chats.test')}</button>
+        <button type="submit" className="primary">
+          {t('chats.saveProfile')}
+        </button>
+        <button type="button" onClick={() => void test()}>
+          {t('chats.test')}
+        </button>
         {id && (
-          <button type="button" className="danger" onClick={() => api.invoke('chats.deleteProfile', { id }).then(() => onDeleted(id), onError)}>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => api.invoke('chats.deleteProfile', { id }).then(() => onDeleted(id), onError)}
+          >
             {t('chats.deleteProfile')}
           </button>
         )}
       </div>
-      {models && <p className="notice" data-testid="test-result">{t('chats.testOk', { models: models.join(', ') })}</p>}
+      {models && (
+        <p className="notice" data-testid="test-result">
+          {t('chats.testOk', { models: models.join(', ') })}
+        </p>
+      )}
     </form>
   );
 }

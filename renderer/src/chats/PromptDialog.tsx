@@ -27,7 +27,10 @@ export function PromptDialog({ view, onClose }: { view: PromptView; onClose(): v
           <ul className="chat-lore">
             {view.lore.map((l) => (
               <li key={`${l.book}.${l.uid}`}>
-                <strong>{l.comment || `#${l.uid}`}</strong> <span className="muted">{l.book} · {l.keys.join(', ')}</span>
+                <strong>{l.comment || `#${l.uid}`}</strong>{' '}
+                <span className="muted">
+                  {l.book} · {l.keys.join(', ')}
+                </span>
               </li>
             ))}
           </ul>
@@ -36,7 +39,13 @@ export function PromptDialog({ view, onClose }: { view: PromptView; onClose(): v
         )}
         {view.parts && view.tokens && <TrimReport parts={view.parts} tokens={view.tokens} />}
         <h4>{t('chats.request')}</h4>
-        {view.request ? <pre className="chat-request" data-testid="prompt-request">{JSON.stringify(view.request, null, 2)}</pre> : <p className="muted">{t('chats.noRequest')}</p>}
+        {view.request ? (
+          <pre className="chat-request" data-testid="prompt-request">
+            {JSON.stringify(view.request, null, 2)}
+          </pre>
+        ) : (
+          <p className="muted">{t('chats.noRequest')}</p>
+        )}
       </div>
     </div>
   );

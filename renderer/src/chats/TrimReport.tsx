@@ -11,7 +11,9 @@ export function TrimReport({ parts, tokens }: { parts: PromptPart[]; tokens: { t
     <>
       <h4>{t('chats.trimmed')}</h4>
       {trimmed.length === 0 ? (
-        <p className="muted" data-testid="prompt-trimmed">{t('chats.trimmedNone', { total: tokens.total, budget: tokens.budget })}</p>
+        <p className="muted" data-testid="prompt-trimmed">
+          {t('chats.trimmedNone', { total: tokens.total, budget: tokens.budget })}
+        </p>
       ) : (
         <ul data-testid="prompt-trimmed">
           {trimmed.map((p) => (

@@ -13,13 +13,20 @@ export interface BookInPlay {
   source: BookSource;
 }
 
-export function booksInPlay(card: unknown, links: CardBookLink[], books: LorebookSummary[], bookIds: number[]): BookInPlay[] {
+export function booksInPlay(
+  card: unknown,
+  links: CardBookLink[],
+  books: LorebookSummary[],
+  bookIds: number[],
+): BookInPlay[] {
   const embedded = cardBookName(card);
   const linked = links.filter((l) => l.deletedAt === null);
   const linkedIds = new Set(linked.map((l) => l.lorebookId));
   return [
     ...(embedded === null ? [] : [{ name: embedded, source: 'embedded' as const }]),
     ...linked.map((l) => ({ name: l.name, source: l.role })),
-    ...books.filter((b) => bookIds.includes(b.id) && !linkedIds.has(b.id)).map((b) => ({ name: b.name, source: 'chosen' as const })),
+    ...books
+      .filter((b) => bookIds.includes(b.id) && !linkedIds.has(b.id))
+      .map((b) => ({ name: b.name, source: 'chosen' as const })),
   ];
 }

@@ -52,7 +52,6 @@ export const defaultPanelSettings: PanelSettings = {
 /** Where the panel's other choices live in the chat metadata. */
 const KEY = 'lorewright_prompt';
 
-
 /** Field by field over the defaults: a value of the wrong type (an older or hand-edited entry) falls back. */
 function over<T extends object>(base: T, value: unknown): T {
   if (!isObject(value)) return base;
@@ -60,7 +59,8 @@ function over<T extends object>(base: T, value: unknown): T {
   for (const [key, fallback] of Object.entries(base)) {
     const v = value[key];
     if (isObject(fallback)) out[key] = over(fallback, v);
-    else if (fallback === null ? typeof v === 'number' && Number.isFinite(v) : typeof v === typeof fallback) out[key] = v;
+    else if (fallback === null ? typeof v === 'number' && Number.isFinite(v) : typeof v === typeof fallback)
+      out[key] = v;
   }
   return out as T;
 }
@@ -82,10 +82,18 @@ export function panelFromTranscript(t: Pick<Transcript, 'foreign'>): PanelSettin
 /** The transcript with the panel's settings saved into its chat metadata (only what differs from the defaults). */
 export function withPanelSettings(t: Transcript, p: PanelSettings): Transcript {
   const { authorsNote, ...rest } = p;
-  const changed = Object.fromEntries(Object.entries(rest).filter(([k, v]) => v !== defaultPanelSettings[k as keyof PanelSettings]));
+  const changed = Object.fromEntries(
+    Object.entries(rest).filter(([k, v]) => v !== defaultPanelSettings[k as keyof PanelSettings]),
+  );
   const noted = withAuthorsNote(t, authorsNote);
   const st = noted.foreign!.st!;
-  return { ...noted, foreign: { ...noted.foreign, st: { ...st, chat_metadata: { ...(st.chat_metadata as Record<string, unknown>), [KEY]: changed } } } };
+  return {
+    ...noted,
+    foreign: {
+      ...noted.foreign,
+      st: { ...st, chat_metadata: { ...(st.chat_metadata as Record<string, unknown>), [KEY]: changed } },
+    },
+  };
 }
 
 export type TurnOptions = Pick<TurnApiInput, 'mode' | 'template' | 'jinja' | 'settings'>;

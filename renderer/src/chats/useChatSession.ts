@@ -4,7 +4,13 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import type { SendOutput } from '../../../shared/api/methods/chats.ts';
-import { addSwipe, appendMessage, createTranscript, extendMessage, replaceSwipe } from '../../../shared/chat/transcript.ts';
+import {
+  addSwipe,
+  appendMessage,
+  createTranscript,
+  extendMessage,
+  replaceSwipe,
+} from '../../../shared/chat/transcript.ts';
 import type { TurnType } from '../../../shared/chat/turn.ts';
 import type { GenerationStats, Swipe, Transcript } from '../../../shared/chat/types.ts';
 import { characterFromCard } from '../../../shared/prompt/card.ts';
@@ -33,7 +39,13 @@ export interface Generation {
   target: number | null;
 }
 
-function applyReply(t: Transcript, type: TurnType, replaces: number | null, swipe: Swipe, characterName: string): Transcript {
+function applyReply(
+  t: Transcript,
+  type: TurnType,
+  replaces: number | null,
+  swipe: Swipe,
+  characterName: string,
+): Transcript {
   if (type === 'swipe' && replaces !== null) return addSwipe(t, replaces, swipe);
   if (type === 'regenerate' && replaces !== null) return replaceSwipe(t, replaces, swipe);
   if (type === 'continue' && replaces !== null) return extendMessage(t, replaces, swipe.text, swipe.stats);
@@ -55,7 +67,10 @@ export function useChatSession(onError: (e: unknown) => void) {
       // Saves run one after another so a new chat is created once and then updated.
       saving.current = saving.current.then(async () => {
         try {
-          const saved = await api.invoke('chats.save', { ...(idRef.current ? { id: idRef.current } : { cardId }), transcript: next });
+          const saved = await api.invoke('chats.save', {
+            ...(idRef.current ? { id: idRef.current } : { cardId }),
+            transcript: next,
+          });
           idRef.current = saved.id;
           setChatId(saved.id);
         } catch (e) {
@@ -73,14 +88,31 @@ export function useChatSession(onError: (e: unknown) => void) {
     setTranscript(value);
   }, []);
 
-  const start = useCallback((card: unknown, persona: Persona) => {
-    open(null, createTranscript(characterFromCard(card), { name: persona.name, ...(persona.description ? { persona: persona.description } : {}) }));
-  }, [open]);
+  const start = useCallback(
+    (card: unknown, persona: Persona) => {
+      open(
+        null,
+        createTranscript(characterFromCard(card), {
+          name: persona.name,
+          ...(persona.description ? { persona: persona.description } : {}),
+        }),
+      );
+    },
+    [open],
+  );
 
   const generate = useCallback(
     async (ctx: SessionContext, base: Transcript, type: TurnType, characterName: string): Promise<string | null> => {
       if (!ctx.profileId) return null;
-      const input = { cardId: ctx.cardId, profileId: ctx.profileId, transcript: base, persona: ctx.persona, bookIds: ctx.bookIds, type, ...ctx.options };
+      const input = {
+        cardId: ctx.cardId,
+        profileId: ctx.profileId,
+        transcript: base,
+        persona: ctx.persona,
+        bookIds: ctx.bookIds,
+        type,
+        ...ctx.options,
+      };
       const abort = new AbortController();
       controller.current = abort;
       let streamed = '';
@@ -105,7 +137,13 @@ export function useChatSession(onError: (e: unknown) => void) {
         }
         const text = result?.text ?? streamed;
         if (type === 'impersonate') return text;
-        const swipe: Swipe = { text, at: new Date().toISOString(), stats, lore: preview.lore, request: preview.request };
+        const swipe: Swipe = {
+          text,
+          at: new Date().toISOString(),
+          stats,
+          lore: preview.lore,
+          request: preview.request,
+        };
         const next = applyReply(base, type, preview.replaces, swipe, characterName);
         await persist(result ? { ...next, timedEffects: result.timedEffects } : next, ctx.cardId);
         return null;

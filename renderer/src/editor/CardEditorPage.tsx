@@ -120,7 +120,9 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
         <button type="button" onClick={onClose}>
           ← {t('nav.library')}
         </button>
-        <h2 className="editor-title">{String((state.value['data'] as Record<string, unknown> | undefined)?.['name'] ?? state.value['name'] ?? '')}</h2>
+        <h2 className="editor-title">
+          {String((state.value['data'] as Record<string, unknown> | undefined)?.['name'] ?? state.value['name'] ?? '')}
+        </h2>
         <span className="muted">{t('editor.revision', { revision: record.revision })}</span>
         {dirty && <span className="dirty">{t('editor.unsavedBadge')}</span>}
         <button type="button" onClick={() => dispatch({ type: 'undo' })} disabled={state.undo.length === 0}>
@@ -130,19 +132,33 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
           {t('editor.redo')}
         </button>
         <label className="tokenizer">
-          <select aria-label={t('tokens.tokenizer')} value={tokenizer} onChange={(e) => setTokenizer(e.target.value as TokenizerName)}>
+          <select
+            aria-label={t('tokens.tokenizer')}
+            value={tokenizer}
+            onChange={(e) => setTokenizer(e.target.value as TokenizerName)}
+          >
             {tokenizerNames.map((n) => (
               <option key={n} value={n}>
                 {t(`tokens.${n}`)}
               </option>
             ))}
           </select>
-          <span data-testid="token-total">{tokens ? t(tokens.exact ? 'tokens.totalExact' : 'tokens.totalEstimate', { n: tokens.total }) : '…'}</span>
+          <span data-testid="token-total">
+            {tokens ? t(tokens.exact ? 'tokens.totalExact' : 'tokens.totalEstimate', { n: tokens.total }) : '…'}
+          </span>
         </label>
-        <button type="button" className={panel === 'history' ? 'selected' : ''} onClick={() => setPanel(panel === 'history' ? 'none' : 'history')}>
+        <button
+          type="button"
+          className={panel === 'history' ? 'selected' : ''}
+          onClick={() => setPanel(panel === 'history' ? 'none' : 'history')}
+        >
           {t('history.title')}
         </button>
-        <button type="button" className={panel === 'file' ? 'selected' : ''} onClick={() => setPanel(panel === 'file' ? 'none' : 'file')}>
+        <button
+          type="button"
+          className={panel === 'file' ? 'selected' : ''}
+          onClick={() => setPanel(panel === 'file' ? 'none' : 'file')}
+        >
           {t('file.title')}
         </button>
         <button type="button" onClick={() => setExporting(true)}>
@@ -159,10 +175,20 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
         <div className="pane form-pane">
           {cardSpec(state.value) !== 'v1' && (
             <div className="segmented form-tabs" role="tablist">
-              <button role="tab" aria-selected={formTab === 'card'} className={formTab === 'card' ? 'selected' : ''} onClick={() => setFormTab('card')}>
+              <button
+                role="tab"
+                aria-selected={formTab === 'card'}
+                className={formTab === 'card' ? 'selected' : ''}
+                onClick={() => setFormTab('card')}
+              >
                 {t('editor.tabCard')}
               </button>
-              <button role="tab" aria-selected={formTab === 'book'} className={formTab === 'book' ? 'selected' : ''} onClick={() => setFormTab('book')}>
+              <button
+                role="tab"
+                aria-selected={formTab === 'book'}
+                className={formTab === 'book' ? 'selected' : ''}
+                onClick={() => setFormTab('book')}
+              >
                 {t('editor.tabBook')}
               </button>
             </div>
@@ -181,14 +207,36 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
               }}
             />
           ) : (
-          <CardForm doc={state.value} header={<AvatarField record={record} onReplaced={setRecord} onError={onError} />} disabled={state.error !== null} onField={(path, value) => dispatch({ type: 'field', path, value })} {...(tokens ? { tokenCounts: tokens.counts } : {})} />
+            <CardForm
+              doc={state.value}
+              header={<AvatarField record={record} onReplaced={setRecord} onError={onError} />}
+              disabled={state.error !== null}
+              onField={(path, value) => dispatch({ type: 'field', path, value })}
+              {...(tokens ? { tokenCounts: tokens.counts } : {})}
+            />
           )}
         </div>
         <div className="pane json-pane">
-          <MonacoJson text={state.changedBy === 'form' ? jsonText : state.text} external={state.changedBy !== 'text'} uri={uri} schema={SCHEMAS[cardSpec(state.value)]} error={state.error} dark={dark} onChange={(text) => dispatch({ type: 'text', text })} />
+          <MonacoJson
+            text={state.changedBy === 'form' ? jsonText : state.text}
+            external={state.changedBy !== 'text'}
+            uri={uri}
+            schema={SCHEMAS[cardSpec(state.value)]}
+            error={state.error}
+            dark={dark}
+            onChange={(text) => dispatch({ type: 'text', text })}
+          />
         </div>
         {panel === 'file' && <FilePanel cardId={id} revision={record.revision} onError={onError} />}
-        {panel === 'history' && <HistoryPanel cardId={id} currentRevision={record.revision} current={state.value} onRestore={(d, r) => void restore(d, r)} onError={onError} />}
+        {panel === 'history' && (
+          <HistoryPanel
+            cardId={id}
+            currentRevision={record.revision}
+            current={state.value}
+            onRestore={(d, r) => void restore(d, r)}
+            onError={onError}
+          />
+        )}
       </div>
     </section>
   );

@@ -50,7 +50,16 @@ export function CardForm({ doc, header, disabled, onField, tokenCounts }: Props)
     );
     switch (f.kind) {
       case 'list':
-        return <ListField key={f.key} id={f.key} label={label} items={asList(value)} multiline={f.key !== 'source'} onChange={(items) => onField(path, items)} />;
+        return (
+          <ListField
+            key={f.key}
+            id={f.key}
+            label={label}
+            items={asList(value)}
+            multiline={f.key !== 'source'}
+            onChange={(items) => onField(path, items)}
+          />
+        );
       case 'tags':
         return (
           <div className="field" key={f.key}>
@@ -59,7 +68,10 @@ export function CardForm({ doc, header, disabled, onField, tokenCounts }: Props)
           </div>
         );
       case 'languages': {
-        const map = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+        const map =
+          value !== null && typeof value === 'object' && !Array.isArray(value)
+            ? (value as Record<string, unknown>)
+            : {};
         const strings = Object.fromEntries(Object.entries(map).map(([k, v]) => [k, asString(v)]));
         return <MultilingualField key={f.key} label={label} value={strings} onChange={(next) => onField(path, next)} />;
       }
@@ -81,8 +93,15 @@ export function CardForm({ doc, header, disabled, onField, tokenCounts }: Props)
         return (
           <div className="field" key={f.key}>
             {head}
-            <textarea id={id} value={asString(value)} rows={f.key === 'description' || f.key === 'mes_example' ? 8 : 4} onChange={(e) => onField(path, e.target.value)} />
-            {(f.key === 'system_prompt' || f.key === 'post_history_instructions') && <p className="hint">{t('editor.originalHint')}</p>}
+            <textarea
+              id={id}
+              value={asString(value)}
+              rows={f.key === 'description' || f.key === 'mes_example' ? 8 : 4}
+              onChange={(e) => onField(path, e.target.value)}
+            />
+            {(f.key === 'system_prompt' || f.key === 'post_history_instructions') && (
+              <p className="hint">{t('editor.originalHint')}</p>
+            )}
           </div>
         );
     }
@@ -99,7 +118,14 @@ export function CardForm({ doc, header, disabled, onField, tokenCounts }: Props)
             <section key={g} className="form-group" aria-label={t(`editor.group.${g}` as MessageKey)}>
               <h3>{t(`editor.group.${g}` as MessageKey)}</h3>
               {inGroup.map(renderField)}
-              {g === 'greetings' && <GreetingSwipes greetings={[asString(getAtPath(doc, fieldPath(spec, 'first_mes'))), ...asList(getAtPath(doc, fieldPath(spec, 'alternate_greetings')))].filter((x) => x !== '')} />}
+              {g === 'greetings' && (
+                <GreetingSwipes
+                  greetings={[
+                    asString(getAtPath(doc, fieldPath(spec, 'first_mes'))),
+                    ...asList(getAtPath(doc, fieldPath(spec, 'alternate_greetings'))),
+                  ].filter((x) => x !== '')}
+                />
+              )}
             </section>
           );
         })}

@@ -32,14 +32,23 @@ type Entry = Record<string, unknown>;
 
 const BOOK: JsonPath = ['data', 'character_book'];
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-const split = (s: string): string[] => s.split(',').map((x) => x.trim()).filter((x) => x !== '');
+const split = (s: string): string[] =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
 
 export function CharacterBookTab({ cardId, doc, disabled, dirty, onField, onCardChanged }: Props) {
   const book = getAtPath(doc, BOOK);
   // One tree whatever the embedded book's state, so the links section keeps its state (and loss report) on reload.
   return (
     <>
-      <LinkedBooks cardId={cardId} hasEmbedded={typeof book === 'object' && book !== null} dirty={dirty} onCardChanged={onCardChanged} />
+      <LinkedBooks
+        cardId={cardId}
+        hasEmbedded={typeof book === 'object' && book !== null}
+        dirty={dirty}
+        onCardChanged={onCardChanged}
+      />
       <EmbeddedBook doc={doc} disabled={disabled} onField={onField} />
     </>
   );
@@ -53,19 +62,40 @@ function EmbeddedBook({ doc, disabled, onField }: BookProps) {
     return (
       <div className="book-tab">
         <p className="muted">{t('book.none')}</p>
-        <button type="button" disabled={disabled} onClick={() => onField(BOOK, { name: '', entries: [], extensions: {} })}>
+        <button
+          type="button"
+          disabled={disabled}
+          onClick={() => onField(BOOK, { name: '', entries: [], extensions: {} })}
+        >
           {t('book.add')}
         </button>
       </div>
     );
   }
-  const entries = (Array.isArray((book as Entry)['entries']) ? (book as { entries: unknown[] }).entries : []) as Entry[];
+  const entries = (
+    Array.isArray((book as Entry)['entries']) ? (book as { entries: unknown[] }).entries : []
+  ) as Entry[];
   const i = Math.min(current, entries.length - 1);
   const entry = entries[i];
   const at = (field: string): JsonPath => [...BOOK, 'entries', i, field];
   const nextId = entries.reduce((max, e) => Math.max(max, typeof e['id'] === 'number' ? e['id'] : 0), 0) + 1;
   const addEntry = (): void => {
-    onField([...BOOK, 'entries'], [...entries, { keys: [], content: '', extensions: {}, enabled: true, insertion_order: 100, use_regex: false, id: nextId, comment: '' }]);
+    onField(
+      [...BOOK, 'entries'],
+      [
+        ...entries,
+        {
+          keys: [],
+          content: '',
+          extensions: {},
+          enabled: true,
+          insertion_order: 100,
+          use_regex: false,
+          id: nextId,
+          comment: '',
+        },
+      ],
+    );
     setCurrent(entries.length);
   };
 
@@ -73,7 +103,14 @@ function EmbeddedBook({ doc, disabled, onField }: BookProps) {
     <div className="book-tab">
       <div className="book-entries" role="listbox" aria-label={t('book.entries')}>
         {entries.map((e, k) => (
-          <button type="button" role="option" aria-selected={k === i} key={k} className={k === i ? 'selected' : ''} onClick={() => setCurrent(k)}>
+          <button
+            type="button"
+            role="option"
+            aria-selected={k === i}
+            key={k}
+            className={k === i ? 'selected' : ''}
+            onClick={() => setCurrent(k)}
+          >
             <strong>{String(e['comment'] ?? e['name'] ?? '') || t('book.untitled', { n: k + 1 })}</strong>
             <span className="muted"> {list(e['keys']).join(', ')}</span>
             {e['enabled'] === false && <span className="muted"> · {t('book.disabled')}</span>}
@@ -87,35 +124,66 @@ function EmbeddedBook({ doc, disabled, onField }: BookProps) {
         <fieldset className="plain book-entry" disabled={disabled} aria-label={t('book.entry')}>
           <div className="field">
             <label htmlFor="book-comment">{t('book.comment')}</label>
-            <input id="book-comment" value={String(entry['comment'] ?? '')} onChange={(e) => onField(at('comment'), e.target.value)} />
+            <input
+              id="book-comment"
+              value={String(entry['comment'] ?? '')}
+              onChange={(e) => onField(at('comment'), e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor="book-keys">{t('book.keys')}</label>
-            <input id="book-keys" defaultValue={list(entry['keys']).join(', ')} key={`k${i}:${list(entry['keys']).join()}`} onBlur={(e) => onField(at('keys'), split(e.target.value))} />
+            <input
+              id="book-keys"
+              defaultValue={list(entry['keys']).join(', ')}
+              key={`k${i}:${list(entry['keys']).join()}`}
+              onBlur={(e) => onField(at('keys'), split(e.target.value))}
+            />
           </div>
           <div className="field">
             <label htmlFor="book-secondary">{t('book.secondaryKeys')}</label>
-            <input id="book-secondary" defaultValue={list(entry['secondary_keys']).join(', ')} key={`s${i}:${list(entry['secondary_keys']).join()}`} onBlur={(e) => onField(at('secondary_keys'), split(e.target.value))} />
+            <input
+              id="book-secondary"
+              defaultValue={list(entry['secondary_keys']).join(', ')}
+              key={`s${i}:${list(entry['secondary_keys']).join()}`}
+              onBlur={(e) => onField(at('secondary_keys'), split(e.target.value))}
+            />
           </div>
           <div className="field">
             <label htmlFor="book-content">{t('book.content')}</label>
-            <textarea id="book-content" rows={8} value={String(entry['content'] ?? '')} onChange={(e) => onField(at('content'), e.target.value)} />
+            <textarea
+              id="book-content"
+              rows={8}
+              value={String(entry['content'] ?? '')}
+              onChange={(e) => onField(at('content'), e.target.value)}
+            />
           </div>
           <div className="book-flags">
             {(['enabled', 'constant', 'selective', 'case_sensitive', 'use_regex'] as const).map((flag) => (
               <label key={flag}>
-                <input type="checkbox" checked={entry[flag] === true || (flag === 'enabled' && entry[flag] === undefined)} onChange={(e) => onField(at(flag), e.target.checked)} /> {t(`book.flag.${flag}`)}
+                <input
+                  type="checkbox"
+                  checked={entry[flag] === true || (flag === 'enabled' && entry[flag] === undefined)}
+                  onChange={(e) => onField(at(flag), e.target.checked)}
+                />{' '}
+                {t(`book.flag.${flag}`)}
               </label>
             ))}
           </div>
           <div className="dialog-row">
             <label>
               {t('book.order')}{' '}
-              <input type="number" value={Number(entry['insertion_order'] ?? 100)} onChange={(e) => onField(at('insertion_order'), Number(e.target.value))} />
+              <input
+                type="number"
+                value={Number(entry['insertion_order'] ?? 100)}
+                onChange={(e) => onField(at('insertion_order'), Number(e.target.value))}
+              />
             </label>
             <label>
               {t('book.position')}{' '}
-              <select value={String(entry['position'] ?? 'before_char')} onChange={(e) => onField(at('position'), e.target.value)}>
+              <select
+                value={String(entry['position'] ?? 'before_char')}
+                onChange={(e) => onField(at('position'), e.target.value)}
+              >
                 <option value="before_char">{t('book.beforeChar')}</option>
                 <option value="after_char">{t('book.afterChar')}</option>
               </select>
@@ -125,7 +193,10 @@ function EmbeddedBook({ doc, disabled, onField }: BookProps) {
             type="button"
             className="danger"
             onClick={() => {
-              onField([...BOOK, 'entries'], entries.filter((_, k) => k !== i));
+              onField(
+                [...BOOK, 'entries'],
+                entries.filter((_, k) => k !== i),
+              );
               setCurrent(Math.max(0, i - 1));
             }}
           >

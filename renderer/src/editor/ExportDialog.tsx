@@ -68,11 +68,18 @@ export function ExportDialog({ cardId, dirty, onClose, onError }: Props) {
         <div className="export-report" data-testid="export-report">
           {prepared.report ? (
             <>
-              <p>{t('export.converted', { from: prepared.report.from.toUpperCase(), to: prepared.report.to.toUpperCase(), n: changed.length })}</p>
+              <p>
+                {t('export.converted', {
+                  from: prepared.report.from.toUpperCase(),
+                  to: prepared.report.to.toUpperCase(),
+                  n: changed.length,
+                })}
+              </p>
               <ul>
                 {changed.map((item, i) => (
                   <li key={i} className={item.action === 'dropped' ? 'bad' : undefined}>
-                    <code>{item.from ?? '—'}</code> → <code>{item.to ?? '—'}</code> <span className="muted">{item.action}</span> {item.note}
+                    <code>{item.from ?? '—'}</code> → <code>{item.to ?? '—'}</code>{' '}
+                    <span className="muted">{item.action}</span> {item.note}
                   </li>
                 ))}
               </ul>

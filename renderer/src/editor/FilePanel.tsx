@@ -82,7 +82,15 @@ function ExportChangeText({ change }: { change: ExportChange }) {
   const t = useT();
   switch (change.kind) {
     case 'chunk':
-      return <>{t('file.change.chunk', { type: change.type, keyword: change.keyword, action: t(`file.action.${change.action}`) })}</>;
+      return (
+        <>
+          {t('file.change.chunk', {
+            type: change.type,
+            keyword: change.keyword,
+            action: t(`file.action.${change.action}`),
+          })}
+        </>
+      );
     case 'field':
       return (
         <>

@@ -14,7 +14,12 @@ export function GreetingSwipes({ greetings }: { greetings: string[] }) {
           ‹
         </button>
         <span data-testid="swipe-position">{t('editor.swipeOf', { n: i + 1, total: greetings.length })}</span>
-        <button type="button" aria-label={t('editor.swipeNext')} disabled={i === greetings.length - 1} onClick={() => setIndex(i + 1)}>
+        <button
+          type="button"
+          aria-label={t('editor.swipeNext')}
+          disabled={i === greetings.length - 1}
+          onClick={() => setIndex(i + 1)}
+        >
           ›
         </button>
       </div>

@@ -47,7 +47,11 @@ export function HistoryPanel({ cardId, currentRevision, current, onRestore, onEr
       <ol className="revisions">
         {revisions.map((r) => (
           <li key={r.revision}>
-            <button type="button" className={open?.revision === r.revision ? 'selected' : ''} onClick={() => void show(r.revision)}>
+            <button
+              type="button"
+              className={open?.revision === r.revision ? 'selected' : ''}
+              onClick={() => void show(r.revision)}
+            >
               {t('history.revision', { revision: r.revision })} · {t.date(r.createdAt)} · {r.name}
             </button>
           </li>

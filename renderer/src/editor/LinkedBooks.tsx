@@ -36,7 +36,10 @@ export function LinkedBooks({ cardId, hasEmbedded, dirty, onCardChanged }: Props
   const [busy, setBusy] = useState(false);
 
   const refresh = useCallback(async (): Promise<void> => {
-    const [linked, library] = await Promise.all([api.invoke('links.list', { cardId }), api.invoke('lorebooks.list', { limit: 1000 })]);
+    const [linked, library] = await Promise.all([
+      api.invoke('links.list', { cardId }),
+      api.invoke('lorebooks.list', { limit: 1000 }),
+    ]);
     setLinks(linked);
     setBooks(library.items);
     setChosen((c) => (c !== null && library.items.some((b) => b.id === c) ? c : (library.items[0]?.id ?? null)));
@@ -74,7 +77,8 @@ export function LinkedBooks({ cardId, hasEmbedded, dirty, onCardChanged }: Props
 
   const embed = (): void => {
     const book = books.find((b) => b.id === chosen);
-    if (!book || !window.confirm(t(hasEmbedded ? 'links.confirmReplace' : 'links.confirmEmbed', { name: book.name }))) return;
+    if (!book || !window.confirm(t(hasEmbedded ? 'links.confirmReplace' : 'links.confirmEmbed', { name: book.name })))
+      return;
     if (dirty && !window.confirm(t('links.discardUnsaved'))) return;
     void run(async () => {
       const result = await api.invoke('links.embed', { cardId, lorebookId: book.id });
@@ -106,14 +110,20 @@ export function LinkedBooks({ cardId, hasEmbedded, dirty, onCardChanged }: Props
         <ul className="linked-list">
           {links.map((l) => (
             <li key={l.lorebookId} data-testid="linked-book">
-              <span className="linked-name">{l.name}</span> <span className="muted">{t(l.role === 'primary' ? 'links.primary' : 'links.extra')}</span>
+              <span className="linked-name">{l.name}</span>{' '}
+              <span className="muted">{t(l.role === 'primary' ? 'links.primary' : 'links.extra')}</span>
               {l.deletedAt !== null && <span className="muted"> · {t('links.inTrash')}</span>}{' '}
               {l.role === 'extra' && (
                 <button type="button" disabled={busy} onClick={() => void link(l.lorebookId, 'primary')}>
                   {t('links.makePrimary')}
                 </button>
               )}{' '}
-              <button type="button" disabled={busy} aria-label={t('links.unlinkNamed', { name: l.name })} onClick={() => void unlink(l.lorebookId)}>
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={t('links.unlinkNamed', { name: l.name })}
+                onClick={() => void unlink(l.lorebookId)}
+              >
                 {t('links.unlink')}
               </button>
             </li>
@@ -121,7 +131,12 @@ export function LinkedBooks({ cardId, hasEmbedded, dirty, onCardChanged }: Props
         </ul>
       )}
       <div className="linked-actions">
-        <select aria-label={t('links.pick')} value={chosen ?? ''} disabled={books.length === 0} onChange={(e) => setChosen(Number(e.target.value))}>
+        <select
+          aria-label={t('links.pick')}
+          value={chosen ?? ''}
+          disabled={books.length === 0}
+          onChange={(e) => setChosen(Number(e.target.value))}
+        >
           {books.length === 0 && <option value="">{t('links.noBooks')}</option>}
           {books.map((b) => (
             <option key={b.id} value={b.id}>
@@ -130,10 +145,18 @@ export function LinkedBooks({ cardId, hasEmbedded, dirty, onCardChanged }: Props
             </option>
           ))}
         </select>
-        <button type="button" disabled={busy || chosen === null} onClick={() => chosen !== null && void link(chosen, 'primary')}>
+        <button
+          type="button"
+          disabled={busy || chosen === null}
+          onClick={() => chosen !== null && void link(chosen, 'primary')}
+        >
           {t('links.linkPrimary')}
         </button>
-        <button type="button" disabled={busy || chosen === null} onClick={() => chosen !== null && void link(chosen, 'extra')}>
+        <button
+          type="button"
+          disabled={busy || chosen === null}
+          onClick={() => chosen !== null && void link(chosen, 'extra')}
+        >
           {t('links.linkExtra')}
         </button>
         <button type="button" disabled={busy || chosen === null} onClick={embed}>
@@ -146,7 +169,8 @@ export function LinkedBooks({ cardId, hasEmbedded, dirty, onCardChanged }: Props
             {t('links.unembed')}
           </button>
           <label>
-            <input type="checkbox" checked={removeEmbedded} onChange={(e) => setRemoveEmbedded(e.target.checked)} /> {t('links.removeFromCard')}
+            <input type="checkbox" checked={removeEmbedded} onChange={(e) => setRemoveEmbedded(e.target.checked)} />{' '}
+            {t('links.removeFromCard')}
           </label>
         </div>
       )}

@@ -25,13 +25,28 @@ export function ListField({ id, label, items, multiline, onChange }: Props) {
             <input aria-label={`${label} ${i + 1}`} value={item} onChange={(e) => set(i, e.target.value)} />
           )}
           <div className="list-actions">
-            <button type="button" aria-label={t('editor.moveUp', { n: i + 1 })} disabled={i === 0} onClick={() => onChange(moveArrayItem(items, i, i - 1))}>
+            <button
+              type="button"
+              aria-label={t('editor.moveUp', { n: i + 1 })}
+              disabled={i === 0}
+              onClick={() => onChange(moveArrayItem(items, i, i - 1))}
+            >
               ↑
             </button>
-            <button type="button" aria-label={t('editor.moveDown', { n: i + 1 })} disabled={i === items.length - 1} onClick={() => onChange(moveArrayItem(items, i, i + 1))}>
+            <button
+              type="button"
+              aria-label={t('editor.moveDown', { n: i + 1 })}
+              disabled={i === items.length - 1}
+              onClick={() => onChange(moveArrayItem(items, i, i + 1))}
+            >
               ↓
             </button>
-            <button type="button" aria-label={t('editor.remove', { n: i + 1 })} className="danger" onClick={() => onChange(items.filter((_, j) => j !== i))}>
+            <button
+              type="button"
+              aria-label={t('editor.remove', { n: i + 1 })}
+              className="danger"
+              onClick={() => onChange(items.filter((_, j) => j !== i))}
+            >
               ✕
             </button>
           </div>

@@ -87,7 +87,21 @@ export function MonacoJson({ text, external, uri, error, onChange, onKey, schema
     const from = model.getPositionAt(start);
     const to = model.getPositionAt(endOld);
     applying.current = true;
-    model.pushEditOperations([], [{ range: { startLineNumber: from.lineNumber, startColumn: from.column, endLineNumber: to.lineNumber, endColumn: to.column }, text: text.slice(start, endNew) }], () => null);
+    model.pushEditOperations(
+      [],
+      [
+        {
+          range: {
+            startLineNumber: from.lineNumber,
+            startColumn: from.column,
+            endLineNumber: to.lineNumber,
+            endColumn: to.column,
+          },
+          text: text.slice(start, endNew),
+        },
+      ],
+      () => null,
+    );
     applying.current = false;
     shadow.current = text;
   }, [text, external, ready]);
@@ -95,7 +109,12 @@ export function MonacoJson({ text, external, uri, error, onChange, onKey, schema
   useEffect(() => {
     const loaded = monacoRef.current;
     if (!loaded || !schema) return;
-    loaded.json.jsonDefaults.setDiagnosticsOptions({ validate: true, allowComments: false, schemas: [{ uri: `${uri}.schema`, fileMatch: [uri], schema }], enableSchemaRequest: false });
+    loaded.json.jsonDefaults.setDiagnosticsOptions({
+      validate: true,
+      allowComments: false,
+      schemas: [{ uri: `${uri}.schema`, fileMatch: [uri], schema }],
+      enableSchemaRequest: false,
+    });
   }, [schema, uri, ready]);
 
   useEffect(() => {

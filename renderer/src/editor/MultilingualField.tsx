@@ -22,17 +22,38 @@ export function MultilingualField({ label, value, onChange }: Props) {
       <legend>{label}</legend>
       {entries.map(([lang, text]) => (
         <div className="list-item" key={lang}>
-          <input aria-label={t('editor.language')} defaultValue={lang} className="lang" onBlur={(e) => rename(lang, e.target.value.trim())} />
-          <textarea aria-label={t('editor.notesIn', { lang })} value={text} rows={3} onChange={(e) => onChange({ ...value, [lang]: e.target.value })} />
+          <input
+            aria-label={t('editor.language')}
+            defaultValue={lang}
+            className="lang"
+            onBlur={(e) => rename(lang, e.target.value.trim())}
+          />
+          <textarea
+            aria-label={t('editor.notesIn', { lang })}
+            value={text}
+            rows={3}
+            onChange={(e) => onChange({ ...value, [lang]: e.target.value })}
+          />
           <div className="list-actions">
-            <button type="button" className="danger" aria-label={t('editor.removeLanguage', { lang })} onClick={() => onChange(Object.fromEntries(entries.filter(([k]) => k !== lang)))}>
+            <button
+              type="button"
+              className="danger"
+              aria-label={t('editor.removeLanguage', { lang })}
+              onClick={() => onChange(Object.fromEntries(entries.filter(([k]) => k !== lang)))}
+            >
               ✕
             </button>
           </div>
         </div>
       ))}
       <div className="list-item">
-        <input aria-label={t('editor.newLanguage')} placeholder="zh" className="lang" value={newLang} onChange={(e) => setNewLang(e.target.value)} />
+        <input
+          aria-label={t('editor.newLanguage')}
+          placeholder="zh"
+          className="lang"
+          value={newLang}
+          onChange={(e) => setNewLang(e.target.value)}
+        />
         <button
           type="button"
           disabled={newLang.trim() === '' || newLang.trim() in value}

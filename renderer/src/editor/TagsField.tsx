@@ -12,7 +12,14 @@ export function TagsField({ id, tags, onChange }: Props) {
   const [text, setText] = useState(joined);
   useEffect(() => setText(joined), [joined]);
   const commit = (): void => {
-    const next = [...new Set(text.split(',').map((s) => s.trim()).filter((s) => s !== ''))];
+    const next = [
+      ...new Set(
+        text
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+      ),
+    ];
     if (next.join('\u0000') !== tags.join('\u0000')) onChange(next);
   };
   return (

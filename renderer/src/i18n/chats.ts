@@ -108,11 +108,13 @@ export const chatsEn = {
   'chats.tokenizerAuto': "SillyTavern's (LLaMA 1/2 for text, cl100k for chat)",
   'chats.trimmed': 'Trimmed to fit the context',
   'chats.trimmedNone': 'Nothing was trimmed: {total} of {budget} prompt tokens used.',
-  'chats.trimmedPart': '{part}: {dropped} of {all} left out — they did not fit the {budget} prompt tokens (context size minus response length) after the newer messages.',
+  'chats.trimmedPart':
+    '{part}: {dropped} of {all} left out — they did not fit the {budget} prompt tokens (context size minus response length) after the newer messages.',
   'chats.part.chatHistory': 'Chat messages (oldest first)',
   'chats.part.dialogueExamples': 'Example dialogue blocks',
   'chats.default': 'Default',
-  'chats.parametersHint': "Empty fields keep SillyTavern's defaults and the connection's parameters; filled ones win over the connection's.",
+  'chats.parametersHint':
+    "Empty fields keep SillyTavern's defaults and the connection's parameters; filled ones win over the connection's.",
   'chats.booksInPlay': 'Books in play',
   'chats.book.embedded': 'embedded in the card',
   'chats.book.primary': 'linked, primary',
@@ -231,7 +233,8 @@ export const chatsZhCN: ChatsMessages = {
   'chats.tokenizerAuto': 'SillyTavern 的默认（文本用 LLaMA 1/2，聊天用 cl100k）',
   'chats.trimmed': '为适应上下文而裁剪',
   'chats.trimmedNone': '没有裁剪：已用 {total} / {budget} 个提示词 token。',
-  'chats.trimmedPart': '{part}：{all} 条中省略了 {dropped} 条——在较新的消息之后，它们放不进 {budget} 个提示词 token（上下文大小减去回复长度）。',
+  'chats.trimmedPart':
+    '{part}：{all} 条中省略了 {dropped} 条——在较新的消息之后，它们放不进 {budget} 个提示词 token（上下文大小减去回复长度）。',
   'chats.part.chatHistory': '聊天消息（最早的先省略）',
   'chats.part.dialogueExamples': '示例对话块',
   'chats.default': '默认',
@@ -354,11 +357,13 @@ export const chatsPtBR: ChatsMessages = {
   'chats.tokenizerAuto': 'O do SillyTavern (LLaMA 1/2 para texto, cl100k para chat)',
   'chats.trimmed': 'Cortado para caber no contexto',
   'chats.trimmedNone': 'Nada foi cortado: {total} de {budget} tokens de prompt usados.',
-  'chats.trimmedPart': '{part}: {dropped} de {all} deixados de fora — não couberam nos {budget} tokens de prompt (tamanho do contexto menos o tamanho da resposta) depois das mensagens mais novas.',
+  'chats.trimmedPart':
+    '{part}: {dropped} de {all} deixados de fora — não couberam nos {budget} tokens de prompt (tamanho do contexto menos o tamanho da resposta) depois das mensagens mais novas.',
   'chats.part.chatHistory': 'Mensagens do chat (as mais antigas primeiro)',
   'chats.part.dialogueExamples': 'Blocos de diálogo de exemplo',
   'chats.default': 'Padrão',
-  'chats.parametersHint': 'Campos vazios mantêm os padrões do SillyTavern e os parâmetros da conexão; os preenchidos têm prioridade sobre os da conexão.',
+  'chats.parametersHint':
+    'Campos vazios mantêm os padrões do SillyTavern e os parâmetros da conexão; os preenchidos têm prioridade sobre os da conexão.',
   'chats.booksInPlay': 'Lorebooks em uso',
   'chats.book.embedded': 'embutido no card',
   'chats.book.primary': 'vinculado, principal',

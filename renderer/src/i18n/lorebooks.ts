@@ -4,7 +4,8 @@ export const lorebooksEn = {
   'lb.newName': 'New lorebook',
   'lb.create': 'Create book',
   'lb.import': 'Import book files',
-  'lb.imported': '{n, plural, one {# book imported} other {# books imported}} ({formats}); {lost, plural, =0 {nothing was lost} one {# field could not be carried over} other {# fields could not be carried over}}.',
+  'lb.imported':
+    '{n, plural, one {# book imported} other {# books imported}} ({formats}); {lost, plural, =0 {nothing was lost} one {# field could not be carried over} other {# fields could not be carried over}}.',
   'lb.bookCount': '{n, plural, one {# book} other {# books}}',
   'lb.bookLine': '{entries, plural, one {# entry} other {# entries}} · revision {revision} · {date}',
   'lb.empty': 'No lorebooks yet. Create one or import a SillyTavern, character-card, NovelAI, Agnai or RisuAI book.',
@@ -19,7 +20,8 @@ export const lorebooksEn = {
   'lb.test.save': 'Save as lore test',
   'lb.test.namePrompt': 'Name of the lore test (a test with the same name is replaced):',
   'lb.test.saved': 'Lore test "{name}" saved ({n, plural, one {# turn} other {# turns}}). Run it from the Tests tab.',
-  'lb.test.none': 'No lore tests yet. Type a chat in the preview and use "Save as lore test" to keep what it shows as expectations.',
+  'lb.test.none':
+    'No lore tests yet. Type a chat in the preview and use "Save as lore test" to keep what it shows as expectations.',
   'lb.test.runAll': 'Run all',
   'lb.test.summary': '{passed} of {total} tests passed',
   'lb.test.savedBookOnly': 'Tests run against the saved book: save your changes to test them.',
@@ -46,7 +48,8 @@ export const lorebooksEn = {
   'lb.moveDown': 'Move down',
   'lb.delete': 'Delete',
   'lb.confirmDelete': '{n, plural, one {Delete # entry?} other {Delete # entries?}}',
-  'lb.pickEntry': 'Pick an entry to edit it. Ctrl-click or use the checkboxes to select several; Shift selects a range. In display order, drag rows to reorder them.',
+  'lb.pickEntry':
+    'Pick an entry to edit it. Ctrl-click or use the checkboxes to select several; Shift selects a range. In display order, drag rows to reorder them.',
   'lb.untitled': 'Entry {uid}',
   'lb.selectEntry': 'Select {title}',
   'lb.enableEntry': 'Enable {title}',
@@ -135,15 +138,18 @@ export const lorebooksEn = {
   'lb.field.comment': 'Title / memo',
   'lb.help.comment': 'A name for you; the prompt never sees it.',
   'lb.field.content': 'Content',
-  'lb.help.content': 'The text inserted when the entry fires. Lines starting with @@activate or @@dont_activate at the top force or block it.',
+  'lb.help.content':
+    'The text inserted when the entry fires. Lines starting with @@activate or @@dont_activate at the top force or block it.',
   'lb.field.addMemo': 'Show memo',
   'lb.help.addMemo': 'Only affects how SillyTavern displays the entry.',
   'lb.field.disable': 'Disabled',
   'lb.help.disable': 'A disabled entry is skipped entirely.',
   'lb.field.strategy': 'Strategy',
-  'lb.help.strategy': 'Constant entries fire without a key; vectorized ones are also offered to the vector-storage extension, and keys still work.',
+  'lb.help.strategy':
+    'Constant entries fire without a key; vectorized ones are also offered to the vector-storage extension, and keys still work.',
   'lb.field.useProbability': 'Use probability',
-  'lb.help.useProbability': 'When on and the chance is below 100, a roll decides whether a triggered entry is inserted.',
+  'lb.help.useProbability':
+    'When on and the chance is below 100, a roll decides whether a triggered entry is inserted.',
   'lb.field.probability': 'Probability (%)',
   'lb.help.probability': 'Chance of insertion once the entry is triggered.',
   'lb.field.key': 'Primary keys (one per line)',
@@ -153,11 +159,13 @@ export const lorebooksEn = {
   'lb.field.selective': 'Use secondary keys',
   'lb.help.selective': 'When off, secondary keys are ignored even if listed.',
   'lb.field.selectiveLogic': 'Secondary logic',
-  'lb.help.selectiveLogic': 'AND ANY: one must match. AND ALL: all must. NOT ANY: none may. NOT ALL: at least one must be missing.',
+  'lb.help.selectiveLogic':
+    'AND ANY: one must match. AND ALL: all must. NOT ANY: none may. NOT ALL: at least one must be missing.',
   'lb.field.caseSensitive': 'Case sensitive',
   'lb.help.caseSensitive': 'Whether plain keys must match letter case; empty follows the global setting.',
   'lb.field.matchWholeWords': 'Whole words',
-  'lb.help.matchWholeWords': 'Plain single-word keys must stand alone, not inside a longer word; empty follows the global setting.',
+  'lb.help.matchWholeWords':
+    'Plain single-word keys must stand alone, not inside a longer word; empty follows the global setting.',
   'lb.field.scanDepth': 'Scan depth',
   'lb.help.scanDepth': 'How many recent messages this entry looks at; empty follows the global setting.',
   'lb.field.position': 'Position',
@@ -177,7 +185,8 @@ export const lorebooksEn = {
   'lb.field.preventRecursion': 'Does not trigger others',
   'lb.help.preventRecursion': 'Its content is not scanned for further keys.',
   'lb.field.delayUntilRecursion': 'Delay until recursion level',
-  'lb.help.delayUntilRecursion': '0 = off. Otherwise the entry can only fire in a recursion pass of this level or later.',
+  'lb.help.delayUntilRecursion':
+    '0 = off. Otherwise the entry can only fire in a recursion pass of this level or later.',
   'lb.field.group': 'Inclusion groups',
   'lb.help.group': 'Comma-separated; of the entries of one group that trigger together, only one is inserted.',
   'lb.field.groupOverride': 'Prioritize in group',
@@ -185,7 +194,8 @@ export const lorebooksEn = {
   'lb.field.groupWeight': 'Group weight',
   'lb.help.groupWeight': 'Relative chance to win the random group pick.',
   'lb.field.useGroupScoring': 'Group scoring',
-  'lb.help.useGroupScoring': 'Keep only the group members that matched the most keys; empty follows the global setting.',
+  'lb.help.useGroupScoring':
+    'Keep only the group members that matched the most keys; empty follows the global setting.',
   'lb.field.sticky': 'Sticky',
   'lb.help.sticky': 'Stays active for this many messages after it fires.',
   'lb.field.cooldown': 'Cooldown',
@@ -220,9 +230,12 @@ export const lorebooksEn = {
   'lb.lint.title': 'Lint findings',
   'lb.lint.none': 'No lint findings.',
   'lb.lint.count': '{n, plural, one {# lint finding} other {# lint findings}}',
-  'lb.lint.invalid-regex': 'Key "{key}" looks like a regular expression but does not compile; it is searched for literally.',
-  'lb.lint.catastrophic-regex': 'Regex key "{key}" repeats a repetition (like (a+)+): on a chat that almost matches it can run for ages, and the scan is stopped at its time limit. Rewrite it without nested quantifiers.',
-  'lb.lint.wholeword-edge': 'Whole-word key "{key}" starts or ends with punctuation: it only matches with a space or symbol right beside it.',
+  'lb.lint.invalid-regex':
+    'Key "{key}" looks like a regular expression but does not compile; it is searched for literally.',
+  'lb.lint.catastrophic-regex':
+    'Regex key "{key}" repeats a repetition (like (a+)+): on a chat that almost matches it can run for ages, and the scan is stopped at its time limit. Rewrite it without nested quantifiers.',
+  'lb.lint.wholeword-edge':
+    'Whole-word key "{key}" starts or ends with punctuation: it only matches with a space or symbol right beside it.',
   'lb.lint.no-keys': 'No usable keys and not constant: this entry can never fire by keys.',
   'lb.lint.common-key': 'Key "{key}" is so common it will fire on almost any chat.',
   'lb.lint.duplicate-key': 'Key "{key}" is also a key of entries {related}.',
@@ -230,7 +243,8 @@ export const lorebooksEn = {
   'lb.lint.secondary-ignored': 'Secondary keys are listed but "Use secondary keys" is off, so they are ignored.',
   'lb.lint.recursion-cycle': 'Recursion cycle with entries {related}: each one pulls the others in.',
   'lb.lint.over-budget': 'The content alone is {tokens} tokens, more than the whole budget of {budget}.',
-  'lb.lint.an-slot-off': "Placed in an Author's Note slot, but the preview inserts no Author's Note: it reaches no prompt.",
+  'lb.lint.an-slot-off':
+    "Placed in an Author's Note slot, but the preview inserts no Author's Note: it reaches no prompt.",
   'lb.lint.timed-without-keys': 'Sticky or cooldown on an entry that does not fire by keys has no useful effect.',
   'lb.fix.matchWholeWords.false': 'Turn whole words off',
   'lb.fix.matchWholeWords.true': 'Match whole words',
@@ -244,7 +258,8 @@ export const lorebooksEn = {
 
   'lb.preview.title': 'Activation preview',
   'lb.preview.took': 'Updated in {ms} ms (scan {scan} ms)',
-  'lb.preview.timeout': 'The scan took longer than {ms} ms and was stopped — most likely a regular-expression key with catastrophic backtracking. Fix the key; the preview resumes on the next edit.',
+  'lb.preview.timeout':
+    'The scan took longer than {ms} ms and was stopped — most likely a regular-expression key with catastrophic backtracking. Fix the key; the preview resumes on the next edit.',
   'lb.preview.failed': 'The scan failed: {message}',
   'lb.preview.fired': '{n} of {total} entries fired',
   'lb.preview.pass': 'pass {n}',
@@ -358,13 +373,15 @@ export const lorebooksEn = {
   'lb.reason.not-reached': 'skipped after the budget overflowed',
   'lb.reason.not-scanned': 'not reached by the scan',
   'lb.quirk.group-double-removal': 'SillyTavern quirk: a double group removal took it out',
-  'lb.quirk.selective-missing-ignores-secondary': 'SillyTavern quirk: secondary keys are ignored when "selective" is missing',
+  'lb.quirk.selective-missing-ignores-secondary':
+    'SillyTavern quirk: secondary keys are ignored when "selective" is missing',
   'lb.quirk.probability-missing-always-fails': 'SillyTavern quirk: a missing probability always fails its roll',
   'lb.quirk.decorator-inert-trailing-text': 'SillyTavern quirk: a decorator with trailing text does nothing',
   'lb.quirk.regex-caret-first-message': 'SillyTavern quirk: a ^ regex never matches the newest message',
   'lb.quirk.wholeword-multiword-substring': 'SillyTavern quirk: multi-word keys ignore whole-word matching',
   'lb.quirk.wholeword-non-ascii-boundary': 'SillyTavern quirk: non-ASCII letters count as word boundaries',
-  'lb.quirk.an-slot-without-authors-note': "SillyTavern quirk: Author's Note entries are dropped when no note is inserted",
+  'lb.quirk.an-slot-without-authors-note':
+    "SillyTavern quirk: Author's Note entries are dropped when no note is inserted",
 } as const;
 
 type LorebookKey = keyof typeof lorebooksEn;
@@ -438,7 +455,8 @@ export const lorebooksZhCN: Partial<Record<LorebookKey, string>> = {
   'lb.moveDown': '下移',
   'lb.delete': '删除',
   'lb.confirmDelete': '删除 {n} 个条目？',
-  'lb.pickEntry': '选择一个条目进行编辑。按住 Ctrl 点击或勾选复选框可多选；Shift 选择一个范围。按显示顺序排列时可拖动行来调整顺序。',
+  'lb.pickEntry':
+    '选择一个条目进行编辑。按住 Ctrl 点击或勾选复选框可多选；Shift 选择一个范围。按显示顺序排列时可拖动行来调整顺序。',
   'lb.untitled': '条目 {uid}',
   'lb.selectEntry': '选择 {title}',
   'lb.enableEntry': '启用 {title}',
@@ -526,14 +544,16 @@ export const lorebooksZhCN: Partial<Record<LorebookKey, string>> = {
   'lb.lint.none': '没有发现问题。',
   'lb.lint.count': '{n} 个检查问题',
   'lb.lint.invalid-regex': '关键词 "{key}" 看起来是正则表达式但无法编译；它会被按字面搜索。',
-  'lb.lint.catastrophic-regex': '正则关键词 "{key}" 含有嵌套的重复（如 (a+)+）：遇到几乎匹配的聊天时可能运行极久，扫描会在时间上限处被停止。请改写为不含嵌套量词的形式。',
+  'lb.lint.catastrophic-regex':
+    '正则关键词 "{key}" 含有嵌套的重复（如 (a+)+）：遇到几乎匹配的聊天时可能运行极久，扫描会在时间上限处被停止。请改写为不含嵌套量词的形式。',
   'lb.lint.no-keys': '没有可用的关键词且不是常驻：这个条目永远无法通过关键词触发。',
   'lb.lint.common-key': '关键词 "{key}" 太常见，几乎任何聊天都会触发它。',
   'lb.lint.duplicate-key': '关键词 "{key}" 也是条目 {related} 的关键词。',
   'lb.lint.over-budget': '仅内容就有 {tokens} 个 token，超过了整个预算 {budget}。',
   'lb.preview.title': '激活预览',
   'lb.preview.took': '{ms} 毫秒内更新（扫描 {scan} 毫秒）',
-  'lb.preview.timeout': '扫描超过 {ms} 毫秒已被终止——很可能是某个正则关键词发生了灾难性回溯。修正该关键词后，预览会在下次编辑时恢复。',
+  'lb.preview.timeout':
+    '扫描超过 {ms} 毫秒已被终止——很可能是某个正则关键词发生了灾难性回溯。修正该关键词后，预览会在下次编辑时恢复。',
   'lb.preview.failed': '扫描失败：{message}',
   'lb.preview.fired': '{total} 个条目中有 {n} 个触发',
   'lb.preview.pass': '第 {n} 轮',
@@ -737,10 +757,12 @@ export const lorebooksPtBR: Partial<Record<LorebookKey, string>> = {
   'lb.newName': 'Novo lorebook',
   'lb.create': 'Criar livro',
   'lb.import': 'Importar arquivos de livro',
-  'lb.imported': '{n, plural, one {# livro importado} other {# livros importados}} ({formats}); {lost, plural, =0 {nada foi perdido} one {# campo não pôde ser mantido} other {# campos não puderam ser mantidos}}.',
+  'lb.imported':
+    '{n, plural, one {# livro importado} other {# livros importados}} ({formats}); {lost, plural, =0 {nada foi perdido} one {# campo não pôde ser mantido} other {# campos não puderam ser mantidos}}.',
   'lb.bookCount': '{n, plural, one {# livro} other {# livros}}',
   'lb.bookLine': '{entries, plural, one {# entrada} other {# entradas}} · revisão {revision} · {date}',
-  'lb.empty': 'Nenhum lorebook ainda. Crie um ou importe um livro do SillyTavern, de um card, do NovelAI, Agnai ou RisuAI.',
+  'lb.empty':
+    'Nenhum lorebook ainda. Crie um ou importe um livro do SillyTavern, de um card, do NovelAI, Agnai ou RisuAI.',
   'lb.trashEmpty': 'A lixeira está vazia.',
   'lb.bookName': 'Nome do livro',
   'lb.tokens': '{all} tokens em todas as entradas, {constant} nas constantes',
@@ -773,8 +795,10 @@ export const lorebooksPtBR: Partial<Record<LorebookKey, string>> = {
   'lb.sources.remove': 'Remover {name}',
   'lb.sources.noTest': 'Testes de lore levam só este lorebook: remova os outros para salvar um.',
   'lb.test.namePrompt': 'Nome do teste de lore (um teste com o mesmo nome é substituído):',
-  'lb.test.saved': 'Teste de lore "{name}" salvo ({n, plural, one {# turno} other {# turnos}}). Execute-o na aba Testes.',
-  'lb.test.none': 'Ainda não há testes de lore. Digite um chat na prévia e use "Salvar como teste de lore" para guardar o que ela mostra como expectativas.',
+  'lb.test.saved':
+    'Teste de lore "{name}" salvo ({n, plural, one {# turno} other {# turnos}}). Execute-o na aba Testes.',
+  'lb.test.none':
+    'Ainda não há testes de lore. Digite um chat na prévia e use "Salvar como teste de lore" para guardar o que ela mostra como expectativas.',
   'lb.test.runAll': 'Executar todos',
   'lb.test.summary': '{passed} de {total} testes passaram',
   'lb.test.savedBookOnly': 'Os testes usam o livro salvo: salve suas alterações para testá-las.',
@@ -799,7 +823,8 @@ export const lorebooksPtBR: Partial<Record<LorebookKey, string>> = {
   'lb.moveDown': 'Mover para baixo',
   'lb.delete': 'Excluir',
   'lb.confirmDelete': '{n, plural, one {Excluir # entrada?} other {Excluir # entradas?}}',
-  'lb.pickEntry': 'Escolha uma entrada para editá-la. Ctrl+clique ou use as caixas para selecionar várias; Shift seleciona um intervalo. Na ordem de exibição, arraste as linhas para reordenar.',
+  'lb.pickEntry':
+    'Escolha uma entrada para editá-la. Ctrl+clique ou use as caixas para selecionar várias; Shift seleciona um intervalo. Na ordem de exibição, arraste as linhas para reordenar.',
   'lb.untitled': 'Entrada {uid}',
   'lb.col.title': 'Título / memo',
   'lb.col.keys': 'Chaves',
@@ -856,9 +881,11 @@ export const lorebooksPtBR: Partial<Record<LorebookKey, string>> = {
   'lb.field.comment': 'Título / memo',
   'lb.help.comment': 'Um nome para você; o prompt nunca o vê.',
   'lb.field.content': 'Conteúdo',
-  'lb.help.content': 'O texto inserido quando a entrada dispara. Linhas iniciais com @@activate ou @@dont_activate forçam ou bloqueiam o disparo.',
+  'lb.help.content':
+    'O texto inserido quando a entrada dispara. Linhas iniciais com @@activate ou @@dont_activate forçam ou bloqueiam o disparo.',
   'lb.field.key': 'Chaves primárias (uma por linha)',
-  'lb.help.key': 'Qualquer uma delas no texto analisado dispara a entrada. Escreva /padrão/flags para uma expressão regular.',
+  'lb.help.key':
+    'Qualquer uma delas no texto analisado dispara a entrada. Escreva /padrão/flags para uma expressão regular.',
   'lb.field.keysecondary': 'Chaves secundárias (uma por linha)',
   'lb.help.keysecondary': 'Filtro opcional verificado depois que uma chave primária casou, com a lógica abaixo.',
   'lb.field.position': 'Posição',
@@ -874,14 +901,16 @@ export const lorebooksPtBR: Partial<Record<LorebookKey, string>> = {
   'lb.lint.title': 'Problemas encontrados',
   'lb.lint.none': 'Nenhum problema encontrado.',
   'lb.lint.invalid-regex': 'A chave "{key}" parece uma expressão regular mas não compila; ela é buscada literalmente.',
-  'lb.lint.catastrophic-regex': 'A chave regex "{key}" repete uma repetição (como (a+)+): num chat que quase casa ela pode rodar por muito tempo, e a varredura é parada no limite de tempo. Reescreva-a sem quantificadores aninhados.',
+  'lb.lint.catastrophic-regex':
+    'A chave regex "{key}" repete uma repetição (como (a+)+): num chat que quase casa ela pode rodar por muito tempo, e a varredura é parada no limite de tempo. Reescreva-a sem quantificadores aninhados.',
   'lb.lint.no-keys': 'Sem chaves utilizáveis e não constante: esta entrada nunca dispara por chaves.',
   'lb.lint.common-key': 'A chave "{key}" é tão comum que dispara em quase qualquer chat.',
   'lb.lint.duplicate-key': 'A chave "{key}" também é chave das entradas {related}.',
   'lb.lint.over-budget': 'Só o conteúdo tem {tokens} tokens, mais que todo o orçamento de {budget}.',
   'lb.preview.title': 'Prévia de ativação',
   'lb.preview.took': 'Atualizado em {ms} ms (análise {scan} ms)',
-  'lb.preview.timeout': 'A análise passou de {ms} ms e foi interrompida — provavelmente uma chave regex com retrocesso catastrófico. Corrija a chave; a prévia volta na próxima edição.',
+  'lb.preview.timeout':
+    'A análise passou de {ms} ms e foi interrompida — provavelmente uma chave regex com retrocesso catastrófico. Corrija a chave; a prévia volta na próxima edição.',
   'lb.preview.failed': 'A análise falhou: {message}',
   'lb.preview.fired': '{n} de {total} entradas dispararam',
   'lb.preview.pass': 'passo {n}',
@@ -921,7 +950,8 @@ export const lorebooksPtBR: Partial<Record<LorebookKey, string>> = {
   'lb.field.disable': 'Desativada',
   'lb.help.disable': 'Uma entrada desativada é ignorada por completo.',
   'lb.field.strategy': 'Estratégia',
-  'lb.help.strategy': 'Entradas constantes disparam sem chave; vetorizadas também vão para a extensão de armazenamento vetorial, e as chaves continuam valendo.',
+  'lb.help.strategy':
+    'Entradas constantes disparam sem chave; vetorizadas também vão para a extensão de armazenamento vetorial, e as chaves continuam valendo.',
   'lb.field.useProbability': 'Usar probabilidade',
   'lb.help.useProbability': 'Ligado e com chance abaixo de 100, um sorteio decide se a entrada disparada é inserida.',
   'lb.field.probability': 'Probabilidade (%)',
@@ -929,11 +959,13 @@ export const lorebooksPtBR: Partial<Record<LorebookKey, string>> = {
   'lb.field.selective': 'Usar chaves secundárias',
   'lb.help.selective': 'Desligado, as chaves secundárias são ignoradas mesmo se listadas.',
   'lb.field.selectiveLogic': 'Lógica secundária',
-  'lb.help.selectiveLogic': 'AND ANY: uma precisa casar. AND ALL: todas. NOT ANY: nenhuma pode. NOT ALL: ao menos uma precisa faltar.',
+  'lb.help.selectiveLogic':
+    'AND ANY: uma precisa casar. AND ALL: todas. NOT ANY: nenhuma pode. NOT ALL: ao menos uma precisa faltar.',
   'lb.field.caseSensitive': 'Diferenciar maiúsculas',
   'lb.help.caseSensitive': 'Se chaves simples precisam respeitar maiúsculas; vazio segue a configuração global.',
   'lb.field.matchWholeWords': 'Palavras inteiras',
-  'lb.help.matchWholeWords': 'Chaves simples de uma palavra precisam aparecer sozinhas, não dentro de outra palavra; vazio segue a global.',
+  'lb.help.matchWholeWords':
+    'Chaves simples de uma palavra precisam aparecer sozinhas, não dentro de outra palavra; vazio segue a global.',
   'lb.field.scanDepth': 'Profundidade de análise',
   'lb.help.scanDepth': 'Quantas mensagens recentes esta entrada olha; vazio segue a configuração global.',
   'lb.field.depth': 'Profundidade',
@@ -954,11 +986,14 @@ export const lorebooksPtBR: Partial<Record<LorebookKey, string>> = {
   'lb.help.triggers': 'Dispara só nestes tipos de geração; nenhum marcado significa todos.',
   'lb.field.ignoreBudget': 'Ignorar orçamento',
   'lb.help.ignoreBudget': 'Inserida mesmo com o orçamento de tokens esgotado, e não bloqueia as outras.',
-  'lb.lint.wholeword-edge': 'A chave de palavra inteira "{key}" começa ou termina com pontuação: só casa com espaço ou símbolo logo ao lado.',
+  'lb.lint.wholeword-edge':
+    'A chave de palavra inteira "{key}" começa ou termina com pontuação: só casa com espaço ou símbolo logo ao lado.',
   'lb.lint.secondary-never': 'A lógica das chaves secundárias nunca passa, então a entrada nunca dispara.',
-  'lb.lint.secondary-ignored': 'Há chaves secundárias, mas "Usar chaves secundárias" está desligado: elas são ignoradas.',
+  'lb.lint.secondary-ignored':
+    'Há chaves secundárias, mas "Usar chaves secundárias" está desligado: elas são ignoradas.',
   'lb.lint.recursion-cycle': 'Ciclo de recursão com as entradas {related}: cada uma puxa as outras.',
-  'lb.lint.an-slot-off': 'Posicionada na Nota do Autor, mas a prévia não insere Nota do Autor: não chega a nenhum prompt.',
+  'lb.lint.an-slot-off':
+    'Posicionada na Nota do Autor, mas a prévia não insere Nota do Autor: não chega a nenhum prompt.',
   'lb.lint.timed-without-keys': 'Fixa ou recarga numa entrada que não dispara por chaves não tem efeito útil.',
   'lb.fix.matchWholeWords.false': 'Desligar palavras inteiras',
   'lb.fix.matchWholeWords.true': 'Casar palavras inteiras',
@@ -1008,11 +1043,13 @@ export const lorebooksPtBR: Partial<Record<LorebookKey, string>> = {
   'lb.field.displayIndex': 'Índice de exibição',
   'lb.help.displayIndex': 'Ordem só nos editores; não afeta a ativação.',
   'lb.field.delayUntilRecursion': 'Atrasar até o nível de recursão',
-  'lb.help.delayUntilRecursion': '0 = desligado. Caso contrário, a entrada só dispara numa passada de recursão deste nível ou posterior.',
+  'lb.help.delayUntilRecursion':
+    '0 = desligado. Caso contrário, a entrada só dispara numa passada de recursão deste nível ou posterior.',
   'lb.field.groupOverride': 'Priorizar no grupo',
   'lb.help.groupOverride': 'A entrada priorizada de maior ordem vence o grupo em vez de um sorteio.',
   'lb.field.useGroupScoring': 'Pontuação de grupo',
-  'lb.help.useGroupScoring': 'Mantém só os membros do grupo que casaram mais chaves; vazio segue a configuração global.',
+  'lb.help.useGroupScoring':
+    'Mantém só os membros do grupo que casaram mais chaves; vazio segue a configuração global.',
   'lb.field.characterFilter.names': 'Filtro de personagens: nomes',
   'lb.help.characterFilter.names': 'Nomes de arquivo dos cards sem extensão, um por linha.',
   'lb.field.characterFilter.tags': 'Filtro de personagens: tags',
@@ -1082,15 +1119,22 @@ export const lorebooksPtBR: Partial<Record<LorebookKey, string>> = {
   'lb.reason.exclude-recursion': 'não pode ser ativada por recursão',
   'lb.reason.decorator-dont-activate': 'bloqueada por @@dont_activate',
   'lb.reason.no-keys': 'sem chaves e não é constante',
-  'lb.reason.secondary-failed': 'chave "{key}" {where}, mas a verificação secundária {logic} falhou (casaram: {matched})',
+  'lb.reason.secondary-failed':
+    'chave "{key}" {where}, mas a verificação secundária {logic} falhou (casaram: {matched})',
   'lb.reason.not-reached': 'pulada depois que o orçamento estourou',
   'lb.reason.not-scanned': 'não alcançada pela varredura',
   'lb.quirk.group-double-removal': 'Peculiaridade do SillyTavern: uma remoção dupla do grupo a tirou',
-  'lb.quirk.selective-missing-ignores-secondary': 'Peculiaridade do SillyTavern: chaves secundárias são ignoradas quando falta "selective"',
-  'lb.quirk.probability-missing-always-fails': 'Peculiaridade do SillyTavern: uma probabilidade ausente sempre falha no sorteio',
+  'lb.quirk.selective-missing-ignores-secondary':
+    'Peculiaridade do SillyTavern: chaves secundárias são ignoradas quando falta "selective"',
+  'lb.quirk.probability-missing-always-fails':
+    'Peculiaridade do SillyTavern: uma probabilidade ausente sempre falha no sorteio',
   'lb.quirk.decorator-inert-trailing-text': 'Peculiaridade do SillyTavern: um decorador com texto depois não faz nada',
-  'lb.quirk.regex-caret-first-message': 'Peculiaridade do SillyTavern: uma regex com ^ nunca casa com a mensagem mais nova',
-  'lb.quirk.wholeword-multiword-substring': 'Peculiaridade do SillyTavern: chaves de várias palavras ignoram a busca por palavra inteira',
-  'lb.quirk.wholeword-non-ascii-boundary': 'Peculiaridade do SillyTavern: letras não ASCII contam como limites de palavra',
-  'lb.quirk.an-slot-without-authors-note': 'Peculiaridade do SillyTavern: entradas da Nota do Autor são descartadas quando nenhuma nota é inserida',
+  'lb.quirk.regex-caret-first-message':
+    'Peculiaridade do SillyTavern: uma regex com ^ nunca casa com a mensagem mais nova',
+  'lb.quirk.wholeword-multiword-substring':
+    'Peculiaridade do SillyTavern: chaves de várias palavras ignoram a busca por palavra inteira',
+  'lb.quirk.wholeword-non-ascii-boundary':
+    'Peculiaridade do SillyTavern: letras não ASCII contam como limites de palavra',
+  'lb.quirk.an-slot-without-authors-note':
+    'Peculiaridade do SillyTavern: entradas da Nota do Autor são descartadas quando nenhuma nota é inserida',
 };

@@ -26,8 +26,10 @@ export const scriptsEn = {
   'scripts.run.connection': 'Model connection',
   'scripts.run.endpoint': 'Endpoint (OpenAI-compatible base URL)',
   'scripts.run.model': 'Model',
-  'scripts.run.apiKeyEnv': 'API key variable (optional: OPENAI_API_KEY or OPENROUTER_API_KEY, sent only to that provider)',
-  'scripts.run.connectionHint': 'Needed only when the script calls a model. The key is read on this computer from the variable named here, never stored.',
+  'scripts.run.apiKeyEnv':
+    'API key variable (optional: OPENAI_API_KEY or OPENROUTER_API_KEY, sent only to that provider)',
+  'scripts.run.connectionHint':
+    'Needed only when the script calls a model. The key is read on this computer from the variable named here, never stored.',
   'scripts.run.start': 'Run script',
   'scripts.run.cancel': 'Stop',
   'scripts.run.output': 'Result',
@@ -95,7 +97,8 @@ export const scriptsPtBR: ScriptMessages = {
   'scripts.name': 'Nome do script',
   'scripts.saved': 'Salvo como revisão {revision}.',
   'scripts.toCard': 'Criar um card',
-  'scripts.toCardUnsaved': 'O card é criado a partir do script salvo; suas alterações não salvas não entram. Continuar?',
+  'scripts.toCardUnsaved':
+    'O card é criado a partir do script salvo; suas alterações não salvas não entram. Continuar?',
   'scripts.toCardDone': 'Um novo card foi adicionado à biblioteca.',
   'scripts.openCard': 'Abrir o card',
   'scripts.loss.title': 'O que a conversão deixou de fora',
@@ -108,8 +111,10 @@ export const scriptsPtBR: ScriptMessages = {
   'scripts.run.connection': 'Conexão com o modelo',
   'scripts.run.endpoint': 'Endpoint (URL base compatível com OpenAI)',
   'scripts.run.model': 'Modelo',
-  'scripts.run.apiKeyEnv': 'Variável da chave de API (opcional: OPENAI_API_KEY ou OPENROUTER_API_KEY, enviada só a esse provedor)',
-  'scripts.run.connectionHint': 'Necessário só quando o script chama um modelo. A chave é lida neste computador da variável indicada aqui, nunca armazenada.',
+  'scripts.run.apiKeyEnv':
+    'Variável da chave de API (opcional: OPENAI_API_KEY ou OPENROUTER_API_KEY, enviada só a esse provedor)',
+  'scripts.run.connectionHint':
+    'Necessário só quando o script chama um modelo. A chave é lida neste computador da variável indicada aqui, nunca armazenada.',
   'scripts.run.start': 'Executar script',
   'scripts.run.cancel': 'Parar',
   'scripts.run.output': 'Resultado',

@@ -4,7 +4,17 @@ import { useApi } from '../app/ApiContext.ts';
 
 const cache = new Map<string, string | null>();
 
-export function Avatar({ id, revision, name, hasImage }: { id: number; revision: number; name: string; hasImage: boolean }) {
+export function Avatar({
+  id,
+  revision,
+  name,
+  hasImage,
+}: {
+  id: number;
+  revision: number;
+  name: string;
+  hasImage: boolean;
+}) {
   const api = useApi();
   const key = `${id}:${revision}`;
   const [src, setSrc] = useState<string | null | undefined>(cache.get(key));
@@ -13,7 +23,9 @@ export function Avatar({ id, revision, name, hasImage }: { id: number; revision:
     let live = true;
     api.invoke('cards.avatar', { id }).then(
       (r) => {
-        const url = r ? URL.createObjectURL(new Blob([Uint8Array.from(atob(r.base64), (c) => c.charCodeAt(0))], { type: r.mime })) : null;
+        const url = r
+          ? URL.createObjectURL(new Blob([Uint8Array.from(atob(r.base64), (c) => c.charCodeAt(0))], { type: r.mime }))
+          : null;
         cache.set(key, url);
         if (live) setSrc(url);
       },

@@ -23,7 +23,10 @@ export function BatchConvertDialog({ onClose }: { onClose(): void }) {
   const abort = useRef<AbortController | null>(null);
 
   const start = async (): Promise<void> => {
-    const list = inputs.split('\n').map((s) => s.trim()).filter((s) => s !== '');
+    const list = inputs
+      .split('\n')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
     setResults([]);
     setSummary(null);
     setError(null);
@@ -79,14 +82,26 @@ export function BatchConvertDialog({ onClose }: { onClose(): void }) {
         <label>
           <input type="radio" checked={mode === 'out'} onChange={() => setMode('out')} /> {t('batch.outDir')}
         </label>
-        <input aria-label={t('batch.outDir')} value={outDir} disabled={mode !== 'out'} onChange={(e) => setOutDir(e.target.value)} placeholder="/home/me/cards-v2" />
+        <input
+          aria-label={t('batch.outDir')}
+          value={outDir}
+          disabled={mode !== 'out'}
+          onChange={(e) => setOutDir(e.target.value)}
+          placeholder="/home/me/cards-v2"
+        />
       </fieldset>
       <fieldset className="plain dialog-row">
         <label>
           <input type="radio" checked={mode === 'inPlace'} onChange={() => setMode('inPlace')} /> {t('batch.inPlace')}
         </label>
         <label>
-          <input type="checkbox" checked={backup} disabled={mode !== 'inPlace'} onChange={(e) => setBackup(e.target.checked)} /> {t('batch.backup')}
+          <input
+            type="checkbox"
+            checked={backup}
+            disabled={mode !== 'inPlace'}
+            onChange={(e) => setBackup(e.target.checked)}
+          />{' '}
+          {t('batch.backup')}
         </label>
       </fieldset>
       {progress && <progress max={progress.total} value={progress.done} aria-label={t('batch.progress')} />}
@@ -112,8 +127,16 @@ export function BatchConvertDialog({ onClose }: { onClose(): void }) {
         </ul>
       )}
       <div className="dialog-actions">
-        {running ? <button onClick={() => abort.current?.abort()}>{t('batch.stop')}</button> : <button onClick={onClose}>{t('batch.close')}</button>}
-        <button className="primary" disabled={running || inputs.trim() === '' || (mode === 'out' && outDir.trim() === '')} onClick={() => void start()}>
+        {running ? (
+          <button onClick={() => abort.current?.abort()}>{t('batch.stop')}</button>
+        ) : (
+          <button onClick={onClose}>{t('batch.close')}</button>
+        )}
+        <button
+          className="primary"
+          disabled={running || inputs.trim() === '' || (mode === 'out' && outDir.trim() === '')}
+          onClick={() => void start()}
+        >
           {t('batch.start')}
         </button>
       </div>

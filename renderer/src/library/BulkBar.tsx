@@ -17,7 +17,11 @@ export function BulkBar({ count, trash, onAction, onConvert, onExport, onSelectA
   const t = useT();
   const [tags, setTags] = useState('');
   const [format, setFormat] = useState<BulkExportFormat>('same');
-  const list = (): string[] => tags.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const list = (): string[] =>
+    tags
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
   return (
     <div className="bulk-bar" role="toolbar" aria-label={t('library.bulk')}>
       <strong>{t('library.selected', { n: count })}</strong>
@@ -25,14 +29,23 @@ export function BulkBar({ count, trash, onAction, onConvert, onExport, onSelectA
       <button onClick={onClear}>{t('library.clearSelection')}</button>
       {!trash && (
         <>
-          <input aria-label={t('library.bulkTags')} placeholder={t('library.bulkTags')} value={tags} onChange={(e) => setTags(e.target.value)} />
+          <input
+            aria-label={t('library.bulkTags')}
+            placeholder={t('library.bulkTags')}
+            value={tags}
+            onChange={(e) => setTags(e.target.value)}
+          />
           <button disabled={list().length === 0} onClick={() => onAction('addTags', list())}>
             {t('library.addTags')}
           </button>
           <button disabled={list().length === 0} onClick={() => onAction('removeTags', list())}>
             {t('library.removeTags')}
           </button>
-          <select aria-label={t('library.exportFormat')} value={format} onChange={(e) => setFormat(e.target.value as BulkExportFormat)}>
+          <select
+            aria-label={t('library.exportFormat')}
+            value={format}
+            onChange={(e) => setFormat(e.target.value as BulkExportFormat)}
+          >
             <option value="same">{t('library.exportSame')}</option>
             <option value="png">PNG</option>
             <option value="json">JSON</option>

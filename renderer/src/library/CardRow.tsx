@@ -35,7 +35,13 @@ export function CardItem({ card, index, selected, view, onOpen, onRename, onDele
         save();
       }}
     >
-      <input aria-label={t('library.rename')} value={name} autoFocus onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && setEditing(false)} />
+      <input
+        aria-label={t('library.rename')}
+        value={name}
+        autoFocus
+        onChange={(e) => setName(e.target.value)}
+        onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
+      />
       <button type="submit">{t('library.save')}</button>
     </form>
   ) : card.deletedAt === null ? (

@@ -23,7 +23,10 @@ export function ImportReport({ results, onResolve, onDismiss }: Props) {
     const name = r.name ?? '';
     switch (r.status) {
       case 'imported':
-        return t('import.result.imported', { name }) + (r.message ? ` — ${t('import.result.warnings', { warnings: r.message })}` : '');
+        return (
+          t('import.result.imported', { name }) +
+          (r.message ? ` — ${t('import.result.warnings', { warnings: r.message })}` : '')
+        );
       case 'updated':
         return t('import.result.updated', { name });
       case 'duplicate':
@@ -44,7 +47,9 @@ export function ImportReport({ results, onResolve, onDismiss }: Props) {
             <strong>{r.file}</strong>: {line(r)}
             {r.status === 'match' && (
               <span className="import-choice">
-                <button onClick={() => onResolve(r.file, 'update')}>{t('import.update', { name: r.name ?? '' })}</button>
+                <button onClick={() => onResolve(r.file, 'update')}>
+                  {t('import.update', { name: r.name ?? '' })}
+                </button>
                 <button onClick={() => onResolve(r.file, 'add')}>{t('import.addNew')}</button>
               </span>
             )}

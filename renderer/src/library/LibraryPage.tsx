@@ -2,7 +2,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { onCommand } from '../app/commands.ts';
 import { Messages } from '../app/Messages.tsx';
-import type { CardSummary, ImportFileResult, ImportMatchPolicy, ImportProgress, TagCount } from '../../../shared/library/types.ts';
+import type {
+  CardSummary,
+  ImportFileResult,
+  ImportMatchPolicy,
+  ImportProgress,
+  TagCount,
+} from '../../../shared/library/types.ts';
 import type { SortKey } from '../../../shared/api/contract.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
@@ -95,9 +101,12 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     // A new card is made to be written: open it.
     api.invoke('cards.create', { name }).then((card) => onOpen(card.id), onError);
   };
-  const rename = (card: CardSummary, name: string): void => void after(api.invoke('cards.update', { id: card.id, name, baseRevision: card.revision }));
-  const remove = (card: CardSummary): void => void after(api.invoke('cards.delete', { id: card.id }), t('library.deleted', { name: card.name }));
-  const restore = (card: CardSummary): void => void after(api.invoke('cards.restore', { id: card.id }), t('library.restored', { name: card.name }));
+  const rename = (card: CardSummary, name: string): void =>
+    void after(api.invoke('cards.update', { id: card.id, name, baseRevision: card.revision }));
+  const remove = (card: CardSummary): void =>
+    void after(api.invoke('cards.delete', { id: card.id }), t('library.deleted', { name: card.name }));
+  const restore = (card: CardSummary): void =>
+    void after(api.invoke('cards.restore', { id: card.id }), t('library.restored', { name: card.name }));
   const select = (card: CardSummary, index: number, range: boolean): void => {
     setSelected((cur) => {
       const next = new Set(cur);
@@ -119,7 +128,12 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     const ids = [...selected];
     void after(
       api.invoke('cards.bulk', { ids, action, ...(bulkTags ? { tags: bulkTags } : {}) }).then((r) => {
-        const done = action === 'delete' ? t('library.bulkTrashed', { n: r.updated }) : action === 'restore' ? t('library.bulkRestored', { n: r.updated }) : t('library.bulkDone', { n: r.updated });
+        const done =
+          action === 'delete'
+            ? t('library.bulkTrashed', { n: r.updated })
+            : action === 'restore'
+              ? t('library.bulkRestored', { n: r.updated })
+              : t('library.bulkDone', { n: r.updated });
         setNotice(r.v1 ? `${done} ${t('library.bulkV1', { n: r.v1 })}` : done);
         if (action === 'delete' || action === 'restore') setSelected(new Set());
       }),
@@ -130,10 +144,21 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     const ids = [...selected];
     void after(
       api
-        .invoke('cards.convert', { ids, to }, { onProgress: (p) => setNotice(t('library.converting', { done: p.done, total: p.total, name: p.file })) })
+        .invoke(
+          'cards.convert',
+          { ids, to },
+          { onProgress: (p) => setNotice(t('library.converting', { done: p.done, total: p.total, name: p.file })) },
+        )
         .then((results) => {
           const count = (s: string): number => results.filter((r) => r.status === s).length;
-          setNotice(t('library.converted', { converted: count('converted'), already: count('already'), failed: count('failed'), spec: to.toUpperCase() }));
+          setNotice(
+            t('library.converted', {
+              converted: count('converted'),
+              already: count('already'),
+              failed: count('failed'),
+              spec: to.toUpperCase(),
+            }),
+          );
           const failures = results.filter((r) => r.status === 'failed');
           if (failures.length) setError(failures.map((f) => `${f.name}: ${f.message ?? ''}`).join('\n'));
         }),
@@ -142,7 +167,10 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
 
   const exportSelected = (format: BulkExportFormat): void => {
     const ids = [...selected];
-    exportZip(api, ids, format, (done) => setNotice(t('library.exporting', { done, total: ids.length }))).then((n) => setNotice(t('library.exported', { n })), onError);
+    exportZip(api, ids, format, (done) => setNotice(t('library.exporting', { done, total: ids.length }))).then(
+      (n) => setNotice(t('library.exported', { n })),
+      onError,
+    );
   };
 
   /** Sends the files in batches with progress; `onMatch` decides what happens to new versions of library cards. */
@@ -151,7 +179,8 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     for (const batch of importBatches(files)) {
       const before = all.length;
       const payload = await readForImport(batch);
-      const onProgress = (p: ImportProgress): void => setNotice(t('library.importing', { done: before + p.done, total: files.length, file: p.file }));
+      const onProgress = (p: ImportProgress): void =>
+        setNotice(t('library.importing', { done: before + p.done, total: files.length, file: p.file }));
       all.push(...(await api.invoke('cards.import', { files: payload, onMatch }, { onProgress })));
     }
     return all;
@@ -162,7 +191,13 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     await after(
       sendFiles(files, 'ask').then((r) => {
         const count = (s: ImportFileResult['status']): number => r.filter((x) => x.status === s).length;
-        setNotice(t('library.imported', { imported: count('imported'), duplicates: count('duplicate'), failed: count('failed') }) + (count('match') ? ` ${t('import.matches', { n: count('match') })}` : ''));
+        setNotice(
+          t('library.imported', {
+            imported: count('imported'),
+            duplicates: count('duplicate'),
+            failed: count('failed'),
+          }) + (count('match') ? ` ${t('import.matches', { n: count('match') })}` : ''),
+        );
         setPending(new Map(files.map((f) => [f.name, f])));
         setReport(r);
       }),
@@ -176,13 +211,20 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
       sendFiles([source], policy).then(([result]) => {
         if (!result) return;
         setReport((cur) => cur?.map((r) => (r.file === file ? result : r)) ?? null);
-        setNotice(result.status === 'updated' ? t('import.didUpdate', { name: result.name ?? '' }) : result.status === 'imported' ? t('import.didAdd', { name: result.name ?? '' }) : null);
+        setNotice(
+          result.status === 'updated'
+            ? t('import.didUpdate', { name: result.name ?? '' })
+            : result.status === 'imported'
+              ? t('import.didAdd', { name: result.name ?? '' })
+              : null,
+        );
       }),
     );
   };
 
   const hasTag = (name: string): boolean => tags.some((c) => c.toLowerCase() === name.toLowerCase());
-  const toggleTag = (name: string): void => setTags((cur) => (hasTag(name) ? cur.filter((c) => c.toLowerCase() !== name.toLowerCase()) : [...cur, name]));
+  const toggleTag = (name: string): void =>
+    setTags((cur) => (hasTag(name) ? cur.filter((c) => c.toLowerCase() !== name.toLowerCase()) : [...cur, name]));
   const filtered = debounced.trim() !== '' || tags.length > 0;
 
   return (
@@ -195,7 +237,15 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
       }}
     >
       <header className="toolbar">
-        <input ref={searchBox} type="search" className="search" placeholder={t('library.search')} aria-label={t('library.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input
+          ref={searchBox}
+          type="search"
+          className="search"
+          placeholder={t('library.search')}
+          aria-label={t('library.search')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
         <label>
           {t('library.sort')}{' '}
           <select value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
@@ -207,10 +257,18 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
           </select>
         </label>
         <div className="segmented" role="group" aria-label={t('library.view')}>
-          <button className={view === 'list' ? 'selected' : ''} aria-pressed={view === 'list'} onClick={() => setView('list')}>
+          <button
+            className={view === 'list' ? 'selected' : ''}
+            aria-pressed={view === 'list'}
+            onClick={() => setView('list')}
+          >
             {t('library.viewList')}
           </button>
-          <button className={view === 'grid' ? 'selected' : ''} aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
+          <button
+            className={view === 'grid' ? 'selected' : ''}
+            aria-pressed={view === 'grid'}
+            onClick={() => setView('grid')}
+          >
             {t('library.viewGrid')}
           </button>
         </div>
@@ -221,7 +279,14 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
         )}
         {/* A real button (a label around a hidden input is not reachable with Tab). */}
         <button onClick={() => filePicker.current?.click()}>{t('library.import')}</button>
-        <input ref={filePicker} type="file" multiple hidden accept=".json,.yaml,.yml,.png,.apng,.charx,.webp,.jpg,.jpeg" onChange={(e) => void importFiles([...(e.target.files ?? [])])} />
+        <input
+          ref={filePicker}
+          type="file"
+          multiple
+          hidden
+          accept=".json,.yaml,.yml,.png,.apng,.charx,.webp,.jpg,.jpeg"
+          onChange={(e) => void importFiles([...(e.target.files ?? [])])}
+        />
         <button onClick={() => setBatch(true)}>{t('batch.open')}</button>
         <button onClick={() => setTrash((v) => !v)}>{trash ? t('library.hideTrash') : t('library.showTrash')}</button>
       </header>
@@ -234,7 +299,13 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
             create();
           }}
         >
-          <input aria-label={t('library.newName')} placeholder={t('library.newName')} value={newName} autoFocus onChange={(e) => setNewName(e.target.value)} />
+          <input
+            aria-label={t('library.newName')}
+            placeholder={t('library.newName')}
+            value={newName}
+            autoFocus
+            onChange={(e) => setNewName(e.target.value)}
+          />
           <button type="submit" className="primary">
             {t('library.create')}
           </button>
@@ -246,25 +317,60 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
       {allTags.length > 0 && (
         <div className="tag-filter" role="group" aria-label={t('library.tags')}>
           {allTags.map((tag) => (
-            <button key={tag.name} className={hasTag(tag.name) ? 'tag selected' : 'tag'} aria-pressed={hasTag(tag.name)} onClick={() => toggleTag(tag.name)}>
+            <button
+              key={tag.name}
+              className={hasTag(tag.name) ? 'tag selected' : 'tag'}
+              aria-pressed={hasTag(tag.name)}
+              onClick={() => toggleTag(tag.name)}
+            >
               {tag.name} <small>{tag.count}</small>
             </button>
           ))}
           {tags.length > 0 && <button onClick={() => setTags([])}>{t('library.clearTags')}</button>}
-          <TagManager tags={allTags} onRename={(from, to) => void after(api.invoke('cards.renameTag', { from, to }), t('library.tagRenamed', { from, to }))} />
+          <TagManager
+            tags={allTags}
+            onRename={(from, to) =>
+              void after(api.invoke('cards.renameTag', { from, to }), t('library.tagRenamed', { from, to }))
+            }
+          />
         </div>
       )}
-      {selected.size > 0 && <BulkBar count={selected.size} trash={trash} onAction={bulk} onConvert={convert} onExport={exportSelected} onSelectAll={selectAll} onClear={() => setSelected(new Set())} />}
+      {selected.size > 0 && (
+        <BulkBar
+          count={selected.size}
+          trash={trash}
+          onAction={bulk}
+          onConvert={convert}
+          onExport={exportSelected}
+          onSelectAll={selectAll}
+          onClear={() => setSelected(new Set())}
+        />
+      )}
       <Messages notice={notice} error={error} onDismiss={() => setError(null)} />
       {report && <ImportReport results={report} onResolve={resolveMatch} onDismiss={() => setReport(null)} />}
       {list.total === 0 ? (
-        <p className="empty">{trash ? t('library.trashEmpty') : filtered ? t('library.noMatch') : t('library.empty')}</p>
+        <p className="empty">
+          {trash ? t('library.trashEmpty') : filtered ? t('library.noMatch') : t('library.empty')}
+        </p>
       ) : (
         list.total !== null && (
-          <VirtualCards total={list.total} at={list.at} ensure={list.ensure} view={view} selected={selected} onOpen={onOpen} onRename={rename} onDelete={remove} onRestore={restore} onSelect={select} />
+          <VirtualCards
+            total={list.total}
+            at={list.at}
+            ensure={list.ensure}
+            view={view}
+            selected={selected}
+            onOpen={onOpen}
+            onRename={rename}
+            onDelete={remove}
+            onRestore={restore}
+            onSelect={select}
+          />
         )
       )}
-      {list.total !== null && list.total > 0 && <footer className="count">{t('library.total', { total: list.total })}</footer>}
+      {list.total !== null && list.total > 0 && (
+        <footer className="count">{t('library.total', { total: list.total })}</footer>
+      )}
     </section>
   );
 }

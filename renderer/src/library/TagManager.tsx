@@ -27,7 +27,12 @@ export function TagManager({ tags, onRename }: { tags: TagCount[]; onRename(from
           ))}
         </select>
       </label>
-      <input aria-label={t('library.renameTagTo')} placeholder={t('library.renameTagTo')} value={to} onChange={(e) => setTo(e.target.value)} />
+      <input
+        aria-label={t('library.renameTagTo')}
+        placeholder={t('library.renameTagTo')}
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+      />
       <button type="submit" disabled={!from || !to.trim()}>
         {t('library.rename')}
       </button>

@@ -31,11 +31,19 @@ export function VirtualCards({ total, at, ensure, view, selected, ...actions }: 
   }, []);
   const perRow = view === 'grid' ? Math.max(1, Math.floor((width - 8) / TILE_WIDTH)) : 1;
   const rows = Math.ceil(total / perRow);
-  const virtualizer = useVirtualizer({ count: rows, getScrollElement: () => scroller.current, estimateSize: () => (view === 'grid' ? TILE_HEIGHT : ROW_HEIGHT), overscan: 6 });
+  const virtualizer = useVirtualizer({
+    count: rows,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => (view === 'grid' ? TILE_HEIGHT : ROW_HEIGHT),
+    overscan: 6,
+  });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
-  useEffect(() => ensure(first * perRow, Math.min(total - 1, (last + 1) * perRow - 1)), [first, last, perRow, total, ensure]);
+  useEffect(
+    () => ensure(first * perRow, Math.min(total - 1, (last + 1) * perRow - 1)),
+    [first, last, perRow, total, ensure],
+  );
 
   return (
     <div className="virtual-wrap">
@@ -49,18 +57,46 @@ export function VirtualCards({ total, at, ensure, view, selected, ...actions }: 
           <span role="columnheader">{t('library.col.actions')}</span>
         </div>
       )}
-      <div ref={scroller} className="virtual-scroll" role={view === 'list' ? 'table' : 'list'} aria-rowcount={total} data-testid="card-scroller">
+      <div
+        ref={scroller}
+        className="virtual-scroll"
+        role={view === 'list' ? 'table' : 'list'}
+        aria-rowcount={total}
+        data-testid="card-scroller"
+      >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((row) => (
-            <div key={row.key} className={view === 'grid' ? 'grid-row' : undefined} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}>
+            <div
+              key={row.key}
+              className={view === 'grid' ? 'grid-row' : undefined}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                height: row.size,
+                transform: `translateY(${row.start}px)`,
+              }}
+            >
               {Array.from({ length: perRow }, (_, k) => {
                 const index = row.index * perRow + k;
                 if (index >= total) return null;
                 const card = at(index);
                 return card ? (
-                  <CardItem key={`${card.id}:${card.revision}`} card={card} index={index} view={view} selected={selected.has(card.id)} {...actions} />
+                  <CardItem
+                    key={`${card.id}:${card.revision}`}
+                    card={card}
+                    index={index}
+                    view={view}
+                    selected={selected.has(card.id)}
+                    {...actions}
+                  />
                 ) : (
-                  <div key={`loading-${index}`} className={view === 'grid' ? 'card-tile loading' : 'card-row loading'} aria-busy="true" />
+                  <div
+                    key={`loading-${index}`}
+                    className={view === 'grid' ? 'card-tile loading' : 'card-row loading'}
+                    aria-busy="true"
+                  />
                 );
               })}
             </div>

@@ -15,7 +15,12 @@ function unique(name: string, taken: Set<string>): string {
   }
 }
 
-export async function exportZip(api: ApiClient, ids: number[], format: BulkExportFormat, onProgress: (done: number) => void): Promise<number> {
+export async function exportZip(
+  api: ApiClient,
+  ids: number[],
+  format: BulkExportFormat,
+  onProgress: (done: number) => void,
+): Promise<number> {
   const files: Record<string, Uint8Array> = {};
   const taken = new Set<string>();
   for (const [i, id] of ids.entries()) {
@@ -26,7 +31,11 @@ export async function exportZip(api: ApiClient, ids: number[], format: BulkExpor
     onProgress(i + 1);
   }
   // PNGs are already compressed: store them, deflate only text.
-  const zip = zipSync(Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, [bytes, { level: /\.png$/i.test(name) ? 0 : 6 }]])));
+  const zip = zipSync(
+    Object.fromEntries(
+      Object.entries(files).map(([name, bytes]) => [name, [bytes, { level: /\.png$/i.test(name) ? 0 : 6 }]]),
+    ),
+  );
   let binary = '';
   for (let i = 0; i < zip.length; i += 0x8000) binary += String.fromCharCode(...zip.subarray(i, i + 0x8000));
   download({ fileName: 'lorewright-cards.zip', mime: 'application/zip', base64: btoa(binary) });

@@ -8,9 +8,15 @@ function base64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-export async function readForImport(files: readonly File[]): Promise<{ name: string; text: string; encoding: 'utf8' | 'base64' }[]> {
+export async function readForImport(
+  files: readonly File[],
+): Promise<{ name: string; text: string; encoding: 'utf8' | 'base64' }[]> {
   return Promise.all(
-    files.map(async (f) => (TEXT.test(f.name) ? { name: f.name, text: await f.text(), encoding: 'utf8' as const } : { name: f.name, text: base64(new Uint8Array(await f.arrayBuffer())), encoding: 'base64' as const })),
+    files.map(async (f) =>
+      TEXT.test(f.name)
+        ? { name: f.name, text: await f.text(), encoding: 'utf8' as const }
+        : { name: f.name, text: base64(new Uint8Array(await f.arrayBuffer())), encoding: 'base64' as const },
+    ),
   );
 }
 
@@ -19,7 +25,9 @@ export async function readForImport(files: readonly File[]): Promise<{ name: str
  * `dataTransfer.files` lists a dropped folder as one empty file).
  */
 export async function droppedFiles(transfer: DataTransfer): Promise<File[]> {
-  const entries = [...transfer.items].map((item) => item.webkitGetAsEntry?.()).filter((e): e is FileSystemEntry => e !== null && e !== undefined);
+  const entries = [...transfer.items]
+    .map((item) => item.webkitGetAsEntry?.())
+    .filter((e): e is FileSystemEntry => e !== null && e !== undefined);
   if (entries.length === 0) return [...transfer.files];
   const out: File[] = [];
   const walk = async (entry: FileSystemEntry, inFolder: boolean): Promise<void> => {

@@ -28,9 +28,7 @@ export function BookHistory({ id, currentRevision, onRestore, onError }: Props) 
     <ul className="lb-tab-body lb-history">
       {revisions.map((r) => (
         <li key={r.revision}>
-          <span>
-            {t('lb.history.line', { revision: r.revision, date: t.date(r.createdAt), size: r.size })}
-          </span>
+          <span>{t('lb.history.line', { revision: r.revision, date: t.date(r.createdAt), size: r.size })}</span>
           <button type="button" onClick={() => restore(r.revision)}>
             {t('lb.history.restore', { revision: r.revision })}
           </button>

@@ -44,7 +44,12 @@ export function EntryBulkBar({ count, onPatch, onDuplicate, onDelete, onSelectAl
         </button>
       </span>
       <span className="lb-bulk-item">
-        <input aria-label={t('lb.bulk.order')} className="narrow" value={order} onChange={(e) => setOrder(e.target.value)} />
+        <input
+          aria-label={t('lb.bulk.order')}
+          className="narrow"
+          value={order}
+          onChange={(e) => setOrder(e.target.value)}
+        />
         <button type="button" disabled={!valid(order)} onClick={() => onPatch((e) => ({ ...e, order: Number(order) }))}>
           {t('lb.bulk.setOrder')}
         </button>
@@ -56,8 +61,17 @@ export function EntryBulkBar({ count, onPatch, onDuplicate, onDelete, onSelectAl
         </button>
       </span>
       <span className="lb-bulk-item">
-        <input aria-label={t('lb.bulk.probability')} className="narrow" value={probability} onChange={(e) => setProbability(e.target.value)} />
-        <button type="button" disabled={!valid(probability)} onClick={() => onPatch((e) => ({ ...e, probability: Number(probability), useProbability: true }))}>
+        <input
+          aria-label={t('lb.bulk.probability')}
+          className="narrow"
+          value={probability}
+          onChange={(e) => setProbability(e.target.value)}
+        />
+        <button
+          type="button"
+          disabled={!valid(probability)}
+          onClick={() => onPatch((e) => ({ ...e, probability: Number(probability), useProbability: true }))}
+        >
           {t('lb.bulk.setProbability')}
         </button>
       </span>

@@ -26,32 +26,65 @@ export function EntryForm({ id, entry, disabled, onField }: Props) {
 
   const renderField = (f: FieldDef) => {
     const path: JsonPath = [...base, ...f.name.split('.')];
-    const value = f.name.split('.').reduce<unknown>((v, seg) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[seg] : undefined), entry);
+    const value = f.name
+      .split('.')
+      .reduce<unknown>(
+        (v, seg) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[seg] : undefined),
+        entry,
+      );
     const inputId = `lb-${f.name}`;
     const label = t(`lb.field.${f.name}` as MessageKey);
     const set = (v: unknown) => {
       // A filter field on an entry without `characterFilter` creates the whole object, as SillyTavern's editor does.
-      if (f.name.startsWith('characterFilter.') && (typeof entry.characterFilter !== 'object' || entry.characterFilter === null)) {
-        onField([...base, 'characterFilter'], { isExclude: false, names: [], tags: [], [f.name.slice('characterFilter.'.length)]: v });
+      if (
+        f.name.startsWith('characterFilter.') &&
+        (typeof entry.characterFilter !== 'object' || entry.characterFilter === null)
+      ) {
+        onField([...base, 'characterFilter'], {
+          isExclude: false,
+          names: [],
+          tags: [],
+          [f.name.slice('characterFilter.'.length)]: v,
+        });
       } else onField(path, v);
     };
     let control;
     switch (f.kind) {
       case 'text':
-        control = <input id={inputId} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value)} />;
+        control = (
+          <input id={inputId} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value)} />
+        );
         break;
       case 'textarea':
-        control = <textarea id={inputId} rows={6} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value)} />;
+        control = (
+          <textarea
+            id={inputId}
+            rows={6}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(e) => set(e.target.value)}
+          />
+        );
         break;
       case 'lines':
         control = <LinesInput id={inputId} items={strings(value)} onChange={set} />;
         break;
       case 'bool':
-        control = <input id={inputId} type="checkbox" checked={value === true || value === 1 || value === '1'} onChange={(e) => set(e.target.checked)} />;
+        control = (
+          <input
+            id={inputId}
+            type="checkbox"
+            checked={value === true || value === 1 || value === '1'}
+            onChange={(e) => set(e.target.checked)}
+          />
+        );
         break;
       case 'tri':
         control = (
-          <select id={inputId} value={value === true ? 'on' : value === false ? 'off' : ''} onChange={(e) => set(e.target.value === '' ? null : e.target.value === 'on')}>
+          <select
+            id={inputId}
+            value={value === true ? 'on' : value === false ? 'off' : ''}
+            onChange={(e) => set(e.target.value === '' ? null : e.target.value === 'on')}
+          >
             <option value="">{t('lb.tri.global')}</option>
             <option value="on">{t('lb.tri.on')}</option>
             <option value="off">{t('lb.tri.off')}</option>
@@ -64,7 +97,11 @@ export function EntryForm({ id, entry, disabled, onField }: Props) {
         break;
       case 'select':
         control = (
-          <select id={inputId} value={value === null || value === undefined ? '' : String(value)} onChange={(e) => set(e.target.value === '' ? null : Number(e.target.value))}>
+          <select
+            id={inputId}
+            value={value === null || value === undefined ? '' : String(value)}
+            onChange={(e) => set(e.target.value === '' ? null : Number(e.target.value))}
+          >
             {f.options?.map((o) => (
               <option key={String(o.value)} value={o.value === null ? '' : String(o.value)}>
                 {t(o.label as MessageKey)}
@@ -98,7 +135,11 @@ export function EntryForm({ id, entry, disabled, onField }: Props) {
           <div id={inputId} className="lb-checks" role="group" aria-label={label}>
             {TRIGGERS.map((g) => (
               <label key={g}>
-                <input type="checkbox" checked={on.includes(g)} onChange={(e) => set(e.target.checked ? [...on, g] : on.filter((x) => x !== g))} />
+                <input
+                  type="checkbox"
+                  checked={on.includes(g)}
+                  onChange={(e) => set(e.target.checked ? [...on, g] : on.filter((x) => x !== g))}
+                />
                 {t(`lb.trigger.${g}`)}
               </label>
             ))}
@@ -121,11 +162,19 @@ export function EntryForm({ id, entry, disabled, onField }: Props) {
   };
 
   return (
-    <form className="lb-entry-form" onSubmit={(e) => e.preventDefault()} aria-label={t('lb.form.title', { uid: String(entry.uid) })}>
+    <form
+      className="lb-entry-form"
+      onSubmit={(e) => e.preventDefault()}
+      aria-label={t('lb.form.title', { uid: String(entry.uid) })}
+    >
       <fieldset disabled={disabled} className="plain">
         <p className="muted">{t('lb.form.title', { uid: String(entry.uid) })}</p>
         {FIELD_GROUPS.map((g) => (
-          <details key={g.id} open={g.id === 'entry' || g.id === 'activation' || g.id === 'keys' || g.id === 'insertion'} className="lb-group">
+          <details
+            key={g.id}
+            open={g.id === 'entry' || g.id === 'activation' || g.id === 'keys' || g.id === 'insertion'}
+            className="lb-group"
+          >
             <summary>{t(`lb.group.${g.id}` as MessageKey)}</summary>
             {g.fields.map(renderField)}
           </details>

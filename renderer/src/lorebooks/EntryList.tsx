@@ -42,17 +42,39 @@ function keysText(v: unknown): string {
 
 const DRAG_TYPE = 'application/x-lorewright-entry';
 
-export function EntryList({ rows, current, selected, lintCounts, fired, sort, descending, onSort, onOpen, onSelect, onToggleEnabled, onMove }: Props) {
+export function EntryList({
+  rows,
+  current,
+  selected,
+  lintCounts,
+  fired,
+  sort,
+  descending,
+  onSort,
+  onOpen,
+  onSelect,
+  onToggleEnabled,
+  onMove,
+}: Props) {
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
 
   return (
     <div className="lb-table" role="table" aria-label={t('lb.entries')} aria-rowcount={rows.length}>
       <div className="lb-row header" role="row">
         <span role="columnheader" />
         {COLUMNS.map((c) => (
-          <span key={c.label} role="columnheader" aria-sort={c.field === sort ? (descending ? 'descending' : 'ascending') : undefined}>
+          <span
+            key={c.label}
+            role="columnheader"
+            aria-sort={c.field === sort ? (descending ? 'descending' : 'ascending') : undefined}
+          >
             {c.field ? (
               <button type="button" className="link" onClick={() => onSort(c.field!)}>
                 {t(c.label as MessageKey)}
@@ -71,15 +93,34 @@ export function EntryList({ rows, current, selected, lintCounts, fired, sort, de
             const { entry } = row;
             const title = String(entry.comment ?? '') || t('lb.untitled', { uid: String(entry.uid) });
             const lint = lintCounts.get(row.id) ?? 0;
-            const classes = ['lb-row', row.id === current ? 'current' : '', selected.has(row.id) ? 'selected' : '', fired.has(row.id) ? 'fired' : '', isEnabled(entry) ? '' : 'off'];
+            const classes = [
+              'lb-row',
+              row.id === current ? 'current' : '',
+              selected.has(row.id) ? 'selected' : '',
+              fired.has(row.id) ? 'fired' : '',
+              isEnabled(entry) ? '' : 'off',
+            ];
             return (
               <div
                 key={row.id}
                 role="row"
                 aria-selected={selected.has(row.id)}
                 className={classes.join(' ')}
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-                onClick={(e) => (e.shiftKey ? onSelect(row.id, 'range') : e.ctrlKey || e.metaKey ? onSelect(row.id, 'toggle') : onOpen(row.id))}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  height: ROW_HEIGHT,
+                  transform: `translateY(${item.start}px)`,
+                }}
+                onClick={(e) =>
+                  e.shiftKey
+                    ? onSelect(row.id, 'range')
+                    : e.ctrlKey || e.metaKey
+                      ? onSelect(row.id, 'toggle')
+                      : onOpen(row.id)
+                }
                 draggable={onMove !== undefined}
                 onDragStart={(e) => e.dataTransfer.setData(DRAG_TYPE, row.id)}
                 onDragOver={(e) => {
@@ -110,12 +151,19 @@ export function EntryList({ rows, current, selected, lintCounts, fired, sort, de
                   {keysText(entry.key)}
                 </span>
                 <span role="cell">{t(`lb.strategy.${strategyOf(entry)}`)}</span>
-                <span role="cell">{typeof entry.position === 'number' ? t(`lb.posShort.${entry.position}` as MessageKey) : '—'}</span>
+                <span role="cell">
+                  {typeof entry.position === 'number' ? t(`lb.posShort.${entry.position}` as MessageKey) : '—'}
+                </span>
                 <span role="cell">{String(entry.order ?? '')}</span>
                 <span role="cell">{entry.position === 4 ? String(entry.depth ?? '') : ''}</span>
                 <span role="cell">{entry.useProbability === false ? '' : String(entry.probability ?? '')}</span>
                 <span role="cell" onClick={(e) => e.stopPropagation()}>
-                  <input type="checkbox" aria-label={t('lb.enableEntry', { title })} checked={isEnabled(entry)} onChange={(e) => onToggleEnabled(row.id, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    aria-label={t('lb.enableEntry', { title })}
+                    checked={isEnabled(entry)}
+                    onChange={(e) => onToggleEnabled(row.id, e.target.checked)}
+                  />
                 </span>
               </div>
             );

@@ -26,7 +26,11 @@ export function LintList({ issues, onFix, label, onOpen }: Props) {
           <span>
             {t(`lb.lint.${issue.code}` as MessageKey, {
               key: issue.key ?? '',
-              related: (issue.related ?? []).join(', ') + ((issue.relatedCount ?? 0) > (issue.related?.length ?? 0) ? ` +${(issue.relatedCount ?? 0) - (issue.related?.length ?? 0)}` : ''),
+              related:
+                (issue.related ?? []).join(', ') +
+                ((issue.relatedCount ?? 0) > (issue.related?.length ?? 0)
+                  ? ` +${(issue.relatedCount ?? 0) - (issue.related?.length ?? 0)}`
+                  : ''),
               tokens: issue.tokens ?? 0,
               budget: issue.budget ?? 0,
             })}

@@ -17,8 +17,15 @@ interface Props {
 
 function Outcome({ outcome }: { outcome: ExpectationOutcome }) {
   const t = useT();
-  const what = outcome.kind === 'slot' ? t('lb.test.kind.slot', { slot: outcome.slot ?? '' }) : t(`lb.test.kind.${outcome.kind}` as MessageKey);
-  return <li className="lb-test-outcome">{t('lb.test.outcome', { turn: outcome.turn, ref: String(outcome.ref), what, message: outcome.message })}</li>;
+  const what =
+    outcome.kind === 'slot'
+      ? t('lb.test.kind.slot', { slot: outcome.slot ?? '' })
+      : t(`lb.test.kind.${outcome.kind}` as MessageKey);
+  return (
+    <li className="lb-test-outcome">
+      {t('lb.test.outcome', { turn: outcome.turn, ref: String(outcome.ref), what, message: outcome.message })}
+    </li>
+  );
 }
 
 export function LoreTests({ lorebookId, version, dirty, onError }: Props) {
@@ -75,8 +82,14 @@ export function LoreTests({ lorebookId, version, dirty, onError }: Props) {
               <div className="lb-test-head">
                 <strong>{test.name}</strong>
                 <span className="muted">{t('lb.test.turns', { n: test.turns })}</span>
-                <span className="lb-test-verdict">{result ? t(result.passed ? 'lb.test.pass' : 'lb.test.fail') : t('lb.test.notRun')}</span>
-                <button type="button" onClick={() => void remove(test)} aria-label={t('lb.test.delete', { name: test.name })}>
+                <span className="lb-test-verdict">
+                  {result ? t(result.passed ? 'lb.test.pass' : 'lb.test.fail') : t('lb.test.notRun')}
+                </span>
+                <button
+                  type="button"
+                  onClick={() => void remove(test)}
+                  aria-label={t('lb.test.delete', { name: test.name })}
+                >
                   {t('lb.delete')}
                 </button>
               </div>

@@ -9,7 +9,18 @@ import type { LintIssue } from '../../../shared/lorebook/lint.ts';
 import type { WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 import { useT } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
-import { NO_FILTER, entriesOf, entryRows, newEntry, nextUid, patchEntries, visibleRows, withDuplicates, withMovedEntry, withoutEntries } from './book-model.ts';
+import {
+  NO_FILTER,
+  entriesOf,
+  entryRows,
+  newEntry,
+  nextUid,
+  patchEntries,
+  visibleRows,
+  withDuplicates,
+  withMovedEntry,
+  withoutEntries,
+} from './book-model.ts';
 import type { EntryFilter, SortField } from './book-model.ts';
 import { EntryBulkBar } from './EntryBulkBar.tsx';
 import { EntryForm } from './EntryForm.tsx';
@@ -33,7 +44,16 @@ interface Props {
 
 const NOTHING: ReadonlySet<string> = new Set();
 
-export function LorebookEditor({ book, disabled, onField, onEntries, current, onCurrent, lint = [], fired = NOTHING }: Props) {
+export function LorebookEditor({
+  book,
+  disabled,
+  onField,
+  onEntries,
+  current,
+  onCurrent,
+  lint = [],
+  fired = NOTHING,
+}: Props) {
   const t = useT();
   const [filter, setFilter] = useState<EntryFilter>(NO_FILTER);
   const [lintOnly, setLintOnly] = useState(false);
@@ -55,7 +75,8 @@ export function LorebookEditor({ book, disabled, onField, onEntries, current, on
   const entries = entriesOf(book);
   const open = current !== null ? entries[current] : undefined;
 
-  const setEntries = (next: Record<string, WorldInfoEntry>) => (onEntries ? onEntries(next) : onField(['entries'], next));
+  const setEntries = (next: Record<string, WorldInfoEntry>) =>
+    onEntries ? onEntries(next) : onField(['entries'], next);
 
   const onSort = (field: SortField) => {
     if (field === sort) setDescending(!descending);
@@ -114,9 +135,24 @@ export function LorebookEditor({ book, disabled, onField, onEntries, current, on
   return (
     <div className="lb-editor">
       <div className="toolbar lb-filters" role="search">
-        <input aria-label={t('lb.filter.text')} placeholder={t('lb.filter.text')} value={filter.text} onChange={(e) => setFilter({ ...filter, text: e.target.value })} />
-        <input aria-label={t('lb.filter.group')} placeholder={t('lb.filter.group')} className="narrow" value={filter.group} onChange={(e) => setFilter({ ...filter, group: e.target.value })} />
-        <select aria-label={t('lb.filter.position')} value={filter.position} onChange={(e) => setFilter({ ...filter, position: e.target.value })}>
+        <input
+          aria-label={t('lb.filter.text')}
+          placeholder={t('lb.filter.text')}
+          value={filter.text}
+          onChange={(e) => setFilter({ ...filter, text: e.target.value })}
+        />
+        <input
+          aria-label={t('lb.filter.group')}
+          placeholder={t('lb.filter.group')}
+          className="narrow"
+          value={filter.group}
+          onChange={(e) => setFilter({ ...filter, group: e.target.value })}
+        />
+        <select
+          aria-label={t('lb.filter.position')}
+          value={filter.position}
+          onChange={(e) => setFilter({ ...filter, position: e.target.value })}
+        >
           <option value="">{t('lb.filter.anyPosition')}</option>
           {POSITIONS.map((p) => (
             <option key={p.value} value={String(p.value)}>
@@ -124,7 +160,11 @@ export function LorebookEditor({ book, disabled, onField, onEntries, current, on
             </option>
           ))}
         </select>
-        <select aria-label={t('lb.filter.enabled')} value={filter.enabled} onChange={(e) => setFilter({ ...filter, enabled: e.target.value as EntryFilter['enabled'] })}>
+        <select
+          aria-label={t('lb.filter.enabled')}
+          value={filter.enabled}
+          onChange={(e) => setFilter({ ...filter, enabled: e.target.value as EntryFilter['enabled'] })}
+        >
           <option value="all">{t('lb.filter.all')}</option>
           <option value="on">{t('lb.filter.on')}</option>
           <option value="off">{t('lb.filter.off')}</option>

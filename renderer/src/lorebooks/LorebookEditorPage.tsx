@@ -63,16 +63,27 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
 
   const value = state?.value;
   // The engine reads `entries` as an object keyed by uid; anything else (mid-edit in JSON) previews as empty.
-  const book = useMemo<WorldInfoBook>(() => (value && typeof value['entries'] === 'object' && value['entries'] !== null && !Array.isArray(value['entries']) ? (value as WorldInfoBook) : NO_ENTRIES), [value]);
+  const book = useMemo<WorldInfoBook>(
+    () =>
+      value && typeof value['entries'] === 'object' && value['entries'] !== null && !Array.isArray(value['entries'])
+        ? (value as WorldInfoBook)
+        : NO_ENTRIES,
+    [value],
+  );
   // The workers get the text of the last valid document: a string copies cheaply, a large book's objects do not.
   const [bookText, setBookText] = useState<string | null>(null);
   useEffect(() => {
     if (state && !state.error) setBookText(state.text);
   }, [state]);
-  const lint = useLint(bookText, { settings: setup.settings, maxContext: setup.maxContext, authorsNote: setup.authorsNote });
+  const lint = useLint(bookText, {
+    settings: setup.settings,
+    maxContext: setup.maxContext,
+    authorsNote: setup.authorsNote,
+  });
   const tokens = useMemo(() => {
     const all = Object.values(entriesOf(book));
-    const count = (list: typeof all) => guesstimateTokenizer.count(list.map((e) => String(e?.content ?? '')).join('\n'));
+    const count = (list: typeof all) =>
+      guesstimateTokenizer.count(list.map((e) => String(e?.content ?? '')).join('\n'));
     return { all: count(all), constant: count(all.filter((e) => e?.constant)) };
   }, [book]);
 
@@ -86,7 +97,12 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
       return;
     }
     try {
-      const saved = await api.invoke('lorebooks.update', { id, document: state.text, baseRevision: record.revision, ...(name.trim() !== '' ? { name: name.trim() } : {}) });
+      const saved = await api.invoke('lorebooks.update', {
+        id,
+        document: state.text,
+        baseRevision: record.revision,
+        ...(name.trim() !== '' ? { name: name.trim() } : {}),
+      });
       setRecord(saved);
       setName(saved.name);
       dispatch({ type: 'saved', text: saved.document });
@@ -129,7 +145,10 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
   const onField = useCallback(
     (path: readonly (string | number)[], v: unknown) => {
       const base = latestText.current;
-      const text = base !== null && !state?.error && path[0] === 'entries' && path.length >= 3 ? editEntryField(base, String(path[1]), path.slice(2), v) : null;
+      const text =
+        base !== null && !state?.error && path[0] === 'entries' && path.length >= 3
+          ? editEntryField(base, String(path[1]), path.slice(2), v)
+          : null;
       if (text === null) dispatch({ type: 'field', path, value: v });
       else applyText(text);
     },
@@ -147,10 +166,12 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
     (document: LoreTestDocument) => {
       const testName = window.prompt(t('lb.test.namePrompt'))?.trim();
       if (!testName) return;
-      api.invoke('loreTests.save', { lorebookId: id, name: testName, document: JSON.stringify(document) }).then((saved) => {
-        setNotice(t('lb.test.saved', { name: saved.name, n: saved.turns }));
-        setTestsVersion((v) => v + 1);
-      }, onError);
+      api
+        .invoke('loreTests.save', { lorebookId: id, name: testName, document: JSON.stringify(document) })
+        .then((saved) => {
+          setNotice(t('lb.test.saved', { name: saved.name, n: saved.turns }));
+          setTestsVersion((v) => v + 1);
+        }, onError);
     },
     [api, id, onError, t],
   );
@@ -167,7 +188,12 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
         <button type="button" onClick={onClose}>
           ← {t('nav.lorebooks')}
         </button>
-        <input className="lb-name" aria-label={t('lb.bookName')} value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          className="lb-name"
+          aria-label={t('lb.bookName')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <span className="muted">{t('editor.revision', { revision: record.revision })}</span>
         <span className="muted">{t('lb.tokens', { all: tokens.all, constant: tokens.constant })}</span>
         {dirty && <span className="dirty">{t('editor.unsavedBadge')}</span>}
@@ -195,23 +221,56 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
       {state.error && <div className="warning">{t('editor.formWaits')}</div>}
       <div className="lb-panes">
         <div className="pane lb-left">
-          <LorebookEditor book={book} disabled={state.error !== null} onField={onField} onEntries={onEntries} current={current} onCurrent={setCurrent} lint={lint} fired={fired} />
+          <LorebookEditor
+            book={book}
+            disabled={state.error !== null}
+            onField={onField}
+            onEntries={onEntries}
+            current={current}
+            onCurrent={setCurrent}
+            lint={lint}
+            fired={fired}
+          />
         </div>
         <div className="pane lb-right">
           <div className="lb-tabs" role="tablist">
             {TABS.map((k) => (
-              <button key={k} type="button" role="tab" aria-selected={tab === k} className={tab === k ? 'selected' : ''} onClick={() => setTab(k)}>
+              <button
+                key={k}
+                type="button"
+                role="tab"
+                aria-selected={tab === k}
+                className={tab === k ? 'selected' : ''}
+                onClick={() => setTab(k)}
+              >
                 {k === 'lint' ? t('lb.tab.lint', { n: lint.length }) : t(`lb.tab.${k}`)}
               </button>
             ))}
           </div>
           {/* The preview stays mounted (hidden) so its chat and worker survive a look at the JSON. */}
           <div hidden={tab !== 'preview'} className="lb-tab-body">
-            <PreviewPanel bookId={record.id} bookName={record.name} book={book} bookText={bookText ?? state.text} setup={setup} onSetup={setSetup} onOpenEntry={setCurrent} onFired={setFired} onSaveTest={saveTest} />
+            <PreviewPanel
+              bookId={record.id}
+              bookName={record.name}
+              book={book}
+              bookText={bookText ?? state.text}
+              setup={setup}
+              onSetup={setSetup}
+              onOpenEntry={setCurrent}
+              onFired={setFired}
+              onSaveTest={saveTest}
+            />
           </div>
           {tab === 'json' && (
             <div className="lb-tab-body json-pane">
-              <MonacoJson text={state.text} external={state.changedBy !== 'text' || state.text === appliedText.current} uri={`inmemory://lorebook/${id}.json`} error={state.error} dark={dark} onChange={(text) => dispatch({ type: 'text', text })} />
+              <MonacoJson
+                text={state.text}
+                external={state.changedBy !== 'text' || state.text === appliedText.current}
+                uri={`inmemory://lorebook/${id}.json`}
+                error={state.error}
+                dark={dark}
+                onChange={(text) => dispatch({ type: 'text', text })}
+              />
             </div>
           )}
           {tab === 'lint' && (
@@ -219,7 +278,12 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
               {lint.length === 0 ? (
                 <p className="muted">{t('lb.lint.none')}</p>
               ) : (
-                <LintList issues={lint} label={(i) => titleOf(i.entry)} onOpen={(i) => setCurrent(i.entry)} onFix={(i) => i.fix && onField(['entries', i.entry, i.fix.field], i.fix.value)} />
+                <LintList
+                  issues={lint}
+                  label={(i) => titleOf(i.entry)}
+                  onOpen={(i) => setCurrent(i.entry)}
+                  onFix={(i) => i.fix && onField(['entries', i.entry, i.fix.field], i.fix.value)}
+                />
               )}
             </div>
           )}
@@ -228,7 +292,14 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
               <LoreTests lorebookId={id} version={testsVersion + record.revision} dirty={dirty} onError={onError} />
             </div>
           )}
-          {tab === 'history' && <BookHistory id={id} currentRevision={record.revision} onRestore={(d, r) => void restore(d, r)} onError={onError} />}
+          {tab === 'history' && (
+            <BookHistory
+              id={id}
+              currentRevision={record.revision}
+              onRestore={(d, r) => void restore(d, r)}
+              onError={onError}
+            />
+          )}
         </div>
       </div>
     </section>

@@ -16,7 +16,8 @@ interface Props {
 }
 
 export function LorebooksPage({ id, onOpen, onDirtyChange }: Props) {
-  if (id !== undefined) return <LorebookEditorPage key={id} id={id} onClose={() => onOpen(null)} onDirtyChange={onDirtyChange} />;
+  if (id !== undefined)
+    return <LorebookEditorPage key={id} id={id} onClose={() => onOpen(null)} onDirtyChange={onDirtyChange} />;
   return <BookList onOpen={onOpen} />;
 }
 
@@ -55,14 +56,30 @@ function BookList({ onOpen }: { onOpen(id: number): void }) {
   const importFiles = async (files: FileList | null) => {
     if (!files || files.length === 0) return;
     try {
-      const results = await api.invoke('lorebooks.import', { files: await Promise.all([...files].map(async (f) => ({ name: f.name, text: await f.text() }))) });
+      const results = await api.invoke('lorebooks.import', {
+        files: await Promise.all([...files].map(async (f) => ({ name: f.name, text: await f.text() }))),
+      });
       const ok = results.filter((r) => r.status === 'imported');
-      const lost = ok.reduce((n, r) => n + (r.report?.items.filter((i) => i.fate === 'dropped').reduce((c, i) => c + (i.count ?? 1), 0) ?? 0), 0);
+      const lost = ok.reduce(
+        (n, r) =>
+          n + (r.report?.items.filter((i) => i.fate === 'dropped').reduce((c, i) => c + (i.count ?? 1), 0) ?? 0),
+        0,
+      );
       const failed = results.filter((r) => r.status === 'failed');
-      const dropped = [...new Set(ok.flatMap((r) => r.report?.items.filter((i) => i.fate === 'dropped').map((i) => i.from ?? '') ?? []))];
+      const dropped = [
+        ...new Set(
+          ok.flatMap((r) => r.report?.items.filter((i) => i.fate === 'dropped').map((i) => i.from ?? '') ?? []),
+        ),
+      ];
       const names = t.list(ok.map((r) => r.file));
       const formats = t.list([...new Set(ok.flatMap((r) => (r.format ? [t(`lb.format.${r.format}`)] : [])))]);
-      setNotice(ok.length ? t('lb.imported', { n: ok.length, formats, lost }) + ` ${t('lb.importedFiles', { names })}` + (dropped.length ? ` ${t('lb.importLost', { fields: t.list(dropped) })}` : '') : null);
+      setNotice(
+        ok.length
+          ? t('lb.imported', { n: ok.length, formats, lost }) +
+              ` ${t('lb.importedFiles', { names })}` +
+              (dropped.length ? ` ${t('lb.importLost', { fields: t.list(dropped) })}` : '')
+          : null,
+      );
       setError(failed.length > 0 ? failed.map((r) => `${r.file}: ${r.message ?? ''}`).join('\n') : null);
       refresh();
     } catch (e) {
@@ -77,14 +94,31 @@ function BookList({ onOpen }: { onOpen(id: number): void }) {
   return (
     <section className="lb-list-page">
       <div className="toolbar">
-        <input type="search" aria-label={t('lb.search')} placeholder={t('lb.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
-        <input aria-label={t('lb.newName')} placeholder={t('lb.newName')} value={newName} onChange={(e) => setNewName(e.target.value)} />
+        <input
+          type="search"
+          aria-label={t('lb.search')}
+          placeholder={t('lb.search')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <input
+          aria-label={t('lb.newName')}
+          placeholder={t('lb.newName')}
+          value={newName}
+          onChange={(e) => setNewName(e.target.value)}
+        />
         <button type="button" onClick={() => void create()}>
           {t('lb.create')}
         </button>
         <label className="button">
           {t('lb.import')}
-          <input type="file" accept=".json,.lorebook" multiple hidden onChange={(e) => void importFiles(e.target.files)} />
+          <input
+            type="file"
+            accept=".json,.lorebook"
+            multiple
+            hidden
+            onChange={(e) => void importFiles(e.target.files)}
+          />
         </label>
         <button type="button" onClick={() => setTrash(!trash)}>
           {trash ? t('library.hideTrash') : t('library.showTrash')}
@@ -99,7 +133,9 @@ function BookList({ onOpen }: { onOpen(id: number): void }) {
           {books.map((b) => (
             <li key={b.id}>
               {trash ? <span>{b.name}</span> : <a href={`#/lorebook/${b.id}`}>{b.name}</a>}
-              <span className="muted">{t('lb.bookLine', { entries: b.entryCount, revision: b.revision, date: t.date(b.updatedAt) })}</span>
+              <span className="muted">
+                {t('lb.bookLine', { entries: b.entryCount, revision: b.revision, date: t.date(b.updatedAt) })}
+              </span>
               <button type="button" onClick={() => setDeleted(b, !trash)}>
                 {trash ? t('library.restore') : t('library.delete')}
               </button>

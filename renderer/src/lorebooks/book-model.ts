@@ -72,12 +72,17 @@ export function matchesFilter(row: EntryRow, filter: EntryFilter): boolean {
   if (filter.position !== '' && String(entry.position) !== filter.position) return false;
   if (filter.lintOnly && !filter.lintOnly.has(row.id)) return false;
   if (filter.group.trim() !== '') {
-    const groups = String(entry.group ?? '').toLowerCase().split(/,\s*/);
+    const groups = String(entry.group ?? '')
+      .toLowerCase()
+      .split(/,\s*/);
     if (!groups.some((g) => g.includes(filter.group.trim().toLowerCase()))) return false;
   }
   const text = filter.text.trim().toLowerCase();
   if (text !== '') {
-    const keys = [...(Array.isArray(entry.key) ? entry.key : []), ...(Array.isArray(entry.keysecondary) ? entry.keysecondary : [])];
+    const keys = [
+      ...(Array.isArray(entry.key) ? entry.key : []),
+      ...(Array.isArray(entry.keysecondary) ? entry.keysecondary : []),
+    ];
     const hay = [String(entry.comment ?? ''), ...keys.map(String)].join('\n').toLowerCase();
     if (!hay.includes(text)) return false;
   }
@@ -85,7 +90,12 @@ export function matchesFilter(row: EntryRow, filter: EntryFilter): boolean {
 }
 
 /** Filtered and sorted rows; the sort is stable, so file order breaks ties as in SillyTavern. */
-export function visibleRows(rows: readonly EntryRow[], filter: EntryFilter, sort: SortField, descending: boolean): EntryRow[] {
+export function visibleRows(
+  rows: readonly EntryRow[],
+  filter: EntryFilter,
+  sort: SortField,
+  descending: boolean,
+): EntryRow[] {
   const out = rows.filter((r) => matchesFilter(r, filter));
   const compare = COMPARE[sort];
   out.sort((a, b) => (descending ? compare(b, a) : compare(a, b)));
@@ -107,17 +117,32 @@ export function nextUid(book: Record<string, unknown>): number {
 export function newEntry(uid: number, displayIndex: number): WorldInfoEntry {
   // A deep copy: the template's arrays are shared and must never be edited through an entry.
   const template = structuredClone(ST_ENTRY_TEMPLATE) as Omit<WorldInfoEntry, 'uid'>;
-  return { uid, ...template, addMemo: true, delayUntilRecursion: 0, role: null, displayIndex, characterFilter: { isExclude: false, names: [], tags: [] } };
+  return {
+    uid,
+    ...template,
+    addMemo: true,
+    delayUntilRecursion: 0,
+    role: null,
+    displayIndex,
+    characterFilter: { isExclude: false, names: [], tags: [] },
+  };
 }
 
 /** The entries object with `patch` applied to each listed entry (one document edit for a bulk change). */
-export function patchEntries(book: Record<string, unknown>, ids: ReadonlySet<string>, patch: (entry: WorldInfoEntry) => WorldInfoEntry): Record<string, WorldInfoEntry> {
+export function patchEntries(
+  book: Record<string, unknown>,
+  ids: ReadonlySet<string>,
+  patch: (entry: WorldInfoEntry) => WorldInfoEntry,
+): Record<string, WorldInfoEntry> {
   const out: Record<string, WorldInfoEntry> = {};
   for (const [id, entry] of Object.entries(entriesOf(book))) out[id] = ids.has(id) ? patch(entry) : entry;
   return out;
 }
 
-export function withoutEntries(book: Record<string, unknown>, ids: ReadonlySet<string>): Record<string, WorldInfoEntry> {
+export function withoutEntries(
+  book: Record<string, unknown>,
+  ids: ReadonlySet<string>,
+): Record<string, WorldInfoEntry> {
   const out: Record<string, WorldInfoEntry> = {};
   for (const [id, entry] of Object.entries(entriesOf(book))) if (!ids.has(id)) out[id] = entry;
   return out;
@@ -143,7 +168,12 @@ export function withDuplicates(book: Record<string, unknown>, ids: readonly stri
  * Moves one entry to another's place in display order and renumbers `displayIndex` 0…n-1 along the new order
  * (only entries whose index changes are touched). `ordered`: every entry id in current display order.
  */
-export function withMovedEntry(book: Record<string, unknown>, ordered: readonly string[], moved: string, target: string): Record<string, WorldInfoEntry> {
+export function withMovedEntry(
+  book: Record<string, unknown>,
+  ordered: readonly string[],
+  moved: string,
+  target: string,
+): Record<string, WorldInfoEntry> {
   const next = ordered.filter((id) => id !== moved);
   const at = next.indexOf(target);
   if (at < 0 || moved === target) return entriesOf(book);

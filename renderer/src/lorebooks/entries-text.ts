@@ -11,7 +11,9 @@ import type { WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 import { detectIndent } from '../../../shared/library/parse-document.ts';
 
 function serialize(entry: WorldInfoEntry, unit: string, depth: number, eol: string): string {
-  return JSON.stringify(entry, null, unit).split('\n').join(eol + unit.repeat(depth));
+  return JSON.stringify(entry, null, unit)
+    .split('\n')
+    .join(eol + unit.repeat(depth));
 }
 
 /** The new text, or null when the text has no `entries` object to edit in place (the caller falls back). */
@@ -38,7 +40,8 @@ export function writeEntries(text: string, next: Record<string, WorldInfoEntry>)
     // Untouched entries keep their object identity through the editor's helpers, so comparing text is rare.
     const old = text.slice(valueNode.offset, valueNode.offset + valueNode.length);
     const fresh = serialize(entry, unit, 2, eol);
-    if (old !== fresh && JSON.stringify(JSON.parse(old)) !== JSON.stringify(entry)) edits.push({ offset: valueNode.offset, length: valueNode.length, content: fresh });
+    if (old !== fresh && JSON.stringify(JSON.parse(old)) !== JSON.stringify(entry))
+      edits.push({ offset: valueNode.offset, length: valueNode.length, content: fresh });
   }
   // Removed entries: each is cut from its start to the next kept property (or back to the previous one when last).
   for (let i = 0; i < props.length; i++) {
@@ -164,8 +167,11 @@ export function editEntryField(text: string, id: string, path: JsonPath, value: 
   const range = entryRange(text, id);
   if (!range) return null;
   const indent = detectIndent(text);
-  const formattingOptions = typeof indent === 'number' ? { tabSize: indent, insertSpaces: true } : { tabSize: 1, insertSpaces: false };
+  const formattingOptions =
+    typeof indent === 'number' ? { tabSize: indent, insertSpaces: true } : { tabSize: 1, insertSpaces: false };
   const entryText = text.slice(range.start, range.end);
-  const edits = modify(entryText, [...path], value, { formattingOptions: { ...formattingOptions, eol: text.includes('\r\n') ? '\r\n' : '\n' } });
+  const edits = modify(entryText, [...path], value, {
+    formattingOptions: { ...formattingOptions, eol: text.includes('\r\n') ? '\r\n' : '\n' },
+  });
   return text.slice(0, range.start) + applyEdits(entryText, edits) + text.slice(range.end);
 }

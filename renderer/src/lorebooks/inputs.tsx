@@ -47,7 +47,9 @@ export function NumberInput({ id, value, nullable, onChange, label }: NumberProp
   const shown = typeof value === 'number' ? String(value) : typeof value === 'boolean' ? (value ? '1' : '0') : '';
   const [draft, setDraft] = useState(shown);
   useEffect(() => {
-    setDraft((current) => (Number(current) === Number(shown) && current.trim() !== '' && shown !== '' ? current : shown));
+    setDraft((current) =>
+      Number(current) === Number(shown) && current.trim() !== '' && shown !== '' ? current : shown,
+    );
   }, [shown]);
   return (
     <input

@@ -24,7 +24,11 @@ export function useLint(bookText: string | null, options: LintOptions): LintIssu
   useEffect(() => {
     if (bookText === null) return;
     const timer = setTimeout(() => {
-      const request: LintRequest = { id: ++latest.current, book: bookText, options: { settings, maxContext, authorsNote } };
+      const request: LintRequest = {
+        id: ++latest.current,
+        book: bookText,
+        options: { settings, maxContext, authorsNote },
+      };
       worker.current?.postMessage(request);
     }, DELAY_MS);
     return () => clearTimeout(timer);

@@ -17,13 +17,21 @@ export function CardPicker({ onPick, onClose, onError }: Props) {
   const [cards, setCards] = useState<CardSummary[]>([]);
 
   useEffect(() => {
-    const timer = setTimeout(() => api.invoke('cards.list', { query, limit: 50 }).then((r) => setCards(r.items), onError), 120);
+    const timer = setTimeout(
+      () => api.invoke('cards.list', { query, limit: 50 }).then((r) => setCards(r.items), onError),
+      120,
+    );
     return () => clearTimeout(timer);
   }, [api, query, onError]);
 
   return (
     <div className="dialog-backdrop" onClick={onClose}>
-      <div className="dialog card-picker" role="dialog" aria-label={t('scripts.fromCard')} onClick={(e) => e.stopPropagation()}>
+      <div
+        className="dialog card-picker"
+        role="dialog"
+        aria-label={t('scripts.fromCard')}
+        onClick={(e) => e.stopPropagation()}
+      >
         <h3>{t('scripts.fromCard')}</h3>
         <input autoFocus placeholder={t('library.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
         {cards.length === 0 ? (

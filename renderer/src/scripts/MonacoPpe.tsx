@@ -15,16 +15,32 @@ interface Props {
   onChange(text: string): void;
 }
 
-
-function markers(monaco: typeof Ppe.monaco, model: Monaco.editor.ITextModel, diagnostics: readonly Diagnostic[]): Monaco.editor.IMarkerData[] {
-  const severity = { error: monaco.MarkerSeverity.Error, warning: monaco.MarkerSeverity.Warning, info: monaco.MarkerSeverity.Info } as const;
+function markers(
+  monaco: typeof Ppe.monaco,
+  model: Monaco.editor.ITextModel,
+  diagnostics: readonly Diagnostic[],
+): Monaco.editor.IMarkerData[] {
+  const severity = {
+    error: monaco.MarkerSeverity.Error,
+    warning: monaco.MarkerSeverity.Warning,
+    info: monaco.MarkerSeverity.Info,
+  } as const;
   return diagnostics
     .filter((d) => d.line <= model.getLineCount())
     .map((d) => {
       const endLine = Math.min(d.endLine ?? d.line, model.getLineCount());
       // Without an end, underline to the end of the line so the marker is visible at all.
       const endColumn = d.endColumn ?? model.getLineMaxColumn(endLine);
-      return { startLineNumber: d.line, startColumn: d.column, endLineNumber: endLine, endColumn: Math.max(endColumn, d.column + 1), message: d.message, code: d.code, severity: severity[d.severity], source: 'ppe' };
+      return {
+        startLineNumber: d.line,
+        startColumn: d.column,
+        endLineNumber: endLine,
+        endColumn: Math.max(endColumn, d.column + 1),
+        message: d.message,
+        code: d.code,
+        severity: severity[d.severity],
+        source: 'ppe',
+      };
     });
 }
 
@@ -67,7 +83,8 @@ export function MonacoPpe({ uri, initialText, diagnostics, dark, onChange }: Pro
 
   useEffect(() => {
     const l = loaded.current;
-    if (l && !l.model.isDisposed()) l.monaco.editor.setModelMarkers(l.model, 'ppe', markers(l.monaco, l.model, diagnostics));
+    if (l && !l.model.isDisposed())
+      l.monaco.editor.setModelMarkers(l.model, 'ppe', markers(l.monaco, l.model, diagnostics));
   }, [diagnostics, ready]);
 
   useEffect(() => {

@@ -7,7 +7,11 @@ export function ProblemList({ diagnostics }: { diagnostics: readonly Diagnostic[
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   return (
     <section className="problems" aria-label={t('scripts.problems.title')}>
-      <div className="problems-head">{diagnostics.length === 0 ? t('scripts.problems.none') : t('scripts.problems.count', { errors, others: diagnostics.length - errors })}</div>
+      <div className="problems-head">
+        {diagnostics.length === 0
+          ? t('scripts.problems.none')
+          : t('scripts.problems.count', { errors, others: diagnostics.length - errors })}
+      </div>
       {diagnostics.length > 0 && (
         <ul>
           {diagnostics.map((d, i) => (

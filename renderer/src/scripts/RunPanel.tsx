@@ -22,7 +22,7 @@ function storedConnection(): ScriptConnection {
   }
 }
 
-const shown = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v, null, 2) ?? '');
+const shown = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v, null, 2) ?? ''));
 
 interface Props {
   script: string;
@@ -62,7 +62,15 @@ export function RunPanel({ script, name }: Props) {
           document: script,
           name,
           input: runInput(Object.fromEntries(fields.map((f) => [f.name, values[f.name] ?? '']))),
-          ...(baseURL.trim() && model.trim() ? { connection: { baseURL: baseURL.trim(), model: model.trim(), ...(apiKeyEnv?.trim() ? { apiKeyEnv: apiKeyEnv.trim() } : {}) } } : {}),
+          ...(baseURL.trim() && model.trim()
+            ? {
+                connection: {
+                  baseURL: baseURL.trim(),
+                  model: model.trim(),
+                  ...(apiKeyEnv?.trim() ? { apiKeyEnv: apiKeyEnv.trim() } : {}),
+                },
+              }
+            : {}),
         },
         {
           signal: controller.signal,
@@ -104,7 +112,12 @@ export function RunPanel({ script, name }: Props) {
                   {f.name}
                   {f.required && <span className="required"> *</span>}
                 </span>
-                <input value={values[f.name] ?? ''} placeholder={f.placeholder} title={f.description} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })} />
+                <input
+                  value={values[f.name] ?? ''}
+                  placeholder={f.placeholder}
+                  title={f.description}
+                  onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+                />
               </label>
             ))}
           </fieldset>
@@ -113,7 +126,11 @@ export function RunPanel({ script, name }: Props) {
           <legend>{t('scripts.run.connection')}</legend>
           <label className="field">
             <span className="field-label">{t('scripts.run.endpoint')}</span>
-            <input value={connection.baseURL} placeholder="http://127.0.0.1:8080/v1" onChange={(e) => setConnection({ ...connection, baseURL: e.target.value })} />
+            <input
+              value={connection.baseURL}
+              placeholder="http://127.0.0.1:8080/v1"
+              onChange={(e) => setConnection({ ...connection, baseURL: e.target.value })}
+            />
           </label>
           <label className="field">
             <span className="field-label">{t('scripts.run.model')}</span>
@@ -121,7 +138,11 @@ export function RunPanel({ script, name }: Props) {
           </label>
           <label className="field">
             <span className="field-label">{t('scripts.run.apiKeyEnv')}</span>
-            <input value={connection.apiKeyEnv ?? ''} placeholder="OPENAI_API_KEY" onChange={(e) => setConnection({ ...connection, apiKeyEnv: e.target.value })} />
+            <input
+              value={connection.apiKeyEnv ?? ''}
+              placeholder="OPENAI_API_KEY"
+              onChange={(e) => setConnection({ ...connection, apiKeyEnv: e.target.value })}
+            />
           </label>
           <p className="hint">{t('scripts.run.connectionHint')}</p>
         </fieldset>
@@ -142,7 +163,9 @@ export function RunPanel({ script, name }: Props) {
       </pre>
       {failure && (
         <div className="error" role="alert">
-          {failure.line !== undefined && <strong>{t('scripts.run.errorAt', { line: failure.line, column: failure.column ?? 1 })} </strong>}
+          {failure.line !== undefined && (
+            <strong>{t('scripts.run.errorAt', { line: failure.line, column: failure.column ?? 1 })} </strong>
+          )}
           {failure.script && <strong>{t('scripts.run.errorIn', { script: failure.script })} </strong>}
           {failure.message}
         </div>

@@ -56,7 +56,12 @@ export function ScriptEditor({ id, libraryVersion, onSaved, onDeleted, onDirtyCh
   const save = useCallback(async (): Promise<void> => {
     if (!record || !dirty) return;
     try {
-      const saved = await api.invoke('scripts.update', { id, document: text, name: name.trim() || record.name, baseRevision: record.revision });
+      const saved = await api.invoke('scripts.update', {
+        id,
+        document: text,
+        name: name.trim() || record.name,
+        baseRevision: record.revision,
+      });
       setRecord(saved);
       setName(saved.name);
       setNotice(t('scripts.saved', { revision: saved.revision }));
@@ -118,13 +123,26 @@ export function ScriptEditor({ id, libraryVersion, onSaved, onDeleted, onDirtyCh
   return (
     <section className="editor script-editor">
       <header className="toolbar editor-bar">
-        <input className="script-name" aria-label={t('scripts.name')} value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          className="script-name"
+          aria-label={t('scripts.name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <span className="muted">{t('editor.revision', { revision: record.revision })}</span>
         {dirty && <span className="dirty">{t('editor.unsavedBadge')}</span>}
-        <button type="button" className={panel === 'run' ? 'selected' : ''} onClick={() => setPanel(panel === 'run' ? 'none' : 'run')}>
+        <button
+          type="button"
+          className={panel === 'run' ? 'selected' : ''}
+          onClick={() => setPanel(panel === 'run' ? 'none' : 'run')}
+        >
           {t('scripts.run.title')}
         </button>
-        <button type="button" className={panel === 'history' ? 'selected' : ''} onClick={() => setPanel(panel === 'history' ? 'none' : 'history')}>
+        <button
+          type="button"
+          className={panel === 'history' ? 'selected' : ''}
+          onClick={() => setPanel(panel === 'history' ? 'none' : 'history')}
+        >
           {t('history.title')}
         </button>
         <button type="button" onClick={() => void toCard()}>
@@ -147,11 +165,24 @@ export function ScriptEditor({ id, libraryVersion, onSaved, onDeleted, onDirtyCh
       )}
       <div className={panel === 'none' ? 'script-panes' : 'script-panes with-panel'}>
         <div className="script-code">
-          <MonacoPpe uri={`inmemory://script/${id}/${generation}.ai.yaml`} initialText={record.document} diagnostics={diagnostics} dark={dark} onChange={setText} />
+          <MonacoPpe
+            uri={`inmemory://script/${id}/${generation}.ai.yaml`}
+            initialText={record.document}
+            diagnostics={diagnostics}
+            dark={dark}
+            onChange={setText}
+          />
           <ProblemList diagnostics={diagnostics} />
         </div>
         {panel === 'run' && <RunPanel script={text} name={record.name} />}
-        {panel === 'history' && <ScriptHistory scriptId={id} currentRevision={record.revision} onRestore={(d, r) => void restore(d, r)} onError={onError} />}
+        {panel === 'history' && (
+          <ScriptHistory
+            scriptId={id}
+            currentRevision={record.revision}
+            onRestore={(d, r) => void restore(d, r)}
+            onError={onError}
+          />
+        )}
       </div>
     </section>
   );

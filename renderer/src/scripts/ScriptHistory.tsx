@@ -22,7 +22,9 @@ export function ScriptHistory({ scriptId, currentRevision, onRestore, onError }:
   }, [api, scriptId, currentRevision, onError]);
 
   const show = (revision: number): void => {
-    api.invoke('scripts.revision', { id: scriptId, revision }).then((r) => setOpen({ revision, document: r.document }), onError);
+    api
+      .invoke('scripts.revision', { id: scriptId, revision })
+      .then((r) => setOpen({ revision, document: r.document }), onError);
   };
 
   return (
@@ -33,7 +35,11 @@ export function ScriptHistory({ scriptId, currentRevision, onRestore, onError }:
       <ol className="revisions">
         {revisions.map((r) => (
           <li key={r.revision}>
-            <button type="button" className={open?.revision === r.revision ? 'selected' : ''} onClick={() => show(r.revision)}>
+            <button
+              type="button"
+              className={open?.revision === r.revision ? 'selected' : ''}
+              onClick={() => show(r.revision)}
+            >
               {t('history.revision', { revision: r.revision })} · {t.date(r.createdAt)} · {r.name}
             </button>
           </li>

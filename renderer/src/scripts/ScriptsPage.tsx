@@ -80,7 +80,9 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
   const importFiles = async (files: FileList): Promise<void> => {
     for (const file of Array.from(files)) {
       const document = await file.text();
-      await act(api.invoke('scripts.create', { name: scriptNameOf(file.name), document, sourceName: file.name }), (s) => openScript(s.id));
+      await act(api.invoke('scripts.create', { name: scriptNameOf(file.name), document, sourceName: file.name }), (s) =>
+        openScript(s.id),
+      );
     }
   };
 
@@ -96,7 +98,13 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
     <div className="scripts-page">
       <aside className="script-list">
         <div className="toolbar">
-          <input type="search" className="search" placeholder={t('scripts.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input
+            type="search"
+            className="search"
+            placeholder={t('scripts.search')}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </div>
         <div className="toolbar">
           {!trash && (
@@ -136,7 +144,13 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
               create();
             }}
           >
-            <input autoFocus aria-label={t('scripts.newName')} placeholder={t('scripts.newName')} value={newName} onChange={(e) => setNewName(e.target.value)} />
+            <input
+              autoFocus
+              aria-label={t('scripts.newName')}
+              placeholder={t('scripts.newName')}
+              value={newName}
+              onChange={(e) => setNewName(e.target.value)}
+            />
             <button type="submit" className="primary" disabled={!newName.trim()}>
               {t('library.create')}
             </button>
@@ -167,12 +181,20 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
                 {trash ? (
                   <>
                     <span>{s.name}</span>
-                    <button type="button" onClick={() => void act(api.invoke('scripts.restore', { id: s.id }), () => undefined)}>
+                    <button
+                      type="button"
+                      onClick={() => void act(api.invoke('scripts.restore', { id: s.id }), () => undefined)}
+                    >
                       {t('library.restore')}
                     </button>
                   </>
                 ) : (
-                  <button type="button" className="script-item" aria-current={s.id === open ? 'true' : undefined} onClick={() => openScript(s.id)}>
+                  <button
+                    type="button"
+                    className="script-item"
+                    aria-current={s.id === open ? 'true' : undefined}
+                    onClick={() => openScript(s.id)}
+                  >
                     {s.name}
                   </button>
                 )}
@@ -183,10 +205,17 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
       </aside>
       <div className="script-main">
         {open !== null ? (
-          <ScriptEditor key={open} id={open} libraryVersion={libraryVersion} onSaved={refresh} onDeleted={() => {
+          <ScriptEditor
+            key={open}
+            id={open}
+            libraryVersion={libraryVersion}
+            onSaved={refresh}
+            onDeleted={() => {
               setOpen(null);
               refresh();
-            }} onDirtyChange={setDirty} />
+            }}
+            onDirtyChange={setDirty}
+          />
         ) : (
           <p className="muted empty">{t('scripts.pick')}</p>
         )}

@@ -18,7 +18,24 @@ export interface CompletionResult {
 }
 
 /** The directives Lorewright runs; bare ones take no value. */
-const DIRECTIVES = ['AI', 'set', 'get', 'if', 'while', 'for', 'break', 'continue', 'ret', 'echo', 'print', 'format', 'prompt', 'parameters', 'match', 'exec'];
+const DIRECTIVES = [
+  'AI',
+  'set',
+  'get',
+  'if',
+  'while',
+  'for',
+  'break',
+  'continue',
+  'ret',
+  'echo',
+  'print',
+  'format',
+  'prompt',
+  'parameters',
+  'match',
+  'exec',
+];
 const BARE = new Set(['AI', 'break', 'continue']);
 const ROLES = ['system', 'user', 'assistant'];
 
@@ -69,7 +86,14 @@ export function completionsAt(text: string, line: number, column: number): Compl
     return nested ? { startColumn, items: nested.map(key) } : null;
   }
   if (lineIndex === end || (lineIndex === 0 && end !== -1)) return null;
-  const directives = DIRECTIVES.map((d): Completion => ({ label: `$${d}`, insertText: BARE.has(d) ? `$${d}` : `$${d}: `, kind: 'directive' }));
+  const directives = DIRECTIVES.map((d): Completion => ({
+    label: `$${d}`,
+    insertText: BARE.has(d) ? `$${d}` : `$${d}: `,
+    kind: 'directive',
+  }));
   if (m[2]!.startsWith('$')) return { startColumn, items: directives };
-  return { startColumn, items: [...ROLES.map((r): Completion => ({ label: r, insertText: `${r}: `, kind: 'role' })), ...directives] };
+  return {
+    startColumn,
+    items: [...ROLES.map((r): Completion => ({ label: r, insertText: `${r}: `, kind: 'role' })), ...directives],
+  };
 }

@@ -19,8 +19,15 @@ monaco.languages.registerCompletionItemProvider('yaml', {
   provideCompletionItems(model, position) {
     const found = completionsAt(model.getValue(), position.lineNumber, position.column);
     if (!found) return { suggestions: [] };
-    const range = { startLineNumber: position.lineNumber, endLineNumber: position.lineNumber, startColumn: found.startColumn, endColumn: position.column };
-    return { suggestions: found.items.map((c) => ({ label: c.label, insertText: c.insertText, kind: KINDS[c.kind], range })) };
+    const range = {
+      startLineNumber: position.lineNumber,
+      endLineNumber: position.lineNumber,
+      startColumn: found.startColumn,
+      endColumn: position.column,
+    };
+    return {
+      suggestions: found.items.map((c) => ({ label: c.label, insertText: c.insertText, kind: KINDS[c.kind], range })),
+    };
   },
 });
 

@@ -11,7 +11,8 @@ export interface InputField {
   description?: string;
 }
 
-const shown = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+const shown = (v: unknown): string =>
+  v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v);
 
 export function inputFields(script: string): InputField[] {
   const data = parsePpe(script).ast.frontMatter?.data ?? {};

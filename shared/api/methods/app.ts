@@ -10,7 +10,11 @@ export interface AppInfo {
   transport: 'electron' | 'web';
 }
 
-const emptySchema: JSONSchemaType<Record<string, never>> = { type: 'object', additionalProperties: false, required: [] };
+const emptySchema: JSONSchemaType<Record<string, never>> = {
+  type: 'object',
+  additionalProperties: false,
+  required: [],
+};
 
 export const appMethods = {
   'app.info': method<Record<string, never>, AppInfo>(emptySchema),

@@ -1,10 +1,28 @@
 /** The card methods: characters in the local SQLite library (lorebooks and scripts have their own). */
 import type { JSONSchemaType } from 'ajv';
-import type { CardRecord, CardSummary, DocumentFormat, ImportFileResult, ImportMatchPolicy, ImportProgress, RevisionSummary, TagCount } from '../../library/types.ts';
+import type {
+  CardRecord,
+  CardSummary,
+  DocumentFormat,
+  ImportFileResult,
+  ImportMatchPolicy,
+  ImportProgress,
+  RevisionSummary,
+  TagCount,
+} from '../../library/types.ts';
 import { method } from '../method.ts';
 import type { CardInspection } from '../../library/card-files.ts';
 import type { ConversionReport, CardWarning } from '../../card/index.ts';
-import { idProperty as id, idSchema, pagingProperties, revisionSchema, nameProperty, documentProperty, fileNameProperty, tagListProperty } from '../schema-parts.ts';
+import {
+  idProperty as id,
+  idSchema,
+  pagingProperties,
+  revisionSchema,
+  nameProperty,
+  documentProperty,
+  fileNameProperty,
+  tagListProperty,
+} from '../schema-parts.ts';
 import type { IdInput, RevisionInput } from '../schema-parts.ts';
 
 export type { IdInput, RevisionInput } from '../schema-parts.ts';
@@ -123,7 +141,11 @@ const renameTagSchema: JSONSchemaType<RenameTagInput> = {
   required: ['from', 'to'],
   properties: { from: tagListProperty.items, to: tagListProperty.items },
 };
-const emptySchema: JSONSchemaType<Record<string, never>> = { type: 'object', additionalProperties: false, required: [] };
+const emptySchema: JSONSchemaType<Record<string, never>> = {
+  type: 'object',
+  additionalProperties: false,
+  required: [],
+};
 
 export interface ExportInput {
   id: number;
@@ -175,7 +197,10 @@ const convertSchema: JSONSchemaType<ConvertInput> = {
   type: 'object',
   additionalProperties: false,
   required: ['ids', 'to'],
-  properties: { ids: { type: 'array', items: id, minItems: 1, maxItems: 100_000 }, to: { type: 'string', enum: ['v2', 'v3'] } },
+  properties: {
+    ids: { type: 'array', items: id, minItems: 1, maxItems: 100_000 },
+    to: { type: 'string', enum: ['v2', 'v3'] },
+  },
 };
 
 export const cardMethods = {

@@ -154,7 +154,16 @@ export interface SendProgress {
 }
 
 const profileId = { type: 'string', minLength: 1, maxLength: 100 } as const;
-const presets: ProfilePreset[] = ['openai', 'openrouter', 'llamacpp', 'ollama', 'koboldcpp', 'lmstudio', 'vllm', 'custom'];
+const presets: ProfilePreset[] = [
+  'openai',
+  'openrouter',
+  'llamacpp',
+  'ollama',
+  'koboldcpp',
+  'lmstudio',
+  'vllm',
+  'custom',
+];
 const finite = { type: 'number', nullable: true } as const;
 
 const parametersSchema: JSONSchemaType<ProfileParameters> = {
@@ -189,8 +198,18 @@ const saveProfileSchema: JSONSchemaType<SaveProfileInput> = {
     timeoutMs: { type: 'integer', minimum: 1000, maximum: 3_600_000, nullable: true },
   },
 };
-const profileIdSchema: JSONSchemaType<ProfileIdInput> = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: profileId } };
-const chatIdSchema: JSONSchemaType<ChatIdInput> = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
+const profileIdSchema: JSONSchemaType<ProfileIdInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: profileId },
+};
+const chatIdSchema: JSONSchemaType<ChatIdInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1 } },
+};
 const chatListSchema: JSONSchemaType<ChatListInput> = {
   type: 'object',
   additionalProperties: false,
@@ -216,7 +235,11 @@ const importChatSchema: JSONSchemaType<ImportChatInput> = {
   type: 'object',
   additionalProperties: false,
   required: ['cardId', 'text'],
-  properties: { cardId: { type: 'integer', minimum: 1 }, text: { type: 'string', maxLength: 200_000_000 }, format: { ...chatFormat, nullable: true } },
+  properties: {
+    cardId: { type: 'integer', minimum: 1 },
+    text: { type: 'string', maxLength: 200_000_000 },
+    format: { ...chatFormat, nullable: true },
+  },
 };
 const exportChatSchema: JSONSchemaType<ExportChatInput> = {
   type: 'object',
@@ -263,9 +286,18 @@ const turnSchema: JSONSchemaType<TurnApiInput> = {
       type: 'object',
       additionalProperties: false,
       required: ['name'],
-      properties: { name: { type: 'string', maxLength: 500 }, description: { type: 'string', maxLength: 1_000_000, nullable: true } },
+      properties: {
+        name: { type: 'string', maxLength: 500 },
+        description: { type: 'string', maxLength: 1_000_000, nullable: true },
+      },
     },
-    bookIds: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 100, uniqueItems: true, nullable: true },
+    bookIds: {
+      type: 'array',
+      items: { type: 'integer', minimum: 1 },
+      maxItems: 100,
+      uniqueItems: true,
+      nullable: true,
+    },
     type: { type: 'string', enum: ['normal', 'continue', 'impersonate', 'swipe', 'regenerate'], nullable: true },
     mode: { type: 'string', enum: ['chat', 'text'], nullable: true },
     template: { type: 'string', maxLength: 100, nullable: true },
@@ -273,7 +305,12 @@ const turnSchema: JSONSchemaType<TurnApiInput> = {
     settings: { ...promptSettingsSchema, nullable: true },
   },
 };
-const emptySchema: JSONSchemaType<Record<string, never>> = { type: 'object', additionalProperties: false, properties: {}, required: [] };
+const emptySchema: JSONSchemaType<Record<string, never>> = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {},
+  required: [],
+};
 
 export const chatsMethods = {
   'chats.profiles': method<Record<string, never>, { profiles: ProfileRecord[]; presets: PresetInfo[] }>(emptySchema),

@@ -52,8 +52,12 @@ export interface UnembedResult {
   report: LossReport;
 }
 
-
-const listSchema: JSONSchemaType<LinkListInput> = { type: 'object', additionalProperties: false, required: ['cardId'], properties: { cardId: id } };
+const listSchema: JSONSchemaType<LinkListInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['cardId'],
+  properties: { cardId: id },
+};
 const setSchema: JSONSchemaType<LinkSetInput> = {
   type: 'object',
   additionalProperties: false,

@@ -38,8 +38,12 @@ export interface LoreTestIdInput {
   id: number;
 }
 
-
-const bookSchema: JSONSchemaType<LoreTestBookInput> = { type: 'object', additionalProperties: false, required: ['lorebookId'], properties: { lorebookId: id } };
+const bookSchema: JSONSchemaType<LoreTestBookInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['lorebookId'],
+  properties: { lorebookId: id },
+};
 const saveSchema: JSONSchemaType<LoreTestSaveInput> = {
   type: 'object',
   additionalProperties: false,

@@ -3,7 +3,15 @@ import type { JSONSchemaType } from 'ajv';
 import type { RevisionSummary } from '../../library/types.ts';
 import type { BookFormat, LossReport } from '../../lorebook/formats/types.ts';
 import { method } from '../method.ts';
-import { idProperty as id, idSchema, pagingProperties, revisionSchema, nameProperty as name, documentProperty as documentText, fileNameProperty } from '../schema-parts.ts';
+import {
+  idProperty as id,
+  idSchema,
+  pagingProperties,
+  revisionSchema,
+  nameProperty as name,
+  documentProperty as documentText,
+  fileNameProperty,
+} from '../schema-parts.ts';
 
 export interface LorebookSummary {
   id: number;
@@ -61,7 +69,6 @@ export interface LorebookImportResult {
   message?: string;
 }
 
-
 const listSchema: JSONSchemaType<LorebookListInput> = {
   type: 'object',
   additionalProperties: false,
@@ -111,6 +118,8 @@ export const lorebookMethods = {
   'lorebooks.delete': method<LorebookIdInput, LorebookSummary>(idSchema),
   'lorebooks.restore': method<LorebookIdInput, LorebookSummary>(idSchema),
   'lorebooks.revisions': method<LorebookIdInput, RevisionSummary[]>(idSchema),
-  'lorebooks.revision': method<LorebookRevisionInput, { revision: number; document: string; createdAt: number }>(revisionSchema),
+  'lorebooks.revision': method<LorebookRevisionInput, { revision: number; document: string; createdAt: number }>(
+    revisionSchema,
+  ),
   'lorebooks.import': method<LorebookImportInput, LorebookImportResult[]>(importSchema),
 } as const;

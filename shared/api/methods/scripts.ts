@@ -4,7 +4,15 @@ import type { CardSummary, RevisionSummary } from '../../library/types.ts';
 import type { LossItem } from '../../card/index.ts';
 import type { ChatMessage, Diagnostic, ModelRequest, RunLogEntry } from '../../ppe/index.ts';
 import { method } from '../method.ts';
-import { idProperty as id, idSchema, pagingProperties, revisionSchema, nameProperty as name, documentProperty as documentText, fileNameProperty } from '../schema-parts.ts';
+import {
+  idProperty as id,
+  idSchema,
+  pagingProperties,
+  revisionSchema,
+  nameProperty as name,
+  documentProperty as documentText,
+  fileNameProperty,
+} from '../schema-parts.ts';
 
 export interface ScriptSummary {
   id: number;
@@ -99,7 +107,6 @@ export interface ScriptRevisionInput {
   revision: number;
 }
 
-
 const listSchema: JSONSchemaType<ScriptListInput> = {
   type: 'object',
   additionalProperties: false,
@@ -109,7 +116,11 @@ const createSchema: JSONSchemaType<ScriptCreateInput> = {
   type: 'object',
   additionalProperties: false,
   required: ['name'],
-  properties: { name, document: { ...documentText, nullable: true }, sourceName: { ...fileNameProperty, nullable: true } },
+  properties: {
+    name,
+    document: { ...documentText, nullable: true },
+    sourceName: { ...fileNameProperty, nullable: true },
+  },
 };
 const updateSchema: JSONSchemaType<ScriptUpdateInput> = {
   type: 'object',
@@ -122,7 +133,12 @@ const updateSchema: JSONSchemaType<ScriptUpdateInput> = {
     baseRevision: { type: 'integer', minimum: 0, nullable: true },
   },
 };
-const checkSchema: JSONSchemaType<ScriptCheckInput> = { type: 'object', additionalProperties: false, required: ['document'], properties: { document: documentText } };
+const checkSchema: JSONSchemaType<ScriptCheckInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['document'],
+  properties: { document: documentText },
+};
 const runSchema: JSONSchemaType<ScriptRunInput> = {
   type: 'object',
   additionalProperties: false,
@@ -146,7 +162,12 @@ const runSchema: JSONSchemaType<ScriptRunInput> = {
     stepLimit: { type: 'integer', minimum: 1, maximum: 10_000_000, nullable: true },
   },
 };
-const fromCardSchema: JSONSchemaType<ScriptFromCardInput> = { type: 'object', additionalProperties: false, required: ['cardId'], properties: { cardId: id } };
+const fromCardSchema: JSONSchemaType<ScriptFromCardInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['cardId'],
+  properties: { cardId: id },
+};
 
 export const scriptMethods = {
   'scripts.list': method<ScriptListInput, { items: ScriptSummary[]; total: number }>(listSchema),
@@ -156,7 +177,9 @@ export const scriptMethods = {
   'scripts.delete': method<ScriptIdInput, ScriptSummary>(idSchema),
   'scripts.restore': method<ScriptIdInput, ScriptSummary>(idSchema),
   'scripts.revisions': method<ScriptIdInput, RevisionSummary[]>(idSchema),
-  'scripts.revision': method<ScriptRevisionInput, { revision: number; document: string; createdAt: number }>(revisionSchema),
+  'scripts.revision': method<ScriptRevisionInput, { revision: number; document: string; createdAt: number }>(
+    revisionSchema,
+  ),
   /** Diagnostics of a text, with references checked against the library's scripts. */
   'scripts.check': method<ScriptCheckInput, Diagnostic[]>(checkSchema),
   'scripts.run': method<ScriptRunInput, ScriptRunResult, ScriptRunProgress>(runSchema, true),

@@ -28,11 +28,36 @@ import { ChatFormatError } from './sillytavern.ts';
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 const TOP_FIELDS = ['history', 'meta', 'settings', 'system'] as const;
-const CHAT_META_FIELDS = ['chat_started', 'chat_started_text', 'used_model', 'card', 'app', 'format_version', 'timed_world_info'] as const;
+const CHAT_META_FIELDS = [
+  'chat_started',
+  'chat_started_text',
+  'used_model',
+  'card',
+  'app',
+  'format_version',
+  'timed_world_info',
+] as const;
 const SYSTEM_FIELDS = ['primary_message', 'available_user_info'] as const;
 const USER_INFO_FIELDS = ['name', 'description'] as const;
 const ENTRY_FIELDS = ['content', 'meta'] as const;
-const ENTRY_META_FIELDS = ['id', 'timestamp', 'token_count', 'completion_time', 'stats', 'lore', 'request', 'speaker', 'kind', 'greeting_index', 'role', 'hidden', 'alternatives', 'selected', 'swipe_at', 'persona'] as const;
+const ENTRY_META_FIELDS = [
+  'id',
+  'timestamp',
+  'token_count',
+  'completion_time',
+  'stats',
+  'lore',
+  'request',
+  'speaker',
+  'kind',
+  'greeting_index',
+  'role',
+  'hidden',
+  'alternatives',
+  'selected',
+  'swipe_at',
+  'persona',
+] as const;
 
 let validator: ValidateFunction | undefined;
 
@@ -44,7 +69,9 @@ export function validateGlm(doc: unknown): void {
     validator = ajv.compile(glmChatHistorySchema);
   }
   if (!validator(doc)) {
-    const problems = (validator.errors ?? []).slice(0, 10).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
+    const problems = (validator.errors ?? [])
+      .slice(0, 10)
+      .map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
     throw new ChatFormatError(`not a valid GLM chat history: ${problems.join('; ')}`);
   }
 }
@@ -82,7 +109,10 @@ function exportEntry(m: TranscriptMessage, characterName: string): Json {
     selected: others.length ? m.swipe : undefined,
   });
   const foreign = m.foreign?.glm;
-  const body = mergeUnder(foreign, { content: shown.text, meta: mergeUnder(isObject(foreign?.meta) ? foreign.meta : undefined, meta) });
+  const body = mergeUnder(foreign, {
+    content: shown.text,
+    meta: mergeUnder(isObject(foreign?.meta) ? foreign.meta : undefined, meta),
+  });
   return { [m.role === 'user' ? 'user' : 'assistant']: body };
 }
 
@@ -95,24 +125,45 @@ export function toGlm(t: Transcript): ChatConversion<Json> {
     return exportEntry(m, t.character.name);
   });
   // user_interaction entries go back where they were, counted in messages.
-  const interactions = Array.isArray(foreign.interactions) ? (foreign.interactions as { before: number; entry: Json }[]) : [];
-  for (const { before, entry } of [...interactions].sort((a, b) => b.before - a.before)) history.splice(Math.min(before, history.length), 0, entry);
-  const lastModel = [...t.messages].reverse().map((m) => m.swipes[m.swipe]?.stats?.model).find((x) => x !== undefined);
+  const interactions = Array.isArray(foreign.interactions)
+    ? (foreign.interactions as { before: number; entry: Json }[])
+    : [];
+  for (const { before, entry } of [...interactions].sort((a, b) => b.before - a.before))
+    history.splice(Math.min(before, history.length), 0, entry);
+  const lastModel = [...t.messages]
+    .reverse()
+    .map((m) => m.swipes[m.swipe]?.stats?.model)
+    .find((x) => x !== undefined);
   const greeting = t.messages.find((m) => m.greeting);
   const iso = ISO_DATE_TIME.test(t.createdAt);
-  const meta = mergeUnder(isObject(foreign.meta) ? foreign.meta : undefined, compact({
-    chat_started: iso ? t.createdAt : undefined,
-    chat_started_text: iso ? undefined : t.createdAt,
-    used_model: lastModel,
-    card: { name: t.character.name },
-    app: 'lorewright',
-    format_version: t.version,
-    timed_world_info: t.timedEffects ?? undefined,
-  }));
-  const userInfo = mergeUnder(isObject(foreign.available_user_info) ? foreign.available_user_info : undefined, compact({ name: t.user.name, description: t.user.persona }));
-  const system = mergeUnder(isObject(foreign.system) ? foreign.system : undefined, compact({ primary_message: greeting ? greeting.swipes[greeting.swipe]!.text : undefined, available_user_info: userInfo }));
+  const meta = mergeUnder(
+    isObject(foreign.meta) ? foreign.meta : undefined,
+    compact({
+      chat_started: iso ? t.createdAt : undefined,
+      chat_started_text: iso ? undefined : t.createdAt,
+      used_model: lastModel,
+      card: { name: t.character.name },
+      app: 'lorewright',
+      format_version: t.version,
+      timed_world_info: t.timedEffects ?? undefined,
+    }),
+  );
+  const userInfo = mergeUnder(
+    isObject(foreign.available_user_info) ? foreign.available_user_info : undefined,
+    compact({ name: t.user.name, description: t.user.persona }),
+  );
+  const system = mergeUnder(
+    isObject(foreign.system) ? foreign.system : undefined,
+    compact({
+      primary_message: greeting ? greeting.swipes[greeting.swipe]!.text : undefined,
+      available_user_info: userInfo,
+    }),
+  );
   const rest = isObject(foreign.top) ? foreign.top : undefined;
-  const doc = mergeUnder(rest, compact({ meta, settings: isObject(foreign.settings) ? foreign.settings : undefined, system, history }));
+  const doc = mergeUnder(
+    rest,
+    compact({ meta, settings: isObject(foreign.settings) ? foreign.settings : undefined, system, history }),
+  );
   validateGlm(doc);
   return { value: doc, lost };
 }
@@ -148,7 +199,10 @@ function normalize(doc: Json, lost: ChatLossItem[]): Json {
       const { role, metadata, ...rest } = entry;
       const kind = role.toLowerCase();
       if (kind !== 'user' && kind !== 'assistant') {
-        lost.push({ path: `$.history[${i}].role`, reason: `role "${role}" is neither user nor assistant; kept as a user_interaction` });
+        lost.push({
+          path: `$.history[${i}].role`,
+          reason: `role "${role}" is neither user nor assistant; kept as a user_interaction`,
+        });
         return { user_interaction: { ...rest, meta: { role } } };
       }
       return { [kind]: compact({ ...rest, meta: rest.meta ?? metadata }) };
@@ -156,7 +210,8 @@ function normalize(doc: Json, lost: ChatLossItem[]): Json {
     out.history = (out.history as unknown[]).map((entry) => {
       if (!isObject(entry)) return entry;
       const [type, body] = Object.entries(entry)[0] ?? [];
-      if (type && isObject(body) && isObject(body.function_calls)) return { [type]: { ...body, function_calls: [body.function_calls] } };
+      if (type && isObject(body) && isObject(body.function_calls))
+        return { [type]: { ...body, function_calls: [body.function_calls] } };
       return entry;
     });
   }
@@ -185,14 +240,25 @@ function importSwipe(text: string, meta: Json, at: string | undefined): Swipe {
   }) as unknown as Swipe;
 }
 
-function importEntry(type: 'user' | 'assistant', body: Json, characterName: string, fallbackId: string): TranscriptMessage {
+function importEntry(
+  type: 'user' | 'assistant',
+  body: Json,
+  characterName: string,
+  fallbackId: string,
+): TranscriptMessage {
   const meta = isObject(body.meta) ? body.meta : {};
   const at = str(meta.timestamp) ?? '';
   const text = str(body.content) ?? '';
   const others = Array.isArray(meta.alternatives) ? meta.alternatives.filter(isObject) : [];
   const selectedRaw = num(meta.selected) ?? 0;
   const selected = Number.isInteger(selectedRaw) && selectedRaw >= 0 && selectedRaw <= others.length ? selectedRaw : 0;
-  const swipes = others.map((o) => importSwipe(str(o.content) ?? '', isObject(o.meta) ? o.meta : {}, isObject(o.meta) ? str(o.meta.timestamp) : undefined));
+  const swipes = others.map((o) =>
+    importSwipe(
+      str(o.content) ?? '',
+      isObject(o.meta) ? o.meta : {},
+      isObject(o.meta) ? str(o.meta.timestamp) : undefined,
+    ),
+  );
   swipes.splice(selected, 0, importSwipe(text, meta, str(meta.swipe_at) ?? at));
   const role = type === 'user' ? 'user' : meta.role === 'system' ? 'system' : 'assistant';
   const message: TranscriptMessage = {
@@ -254,8 +320,8 @@ export function fromGlm(input: unknown): ChatConversion<Transcript> {
     user: compact({ name: userName, persona: str(userInfo.description) }) as Transcript['user'],
     messages,
   };
-  if (isObject(meta.timed_world_info)) transcript.timedEffects = meta.timed_world_info as unknown as Transcript['timedEffects'];
+  if (isObject(meta.timed_world_info))
+    transcript.timedEffects = meta.timed_world_info as unknown as Transcript['timedEffects'];
   if (Object.keys(foreign).length) transcript.foreign = { glm: foreign };
   return { value: validateTranscript(transcript), lost };
 }
-

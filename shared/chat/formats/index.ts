@@ -17,10 +17,14 @@ export type ChatFormat = (typeof CHAT_FORMATS)[number];
 
 export function exportChat(t: Transcript, format: ChatFormat): ChatConversion<string> {
   switch (format) {
-    case 'lorewright': return { value: `${JSON.stringify(t, null, 2)}\n`, lost: [] };
-    case 'glm-json': return toGlmJson(t);
-    case 'glm-yaml': return toGlmYaml(t);
-    case 'sillytavern': return toSillyTavern(t);
+    case 'lorewright':
+      return { value: `${JSON.stringify(t, null, 2)}\n`, lost: [] };
+    case 'glm-json':
+      return toGlmJson(t);
+    case 'glm-yaml':
+      return toGlmYaml(t);
+    case 'sillytavern':
+      return toSillyTavern(t);
   }
 }
 
@@ -48,7 +52,10 @@ export function detectChatFormat(text: string): ChatFormat {
   return 'glm-yaml';
 }
 
-export function importChat(text: string, format: ChatFormat = detectChatFormat(text)): ChatConversion<Transcript> & { format: ChatFormat } {
+export function importChat(
+  text: string,
+  format: ChatFormat = detectChatFormat(text),
+): ChatConversion<Transcript> & { format: ChatFormat } {
   if (format === 'sillytavern') return { ...fromSillyTavern(text), format };
   if (format === 'lorewright') {
     const doc = parseSingle(text);

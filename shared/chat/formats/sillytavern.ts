@@ -23,7 +23,17 @@ import { describeProblem, findTreeProblem } from '../../util/document-limits.ts'
 
 const HEADER_FIELDS = ['user_name', 'character_name', 'create_date', 'chat_metadata'] as const;
 const META_FIELDS = ['timedWorldInfo', 'lorewright'] as const;
-const MESSAGE_FIELDS = ['name', 'is_user', 'is_system', 'send_date', 'mes', 'extra', 'swipes', 'swipe_id', 'swipe_info'] as const;
+const MESSAGE_FIELDS = [
+  'name',
+  'is_user',
+  'is_system',
+  'send_date',
+  'mes',
+  'extra',
+  'swipes',
+  'swipe_id',
+  'swipe_info',
+] as const;
 const EXTRA_FIELDS = ['token_count', 'model', 'type', 'lorewright'] as const;
 const SWIPE_INFO_FIELDS = ['send_date', 'extra'] as const;
 
@@ -35,7 +45,11 @@ interface SwipeExtension {
 
 function swipeExtra(s: Swipe): Json {
   const { tokens, model, ...otherStats } = s.stats ?? {};
-  const ours: SwipeExtension = compact({ stats: Object.keys(otherStats).length ? otherStats : undefined, lore: s.lore, request: s.request });
+  const ours: SwipeExtension = compact({
+    stats: Object.keys(otherStats).length ? otherStats : undefined,
+    lore: s.lore,
+    request: s.request,
+  });
   return compact({ token_count: tokens, model, lorewright: Object.keys(ours).length ? ours : undefined });
 }
 
@@ -47,13 +61,25 @@ function exportMessage(m: TranscriptMessage, index: number): Json {
   const extra = compact({ ...swipeExtra(shown), type: m.role === 'system' ? 'narrator' : undefined });
   const lorewright = { ...(isObject(extra.lorewright) ? extra.lorewright : {}), ...own };
   if (Object.keys(lorewright).length) extra.lorewright = lorewright;
-  const line: Json = { name: m.name, is_user: m.role === 'user', is_system: m.hidden === true, send_date: m.at, mes: shown.text, extra };
+  const line: Json = {
+    name: m.name,
+    is_user: m.role === 'user',
+    is_system: m.hidden === true,
+    send_date: m.at,
+    mes: shown.text,
+    extra,
+  };
   // ST gives character replies swipes; user and narrator messages have them only if they somehow have alternatives.
   if (m.role === 'assistant' || m.swipes.length > 1) {
     line.swipes = m.swipes.map((s) => s.text);
     line.swipe_id = m.swipe;
     const foreignInfo = Array.isArray(foreign?.swipe_info) ? foreign.swipe_info : [];
-    line.swipe_info = m.swipes.map((s, i) => mergeUnder(isObject(foreignInfo[i]) ? foreignInfo[i] : undefined, compact({ send_date: s.at, extra: swipeExtra(s) })));
+    line.swipe_info = m.swipes.map((s, i) =>
+      mergeUnder(
+        isObject(foreignInfo[i]) ? foreignInfo[i] : undefined,
+        compact({ send_date: s.at, extra: swipeExtra(s) }),
+      ),
+    );
   }
   const { swipe_info: _kept, ...rest } = foreign ?? {};
   return mergeUnder(rest, line);
@@ -62,12 +88,20 @@ function exportMessage(m: TranscriptMessage, index: number): Json {
 /** The transcript as SillyTavern JSONL, plus what could not be carried (other formats' foreign fields). */
 export function toSillyTavern(t: Transcript): ChatConversion<string> {
   const lost: ChatLossItem[] = [...foreignLoss(t.foreign, 'st', '$')];
-  const metadata = mergeUnder(isObject(t.foreign?.st?.chat_metadata) ? t.foreign.st.chat_metadata : undefined, compact({
-    timedWorldInfo: t.timedEffects ?? undefined,
-    lorewright: t.user.persona === undefined ? undefined : { persona: t.user.persona },
-  }));
+  const metadata = mergeUnder(
+    isObject(t.foreign?.st?.chat_metadata) ? t.foreign.st.chat_metadata : undefined,
+    compact({
+      timedWorldInfo: t.timedEffects ?? undefined,
+      lorewright: t.user.persona === undefined ? undefined : { persona: t.user.persona },
+    }),
+  );
   const { chat_metadata: _meta, ...headerRest } = t.foreign?.st ?? {};
-  const header = mergeUnder(headerRest, { user_name: t.user.name, character_name: t.character.name, create_date: t.createdAt, chat_metadata: metadata });
+  const header = mergeUnder(headerRest, {
+    user_name: t.user.name,
+    character_name: t.character.name,
+    create_date: t.createdAt,
+    chat_metadata: metadata,
+  });
   const lines = [header];
   t.messages.forEach((m, i) => {
     lost.push(...foreignLoss(m.foreign, 'st', `$.messages[${i}]`));
@@ -108,8 +142,18 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' && Number
 function importSwipe(text: string, at: string | undefined, extra: Json | undefined): Swipe {
   const ours = isObject(extra?.lorewright) ? (extra.lorewright as SwipeExtension) : {};
   const tokens = num(extra?.token_count);
-  const stats = compact({ ...ours.stats, tokens: tokens !== undefined && Number.isInteger(tokens) && tokens >= 0 ? tokens : undefined, model: str(extra?.model) });
-  return compact({ text, at, stats: Object.keys(stats).length ? stats : undefined, lore: ours.lore, request: ours.request }) as unknown as Swipe;
+  const stats = compact({
+    ...ours.stats,
+    tokens: tokens !== undefined && Number.isInteger(tokens) && tokens >= 0 ? tokens : undefined,
+    model: str(extra?.model),
+  });
+  return compact({
+    text,
+    at,
+    stats: Object.keys(stats).length ? stats : undefined,
+    lore: ours.lore,
+    request: ours.request,
+  }) as unknown as Swipe;
 }
 
 function importMessage(line: Json, index: number, lost: ChatLossItem[], fallbackId: string): TranscriptMessage {
@@ -118,7 +162,10 @@ function importMessage(line: Json, index: number, lost: ChatLossItem[], fallback
   const ours = isObject(extra?.lorewright) ? extra.lorewright : {};
   const mes = str(line.mes) ?? '';
   const at = str(line.send_date) ?? '';
-  const texts = Array.isArray(line.swipes) && line.swipes.length > 0 ? line.swipes.map((s) => (typeof s === 'string' ? s : String(s))) : [mes];
+  const texts =
+    Array.isArray(line.swipes) && line.swipes.length > 0
+      ? line.swipes.map((s) => (typeof s === 'string' ? s : String(s)))
+      : [mes];
   const rawId = num(line.swipe_id) ?? 0;
   const swipe = Number.isInteger(rawId) && rawId >= 0 && rawId < texts.length ? rawId : 0;
   if (texts[swipe] !== mes) {
@@ -163,7 +210,9 @@ export function fromSillyTavern(text: string): ChatConversion<Transcript> {
   const lines = parseLines(text);
   const header = lines[0];
   if (!header || !('user_name' in header || 'character_name' in header || 'chat_metadata' in header)) {
-    throw new ChatFormatError('not a SillyTavern chat: the first line has no user_name, character_name or chat_metadata');
+    throw new ChatFormatError(
+      'not a SillyTavern chat: the first line has no user_name, character_name or chat_metadata',
+    );
   }
   const lost: ChatLossItem[] = [];
   const metadata = isObject(header.chat_metadata) ? header.chat_metadata : {};
@@ -181,7 +230,8 @@ export function fromSillyTavern(text: string): ChatConversion<Transcript> {
   if (metaRest) foreign.chat_metadata = metaRest;
   // SillyTavern 1.18 writes "unused" for both header names: the speakers' own names are the truth, the header only
   // a fallback for a chat without messages from that side.
-  const headerName = (key: 'user_name' | 'character_name') => (str(header[key]) === 'unused' ? undefined : str(header[key]));
+  const headerName = (key: 'user_name' | 'character_name') =>
+    str(header[key]) === 'unused' ? undefined : str(header[key]);
   const lastUser = messages.findLast((m) => m.role === 'user')?.name;
   const lastChar = messages.findLast((m) => m.role === 'assistant')?.name;
   const transcript: Transcript = {
@@ -189,10 +239,14 @@ export function fromSillyTavern(text: string): ChatConversion<Transcript> {
     version: TRANSCRIPT_VERSION,
     createdAt: str(header.create_date) ?? '',
     character: { name: lastChar || headerName('character_name') || '' },
-    user: compact({ name: lastUser || headerName('user_name') || 'User', persona: str(ours.persona) }) as Transcript['user'],
+    user: compact({
+      name: lastUser || headerName('user_name') || 'User',
+      persona: str(ours.persona),
+    }) as Transcript['user'],
     messages,
   };
-  if (isObject(metadata.timedWorldInfo)) transcript.timedEffects = metadata.timedWorldInfo as unknown as Transcript['timedEffects'];
+  if (isObject(metadata.timedWorldInfo))
+    transcript.timedEffects = metadata.timedWorldInfo as unknown as Transcript['timedEffects'];
   if (Object.keys(foreign).length) transcript.foreign = { st: foreign };
   return { value: validateTranscript(transcript), lost };
 }

@@ -21,14 +21,23 @@ import type { Kind } from './kinds.ts';
 import type { LossReport } from './types.ts';
 import type { JsonObject } from './values.ts';
 
-const ENTRY_KINDS: Record<string, Kind> = { name: 'string', entry: 'string', keywords: 'string[]', priority: 'number', weight: 'number', enabled: 'boolean' };
+const ENTRY_KINDS: Record<string, Kind> = {
+  name: 'string',
+  entry: 'string',
+  keywords: 'string[]',
+  priority: 'number',
+  weight: 'number',
+  enabled: 'boolean',
+};
 
 export function readAgnaiBook(doc: JsonObject, report: LossReport): WorldInfoBook {
   return readEntryList(doc, 'entries', ENTRY_KINDS, report, (src, to) => {
     const name = src.take('name', 'mapped', to('comment'), 'addMemo = !!name');
     const enabled = src.take('enabled', 'mapped', to('disable'), 'negated');
-    if (enabled === undefined) warn(report, childPath(src.path, 'enabled'), 'missing: SillyTavern imports the entry as disabled');
-    for (const field of ['keysecondary', 'selective']) record(report, 'defaulted', null, to(field), "SillyTavern's Agnai import");
+    if (enabled === undefined)
+      warn(report, childPath(src.path, 'enabled'), 'missing: SillyTavern imports the entry as disabled');
+    for (const field of ['keysecondary', 'selective'])
+      record(report, 'defaulted', null, to(field), "SillyTavern's Agnai import");
     return {
       key: src.take('keywords', 'mapped', to('key')) as string[],
       keysecondary: [],

@@ -95,18 +95,26 @@ function uidOf(id: unknown, path: string, report: LossReport): number {
 }
 
 /** `stored` maps an input path to where the input keeps it inside the book's `originalData`. */
-export function readCharacterBook(book: JsonObject, path: string, report: LossReport, stored: (inputPath: string) => string): WorldInfoBook {
+export function readCharacterBook(
+  book: JsonObject,
+  path: string,
+  report: LossReport,
+  stored: (inputPath: string) => string,
+): WorldInfoBook {
   const listPath = childPath(path, 'entries');
   // Lenient: some exporters (Chub) key a card book's entries by uid; read them in key order.
   const keyed = isObject(book.entries);
   if (keyed) warn(report, listPath, 'entries keyed by uid instead of a list: read in key order');
-  const rawEntries = keyed ? Object.entries(book.entries as JsonObject) : expectArray(book.entries, listPath, 'the entry list').map((raw, i) => [i, raw] as const);
+  const rawEntries = keyed
+    ? Object.entries(book.entries as JsonObject)
+    : expectArray(book.entries, listPath, 'the entry list').map((raw, i) => [i, raw] as const);
   const entries: Record<string, WorldInfoEntry> = {};
   rawEntries.forEach(([at, raw], index) => {
     const entryPath = childPath(listPath, at);
     const entry = readEntry(expectRecord(raw, entryPath, 'an entry'), index, entryPath, report, stored);
     const key = String(entry.uid);
-    if (Object.hasOwn(entries, key)) warn(report, entryPath, `duplicate id ${key}: replaces the earlier entry, as in SillyTavern`);
+    if (Object.hasOwn(entries, key))
+      warn(report, entryPath, `duplicate id ${key}: replaces the earlier entry, as in SillyTavern`);
     setOwn(entries, key, entry);
   });
   const fields = sourceFields(book, path, report);
@@ -115,7 +123,13 @@ export function readCharacterBook(book: JsonObject, path: string, report: LossRe
   return { entries };
 }
 
-function readEntry(raw: JsonObject, index: number, path: string, report: LossReport, stored: (inputPath: string) => string): WorldInfoEntry {
+function readEntry(
+  raw: JsonObject,
+  index: number,
+  path: string,
+  report: LossReport,
+  stored: (inputPath: string) => string,
+): WorldInfoEntry {
   const src = sourceFields(raw, path, report);
   const uid = uidOf(characterBookUid(raw, index), childPath(path, 'id'), report);
   const to = (field: string) => childPath(childPath('$.entries', String(uid)), field);
@@ -126,12 +140,25 @@ function readEntry(raw: JsonObject, index: number, path: string, report: LossRep
   const extFields = sourceFields(ext, childPath(path, 'extensions'), report);
 
   /** Reads `key` into `field`, applying SillyTavern's `||` / `??` fallback and reporting when it applied. */
-  const pick = (fields: SourceFields, key: string, field: string, fallback: unknown, op: '||' | '??', note?: string) => {
+  const pick = (
+    fields: SourceFields,
+    key: string,
+    field: string,
+    fallback: unknown,
+    op: '||' | '??',
+    note?: string,
+  ) => {
     const value = fields.take(key, 'mapped', to(field), note);
-    const result = op === '||' ? value || fallback : value ?? fallback;
+    const result = op === '||' ? value || fallback : (value ?? fallback);
     if (result !== value) {
       const was = Object.hasOwn(fields === src ? raw : ext, key) ? JSON.stringify(value) : 'missing';
-      record(report, 'defaulted', null, to(field), `${was} ⇒ ${field === 'displayIndex' ? "the entry's index" : JSON.stringify(result)}`);
+      record(
+        report,
+        'defaulted',
+        null,
+        to(field),
+        `${was} ⇒ ${field === 'displayIndex' ? "the entry's index" : JSON.stringify(result)}`,
+      );
     }
     return result;
   };
@@ -144,12 +171,17 @@ function readEntry(raw: JsonObject, index: number, path: string, report: LossRep
   entry.selective = pick(src, 'selective', 'selective', false, '||', 'missing ⇒ false (V2 default, unlike the editor)');
   entry.order = src.take('insertion_order', 'mapped', to('order'));
   entry.disable = !src.take('enabled', 'mapped', to('disable'), 'negated');
-  if (raw.enabled === undefined) warn(report, childPath(path, 'enabled'), 'missing: SillyTavern imports the entry as disabled');
+  if (raw.enabled === undefined)
+    warn(report, childPath(path, 'enabled'), 'missing: SillyTavern imports the entry as disabled');
   entry.addMemo = Boolean(raw.comment);
   record(report, 'defaulted', null, to('addMemo'), '!!comment');
   const extPosition = ext.position ?? undefined;
-  const position = src.take('position', extPosition === undefined ? 'mapped' : 'dropped', extPosition === undefined ? to('position') : null,
-    extPosition === undefined ? "'before_char' ⇒ 0, anything else ⇒ 1" : 'superseded by extensions.position');
+  const position = src.take(
+    'position',
+    extPosition === undefined ? 'mapped' : 'dropped',
+    extPosition === undefined ? to('position') : null,
+    extPosition === undefined ? "'before_char' ⇒ 0, anything else ⇒ 1" : 'superseded by extensions.position',
+  );
   entry.position = extPosition ?? (position === 'before_char' ? 0 : 1);
   for (const [extKey, field, fallback] of EXTENSION_FIELDS) {
     if (field === 'position') extFields.take(extKey, 'mapped', to(field));
@@ -160,7 +192,9 @@ function readEntry(raw: JsonObject, index: number, path: string, report: LossRep
   src.take('extensions', 'mapped', to('extensions'), 'copied verbatim; known keys are also mapped to fields');
   entry.extensions = raw.extensions;
   src.rest('stored', (key) => stored(childPath(path, key)), STORED_NOTE);
-  return entryFromTemplate(entry as WorldInfoEntry, (field, value) => record(report, 'defaulted', null, to(field), `template ${JSON.stringify(value)}`));
+  return entryFromTemplate(entry as WorldInfoEntry, (field, value) =>
+    record(report, 'defaulted', null, to(field), `template ${JSON.stringify(value)}`),
+  );
 }
 
 /** SillyTavern's test for a regex key (`/pattern/flags`). */
@@ -174,11 +208,17 @@ export function useRegexFor(keys: unknown): boolean {
 }
 
 /** A World Info book as a bare character_book (`{name?, extensions, entries[]}`); `root` is where the book sits in the output (`$.data` inside a lorebook_v3 wrapper). */
-export function writeCharacterBook(book: WorldInfoBook, report: LossReport, name: string | undefined, root = ROOT): JsonObject {
+export function writeCharacterBook(
+  book: WorldInfoBook,
+  report: LossReport,
+  name: string | undefined,
+  root = ROOT,
+): JsonObject {
   const fields = sourceFields(book, ROOT, report);
   const outEntries = childPath(root, 'entries');
   const entries = Object.entries(book.entries).map(([key, entry], index) =>
-    writeEntry(entry, childPath(childPath(ROOT, 'entries'), key), childPath(outEntries, index), report));
+    writeEntry(entry, childPath(childPath(ROOT, 'entries'), key), childPath(outEntries, index), report),
+  );
   fields.take('entries', 'mapped', outEntries);
   fields.rest('dropped', () => null, 'a character_book has no place for World Info book fields');
   if (name !== undefined) record(report, 'defaulted', null, childPath(root, 'name'), 'from the export options');
@@ -213,7 +253,13 @@ function writeEntry(entry: WorldInfoEntry, path: string, outPath: string, report
     if (value !== undefined) extensions[extKey] = value;
     else if (exportFallback !== undefined) {
       extensions[extKey] = exportFallback;
-      record(report, 'defaulted', null, extTo(extKey), `missing ⇒ ${JSON.stringify(exportFallback)}, as SillyTavern exports it`);
+      record(
+        report,
+        'defaulted',
+        null,
+        extTo(extKey),
+        `missing ⇒ ${JSON.stringify(exportFallback)}, as SillyTavern exports it`,
+      );
     }
   }
   out.extensions = extensions;

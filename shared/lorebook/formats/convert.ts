@@ -40,7 +40,11 @@ const CHARACTER_BOOK_FORMATS: readonly BookFormat[] = ['v2', 'v3'];
 export function importBook(json: unknown, options: ImportOptions = {}): Conversion<WorldInfoBook> {
   const located = locateBook(json);
   const wanted = options.format;
-  if (wanted && wanted !== located.format && !(CHARACTER_BOOK_FORMATS.includes(wanted) && CHARACTER_BOOK_FORMATS.includes(located.format))) {
+  if (
+    wanted &&
+    wanted !== located.format &&
+    !(CHARACTER_BOOK_FORMATS.includes(wanted) && CHARACTER_BOOK_FORMATS.includes(located.format))
+  ) {
     throw new BookFormatError(ROOT, `expected format ${wanted}, but the input is ${located.format}`);
   }
   const format = wanted ?? located.format;
@@ -55,21 +59,31 @@ function readLocated(located: LocatedBook, format: BookFormat, report: LossRepor
   // Paths inside the input, re-rooted where the input is kept.
   const originalRoot = located.original === located.book ? located.path : ROOT;
   const stored = (path: string) => `${ROOT}.originalData${path.slice(originalRoot.length)}`;
-  return format === 'v2' ? readCharacterBook(located.book, located.path, report, stored)
-    : format === 'v3' ? readV3Book(located.book, located.path, report, stored)
-    : format === 'novelai' ? readNovelAiBook(located.book, report)
-    : format === 'agnai' ? readAgnaiBook(located.book, report)
-    : readRisuBook(located.book, report);
+  return format === 'v2'
+    ? readCharacterBook(located.book, located.path, report, stored)
+    : format === 'v3'
+      ? readV3Book(located.book, located.path, report, stored)
+      : format === 'novelai'
+        ? readNovelAiBook(located.book, report)
+        : format === 'agnai'
+          ? readAgnaiBook(located.book, report)
+          : readRisuBook(located.book, report);
 }
 
 function write(book: WorldInfoBook, to: BookFormat, report: LossReport, options: ExportOptions): JsonObject {
   switch (to) {
-    case 'st': return writeStBook(book, report);
-    case 'v2': return writeCharacterBook(book, report, options.name);
-    case 'v3': return writeV3Book(book, report, options.name, options.decorators ?? false);
-    case 'novelai': return writeNovelAiBook(book, report);
-    case 'agnai': return writeAgnaiBook(book, report, options.name);
-    case 'risu': return writeRisuBook(book, report);
+    case 'st':
+      return writeStBook(book, report);
+    case 'v2':
+      return writeCharacterBook(book, report, options.name);
+    case 'v3':
+      return writeV3Book(book, report, options.name, options.decorators ?? false);
+    case 'novelai':
+      return writeNovelAiBook(book, report);
+    case 'agnai':
+      return writeAgnaiBook(book, report, options.name);
+    case 'risu':
+      return writeRisuBook(book, report);
   }
 }
 
@@ -79,12 +93,22 @@ export function exportBook(book: WorldInfoBook, to: BookFormat, options: ExportO
   const restored = to === 'st' ? undefined : restoreFromOriginal(book, to, fresh, options);
   if (!restored) return { book: fresh, report };
   const item = report.items.find((candidate) => candidate.from === `${ROOT}.originalData`);
-  if (item) Object.assign(item, { fate: 'mapped', to: ROOT, note: 'the original document: unchanged fields, unknown keys and entry order restored from it' });
+  if (item)
+    Object.assign(item, {
+      fate: 'mapped',
+      to: ROOT,
+      note: 'the original document: unchanged fields, unknown keys and entry order restored from it',
+    });
   return { book: restored, report };
 }
 
 /** The original document of format `to` kept in `originalData`, if any, merged with the fresh export. */
-function restoreFromOriginal(book: WorldInfoBook, to: BookFormat, fresh: JsonObject, options: ExportOptions): JsonObject | undefined {
+function restoreFromOriginal(
+  book: WorldInfoBook,
+  to: BookFormat,
+  fresh: JsonObject,
+  options: ExportOptions,
+): JsonObject | undefined {
   let located: LocatedBook;
   try {
     located = locateBook(book.originalData);
@@ -98,17 +122,30 @@ function restoreFromOriginal(book: WorldInfoBook, to: BookFormat, fresh: JsonObj
   const base = write(baseBook, to, discardedReport('st', to), { ...options, name: undefined });
   if (!isCharacterBook) {
     const entriesKey = to === 'risu' ? 'data' : 'entries';
-    return restoreDocument(entriesKey, keyed(located.book, entriesKey, (_e, i) => i), keyedExport(base, entriesKey, baseBook, to), keyedExport(fresh, entriesKey, book, to));
+    return restoreDocument(
+      entriesKey,
+      keyed(located.book, entriesKey, (_e, i) => i),
+      keyedExport(base, entriesKey, baseBook, to),
+      keyedExport(fresh, entriesKey, book, to),
+    );
   }
   const inner = (doc: JsonObject) => (to === 'v3' ? (doc.data as JsonObject) : doc);
-  const merged = restoreDocument('entries', keyed(located.book, 'entries', characterBookUid), keyedExport(inner(base), 'entries', baseBook, to), keyedExport(inner(fresh), 'entries', book, to));
+  const merged = restoreDocument(
+    'entries',
+    keyed(located.book, 'entries', characterBookUid),
+    keyedExport(inner(base), 'entries', baseBook, to),
+    keyedExport(inner(fresh), 'entries', book, to),
+  );
   if (to === 'v2') return merged;
   if (located.format === 'v2') {
     // V3 requires use_regex, which a V2 original may lack.
-    for (const entry of merged.entries as unknown[]) if (isObject(entry) && entry.use_regex === undefined) entry.use_regex = useRegexFor(entry.keys);
+    for (const entry of merged.entries as unknown[])
+      if (isObject(entry) && entry.use_regex === undefined) entry.use_regex = useRegexFor(entry.keys);
   }
   if (located.original === located.book) return { ...fresh, data: merged };
-  return Object.fromEntries(Object.entries(located.original).map(([key, value]) => [key, key === 'data' ? merged : cloneJson(value)]));
+  return Object.fromEntries(
+    Object.entries(located.original).map(([key, value]) => [key, key === 'data' ? merged : cloneJson(value)]),
+  );
 }
 
 function keyed(doc: JsonObject, entriesKey: string, uidOf: (entry: unknown, index: number) => unknown): KeyedEntries {
@@ -129,9 +166,12 @@ export interface BookConversion {
   reports: [LossReport, LossReport];
 }
 
-export function convertBook(json: unknown, to: BookFormat, options: ImportOptions & ExportOptions = {}): BookConversion {
+export function convertBook(
+  json: unknown,
+  to: BookFormat,
+  options: ImportOptions & ExportOptions = {},
+): BookConversion {
   const imported = importBook(json, options);
   const exported = exportBook(imported.book, to, options);
   return { book: exported.book, reports: [imported.report, exported.report] };
 }
-

@@ -32,11 +32,18 @@ export function locateBook(json: unknown): LocatedBook {
   const entriesPath = childPath(ROOT, 'entries');
   if (isObject(doc.entries)) return located('st', doc);
   if (Array.isArray(doc.entries)) return located(formatOfEntries(doc.entries, entriesPath), doc);
-  if (doc.entries !== undefined) throw new BookFormatError(entriesPath, `expected entries (an array or an object keyed by uid), got ${describe(doc.entries)}`);
+  if (doc.entries !== undefined)
+    throw new BookFormatError(
+      entriesPath,
+      `expected entries (an array or an object keyed by uid), got ${describe(doc.entries)}`,
+    );
   if (typeof doc.name === 'string' && typeof doc.first_mes === 'string') {
     throw new BookFormatError(ROOT, 'a V1 character card: V1 cards carry no lorebook');
   }
-  throw new BookFormatError(entriesPath, 'missing: not a lorebook (no entries, and no spec, kind, type or lorebookVersion marker)');
+  throw new BookFormatError(
+    entriesPath,
+    'missing: not a lorebook (no entries, and no spec, kind, type or lorebookVersion marker)',
+  );
 }
 
 function located(format: BookFormat, book: JsonObject, path = ROOT, original = book): LocatedBook {
@@ -48,7 +55,11 @@ function locateBySpec(doc: JsonObject): LocatedBook {
   const dataPath = childPath(ROOT, 'data');
   if (doc.spec === 'lorebook_v3') return located('v3', expectRecord(doc.data, dataPath, 'the lorebook'), dataPath, doc);
   const format = typeof doc.spec === 'string' && Object.hasOwn(CARD_SPECS, doc.spec) ? CARD_SPECS[doc.spec] : undefined;
-  if (!format) throw new BookFormatError(specPath, `unknown spec ${JSON.stringify(doc.spec)} (expected lorebook_v3, chara_card_v2 or chara_card_v3)`);
+  if (!format)
+    throw new BookFormatError(
+      specPath,
+      `unknown spec ${JSON.stringify(doc.spec)} (expected lorebook_v3, chara_card_v2 or chara_card_v3)`,
+    );
   const data = expectRecord(doc.data, dataPath, 'the card data');
   const bookPath = childPath(dataPath, 'character_book');
   if (data.character_book === undefined || data.character_book === null) {

@@ -15,7 +15,13 @@ import type { JsonObject } from './values.ts';
 /** Converts one source entry into World Info fields; `to(field)` is a field's output path, for the report. */
 export type EntryReader = (src: SourceFields, to: (field: string) => string) => Partial<WorldInfoEntry>;
 
-export function readEntryList(doc: JsonObject, entriesKey: string, kinds: Readonly<Record<string, Kind>>, report: LossReport, readEntry: EntryReader): WorldInfoBook {
+export function readEntryList(
+  doc: JsonObject,
+  entriesKey: string,
+  kinds: Readonly<Record<string, Kind>>,
+  report: LossReport,
+  readEntry: EntryReader,
+): WorldInfoBook {
   const listPath = childPath(ROOT, entriesKey);
   const list = expectArray(doc[entriesKey], listPath, 'the entry list');
   const entries: Record<string, WorldInfoEntry> = {};
@@ -28,12 +34,22 @@ export function readEntryList(doc: JsonObject, entriesKey: string, kinds: Readon
     const fields = { uid: index, ...readEntry(src, to), displayIndex: index };
     record(report, 'defaulted', null, to('uid'), "the entry's index");
     record(report, 'defaulted', null, to('displayIndex'), "the entry's index");
-    src.rest('stored', (key) => childPath(inOriginalData(path), key), 'no World Info equivalent; kept in originalData for export');
-    entries[String(index)] = entryFromTemplate(fields, (field, value) => record(report, 'defaulted', null, to(field), `template ${JSON.stringify(value)}`));
+    src.rest(
+      'stored',
+      (key) => childPath(inOriginalData(path), key),
+      'no World Info equivalent; kept in originalData for export',
+    );
+    entries[String(index)] = entryFromTemplate(fields, (field, value) =>
+      record(report, 'defaulted', null, to(field), `template ${JSON.stringify(value)}`),
+    );
   });
   const book = sourceFields(doc, ROOT, report);
   book.take(entriesKey, 'mapped', '$.entries');
-  book.rest('stored', (key) => inOriginalData(childPath(ROOT, key)), 'book setting with no World Info equivalent; kept in originalData for export');
+  book.rest(
+    'stored',
+    (key) => inOriginalData(childPath(ROOT, key)),
+    'book setting with no World Info equivalent; kept in originalData for export',
+  );
   return { entries };
 }
 

@@ -11,16 +11,26 @@ export type Kind = 'string' | 'number' | 'boolean' | 'string[]' | 'object' | 'nu
 
 function hasKind(value: unknown, kind: Kind): boolean {
   switch (kind) {
-    case 'string[]': return Array.isArray(value) && value.every((item) => typeof item === 'string');
-    case 'object': return isObject(value);
-    case 'number?': return value === null || typeof value === 'number';
-    case 'boolean?': return value === null || typeof value === 'boolean';
-    default: return typeof value === kind;
+    case 'string[]':
+      return Array.isArray(value) && value.every((item) => typeof item === 'string');
+    case 'object':
+      return isObject(value);
+    case 'number?':
+      return value === null || typeof value === 'number';
+    case 'boolean?':
+      return value === null || typeof value === 'boolean';
+    default:
+      return typeof value === kind;
   }
 }
 
 /** Warns about every present field of `object` whose value does not have its expected kind. */
-export function checkKinds(object: JsonObject, path: string, kinds: Readonly<Record<string, Kind>>, report: LossReport): void {
+export function checkKinds(
+  object: JsonObject,
+  path: string,
+  kinds: Readonly<Record<string, Kind>>,
+  report: LossReport,
+): void {
   for (const [field, kind] of Object.entries(kinds)) {
     if (!Object.hasOwn(object, field) || hasKind(object[field], kind)) continue;
     const expected = kind.endsWith('?') ? `${kind.slice(0, -1)} or null` : kind;

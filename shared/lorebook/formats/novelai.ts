@@ -38,26 +38,43 @@ const NOVELAI_CONTEXT_DEFAULTS: JsonObject = {
   insertionPosition: -1,
 };
 
-const ENTRY_KINDS: Record<string, Kind> = { text: 'string', keys: 'string[]', displayName: 'string', enabled: 'boolean', contextConfig: 'object' };
+const ENTRY_KINDS: Record<string, Kind> = {
+  text: 'string',
+  keys: 'string[]',
+  displayName: 'string',
+  enabled: 'boolean',
+  contextConfig: 'object',
+};
 
 export function readNovelAiBook(doc: JsonObject, report: LossReport): WorldInfoBook {
   return readEntryList(doc, 'entries', ENTRY_KINDS, report, (src, to) => {
     const displayName = src.take('displayName', 'mapped', to('comment'), 'addMemo = non-blank displayName');
     const enabled = src.take('enabled', 'mapped', to('disable'), 'negated');
-    if (enabled === undefined) warn(report, childPath(src.path, 'enabled'), 'missing: SillyTavern imports the entry as disabled');
+    if (enabled === undefined)
+      warn(report, childPath(src.path, 'enabled'), 'missing: SillyTavern imports the entry as disabled');
     if (src.get('forceActivation') === true) {
-      warn(report, childPath(src.path, 'forceActivation'), "SillyTavern's import does not make the entry constant; set constant to keep NovelAI's behaviour");
+      warn(
+        report,
+        childPath(src.path, 'forceActivation'),
+        "SillyTavern's import does not make the entry constant; set constant to keep NovelAI's behaviour",
+      );
     }
     const context = src.get('contextConfig');
     let order: unknown;
     if (isObject(context)) {
       const config = sourceFields(context, childPath(src.path, 'contextConfig'), report);
       order = config.take('budgetPriority', 'mapped', to('order'));
-      config.rest('stored', (key) => childPath(childPath(inOriginalData(src.path), 'contextConfig'), key), 'NovelAI context setting; kept in originalData for export');
+      config.rest(
+        'stored',
+        (key) => childPath(childPath(inOriginalData(src.path), 'contextConfig'), key),
+        'NovelAI context setting; kept in originalData for export',
+      );
       src.take('contextConfig', 'mapped', null, 'its fields are reported one by one');
     }
-    if (order === undefined || order === null) record(report, 'defaulted', null, to('order'), 'missing budgetPriority ⇒ 0');
-    for (const field of ['keysecondary', 'selective']) record(report, 'defaulted', null, to(field), "SillyTavern's NovelAI import");
+    if (order === undefined || order === null)
+      record(report, 'defaulted', null, to('order'), 'missing budgetPriority ⇒ 0');
+    for (const field of ['keysecondary', 'selective'])
+      record(report, 'defaulted', null, to(field), "SillyTavern's NovelAI import");
     return {
       key: src.take('keys', 'mapped', to('key')) as string[],
       keysecondary: [],
@@ -81,7 +98,9 @@ export function writeNovelAiBook(book: WorldInfoBook, report: LossReport): JsonO
       keys: src.take('key', 'mapped', to('keys')) ?? [],
       searchRange: 1000,
       enabled: !src.take('disable', 'mapped', to('enabled'), 'negated'),
-      forceActivation: Boolean(src.take('constant', 'mapped', to('forceActivation'), "SillyTavern's NovelAI import ignores it")),
+      forceActivation: Boolean(
+        src.take('constant', 'mapped', to('forceActivation'), "SillyTavern's NovelAI import ignores it"),
+      ),
       keyRelative: false,
       nonStoryActivatable: false,
       category: '',

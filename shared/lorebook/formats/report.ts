@@ -26,7 +26,13 @@ function generalize(path: string | null): string | null {
   return path && path.replace(/\[(?:\d+|"-?\d+")\]/g, '[*]');
 }
 
-export function record(report: LossReport, fate: FieldFate, from: string | null, to: string | null, note?: string): void {
+export function record(
+  report: LossReport,
+  fate: FieldFate,
+  from: string | null,
+  to: string | null,
+  note?: string,
+): void {
   if (discarded.has(report)) return;
   const lines = summaries.get(report);
   if (!lines) {
@@ -40,7 +46,10 @@ export function record(report: LossReport, fate: FieldFate, from: string | null,
     existing.count! += 1;
     return;
   }
-  const line: LossItem = note === undefined ? { fate, from: general, to: generalTo, count: 1 } : { fate, from: general, to: generalTo, note, count: 1 };
+  const line: LossItem =
+    note === undefined
+      ? { fate, from: general, to: generalTo, count: 1 }
+      : { fate, from: general, to: generalTo, note, count: 1 };
   lines.set(id, line);
   report.items.push(line);
 }

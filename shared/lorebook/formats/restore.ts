@@ -31,7 +31,12 @@ export interface KeyedEntries {
 }
 
 /** Merges entry lists by uid in the original's order; entries new to the book follow, deleted ones go. */
-export function restoreDocument(entriesKey: string, original: KeyedEntries, base: KeyedEntries, fresh: KeyedEntries): JsonObject {
+export function restoreDocument(
+  entriesKey: string,
+  original: KeyedEntries,
+  base: KeyedEntries,
+  fresh: KeyedEntries,
+): JsonObject {
   if (deepEqual(base.doc, fresh.doc)) return cloneJson(original.doc);
   const without = (doc: JsonObject): JsonObject => {
     const { [entriesKey]: _entries, ...rest } = doc;

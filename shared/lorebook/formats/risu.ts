@@ -25,22 +25,45 @@ import { compact, describe } from './values.ts';
 import type { JsonObject } from './values.ts';
 
 function splitKeys(value: unknown, path: string): string[] {
-  if (typeof value !== 'string') throw new BookFormatError(path, `expected comma-separated keys (a string), got ${describe(value)}`);
+  if (typeof value !== 'string')
+    throw new BookFormatError(path, `expected comma-separated keys (a string), got ${describe(value)}`);
   return value.split(',').map((key) => key.trim());
 }
 
-const ENTRY_KINDS: Record<string, Kind> = { comment: 'string', content: 'string', insertorder: 'number', alwaysActive: 'boolean', selective: 'boolean' };
+const ENTRY_KINDS: Record<string, Kind> = {
+  comment: 'string',
+  content: 'string',
+  insertorder: 'number',
+  alwaysActive: 'boolean',
+  selective: 'boolean',
+};
 
 export function readRisuBook(doc: JsonObject, report: LossReport): WorldInfoBook {
   return readEntryList(doc, 'data', ENTRY_KINDS, report, (src, to) => {
     const key = splitKeys(src.take('key', 'mapped', to('key'), "split on ',' and trimmed"), childPath(src.path, 'key'));
     const secondkey = src.take('secondkey', 'mapped', to('keysecondary'), "split on ',' and trimmed");
     const percent = src.take('activationPercent', 'mapped', to('probability'), 'also sets useProbability');
-    if (percent === undefined || percent === null) record(report, 'defaulted', null, to('probability'), 'missing ⇒ 100');
-    if (percent === 0) warn(report, childPath(src.path, 'activationPercent'), "0%: SillyTavern's import sets useProbability to 0 too, so the entry never rolls and always fires");
-    if (src.get('useRegex') === true) warn(report, childPath(src.path, 'useRegex'), 'keys are regexes in Risu; SillyTavern treats keys without /…/ as plain text');
-    if (src.get('mode') === 'folder') warn(report, childPath(src.path, 'mode'), 'a Risu folder header; SillyTavern imports it as an entry');
-    for (const [field, value] of [['disable', false], ['addMemo', true], ['position', 0]] as const) {
+    if (percent === undefined || percent === null)
+      record(report, 'defaulted', null, to('probability'), 'missing ⇒ 100');
+    if (percent === 0)
+      warn(
+        report,
+        childPath(src.path, 'activationPercent'),
+        "0%: SillyTavern's import sets useProbability to 0 too, so the entry never rolls and always fires",
+      );
+    if (src.get('useRegex') === true)
+      warn(
+        report,
+        childPath(src.path, 'useRegex'),
+        'keys are regexes in Risu; SillyTavern treats keys without /…/ as plain text',
+      );
+    if (src.get('mode') === 'folder')
+      warn(report, childPath(src.path, 'mode'), 'a Risu folder header; SillyTavern imports it as an entry');
+    for (const [field, value] of [
+      ['disable', false],
+      ['addMemo', true],
+      ['position', 0],
+    ] as const) {
       record(report, 'defaulted', null, to(field), `${JSON.stringify(value)} (SillyTavern's Risu import)`);
     }
     return {
@@ -78,11 +101,20 @@ export function writeRisuBook(book: WorldInfoBook, report: LossReport): JsonObje
       return undefined;
     }
     src.take('disable', 'dropped', null, 'Risu has no disabled entries (this one is enabled)');
-    const useProbability = src.take('useProbability', 'mapped', to('activationPercent'), 'probability applies only when set');
+    const useProbability = src.take(
+      'useProbability',
+      'mapped',
+      to('activationPercent'),
+      'probability applies only when set',
+    );
     const probability = src.take('probability', 'mapped', to('activationPercent'));
     return compact({
       key: joinKeys(src.take('key', 'mapped', to('key'), "joined with ', '"), childPath(src.path, 'key'), report),
-      secondkey: joinKeys(src.take('keysecondary', 'mapped', to('secondkey'), "joined with ', '"), childPath(src.path, 'keysecondary'), report),
+      secondkey: joinKeys(
+        src.take('keysecondary', 'mapped', to('secondkey'), "joined with ', '"),
+        childPath(src.path, 'keysecondary'),
+        report,
+      ),
       insertorder: src.take('order', 'mapped', to('insertorder')) ?? 100,
       comment: src.take('comment', 'mapped', to('comment')) ?? '',
       content: src.take('content', 'mapped', to('content')) ?? '',

@@ -5,5 +5,10 @@ import type { WorldInfoBook } from '../model.ts';
 
 export function isImportOf(book: WorldInfoBook, source: unknown): boolean {
   const original = (book as { originalData?: unknown }).originalData;
-  return original !== undefined && source !== undefined && source !== null && JSON.stringify(original) === JSON.stringify(source);
+  return (
+    original !== undefined &&
+    source !== undefined &&
+    source !== null &&
+    JSON.stringify(original) === JSON.stringify(source)
+  );
 }

@@ -58,9 +58,11 @@ export function readStBook(doc: unknown, report: LossReport): WorldInfoBook {
     for (const field of Object.keys(entry)) record(report, 'kept', childPath(path, field), childPath(path, field));
     checkKinds(entry, path, ENTRY_KINDS, report);
     if (entry.uid === undefined) warn(report, childPath(path, 'uid'), 'missing uid');
-    else if (String(entry.uid) !== key) warn(report, childPath(path, 'uid'), `uid ${JSON.stringify(entry.uid)} differs from its key`);
+    else if (String(entry.uid) !== key)
+      warn(report, childPath(path, 'uid'), `uid ${JSON.stringify(entry.uid)} differs from its key`);
   }
-  for (const field of Object.keys(book)) if (field !== 'entries') record(report, 'kept', childPath(ROOT, field), childPath(ROOT, field));
+  for (const field of Object.keys(book))
+    if (field !== 'entries') record(report, 'kept', childPath(ROOT, field), childPath(ROOT, field));
   return cloneJson(book) as WorldInfoBook;
 }
 

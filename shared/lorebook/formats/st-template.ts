@@ -62,6 +62,7 @@ export function entryFromTemplate(
       entry[field] = Array.isArray(value) ? [...value] : value;
     }
   }
-  for (const [field, value] of Object.entries(fields)) if (value !== undefined && !Object.hasOwn(entry, field)) entry[field] = value;
+  for (const [field, value] of Object.entries(fields))
+    if (value !== undefined && !Object.hasOwn(entry, field)) entry[field] = value;
   return entry as WorldInfoEntry;
 }

@@ -33,15 +33,23 @@ export function leadingDecorators(content: string): string[] {
   return names;
 }
 
-export function readV3Book(book: JsonObject, path: string, report: LossReport, stored: (inputPath: string) => string): WorldInfoBook {
+export function readV3Book(
+  book: JsonObject,
+  path: string,
+  report: LossReport,
+  stored: (inputPath: string) => string,
+): WorldInfoBook {
   const result = readCharacterBook(book, path, report, stored);
   const entries = Array.isArray(book.entries) ? book.entries : [];
   entries.forEach((entry, index) => {
     if (!isObject(entry) || typeof entry.content !== 'string') return;
     for (const name of leadingDecorators(entry.content)) {
       if (ST_DECORATORS.has(name)) continue;
-      warn(report, childPath(childPath(childPath(path, 'entries'), index), 'content'),
-        `decorator @@${name} is kept in the content; SillyTavern ignores it (it knows only @@activate and @@dont_activate)`);
+      warn(
+        report,
+        childPath(childPath(childPath(path, 'entries'), index), 'content'),
+        `decorator @@${name} is kept in the content; SillyTavern ignores it (it knows only @@activate and @@dont_activate)`,
+      );
     }
   });
   return result;
@@ -64,29 +72,52 @@ function placementDecorators(entry: WorldInfoEntry): Decorator[] {
     const role = typeof entry.role === 'number' ? ROLES[entry.role] : undefined;
     if (role) decorators.push({ field: 'role', name: 'role', value: role });
   }
-  if (typeof entry.scanDepth === 'number') decorators.push({ field: 'scanDepth', name: 'scan_depth', value: entry.scanDepth });
+  if (typeof entry.scanDepth === 'number')
+    decorators.push({ field: 'scanDepth', name: 'scan_depth', value: entry.scanDepth });
   return decorators;
 }
 
-function addDecorators(entry: WorldInfoEntry, out: JsonObject, path: string, outPath: string, report: LossReport): void {
+function addDecorators(
+  entry: WorldInfoEntry,
+  out: JsonObject,
+  path: string,
+  outPath: string,
+  report: LossReport,
+): void {
   const content = typeof out.content === 'string' ? out.content : '';
   const existing = new Set(leadingDecorators(content));
   const added = placementDecorators(entry).filter((decorator) => !existing.has(decorator.name));
   if (added.length === 0) return;
   if (!content.split('\n').some((line) => line.trim() !== '' && !line.startsWith('@@'))) {
-    warn(report, childPath(path, 'content'), 'no decorators added: the content has no text line (with only decorator lines, SillyTavern inserts them verbatim)');
+    warn(
+      report,
+      childPath(path, 'content'),
+      'no decorators added: the content has no text line (with only decorator lines, SillyTavern inserts them verbatim)',
+    );
     return;
   }
   out.content = [...added.map(({ name, value }) => `@@${name} ${value}`), content].join('\n');
-  for (const { field, name } of added) record(report, 'mapped', childPath(path, field), childPath(outPath, 'content'), `also as @@${name}`);
+  for (const { field, name } of added)
+    record(report, 'mapped', childPath(path, field), childPath(outPath, 'content'), `also as @@${name}`);
 }
 
-export function writeV3Book(book: WorldInfoBook, report: LossReport, name: string | undefined, decorators: boolean): JsonObject {
+export function writeV3Book(
+  book: WorldInfoBook,
+  report: LossReport,
+  name: string | undefined,
+  decorators: boolean,
+): JsonObject {
   const data = writeCharacterBook(book, report, name, childPath(ROOT, 'data'));
   if (decorators) {
     const entries = data.entries as JsonObject[];
     Object.entries(book.entries).forEach(([key, entry], index) => {
-      addDecorators(entry, entries[index]!, childPath(childPath(ROOT, 'entries'), key), childPath(childPath(childPath(ROOT, 'data'), 'entries'), index), report);
+      addDecorators(
+        entry,
+        entries[index]!,
+        childPath(childPath(ROOT, 'entries'), key),
+        childPath(childPath(childPath(ROOT, 'data'), 'entries'), index),
+        report,
+      );
     });
   }
   return { spec: 'lorebook_v3', data };

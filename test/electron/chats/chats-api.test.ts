@@ -12,7 +12,10 @@ import { startOpenAIServer, type OpenAIServer } from '../models/openai-server.ts
 type Messages = { messages: { role: string; content: string }[] };
 
 const tempDir = useTempDir();
-const cardText = fs.readFileSync(new URL('../../fixtures/lorebooks/Seraphina-1.18.0.card.json', import.meta.url), 'utf8');
+const cardText = fs.readFileSync(
+  new URL('../../fixtures/lorebooks/Seraphina-1.18.0.card.json', import.meta.url),
+  'utf8',
+);
 let library: Library;
 let api: TestApi;
 let server: OpenAIServer;
@@ -29,10 +32,17 @@ afterEach(async () => {
   await server.close();
 });
 
-
 async function setup(): Promise<{ cardId: number; profileId: string; transcript: Transcript }> {
   const card = await api.invoke('cards.create', { document: cardText });
-  const profile = await api.invoke('chats.saveProfile', { name: 'Local', preset: 'custom', kind: 'openai-chat', baseURL: server.baseURL, model: 'test-model', apiKey: 'sk-test', parameters: { temperature: 0.5 } });
+  const profile = await api.invoke('chats.saveProfile', {
+    name: 'Local',
+    preset: 'custom',
+    kind: 'openai-chat',
+    baseURL: server.baseURL,
+    model: 'test-model',
+    apiKey: 'sk-test',
+    parameters: { temperature: 0.5 },
+  });
   expect(profile.key).toBe('file');
   let transcript = createTranscript(characterFromCard(JSON.parse(cardText)), { name: 'Sam' });
   transcript = appendMessage(transcript, 'user', 'Sam', { text: 'Is this the forest of Eldoria?' });
@@ -43,7 +53,9 @@ describe('connection profiles', () => {
   it('keeps keys out of the library and the profiles file, in a 0600 key file', async () => {
     const { profileId } = await setup();
     const listed = await api.invoke('chats.profiles', {});
-    expect(listed.presets.map((p) => p.id)).toEqual(expect.arrayContaining(['openai', 'openrouter', 'llamacpp', 'ollama', 'koboldcpp', 'lmstudio', 'vllm']));
+    expect(listed.presets.map((p) => p.id)).toEqual(
+      expect.arrayContaining(['openai', 'openrouter', 'llamacpp', 'ollama', 'koboldcpp', 'lmstudio', 'vllm']),
+    );
     const keyFile = path.join(dir, 'keys', `${profileId}.key`);
     expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
     expect(fs.readFileSync(path.join(dir, 'connections.json'), 'utf8')).not.toContain('sk-test');
@@ -55,11 +67,34 @@ describe('connection profiles', () => {
   it('lets no caller name a key file or an arbitrary variable, and sends provider variables only to their provider', async () => {
     const secret = path.join(dir, 'git-credentials');
     fs.writeFileSync(secret, 'https://user:token@example.com\n', { mode: 0o600 });
-    const base = { name: 'Evil', preset: 'custom', kind: 'openai-chat', baseURL: server.baseURL, model: 'test-model' } as const;
-    await expect(api.invoke('chats.saveProfile', { ...base, apiKeyFile: secret } as never)).rejects.toMatchObject({ code: 'bad_input', message: expect.stringContaining('"apiKeyFile"') });
-    await expect(api.invoke('chats.saveProfile', { ...base, apiKeyEnv: 'AWS_SECRET_ACCESS_KEY' })).rejects.toMatchObject({ code: 'bad_input', message: expect.stringContaining('AWS_SECRET_ACCESS_KEY is not a key variable') });
-    await expect(api.invoke('chats.saveProfile', { ...base, apiKeyEnv: 'OPENAI_API_KEY' })).rejects.toMatchObject({ code: 'bad_input', message: `OPENAI_API_KEY is only ever sent to https://api.openai.com, not to ${new URL(server.baseURL).origin}.` });
-    const openai = await api.invoke('chats.saveProfile', { ...base, name: 'OpenAI', preset: 'openai', baseURL: 'https://api.openai.com/v1', apiKeyEnv: 'OPENAI_API_KEY' });
+    const base = {
+      name: 'Evil',
+      preset: 'custom',
+      kind: 'openai-chat',
+      baseURL: server.baseURL,
+      model: 'test-model',
+    } as const;
+    await expect(api.invoke('chats.saveProfile', { ...base, apiKeyFile: secret } as never)).rejects.toMatchObject({
+      code: 'bad_input',
+      message: expect.stringContaining('"apiKeyFile"'),
+    });
+    await expect(
+      api.invoke('chats.saveProfile', { ...base, apiKeyEnv: 'AWS_SECRET_ACCESS_KEY' }),
+    ).rejects.toMatchObject({
+      code: 'bad_input',
+      message: expect.stringContaining('AWS_SECRET_ACCESS_KEY is not a key variable'),
+    });
+    await expect(api.invoke('chats.saveProfile', { ...base, apiKeyEnv: 'OPENAI_API_KEY' })).rejects.toMatchObject({
+      code: 'bad_input',
+      message: `OPENAI_API_KEY is only ever sent to https://api.openai.com, not to ${new URL(server.baseURL).origin}.`,
+    });
+    const openai = await api.invoke('chats.saveProfile', {
+      ...base,
+      name: 'OpenAI',
+      preset: 'openai',
+      baseURL: 'https://api.openai.com/v1',
+      apiKeyEnv: 'OPENAI_API_KEY',
+    });
     expect(openai.apiKeyEnv).toBe('OPENAI_API_KEY');
     // Pointing it elsewhere forgets the variable: it is never read for the new server.
     const moved = await api.invoke('chats.saveProfile', { ...base, id: openai.id, name: 'OpenAI', preset: 'openai' });
@@ -76,27 +111,52 @@ describe('connection profiles', () => {
     // Same origin, another path: the key stays.
     const samePlace = await api.invoke('chats.saveProfile', { ...saved, id: profileId, baseURL: `${server.baseURL}/` });
     expect(samePlace.key).toBe('file');
-    const elsewhere = await api.invoke('chats.saveProfile', { ...saved, id: profileId, baseURL: 'http://127.0.0.1:9/v1' });
+    const elsewhere = await api.invoke('chats.saveProfile', {
+      ...saved,
+      id: profileId,
+      baseURL: 'http://127.0.0.1:9/v1',
+    });
     expect(elsewhere.key).toBe('none');
     expect(fs.existsSync(keyFile)).toBe(false);
     // A profiles file edited behind the app's back (or written by an older version) cannot aim a key elsewhere.
-    const again = await api.invoke('chats.saveProfile', { ...saved, id: profileId, baseURL: server.baseURL, apiKey: 'sk-test' });
+    const again = await api.invoke('chats.saveProfile', {
+      ...saved,
+      id: profileId,
+      baseURL: server.baseURL,
+      apiKey: 'sk-test',
+    });
     expect(again.key).toBe('file');
     const file = path.join(dir, 'connections.json');
     const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { profiles: Record<string, unknown>[] };
     stored.profiles[0]!['baseURL'] = 'http://127.0.0.1:9/v1';
     fs.writeFileSync(file, JSON.stringify(stored));
     expect((await api.invoke('chats.profiles', {})).profiles[0]!.key).toBe('missing');
-    await expect(api.invoke('chats.testProfile', { id: profileId })).rejects.toMatchObject({ code: 'bad_input', message: expect.stringContaining('was saved for another server') });
+    await expect(api.invoke('chats.testProfile', { id: profileId })).rejects.toMatchObject({
+      code: 'bad_input',
+      message: expect.stringContaining('was saved for another server'),
+    });
     stored.profiles[0]!['baseURL'] = server.baseURL;
     stored.profiles[0]!['apiKeyFile'] = path.join(dir, 'library.db');
     fs.writeFileSync(file, JSON.stringify(stored));
-    await expect(api.invoke('chats.testProfile', { id: profileId })).rejects.toMatchObject({ code: 'bad_input', message: expect.stringContaining('outside the app\'s key store') });
+    await expect(api.invoke('chats.testProfile', { id: profileId })).rejects.toMatchObject({
+      code: 'bad_input',
+      message: expect.stringContaining("outside the app's key store"),
+    });
   });
 
   it('turns a wrong key into a readable error', async () => {
-    const bad = await api.invoke('chats.saveProfile', { name: 'Bad', preset: 'custom', kind: 'openai-chat', baseURL: server.baseURL, model: 'test-model', apiKey: 'sk-wrong' });
-    await expect(api.invoke('chats.testProfile', { id: bad.id })).rejects.toMatchObject({ message: expect.stringContaining('401'), details: [{ message: 'unauthorized' }] });
+    const bad = await api.invoke('chats.saveProfile', {
+      name: 'Bad',
+      preset: 'custom',
+      kind: 'openai-chat',
+      baseURL: server.baseURL,
+      model: 'test-model',
+      apiKey: 'sk-wrong',
+    });
+    await expect(api.invoke('chats.testProfile', { id: bad.id })).rejects.toMatchObject({
+      message: expect.stringContaining('401'),
+      details: [{ message: 'unauthorized' }],
+    });
   });
 });
 
@@ -108,7 +168,12 @@ describe('chats.prompt and chats.send', () => {
     expect(preview.lore.map((l) => l.book)).toContain('Eldoria');
     expect(preview.request).toMatchObject({ model: 'test-model', max_tokens: 300, temperature: 0.5, stream: true });
 
-    server.scripts.push({ kind: 'tokens', tokens: ['Yes', ', ', 'traveller', '.'], delayMs: 5, usage: { prompt_tokens: 900, completion_tokens: 4, total_tokens: 904 } });
+    server.scripts.push({
+      kind: 'tokens',
+      tokens: ['Yes', ', ', 'traveller', '.'],
+      delayMs: 5,
+      usage: { prompt_tokens: 900, completion_tokens: 4, total_tokens: 904 },
+    });
     const tokens: string[] = [];
     const sent = await api.invoke('chats.send', input, { onProgress: (e: { token: string }) => tokens.push(e.token) });
     expect(tokens).toEqual(['Yes', ', ', 'traveller', '.']);
@@ -124,9 +189,26 @@ describe('chats.prompt and chats.send', () => {
   it('scans library lorebooks chosen for the chat besides the card book', async () => {
     // Seraphina's own entries fill the default budget (25% of the context), so this one ignores the budget.
     const { cardId, transcript } = await setup();
-    const document = JSON.stringify({ entries: { '0': { uid: 0, key: ['Eldoria'], content: 'Eldoria has two moons.', comment: 'moons', position: 1, order: 100, ignoreBudget: true } } });
+    const document = JSON.stringify({
+      entries: {
+        '0': {
+          uid: 0,
+          key: ['Eldoria'],
+          content: 'Eldoria has two moons.',
+          comment: 'moons',
+          position: 1,
+          order: 100,
+          ignoreBudget: true,
+        },
+      },
+    });
     const book = await api.invoke('lorebooks.create', { name: 'Sky', document });
-    const preview = await api.invoke('chats.prompt', { cardId, transcript, persona: { name: 'Sam' }, bookIds: [book.id] });
+    const preview = await api.invoke('chats.prompt', {
+      cardId,
+      transcript,
+      persona: { name: 'Sam' },
+      bookIds: [book.id],
+    });
     expect(preview.lore).toContainEqual(expect.objectContaining({ book: 'Sky', comment: 'moons' }));
     expect(preview.lore.some((l) => l.book === 'Eldoria')).toBe(true);
     expect((preview.request as Messages).messages.some((m) => m.content.includes('Eldoria has two moons.'))).toBe(true);
@@ -136,7 +218,11 @@ describe('chats.prompt and chats.send', () => {
     const { cardId, profileId, transcript } = await setup();
     server.scripts.push({ kind: 'tokens', tokens: Array.from({ length: 200 }, () => 'x'), delayMs: 10 });
     const controller = new AbortController();
-    const result = api.invoke('chats.send', { cardId, profileId, transcript, persona: { name: 'Sam' } }, { signal: controller.signal, onProgress: () => controller.abort() });
+    const result = api.invoke(
+      'chats.send',
+      { cardId, profileId, transcript, persona: { name: 'Sam' } },
+      { signal: controller.signal, onProgress: () => controller.abort() },
+    );
     await expect(result).rejects.toMatchObject({ code: 'cancelled' });
     await server.requests.at(-1)!.closed;
   });
@@ -144,35 +230,81 @@ describe('chats.prompt and chats.send', () => {
   it('reports a refused connection clearly', async () => {
     const { cardId, transcript } = await setup();
     await server.close();
-    const dead = await api.invoke('chats.saveProfile', { name: 'Dead', preset: 'llamacpp', kind: 'openai-chat', baseURL: server.baseURL, model: 'm' });
-    await expect(api.invoke('chats.send', { cardId, profileId: dead.id, transcript, persona: { name: 'Sam' } })).rejects.toMatchObject({ message: expect.stringContaining('connection refused'), details: [{ message: 'connection-refused' }] });
+    const dead = await api.invoke('chats.saveProfile', {
+      name: 'Dead',
+      preset: 'llamacpp',
+      kind: 'openai-chat',
+      baseURL: server.baseURL,
+      model: 'm',
+    });
+    await expect(
+      api.invoke('chats.send', { cardId, profileId: dead.id, transcript, persona: { name: 'Sam' } }),
+    ).rejects.toMatchObject({
+      message: expect.stringContaining('connection refused'),
+      details: [{ message: 'connection-refused' }],
+    });
     server = await startOpenAIServer();
   });
 
   it('text-completion profiles send a prompt to /completions with the chosen template', async () => {
     const { cardId, transcript } = await setup();
-    const text = await api.invoke('chats.saveProfile', { name: 'Kobold', preset: 'koboldcpp', kind: 'openai-text', baseURL: server.baseURL, model: 'test-model', apiKey: 'sk-test' });
-    const sent = await api.invoke('chats.send', { cardId, profileId: text.id, transcript, persona: { name: 'Sam' }, template: 'chatml' });
+    const text = await api.invoke('chats.saveProfile', {
+      name: 'Kobold',
+      preset: 'koboldcpp',
+      kind: 'openai-text',
+      baseURL: server.baseURL,
+      model: 'test-model',
+      apiKey: 'sk-test',
+    });
+    const sent = await api.invoke('chats.send', {
+      cardId,
+      profileId: text.id,
+      transcript,
+      persona: { name: 'Sam' },
+      template: 'chatml',
+    });
     expect(server.requests.at(-1)!.url).toBe('/v1/completions');
     expect(sent.request.prompt).toMatch(/<\|im_start\|>user\n(Sam: )?Is this the forest of Eldoria\?<\|im_end\|>/);
-    await expect(api.invoke('chats.prompt', { cardId, profileId: text.id, transcript, persona: { name: 'Sam' }, template: 'nope' })).rejects.toMatchObject({ code: 'bad_input' });
+    await expect(
+      api.invoke('chats.prompt', {
+        cardId,
+        profileId: text.id,
+        transcript,
+        persona: { name: 'Sam' },
+        template: 'nope',
+      }),
+    ).rejects.toMatchObject({ code: 'bad_input' });
   });
 
   it("the chat's own Author's Note, context template and budget shape the prompt; the trim is reported", async () => {
     const { cardId, transcript } = await setup();
-    const noted = withAuthorsNote(transcript, { text: '[Rain.]', position: 'in-chat', depth: 0, interval: 1, role: 'system' });
+    const noted = withAuthorsNote(transcript, {
+      text: '[Rain.]',
+      position: 'in-chat',
+      depth: 0,
+      interval: 1,
+      role: 'system',
+    });
     const input = { cardId, transcript: noted, persona: { name: 'Sam' }, mode: 'text' as const, template: 'ChatML' };
     const bound = await api.invoke('chats.prompt', { ...input, settings: { bindToContext: true } });
-    expect(bound.request.prompt).toMatch(/Eldoria\?<\|im_end\|>\n<\|im_start\|>system\n\[Rain\.\]<\|im_end\|>\n<\|im_start\|>assistant\n$/);
+    expect(bound.request.prompt).toMatch(
+      /Eldoria\?<\|im_end\|>\n<\|im_start\|>system\n\[Rain\.\]<\|im_end\|>\n<\|im_start\|>assistant\n$/,
+    );
     expect(bound.request.prompt).not.toContain('***');
     // Bind to Context off: the first-run Default context stays, with its *** lines and stop string.
     const firstRun = await api.invoke('chats.prompt', input);
     expect(firstRun.request.prompt).toContain('<|im_end|>\n***\n');
     expect(firstRun.request.stop).toEqual(['\nSam:', '\n<|im_end|>', '\n<|im_start|>user', '\n<|im_start|>assistant']);
-    const tight = await api.invoke('chats.prompt', { ...input, settings: { context: 'ChatML', maxContext: 1024, maxTokens: 300, tokenizer: 'llama' } });
+    const tight = await api.invoke('chats.prompt', {
+      ...input,
+      settings: { context: 'ChatML', maxContext: 1024, maxTokens: 300, tokenizer: 'llama' },
+    });
     expect(tight.tokens.budget).toBe(724);
     expect(tight.parts.find((p) => p.id === 'dialogueExamples')).toMatchObject({ kept: 0 });
-    await expect(api.invoke('chats.prompt', { ...input, settings: { context: 'nope' } })).rejects.toMatchObject({ code: 'bad_input', details: [{ path: '/settings/context' }] });
+    await expect(api.invoke('chats.prompt', { ...input, settings: { context: 'nope' } })).rejects.toMatchObject({
+      code: 'bad_input',
+      details: [{ path: '/settings/context' }],
+    });
   });
 });
 
@@ -187,7 +319,9 @@ describe('saved transcripts', () => {
     const longer = appendMessage(transcript, 'assistant', 'Seraphina', { text: 'Yes.' });
     const updated = await api.invoke('chats.save', { id: saved.id, transcript: longer, baseRevision: 1 });
     expect(updated).toMatchObject({ revision: 2, messages: 3 });
-    await expect(api.invoke('chats.save', { id: saved.id, transcript, baseRevision: 1 })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(api.invoke('chats.save', { id: saved.id, transcript, baseRevision: 1 })).rejects.toMatchObject({
+      code: 'conflict',
+    });
     expect((await api.invoke('chats.get', { id: saved.id })).transcript).toEqual(longer);
     await api.invoke('chats.delete', { id: saved.id });
     await expect(api.invoke('chats.get', { id: saved.id })).rejects.toMatchObject({ code: 'not_found' });
@@ -201,16 +335,35 @@ describe('saved transcripts', () => {
     expect(imported).toMatchObject({ chat: { cardId, messages: 4 }, lost: [] });
     const back = await api.invoke('chats.export', { transcript: imported.chat.transcript, format: 'sillytavern' });
     expect(back.lost).toEqual([]);
-    expect(back.text.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual(text.trim().split('\n').map((l) => JSON.parse(l) as unknown));
+    expect(
+      back.text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual(
+      text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    );
     const glm = await api.invoke('chats.export', { transcript: imported.chat.transcript, format: 'glm-yaml' });
     expect(glm.text).toContain('history:');
     expect(glm.lost.map((l) => l.path)).toContain('$.messages[1].foreign.st.force_avatar');
-    await expect(api.invoke('chats.import', { cardId, text: '{"user_name":"U"}\nnot json' })).rejects.toMatchObject({ code: 'bad_document' });
+    await expect(api.invoke('chats.import', { cardId, text: '{"user_name":"U"}\nnot json' })).rejects.toMatchObject({
+      code: 'bad_document',
+    });
   });
 
   it('rejects a malformed transcript at the boundary', async () => {
     const { cardId, transcript } = await setup();
-    expect(await api.failure('chats.save', { cardId, transcript: { ...transcript, messages: [{ id: 'm1' }] } })).toMatchObject({ code: 'bad_input' });
-    await expect(api.invoke('chats.save', { cardId, transcript: { ...transcript, messages: [{ ...transcript.messages[0]!, swipe: 5 }] } })).rejects.toMatchObject({ code: 'bad_input' });
+    expect(
+      await api.failure('chats.save', { cardId, transcript: { ...transcript, messages: [{ id: 'm1' }] } }),
+    ).toMatchObject({ code: 'bad_input' });
+    await expect(
+      api.invoke('chats.save', {
+        cardId,
+        transcript: { ...transcript, messages: [{ ...transcript.messages[0]!, swipe: 5 }] },
+      }),
+    ).rejects.toMatchObject({ code: 'bad_input' });
   });
 });

@@ -13,7 +13,10 @@ import { startOpenAIServer, type OpenAIServer } from '../models/openai-server.ts
 type Messages = { messages: { role: string; content: string }[] };
 
 const tempDir = useTempDir();
-const cardText = fs.readFileSync(new URL('../../fixtures/lorebooks/Seraphina-1.18.0.card.json', import.meta.url), 'utf8');
+const cardText = fs.readFileSync(
+  new URL('../../fixtures/lorebooks/Seraphina-1.18.0.card.json', import.meta.url),
+  'utf8',
+);
 let library: Library;
 let api: TestApi;
 let server: OpenAIServer;
@@ -28,26 +31,49 @@ afterEach(async () => {
   await server.close();
 });
 
-
 async function setup(): Promise<{ cardId: number; profileId: string; transcript: Transcript }> {
   const card = await api.invoke('cards.create', { document: cardText });
-  const profile = await api.invoke('chats.saveProfile', { name: 'Local', preset: 'custom', kind: 'openai-chat', baseURL: server.baseURL, model: 'test-model', parameters: { temperature: 0.5, max_tokens: 200 } });
+  const profile = await api.invoke('chats.saveProfile', {
+    name: 'Local',
+    preset: 'custom',
+    kind: 'openai-chat',
+    baseURL: server.baseURL,
+    model: 'test-model',
+    parameters: { temperature: 0.5, max_tokens: 200 },
+  });
   let transcript = createTranscript(characterFromCard(JSON.parse(cardText)), { name: 'Sam' });
   transcript = appendMessage(transcript, 'user', 'Sam', { text: 'Tell me about the moons over Eldoria.' });
   return { cardId: card.id, profileId: profile.id, transcript };
 }
 
 // Seraphina's own entries fill the default budget (25% of the context), so these ignore the budget.
-const book = (key: string, content: string) => JSON.stringify({ entries: { '0': { uid: 0, key: [key], content, comment: key, position: 1, order: 100, ignoreBudget: true } } });
-type Sent = { messages: { role: string; content: string }[]; temperature?: number; max_tokens?: number; prompt?: string };
+const book = (key: string, content: string) =>
+  JSON.stringify({
+    entries: { '0': { uid: 0, key: [key], content, comment: key, position: 1, order: 100, ignoreBudget: true } },
+  });
+type Sent = {
+  messages: { role: string; content: string }[];
+  temperature?: number;
+  max_tokens?: number;
+  prompt?: string;
+};
 const contents = (body: Sent) => body.messages.map((m) => m.content).join('\n');
 
 describe("the card's linked books", () => {
   it('fire their entries in the request sent, with the embedded book still scanned', async () => {
     const { cardId, profileId, transcript } = await setup();
-    const primary = await api.invoke('lorebooks.create', { name: 'Sky', document: book('moons', 'Eldoria has two moons.') });
-    const extra = await api.invoke('lorebooks.create', { name: 'Tides', document: book('moons', 'The tides follow the moons.') });
-    const trashed = await api.invoke('lorebooks.create', { name: 'Old', document: book('moons', 'Eldoria has no moon.') });
+    const primary = await api.invoke('lorebooks.create', {
+      name: 'Sky',
+      document: book('moons', 'Eldoria has two moons.'),
+    });
+    const extra = await api.invoke('lorebooks.create', {
+      name: 'Tides',
+      document: book('moons', 'The tides follow the moons.'),
+    });
+    const trashed = await api.invoke('lorebooks.create', {
+      name: 'Old',
+      document: book('moons', 'Eldoria has no moon.'),
+    });
     await api.invoke('links.set', { cardId, lorebookId: primary.id, role: 'primary' });
     await api.invoke('links.set', { cardId, lorebookId: extra.id, role: 'extra' });
     await api.invoke('links.set', { cardId, lorebookId: trashed.id, role: 'extra' });
@@ -68,7 +94,13 @@ describe('prompt settings', () => {
   it("put the author's note, main prompt, context size and parameters into the request", async () => {
     const { cardId, profileId, transcript } = await setup();
     const settings = {
-      authorsNote: { text: '[Style: terse, two sentences.]', position: 'in-chat' as const, depth: 0, interval: 1, role: 'system' as const },
+      authorsNote: {
+        text: '[Style: terse, two sentences.]',
+        position: 'in-chat' as const,
+        depth: 0,
+        interval: 1,
+        role: 'system' as const,
+      },
       mainPrompt: 'You are {{char}}; answer {{user}}.',
       maxContext: 16384,
       maxTokens: 120,
@@ -79,7 +111,10 @@ describe('prompt settings', () => {
     expect(preview.request).toMatchObject({ temperature: 1.1, max_tokens: 120 });
     expect((preview.request as Messages).messages[0]!.content).toContain('You are Seraphina; answer Sam.');
     // Depth 0: after the last message.
-    expect((preview.request as Messages).messages.at(-1)).toEqual({ role: 'system', content: '[Style: terse, two sentences.]' });
+    expect((preview.request as Messages).messages.at(-1)).toEqual({
+      role: 'system',
+      content: '[Style: terse, two sentences.]',
+    });
     // The context size is the chosen one, not the default 4095 (less the reply and a small reserve).
     expect(preview.tokens.budget).toBeGreaterThan(16000);
 
@@ -90,11 +125,21 @@ describe('prompt settings', () => {
 
   it('render a pasted Jinja chat template into a text prompt, and name a broken one as bad input', async () => {
     const { cardId, profileId, transcript } = await setup();
-    const jinja = "{% for m in messages %}<{{ m.role }}>{{ m.content }}</{{ m.role }}>{% endfor %}{% if add_generation_prompt %}<assistant>{% endif %}";
+    const jinja =
+      '{% for m in messages %}<{{ m.role }}>{{ m.content }}</{{ m.role }}>{% endfor %}{% if add_generation_prompt %}<assistant>{% endif %}';
     server.scripts.push({ kind: 'tokens', tokens: ['Yes.'] });
-    const sent = await api.invoke('chats.send', { cardId, profileId, transcript, persona: { name: 'Sam' }, mode: 'text', jinja });
+    const sent = await api.invoke('chats.send', {
+      cardId,
+      profileId,
+      transcript,
+      persona: { name: 'Sam' },
+      mode: 'text',
+      jinja,
+    });
     expect(server.requests.at(-1)!.url).toBe('/v1/completions');
     expect(sent.request.prompt).toMatch(/<user>Tell me about the moons over Eldoria\.<\/user><assistant>$/);
-    await expect(api.invoke('chats.prompt', { cardId, transcript, persona: { name: 'Sam' }, mode: 'text', jinja: '{% for %}' })).rejects.toMatchObject({ code: 'bad_input', details: [{ path: '/jinja' }] });
+    await expect(
+      api.invoke('chats.prompt', { cardId, transcript, persona: { name: 'Sam' }, mode: 'text', jinja: '{% for %}' }),
+    ).rejects.toMatchObject({ code: 'bad_input', details: [{ path: '/jinja' }] });
   });
 });

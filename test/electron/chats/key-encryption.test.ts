@@ -17,7 +17,14 @@ describe('API keys encrypted at rest', () => {
   it('writes no plaintext key anywhere and reads it back through the cipher', () => {
     const dir = tempDir();
     const store = new ProfileStore(path.join(dir, 'library.db'), {}, cipher);
-    const saved = store.save({ name: 'Remote', preset: 'openai', kind: 'openai-chat', baseURL: 'https://api.example.com/v1', model: 'gpt-4o', apiKey: 'sk-secret-123' });
+    const saved = store.save({
+      name: 'Remote',
+      preset: 'openai',
+      kind: 'openai-chat',
+      baseURL: 'https://api.example.com/v1',
+      model: 'gpt-4o',
+      apiKey: 'sk-secret-123',
+    });
     for (const file of fs.readdirSync(dir, { recursive: true }) as string[]) {
       const full = path.join(dir, file);
       if (fs.statSync(full).isFile()) expect(fs.readFileSync(full, 'utf8')).not.toContain('sk-secret-123');
@@ -27,7 +34,16 @@ describe('API keys encrypted at rest', () => {
 
   it('says clearly where an encrypted key cannot be read (web host or CLI, no keychain)', () => {
     const dir = tempDir();
-    const saved = new ProfileStore(path.join(dir, 'library.db'), {}, cipher).save({ name: 'Remote', preset: 'openai', kind: 'openai-chat', baseURL: 'https://api.example.com/v1', model: 'gpt-4o', apiKey: 'sk-secret-123' });
-    expect(() => new ProfileStore(path.join(dir, 'library.db'), {}).connection(saved.id)).toThrow(/encrypted by the Lorewright desktop app/);
+    const saved = new ProfileStore(path.join(dir, 'library.db'), {}, cipher).save({
+      name: 'Remote',
+      preset: 'openai',
+      kind: 'openai-chat',
+      baseURL: 'https://api.example.com/v1',
+      model: 'gpt-4o',
+      apiKey: 'sk-secret-123',
+    });
+    expect(() => new ProfileStore(path.join(dir, 'library.db'), {}).connection(saved.id)).toThrow(
+      /encrypted by the Lorewright desktop app/,
+    );
   });
 });

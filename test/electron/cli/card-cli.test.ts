@@ -14,7 +14,19 @@ const fixtures = path.resolve(import.meta.dirname, '../../fixtures/cards');
 const V2_PNG = 'default_Seraphina-1.12.6.png';
 
 function v1(name: string, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ name, description: `${name} guards the forest`, personality: 'kind', scenario: '', first_mes: 'Hello!', mes_example: '', ...extra }, null, 2);
+  return JSON.stringify(
+    {
+      name,
+      description: `${name} guards the forest`,
+      personality: 'kind',
+      scenario: '',
+      first_mes: 'Hello!',
+      mes_example: '',
+      ...extra,
+    },
+    null,
+    2,
+  );
 }
 
 /** The mixed folder of the brief: a V1 JSON, a real V2 PNG, a PNG cut short and a JSON that is not a card. */
@@ -24,7 +36,10 @@ function mixedFolder(): { dir: string; cards: string } {
   fs.mkdirSync(path.join(cards, 'nested'), { recursive: true });
   fs.writeFileSync(path.join(cards, 'aria.json'), v1('Aria', { talkativeness: '0.5' }));
   fs.copyFileSync(path.join(fixtures, V2_PNG), path.join(cards, 'nested', 'seraphina.png'));
-  fs.writeFileSync(path.join(cards, 'nested', 'cut.png'), fs.readFileSync(path.join(fixtures, V2_PNG)).subarray(0, 4000));
+  fs.writeFileSync(
+    path.join(cards, 'nested', 'cut.png'),
+    fs.readFileSync(path.join(fixtures, V2_PNG)).subarray(0, 4000),
+  );
   fs.writeFileSync(path.join(cards, 'settings.json'), JSON.stringify({ theme: 'dark', fontSize: 14 }));
   return { dir, cards };
 }
@@ -45,10 +60,24 @@ function byFile(report: ConvertReport, root: string): Record<string, ConvertRepo
 }
 
 /** Runs the CLI in-process with a custom io: a TTY flag, and a hook on every err write. */
-async function runWithIo(argv: string[], cwd: string, isTTY: boolean, onErr: (text: string) => void = () => undefined): Promise<{ code: number; out: string; err: string }> {
+async function runWithIo(
+  argv: string[],
+  cwd: string,
+  isTTY: boolean,
+  onErr: (text: string) => void = () => undefined,
+): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => { err += t; onErr(t); }, env: {}, cwd, isTTY });
+  const code = await runCli(argv, {
+    out: (t) => (out += t),
+    err: (t) => {
+      err += t;
+      onErr(t);
+    },
+    env: {},
+    cwd,
+    isTTY,
+  });
   return { code, out, err };
 }
 
@@ -56,13 +85,21 @@ describe('lorewright convert', () => {
   it('converts a mixed folder: bad files reported with reasons, good outputs readable, originals untouched', async () => {
     const { dir, cards } = mixedFolder();
     const before = snapshot(cards);
-    const r = await runCliCaptured(['convert', 'cards', '--to', 'v2', '--out', 'out', '--report', 'report.json', '--json'], {}, dir);
+    const r = await runCliCaptured(
+      ['convert', 'cards', '--to', 'v2', '--out', 'out', '--report', 'report.json', '--json'],
+      {},
+      dir,
+    );
     expect(r.code).toBe(1);
     const report = JSON.parse(r.out) as ConvertReport;
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8'))).toEqual(report);
     expect(report.totals).toMatchObject({ files: 4, converted: 1, already: 1, skipped: 1, failed: 1 });
     const files = byFile(report, cards);
-    expect(files['aria.json']).toMatchObject({ status: 'converted', from: 'v1', output: path.join(dir, 'out', 'aria.json') });
+    expect(files['aria.json']).toMatchObject({
+      status: 'converted',
+      from: 'v1',
+      output: path.join(dir, 'out', 'aria.json'),
+    });
     expect(files['aria.json']?.loss?.dropped).toBe(0);
     expect(files[path.join('nested', 'seraphina.png')]).toMatchObject({ status: 'already', from: 'v2' });
     expect(files[path.join('nested', 'cut.png')]).toMatchObject({ status: 'failed', error: { code: 'png_truncated' } });
@@ -71,7 +108,11 @@ describe('lorewright convert', () => {
 
     const converted = readCard(fs.readFileSync(path.join(dir, 'out', 'aria.json')), 'aria.json');
     expect(converted.spec).toBe('v2');
-    expect(converted.doc['data']).toMatchObject({ name: 'Aria', description: 'Aria guards the forest', first_mes: 'Hello!' });
+    expect(converted.doc['data']).toMatchObject({
+      name: 'Aria',
+      description: 'Aria guards the forest',
+      first_mes: 'Hello!',
+    });
     expect(fs.existsSync(path.join(dir, 'out', 'nested', 'cut.png'))).toBe(false);
     expect(snapshot(cards)).toEqual(before);
   });
@@ -83,7 +124,9 @@ describe('lorewright convert', () => {
     expect(r.out).toMatch(/converted\s+2\n\s+already at target\s+0\n\s+skipped\s+1\n\s+failed\s+1/);
     expect(r.out).toContain(`Failed:\n  ${path.join('cards', 'nested', 'cut.png')}: PNG is truncated`);
     expect(r.out).toContain(`Skipped:\n  ${path.join('cards', 'settings.json')}: not a character card`);
-    expect(r.out).toMatch(/Loss report over 2 converted file\(s\): \d+ kept, \d+ moved, \d+ defaulted, \d+ changed, 0 dropped/);
+    expect(r.out).toMatch(
+      /Loss report over 2 converted file\(s\): \d+ kept, \d+ moved, \d+ defaulted, \d+ changed, 0 dropped/,
+    );
     // Not a terminal: one plain line per file on err.
     expect(r.err.trim().split('\n')).toHaveLength(4);
     expect(r.err).toMatch(/^\[\d\/4\] failed .*cut\.png: PNG is truncated/m);
@@ -91,7 +134,8 @@ describe('lorewright convert', () => {
     // The V2 PNG became a true V3 card (both chunks) around the very same image data.
     const original = parsePngChunks(fs.readFileSync(path.join(fixtures, V2_PNG)));
     const written = parsePngChunks(fs.readFileSync(path.join(dir, 'out', 'nested', 'seraphina.png')));
-    const idat = (png: typeof original): Buffer => Buffer.concat(png.chunks.filter((c) => c.type === 'IDAT').map((c) => c.data));
+    const idat = (png: typeof original): Buffer =>
+      Buffer.concat(png.chunks.filter((c) => c.type === 'IDAT').map((c) => c.data));
     expect(idat(written).equals(idat(original))).toBe(true);
     expect(readCard(fs.readFileSync(path.join(dir, 'out', 'nested', 'seraphina.png'))).spec).toBe('v3');
   });
@@ -99,12 +143,38 @@ describe('lorewright convert', () => {
   it('lists every dropped field in the summary and in the report', async () => {
     const dir = tempDir();
     const doc = JSON.parse(v1('Dara')) as Record<string, unknown>;
-    fs.writeFileSync(path.join(dir, 'dara.json'), JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { ...doc, creator_notes: '', system_prompt: '', post_history_instructions: '', alternate_greetings: [], tags: [], creator: '', character_version: '', extensions: {}, group_only_greetings: 'hi' } }));
-    const r = await runCliCaptured(['convert', 'dara.json', '--to', 'v3', '--out', 'out', '--report', 'r.json'], {}, dir);
+    fs.writeFileSync(
+      path.join(dir, 'dara.json'),
+      JSON.stringify({
+        spec: 'chara_card_v2',
+        spec_version: '2.0',
+        data: {
+          ...doc,
+          creator_notes: '',
+          system_prompt: '',
+          post_history_instructions: '',
+          alternate_greetings: [],
+          tags: [],
+          creator: '',
+          character_version: '',
+          extensions: {},
+          group_only_greetings: 'hi',
+        },
+      }),
+    );
+    const r = await runCliCaptured(
+      ['convert', 'dara.json', '--to', 'v3', '--out', 'out', '--report', 'r.json'],
+      {},
+      dir,
+    );
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/Loss report over 1 converted file\(s\): .*, 1 dropped\nDropped fields:\n {2}dara\.json: \/data\/group_only_greetings \(not an array; replaced by \[\]\)/);
+    expect(r.out).toMatch(
+      /Loss report over 1 converted file\(s\): .*, 1 dropped\nDropped fields:\n {2}dara\.json: \/data\/group_only_greetings \(not an array; replaced by \[\]\)/,
+    );
     const report = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8')) as ConvertReport;
-    expect(report.files[0]?.dropped).toEqual([{ action: 'dropped', from: '/data/group_only_greetings', note: 'not an array; replaced by []' }]);
+    expect(report.files[0]?.dropped).toEqual([
+      { action: 'dropped', from: '/data/group_only_greetings', note: 'not an array; replaced by []' },
+    ]);
   });
 
   it('--in-place keeps backups of the originals and a re-run changes nothing', async () => {
@@ -116,7 +186,10 @@ describe('lorewright convert', () => {
     expect(first.code).toBe(0);
     const report = JSON.parse(first.out) as ConvertReport;
     expect(report.mode).toBe('in-place');
-    expect(byFile(report, dir)['bram.json']).toMatchObject({ status: 'converted', backup: path.join(dir, 'bram.json.bak') });
+    expect(byFile(report, dir)['bram.json']).toMatchObject({
+      status: 'converted',
+      backup: path.join(dir, 'bram.json.bak'),
+    });
     expect(fs.readFileSync(path.join(dir, 'bram.json.bak'), 'utf8')).toBe(original);
     expect(readCard(fs.readFileSync(path.join(dir, 'bram.json')), 'bram.json').spec).toBe('v2');
     // Already at the target: left alone, so no backup either.
@@ -132,7 +205,9 @@ describe('lorewright convert', () => {
   it('--no-backup replaces in place without a backup', async () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'cara.json'), v1('Cara'));
-    expect((await runCliCaptured(['convert', 'cara.json', '--to', 'v3', '--in-place', '--no-backup'], {}, dir)).code).toBe(0);
+    expect(
+      (await runCliCaptured(['convert', 'cara.json', '--to', 'v3', '--in-place', '--no-backup'], {}, dir)).code,
+    ).toBe(0);
     expect(fs.readdirSync(dir)).toEqual(['cara.json']);
     expect(readCard(fs.readFileSync(path.join(dir, 'cara.json')), 'cara.json').spec).toBe('v3');
   });
@@ -170,10 +245,17 @@ describe('lorewright convert', () => {
 
   it('fails a missing input and goes on with the rest', async () => {
     const { dir } = mixedFolder();
-    const r = await runCliCaptured(['convert', 'nope.json', 'cards/aria.json', '--to', 'v2', '--out', 'out', '--json'], {}, dir);
+    const r = await runCliCaptured(
+      ['convert', 'nope.json', 'cards/aria.json', '--to', 'v2', '--out', 'out', '--json'],
+      {},
+      dir,
+    );
     expect(r.code).toBe(1);
     const report = JSON.parse(r.out) as ConvertReport;
-    expect(report.files.map((f) => [path.basename(f.input), f.status])).toEqual([['nope.json', 'failed'], ['aria.json', 'converted']]);
+    expect(report.files.map((f) => [path.basename(f.input), f.status])).toEqual([
+      ['nope.json', 'failed'],
+      ['aria.json', 'converted'],
+    ]);
   });
 
   it('draws a progress bar on a terminal', async () => {
@@ -188,15 +270,21 @@ describe('lorewright convert', () => {
   it('Ctrl-C stops after the files in flight and still prints and writes the partial report', async () => {
     const dir = tempDir();
     fs.mkdirSync(path.join(dir, 'cards'));
-    for (let i = 0; i < 40; i++) fs.writeFileSync(path.join(dir, 'cards', `card-${String(i).padStart(2, '0')}.json`), v1(`Card ${i}`));
+    for (let i = 0; i < 40; i++)
+      fs.writeFileSync(path.join(dir, 'cards', `card-${String(i).padStart(2, '0')}.json`), v1(`Card ${i}`));
     const listeners = process.listenerCount('SIGINT');
     let interrupted = false;
-    const r = await runWithIo(['convert', 'cards', '--to', 'v2', '--out', 'out', '--jobs', '1', '--report', 'partial.json'], dir, false, (text) => {
-      if (!interrupted && text.startsWith('[1/40]')) {
-        interrupted = true;
-        process.emit('SIGINT');
-      }
-    });
+    const r = await runWithIo(
+      ['convert', 'cards', '--to', 'v2', '--out', 'out', '--jobs', '1', '--report', 'partial.json'],
+      dir,
+      false,
+      (text) => {
+        if (!interrupted && text.startsWith('[1/40]')) {
+          interrupted = true;
+          process.emit('SIGINT');
+        }
+      },
+    );
     expect(interrupted).toBe(true);
     expect(r.code).toBe(130);
     expect(process.listenerCount('SIGINT')).toBe(listeners);
@@ -214,7 +302,23 @@ describe('lorewright validate', () => {
   function folder(): string {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'good.json'), v1('Good'));
-    fs.writeFileSync(path.join(dir, 'bad.json'), JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 42, description: '', personality: '', scenario: '', first_mes: '', mes_example: '', tags: [], extensions: {} } }));
+    fs.writeFileSync(
+      path.join(dir, 'bad.json'),
+      JSON.stringify({
+        spec: 'chara_card_v2',
+        spec_version: '2.0',
+        data: {
+          name: 42,
+          description: '',
+          personality: '',
+          scenario: '',
+          first_mes: '',
+          mes_example: '',
+          tags: [],
+          extensions: {},
+        },
+      }),
+    );
     fs.copyFileSync(path.join(fixtures, 'default_Seraphina-1.18.0.png'), path.join(dir, 'seraphina.png'));
     fs.writeFileSync(path.join(dir, 'cut.png'), fs.readFileSync(path.join(fixtures, V2_PNG)).subarray(0, 4000));
     return dir;
@@ -230,7 +334,9 @@ describe('lorewright validate', () => {
     expect(r.out).toContain('  error    /data/creator_notes: required field "creator_notes" is missing');
     expect(r.out).toContain('  warning  /data/first_mes: the first message is empty');
     expect(r.out).toContain('seraphina.png: V3 PNG, 1 warning(s)');
-    expect(r.out).toContain('  warning  /data/character_book/extensions: required field "extensions" is missing (SillyTavern writes cards without it); read as {}');
+    expect(r.out).toContain(
+      '  warning  /data/character_book/extensions: required field "extensions" is missing (SillyTavern writes cards without it); read as {}',
+    );
     expect(r.out).toContain('  reader   /data/character_book/extensions: missing "extensions" read as {}');
     expect(r.out).toMatch(/cut\.png: cannot be read: PNG is truncated.*\[png_truncated\]/);
     expect(r.out).toContain('4 file(s): 2 valid, 1 with errors, 1 unreadable');

@@ -21,10 +21,16 @@ const env = { TEST_KEY: 'sk-test' };
 describe('lorewright chat', () => {
   it('sends one turn from a PNG card with its own book and prints {request, reply}', async () => {
     server.scripts.push({ kind: 'tokens', tokens: ['Rest', ' now.'] });
-    const r = await runCliCaptured([...base(), '--card', seraphina, '--user', 'Sam', '--message', 'What lives in this forest?', '--json'], env);
+    const r = await runCliCaptured(
+      [...base(), '--card', seraphina, '--user', 'Sam', '--message', 'What lives in this forest?', '--json'],
+      env,
+    );
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.out) as { request: { messages: { role: string; content: string }[]; stream: boolean }; reply: string };
+    const out = JSON.parse(r.out) as {
+      request: { messages: { role: string; content: string }[]; stream: boolean };
+      reply: string;
+    };
     expect(out.reply).toBe('Rest now.');
     expect(server.requests.at(-1)!.body).toEqual(out.request);
     expect(out.request.stream).toBe(false);
@@ -35,7 +41,22 @@ describe('lorewright chat', () => {
 
   it('--stream prints tokens as they arrive, over an existing chat file, in text mode', async () => {
     server.scripts.push({ kind: 'tokens', tokens: ['Only', ' a', ' little.'], delayMs: 5 });
-    const r = await runCliCaptured([...base(), '--card', 'chat/aria.card.json', '--chat', 'chat/aria.st.jsonl', '--message', 'Can I stay?', '--mode', 'text', '--stream'], env, fixtures);
+    const r = await runCliCaptured(
+      [
+        ...base(),
+        '--card',
+        'chat/aria.card.json',
+        '--chat',
+        'chat/aria.st.jsonl',
+        '--message',
+        'Can I stay?',
+        '--mode',
+        'text',
+        '--stream',
+      ],
+      env,
+      fixtures,
+    );
     expect(r.code).toBe(0);
     expect(r.out).toBe('Only a little.\n');
     const sent = server.requests.at(-1)!;

@@ -12,7 +12,11 @@ const bin = path.resolve(import.meta.dirname, '../../../bin/lorewright.mjs');
 function manyCards(n: number): string {
   const dir = tempDir();
   fs.mkdirSync(path.join(dir, 'cards'));
-  for (let i = 0; i < n; i++) fs.writeFileSync(path.join(dir, 'cards', `card-${i}-${'x'.repeat(150)}.json`), v2Card(`Card ${i} ${'y'.repeat(200)}`));
+  for (let i = 0; i < n; i++)
+    fs.writeFileSync(
+      path.join(dir, 'cards', `card-${i}-${'x'.repeat(150)}.json`),
+      v2Card(`Card ${i} ${'y'.repeat(200)}`),
+    );
   return dir;
 }
 
@@ -46,7 +50,10 @@ describe('CLI manners', { timeout: 120_000 }, () => {
   it('Ctrl-C stops a large library import cleanly, says how far it got, and keeps what was imported', async () => {
     const dir = manyCards(400);
     const db = path.join(dir, 'lib.db');
-    const child = spawn(process.execPath, [bin, 'library', 'import', 'cards', '--db', db], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'library', 'import', 'cards', '--db', db], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
     let sent = false;
     child.stderr.on('data', (d: Buffer) => {

@@ -9,13 +9,22 @@ import { readCard } from '../../../shared/card/index.ts';
 const tempDir = useTempDir();
 const root = path.resolve(import.meta.dirname, '../../..');
 // npm scripts put the pinned Node first on PATH; drop it to run the bin as a user's shell would.
-const systemPath = (process.env['PATH'] ?? '').split(path.delimiter).filter((p) => !p.includes('node_modules')).join(path.delimiter);
+const systemPath = (process.env['PATH'] ?? '')
+  .split(path.delimiter)
+  .filter((p) => !p.includes('node_modules'))
+  .join(path.delimiter);
 
 function setup(): { dir: string; db: string } {
   const dir = tempDir();
-  fs.writeFileSync(path.join(dir, 'aria.json'), v2Card('Aria', { creator: 'kai', tags: ['Elf'], description: 'A wandering bard' }));
+  fs.writeFileSync(
+    path.join(dir, 'aria.json'),
+    v2Card('Aria', { creator: 'kai', tags: ['Elf'], description: 'A wandering bard' }),
+  );
   fs.mkdirSync(path.join(dir, 'more'));
-  fs.writeFileSync(path.join(dir, 'more', 'bram.yaml'), 'spec: chara_card_v2\nspec_version: "2.0"\ndata:\n  name: Bram\n  tags: [dwarf]\n');
+  fs.writeFileSync(
+    path.join(dir, 'more', 'bram.yaml'),
+    'spec: chara_card_v2\nspec_version: "2.0"\ndata:\n  name: Bram\n  tags: [dwarf]\n',
+  );
   fs.writeFileSync(path.join(dir, 'more', 'broken.json'), '{"name": ');
   return { dir, db: path.join(dir, 'library.db') };
 }
@@ -54,7 +63,11 @@ describe('lorewright library', () => {
   it('exports a card as V3 PNG and never overwrites an existing file', async () => {
     const { dir, db } = setup();
     await runCliCaptured(['library', 'import', 'aria.json', '--db', db], {}, dir);
-    const first = await runCliCaptured(['library', 'export', '1', '--format', 'png', '--spec', 'v3', '--out', 'aria.png', '--db', db], {}, dir);
+    const first = await runCliCaptured(
+      ['library', 'export', '1', '--format', 'png', '--spec', 'v3', '--out', 'aria.png', '--db', db],
+      {},
+      dir,
+    );
     expect(first.code).toBe(0);
     expect(first.out).toMatch(/Wrote .*aria\.png \(v2 → v3/);
     const back = readCard(fs.readFileSync(path.join(dir, 'aria.png')), 'aria.png');
@@ -100,7 +113,10 @@ describe('lorewright library', () => {
 
   it('runs as the installed bin under the system Node, re-executing on the pinned Node', () => {
     const { db } = setup();
-    const r = spawnSync('node', [path.join(root, 'bin/lorewright.mjs'), 'library', 'list', '--db', db, '--json'], { encoding: 'utf8', env: { ...process.env, PATH: systemPath } });
+    const r = spawnSync('node', [path.join(root, 'bin/lorewright.mjs'), 'library', 'list', '--db', db, '--json'], {
+      encoding: 'utf8',
+      env: { ...process.env, PATH: systemPath },
+    });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ items: [], total: 0 });

@@ -23,7 +23,21 @@ const resultJson = (value: unknown): unknown => {
 /** scenario.json spelled out with every default the light format fills in (docs/lore-tests.md). */
 function fullScenario(): Scenario {
   return {
-    settings: { depth: 2, budget: 25, budgetCap: 0, minActivations: 0, minActivationsDepthMax: 0, maxRecursionSteps: 0, recursive: true, caseSensitive: false, matchWholeWords: true, includeNames: true, useGroupScoring: false, characterStrategy: 1, overflowAlert: false },
+    settings: {
+      depth: 2,
+      budget: 25,
+      budgetCap: 0,
+      minActivations: 0,
+      minActivationsDepthMax: 0,
+      maxRecursionSteps: 0,
+      recursive: true,
+      caseSensitive: false,
+      matchWholeWords: true,
+      includeNames: true,
+      useGroupScoring: false,
+      characterStrategy: 1,
+      overflowAlert: false,
+    },
     maxContext: 8192,
     tokenizer: 'guesstimate',
     seed: 0,
@@ -34,7 +48,16 @@ function fullScenario(): Scenario {
     extraCharacterBooks: [],
     chatBook: null,
     personaBook: null,
-    character: { name: 'Seraphina', avatar: 'Seraphina.png', tags: [], description: '', personality: '', scenario: '', creatorNotes: '', depthPrompt: '' },
+    character: {
+      name: 'Seraphina',
+      avatar: 'Seraphina.png',
+      tags: [],
+      description: '',
+      personality: '',
+      scenario: '',
+      creatorNotes: '',
+      depthPrompt: '',
+    },
     user: { name: 'User', persona: '' },
     chat: readJson<{ chat: Scenario['chat'] }>(fixture('scenario.json')).chat,
     trigger: 'normal',
@@ -76,26 +99,39 @@ describe('lorewright preview', () => {
     expect(JSON.parse(one.out).result.activated).toEqual(singleCase.expected.activated);
 
     const turns = path.join(root, 'test/fixtures/worldinfo/sample-eldoria-sticky-description-turns.json');
-    const turnsCase = readJson<{ turns: Scenario[]; expected: { activated: string[]; timedWorldInfo: unknown }[] }>(turns);
+    const turnsCase = readJson<{ turns: Scenario[]; expected: { activated: string[]; timedWorldInfo: unknown }[] }>(
+      turns,
+    );
     const many = await runCliCaptured(['preview', turns, '--json']);
     const results = JSON.parse(many.out).result as { activated: string[]; timedWorldInfo: unknown }[];
     expect(results).toEqual(scanTurns(turnsCase.turns).map(resultJson));
-    expect(results.map((x) => [x.activated, x.timedWorldInfo])).toEqual(turnsCase.expected.map((x) => [x.activated, x.timedWorldInfo]));
+    expect(results.map((x) => [x.activated, x.timedWorldInfo])).toEqual(
+      turnsCase.expected.map((x) => [x.activated, x.timedWorldInfo]),
+    );
     const text = await runCliCaptured(['preview', turns]);
     expect(text.out).toContain(`Turn ${turnsCase.turns.length} of ${turnsCase.turns.length}`);
   });
 
   it('takes several files: one JSON line each, a bad file reported and the others still run', async () => {
-    const r = await runCliCaptured(['preview', 'scenario.json', 'bad/nope.json', 'scenario.json', '--json'], {}, fixtures);
+    const r = await runCliCaptured(
+      ['preview', 'scenario.json', 'bad/nope.json', 'scenario.json', '--json'],
+      {},
+      fixtures,
+    );
     expect(r.code).toBe(1);
-    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l) as { file: string });
+    const lines = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { file: string });
     expect(lines.map((l) => l.file)).toEqual(['scenario.json', 'scenario.json']);
     expect(r.err).toContain('bad/nope.json: no such file');
   });
 
   it('--repeat N adds warm timing to the result', async () => {
     const r = await runCliCaptured(['preview', 'scenario.json', '--json', '--repeat', '5'], {}, fixtures);
-    const { result } = JSON.parse(r.out) as { result: { timing: { compileMs: number; scanMsMedian: number; scanMsP95: number }; activated: string[] } };
+    const { result } = JSON.parse(r.out) as {
+      result: { timing: { compileMs: number; scanMsMedian: number; scanMsP95: number }; activated: string[] };
+    };
     expect(result.timing.scanMsMedian).toBeGreaterThanOrEqual(0);
     expect(result.timing.scanMsP95).toBeGreaterThanOrEqual(result.timing.scanMsMedian);
     expect(result.activated).toEqual(scan(fullScenario()).activated);
@@ -127,13 +163,19 @@ describe('lorewright test', () => {
     const r = await runCliCaptured(['test', 'tests'], {}, fixtures);
     expect(r.code).toBe(0);
     expect(r.out).toContain('2 file(s), 14 expectation(s): 14 passed, 0 failed.');
-    expect(r.out).toContain('ok    turn 2: "power" (Eldoria.3) fires — Fired: key "magic" matched in the newest message in pass 1.');
+    expect(r.out).toContain(
+      'ok    turn 2: "power" (Eldoria.3) fires — Fired: key "magic" matched in the newest message in pass 1.',
+    );
   });
 
   it('reports each failed expectation with the reason and exits 1', async () => {
     const r = await runCliCaptured(['test', fixture('failing/eldoria-recursion.test.json'), '--json']);
     expect(r.code).toBe(1);
-    const report = JSON.parse(r.out) as { passed: number; failed: number; files: { expectations: { turn: number; kind: string; entry: string; passed: boolean; message: string }[] }[] };
+    const report = JSON.parse(r.out) as {
+      passed: number;
+      failed: number;
+      files: { expectations: { turn: number; kind: string; entry: string; passed: boolean; message: string }[] }[];
+    };
     expect([report.passed, report.failed]).toEqual([4, 3]);
     const failed = report.files[0]!.expectations.filter((o) => !o.passed);
     expect(failed.map((o) => [o.turn, o.kind, o.entry])).toEqual([
@@ -147,8 +189,18 @@ describe('lorewright test', () => {
   it('fails expectations naming no scanned entry, and files without expectations', async () => {
     const dir = tempDir();
     fs.copyFileSync(eldoriaFile, path.join(dir, 'Eldoria.json'));
-    fs.writeFileSync(path.join(dir, 'typo.json'), JSON.stringify({ books: { Eldoria: 'Eldoria.json' }, chat: ['the forest'], expect: { fires: ['eldorai'], slot: { '0': 'atDepth' } } }));
-    fs.writeFileSync(path.join(dir, 'none.json'), JSON.stringify({ books: { Eldoria: 'Eldoria.json' }, chat: ['the forest'] }));
+    fs.writeFileSync(
+      path.join(dir, 'typo.json'),
+      JSON.stringify({
+        books: { Eldoria: 'Eldoria.json' },
+        chat: ['the forest'],
+        expect: { fires: ['eldorai'], slot: { '0': 'atDepth' } },
+      }),
+    );
+    fs.writeFileSync(
+      path.join(dir, 'none.json'),
+      JSON.stringify({ books: { Eldoria: 'Eldoria.json' }, chat: ['the forest'] }),
+    );
     const r = await runCliCaptured(['test', 'typo.json', 'none.json'], {}, dir);
     expect(r.code).toBe(1);
     expect(r.out).toContain('FAIL  turn 1: "eldorai" fires — no scanned entry has the uid or comment "eldorai"');
@@ -169,13 +221,26 @@ describe('lorewright book convert', () => {
   it('round-trips ST → V2 → ST keeping every entry, with the loss report, and scans the same', async () => {
     const dir = tempDir();
     fs.copyFileSync(eldoriaFile, path.join(dir, 'Eldoria.json'));
-    const toV2 = await runCliCaptured(['book', 'convert', 'Eldoria.json', '--to', 'v2', '--out', 'eldoria.v2.json'], {}, dir);
+    const toV2 = await runCliCaptured(
+      ['book', 'convert', 'Eldoria.json', '--to', 'v2', '--out', 'eldoria.v2.json'],
+      {},
+      dir,
+    );
     expect(toV2.code).toBe(0);
     expect(toV2.out).toContain('Eldoria.json: st → v2, written to eldoria.v2.json');
     expect(toV2.out).toMatch(/dropped\s+\$\.entries\[\*\]\.addMemo/);
-    const back = await runCliCaptured(['book', 'convert', 'eldoria.v2.json', '--to', 'st', '--out', 'eldoria.st.json', '--json'], {}, dir);
+    const back = await runCliCaptured(
+      ['book', 'convert', 'eldoria.v2.json', '--to', 'st', '--out', 'eldoria.st.json', '--json'],
+      {},
+      dir,
+    );
     expect(back.code).toBe(0);
-    expect(JSON.parse(back.out)).toMatchObject({ input: 'eldoria.v2.json', from: 'v2', to: 'st', out: 'eldoria.st.json' });
+    expect(JSON.parse(back.out)).toMatchObject({
+      input: 'eldoria.v2.json',
+      from: 'v2',
+      to: 'st',
+      out: 'eldoria.st.json',
+    });
 
     const original = eldoria();
     const roundTripped = readJson<WorldInfoBook>(path.join(dir, 'eldoria.st.json'));
@@ -201,14 +266,26 @@ describe('lorewright book convert', () => {
     const dir = tempDir();
     fs.copyFileSync(eldoriaFile, path.join(dir, 'Eldoria.json'));
     fs.writeFileSync(path.join(dir, 'taken.json'), 'keep me');
-    const same = await runCliCaptured(['book', 'convert', 'Eldoria.json', '--to', 'v3', '--out', './Eldoria.json', '--force'], {}, dir);
+    const same = await runCliCaptured(
+      ['book', 'convert', 'Eldoria.json', '--to', 'v3', '--out', './Eldoria.json', '--force'],
+      {},
+      dir,
+    );
     expect(same.code).toBe(2);
     expect(same.err).toContain('never overwrites its input');
-    const taken = await runCliCaptured(['book', 'convert', 'Eldoria.json', '--to', 'v3', '--out', 'taken.json'], {}, dir);
+    const taken = await runCliCaptured(
+      ['book', 'convert', 'Eldoria.json', '--to', 'v3', '--out', 'taken.json'],
+      {},
+      dir,
+    );
     expect(taken.code).toBe(1);
     expect(taken.err).toContain('taken.json already exists: pass --force to replace it.');
     expect(fs.readFileSync(path.join(dir, 'taken.json'), 'utf8')).toBe('keep me');
-    const forced = await runCliCaptured(['book', 'convert', 'Eldoria.json', '--to', 'v3', '--out', 'taken.json', '--force'], {}, dir);
+    const forced = await runCliCaptured(
+      ['book', 'convert', 'Eldoria.json', '--to', 'v3', '--out', 'taken.json', '--force'],
+      {},
+      dir,
+    );
     expect(forced.code).toBe(0);
     expect(readJson<{ spec: string }>(path.join(dir, 'taken.json')).spec).toBe('lorebook_v3');
     expect(fs.readFileSync(path.join(dir, 'Eldoria.json'), 'utf8')).toBe(fs.readFileSync(eldoriaFile, 'utf8'));
@@ -217,13 +294,41 @@ describe('lorewright book convert', () => {
 
 describe('bad inputs exit 1 with a specific message', () => {
   const cases: [string, string[], string][] = [
-    ['a card without a book', ['book', 'convert', 'bad/not-a-book.json', '--to', 'st'], 'bad/not-a-book.json: not a lorebook: $: a V1 character card: V1 cards carry no lorebook'],
-    ['bad JSON', ['preview', 'bad/broken.json'], 'bad/broken.json: not valid JSON at line 4, column 13: value expected'],
-    ['a missing chat', ['preview', 'bad/missing-chat.json'], 'bad/missing-chat.json: chat: missing: the chat, oldest message first'],
-    ['a book that is not in books', ['preview', 'bad/unknown-book.json'], 'bad/unknown-book.json: characterBook: no book named "Eldria" in books (have: Eldoria)'],
-    ['contradictory timed-effect fields', ['preview', 'bad/carry-contradiction.json'], 'bad/carry-contradiction.json: turns[1].timedWorldInfo: contradicts carryTimedEffects: true'],
-    ['a scenario book that is not a book', ['preview', 'bad/book-not-a-book.json'], 'bad/book-not-a-book.json: books.Aria: not a lorebook: $: a V1 character card'],
-    ['a setting of the wrong type', ['preview', 'bad/wrong-type.json'], 'bad/wrong-type.json: settings.depth: expected a whole number ≥ 0, got "4"'],
+    [
+      'a card without a book',
+      ['book', 'convert', 'bad/not-a-book.json', '--to', 'st'],
+      'bad/not-a-book.json: not a lorebook: $: a V1 character card: V1 cards carry no lorebook',
+    ],
+    [
+      'bad JSON',
+      ['preview', 'bad/broken.json'],
+      'bad/broken.json: not valid JSON at line 4, column 13: value expected',
+    ],
+    [
+      'a missing chat',
+      ['preview', 'bad/missing-chat.json'],
+      'bad/missing-chat.json: chat: missing: the chat, oldest message first',
+    ],
+    [
+      'a book that is not in books',
+      ['preview', 'bad/unknown-book.json'],
+      'bad/unknown-book.json: characterBook: no book named "Eldria" in books (have: Eldoria)',
+    ],
+    [
+      'contradictory timed-effect fields',
+      ['preview', 'bad/carry-contradiction.json'],
+      'bad/carry-contradiction.json: turns[1].timedWorldInfo: contradicts carryTimedEffects: true',
+    ],
+    [
+      'a scenario book that is not a book',
+      ['preview', 'bad/book-not-a-book.json'],
+      'bad/book-not-a-book.json: books.Aria: not a lorebook: $: a V1 character card',
+    ],
+    [
+      'a setting of the wrong type',
+      ['preview', 'bad/wrong-type.json'],
+      'bad/wrong-type.json: settings.depth: expected a whole number ≥ 0, got "4"',
+    ],
     ['a missing file', ['preview', 'bad/nope.json'], 'bad/nope.json: no such file'],
   ];
   it.each(cases)('%s', async (_name, argv, message) => {
@@ -236,13 +341,19 @@ describe('bad inputs exit 1 with a specific message', () => {
 describe('usage errors exit 2 with the help', () => {
   const cases: [string[], string][] = [
     [['preview'], 'preview needs at least one scenario file.'],
-    [['preview', 'scenario.json', '--timeout', 'soon'], '--timeout must be a whole number of milliseconds, got "soon".'],
+    [
+      ['preview', 'scenario.json', '--timeout', 'soon'],
+      '--timeout must be a whole number of milliseconds, got "soon".',
+    ],
     [['preview', 'scenario.json', '--repeat', '0'], '--repeat must be a whole number from 1 to 100000, got "0".'],
     [['preview', 'scenario.json', '--verbose'], "Unknown option '--verbose'"],
     [['test'], 'test needs at least one file or folder.'],
     [['test', 'nowhere'], 'No such file or folder: nowhere'],
     [['book', 'convert', 'Eldoria.json'], '--to must be one of st, v2, v3, novelai, agnai, risu.'],
-    [['book', 'convert', 'Eldoria.json', '--to', 'pdf'], '--to must be one of st, v2, v3, novelai, agnai, risu, got "pdf".'],
+    [
+      ['book', 'convert', 'Eldoria.json', '--to', 'pdf'],
+      '--to must be one of st, v2, v3, novelai, agnai, risu, got "pdf".',
+    ],
     [['book', 'merge', 'Eldoria.json'], 'Unknown book command "merge".'],
   ];
   it.each(cases)('%j', async (argv, message) => {

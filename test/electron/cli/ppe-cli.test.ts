@@ -21,13 +21,20 @@ describe('lorewright ppe check', () => {
     const dir = scriptDir({ 'bad.ai.yaml': 'user: hi\n$bogus: 1\n$exec:\n  id: nope\n', 'ok.ai.yaml': '$echo: hi\n' });
     const r = await ppe(['check', 'bad.ai.yaml', 'ok.ai.yaml'], {}, dir);
     expect(r.code).toBe(1);
-    expect(r.out).toBe('bad.ai.yaml:2:1 error unknown-directive Unknown directive $bogus\nbad.ai.yaml:4:7 error missing-script Script "nope" is not in the library\n');
+    expect(r.out).toBe(
+      'bad.ai.yaml:2:1 error unknown-directive Unknown directive $bogus\nbad.ai.yaml:4:7 error missing-script Script "nope" is not in the library\n',
+    );
   });
 
   it('finds called scripts in the same folder, and warnings alone pass', async () => {
     const r = await ppe(['check', 'case-09.ai.yaml', 'case-14.ai.yaml']);
     expect(r.code).toBe(0);
-    expect(r.out.split('\n').filter(Boolean).map((l) => l.split(' ').slice(0, 3).join(' '))).toEqual([
+    expect(
+      r.out
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split(' ').slice(0, 3).join(' ')),
+    ).toEqual([
       'case-14.ai.yaml:1:1 warning unsupported',
       'case-14.ai.yaml:3:1 warning unsupported',
       'case-14.ai.yaml:6:1 warning unsupported',
@@ -37,7 +44,10 @@ describe('lorewright ppe check', () => {
   it('--json gives every file with its diagnostics', async () => {
     const r = await ppe(['check', 'case-04.ai.yaml', 'case-14.ai.yaml', '--json']);
     const results = JSON.parse(r.out) as { file: string; diagnostics: { line: number; severity: string }[] }[];
-    expect(results.map((x) => [x.file, x.diagnostics.length])).toEqual([['case-04.ai.yaml', 0], ['case-14.ai.yaml', 3]]);
+    expect(results.map((x) => [x.file, x.diagnostics.length])).toEqual([
+      ['case-04.ai.yaml', 0],
+      ['case-14.ai.yaml', 3],
+    ]);
   });
 
   it('a missing file is a usage error', async () => {
@@ -63,7 +73,9 @@ describe('lorewright ppe run', () => {
   });
 
   it('--input gives named or positional inputs', async () => {
-    expect((await ppe(['run', 'case-21.ai.yaml', '--input', '{"content": "hello", "target": "French"}'])).out).toBe('hello -> French\n');
+    expect((await ppe(['run', 'case-21.ai.yaml', '--input', '{"content": "hello", "target": "French"}'])).out).toBe(
+      'hello -> French\n',
+    );
     expect((await ppe(['run', 'case-21.ai.yaml', '--input', '"hello"'])).out).toBe('hello -> Chinese\n');
   });
 
@@ -71,7 +83,9 @@ describe('lorewright ppe run', () => {
     server.scripts.push({ kind: 'tokens', tokens: ['Why did the chicken ', 'cross the road?'] });
     const r = await ppe(['run', 'case-09.ai.yaml', ...connection()]);
     expect(r).toEqual({ code: 0, out: 'WHY DID THE CHICKEN CROSS THE ROAD?!!\n', err: '' });
-    expect(server.requests.map((q) => q.body)).toEqual([{ model: 'test-model', stream: true, messages: [{ role: 'user', content: 'Tell me a joke!' }] }]);
+    expect(server.requests.map((q) => q.body)).toEqual([
+      { model: 'test-model', stream: true, messages: [{ role: 'user', content: 'Tell me a joke!' }] },
+    ]);
   });
 
   it('--json prints the result and the request bodies sent', async () => {
@@ -80,7 +94,15 @@ describe('lorewright ppe run', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual({
       result: { answer: 5 },
-      requests: [{ messages: [{ role: 'system', content: 'Calculator. Output JSON.' }, { role: 'user', content: '2+3' }], response_format: { type: 'json_object' } }],
+      requests: [
+        {
+          messages: [
+            { role: 'system', content: 'Calculator. Output JSON.' },
+            { role: 'user', content: '2+3' },
+          ],
+          response_format: { type: 'json_object' },
+        },
+      ],
     });
   });
 
@@ -96,12 +118,14 @@ describe('lorewright ppe run', () => {
   it('run errors exit 1 with where they happened', async () => {
     const noModel = await ppe(['run', 'case-01.ai.yaml']);
     expect(noModel.code).toBe(1);
-    expect(noModel.err).toMatch(/^lorewright: case-01\.ai\.yaml:6:1 no-model: This script calls a model, but no model connection was given\n$/);
+    expect(noModel.err).toMatch(
+      /^lorewright: case-01\.ai\.yaml:6:1 no-model: This script calls a model, but no model connection was given\n$/,
+    );
     const missing = await ppe(['run', 'case-21.ai.yaml']);
     expect(missing.err).toContain('missing-input: Required parameter content is missing');
   });
 
-  it('an error inside a called script points at that script\'s file', async () => {
+  it("an error inside a called script points at that script's file", async () => {
     const dir = scriptDir({ 'main.ai.yaml': '$exec:\n  id: sub\n', 'sub.ai.yaml': '$echo: fine\n$echo: ?=1 +\n' });
     const r = await ppe(['run', 'main.ai.yaml'], {}, dir);
     expect(r.code).toBe(1);
@@ -116,7 +140,11 @@ describe('lorewright ppe run', () => {
   });
 
   it('a model failure exits 1 with the server message', async () => {
-    server.scripts.push({ kind: 'status', status: 404, body: { error: { message: 'The model `x` does not exist', code: 'model_not_found' } } });
+    server.scripts.push({
+      kind: 'status',
+      status: 404,
+      body: { error: { message: 'The model `x` does not exist', code: 'model_not_found' } },
+    });
     const r = await ppe(['run', 'case-01.ai.yaml', '--endpoint', server.baseURL, '--model', 'x']);
     expect(r.code).toBe(1);
     expect(r.err).toContain('Model "x" not found');

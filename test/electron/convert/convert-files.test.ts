@@ -22,9 +22,15 @@ function mixedFolder(): { dir: string; hashes: Map<string, string> } {
   put('seraphina.png', fixture('default_Seraphina-1.12.6.png'));
   put('v1.png', pngWith([textChunk('chara', b64(v1Card({ name: 'Png One' })))]));
   put('v1.json', JSON.stringify(v1Card({ name: 'Json One', avatar: 'none' }), null, 4));
-  put('nested/deeper/v1.yaml', 'name: Yaml One\ndescription: d\npersonality: ""\nscenario: ""\nfirst_mes: hi\nmes_example: ""\n');
+  put(
+    'nested/deeper/v1.yaml',
+    'name: Yaml One\ndescription: d\npersonality: ""\nscenario: ""\nfirst_mes: hi\nmes_example: ""\n',
+  );
   put('v2.json', JSON.stringify(v2Card()));
-  put('v3.charx', zipSync({ 'card.json': new TextEncoder().encode(JSON.stringify(v3Card())), 'assets/a.png': new Uint8Array([1]) }));
+  put(
+    'v3.charx',
+    zipSync({ 'card.json': new TextEncoder().encode(JSON.stringify(v3Card())), 'assets/a.png': new Uint8Array([1]) }),
+  );
   put('corrupt.png', fixture('default_Seraphina-1.12.6.png').subarray(0, 4000));
   put('nocard.png', pngWith([]));
   put('lorebook.json', JSON.stringify({ entries: { '0': { key: ['a'], content: 'x' } } }));
@@ -51,7 +57,13 @@ describe('convertFiles', () => {
 
     const r = byName(report.files);
     expect(report.totals).toMatchObject({ files: 10, converted: 4, already: 2, skipped: 1, failed: 3 });
-    expect(r['v1.png']).toMatchObject({ status: 'converted', from: 'v1', format: 'png', output: path.join(out, 'v1.png'), loss: { moved: 6, defaulted: 10, dropped: 0 } });
+    expect(r['v1.png']).toMatchObject({
+      status: 'converted',
+      from: 'v1',
+      format: 'png',
+      output: path.join(out, 'v1.png'),
+      loss: { moved: 6, defaulted: 10, dropped: 0 },
+    });
     expect(r['v1.yaml']).toMatchObject({ status: 'converted', output: path.join(out, 'nested/deeper/v1.yaml') });
     expect(r['v3.charx']).toMatchObject({ status: 'converted', from: 'v3', output: path.join(out, 'v3.charx') });
     expect(r['seraphina.png']).toMatchObject({ status: 'already', from: 'v2' });
@@ -59,12 +71,21 @@ describe('convertFiles', () => {
     expect(r['corrupt.png']).toMatchObject({ status: 'failed', error: { code: 'png_truncated' } });
     expect(r['nocard.png']).toMatchObject({ status: 'failed', error: { code: 'png_no_card' } });
     expect(r['garbage.json']).toMatchObject({ status: 'failed', error: { code: 'json_syntax' } });
-    expect(r['lorebook.json']).toMatchObject({ status: 'skipped', error: { code: 'not_a_card', message: expect.stringContaining('lorebook') } });
+    expect(r['lorebook.json']).toMatchObject({
+      status: 'skipped',
+      error: { code: 'not_a_card', message: expect.stringContaining('lorebook') },
+    });
     expect(report.files.some((f) => f.input.endsWith('notes.txt'))).toBe(false);
 
-    expect(readCard(fs.readFileSync(path.join(out, 'v1.json'))).doc).toMatchObject({ spec: 'chara_card_v2', avatar: 'none', data: { name: 'Json One' } });
+    expect(readCard(fs.readFileSync(path.join(out, 'v1.json'))).doc).toMatchObject({
+      spec: 'chara_card_v2',
+      avatar: 'none',
+      data: { name: 'Json One' },
+    });
     expect(fs.readFileSync(path.join(out, 'v1.json'), 'utf8')).toMatch(/^\{\n {4}"spec"/);
-    expect(readCard(fs.readFileSync(path.join(out, 'v3.charx'))).assets!.get('assets/a.png')).toEqual(new Uint8Array([1]));
+    expect(readCard(fs.readFileSync(path.join(out, 'v3.charx'))).assets!.get('assets/a.png')).toEqual(
+      new Uint8Array([1]),
+    );
     for (const [file, hash] of hashes) expect(sha(file)).toBe(hash);
     expect(progress.map((p) => p.done)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(progress.every((p) => p.total === 10)).toBe(true);
@@ -75,7 +96,11 @@ describe('convertFiles', () => {
     const out = path.join(tempDir(), 'out');
     const first = await convertFiles({ inputs: [dir], to: 'v3', outDir: out, format: 'charx' });
     const r = byName(first.files);
-    expect(r['seraphina.png']).toMatchObject({ status: 'converted', format: 'charx', output: path.join(out, 'seraphina.charx') });
+    expect(r['seraphina.png']).toMatchObject({
+      status: 'converted',
+      format: 'charx',
+      output: path.join(out, 'seraphina.charx'),
+    });
     expect(r['v3.charx']).toMatchObject({ status: 'already' });
     expect(r['v3.charx']!.output).toBeUndefined();
     expect(r['v2.json']).toMatchObject({ status: 'converted', output: path.join(out, 'v2.charx') });
@@ -95,7 +120,8 @@ describe('convertFiles', () => {
     expect(sha(`${file}.bak`)).toBe(hashes.get(file));
     expect(readCard(fs.readFileSync(file)).spec).toBe('v2');
     expect(fs.readdirSync(dir).filter((n) => n.includes('lorewright-tmp'))).toEqual([]);
-    for (const bad of ['corrupt.png', 'nocard.png', 'garbage.json', 'lorebook.json', 'seraphina.png']) expect(sha(path.join(dir, bad))).toBe(hashes.get(path.join(dir, bad)));
+    for (const bad of ['corrupt.png', 'nocard.png', 'garbage.json', 'lorebook.json', 'seraphina.png'])
+      expect(sha(path.join(dir, bad))).toBe(hashes.get(path.join(dir, bad)));
 
     const again = await convertFiles({ inputs: [dir], to: 'v2', inPlace: true });
     expect(again.totals.converted).toBe(0);
@@ -123,21 +149,42 @@ describe('convertFiles', () => {
     const big = path.join(dir, 'big.json');
     fs.writeFileSync(big, JSON.stringify(v1Card({ filler: 'x'.repeat(5000) })));
     const out = path.join(dir, 'out');
-    const report = await convertFiles({ inputs: [jpeg, big, path.join(dir, 'nope.png')], to: 'v2', outDir: out, maxFileBytes: 4000 });
+    const report = await convertFiles({
+      inputs: [jpeg, big, path.join(dir, 'nope.png')],
+      to: 'v2',
+      outDir: out,
+      maxFileBytes: 4000,
+    });
     const r = byName(report.files);
     expect(r['old.jpg']).toMatchObject({ status: 'skipped', error: { code: 'read_only_format' } });
     expect(r['big.json']).toMatchObject({ status: 'failed', error: { code: 'too_large' } });
-    expect(r['nope.png']).toMatchObject({ status: 'failed', error: { code: 'ENOENT', message: 'no such file or folder' } });
+    expect(r['nope.png']).toMatchObject({
+      status: 'failed',
+      error: { code: 'ENOENT', message: 'no such file or folder' },
+    });
     const json = await convertFiles({ inputs: [jpeg], to: 'v2', outDir: out, format: 'json' });
     expect(json.files[0]).toMatchObject({ status: 'converted', output: path.join(out, 'old.json') });
   });
 
   it('gives the same results on worker threads as in this thread', async () => {
     const { dir } = mixedFolder();
-    const strip = (files: FileResult[]) => files.map(({ ms: _ms, output, ...f }) => ({ ...f, output: output && path.basename(output) }));
+    const strip = (files: FileResult[]) =>
+      files.map(({ ms: _ms, output, ...f }) => ({ ...f, output: output && path.basename(output) }));
     const base = tempDir();
-    const inline = await convertFiles({ inputs: [dir], to: 'v3', outDir: path.join(base, 'a'), jobs: 2, threads: false });
-    const threaded = await convertFiles({ inputs: [dir], to: 'v3', outDir: path.join(base, 'b'), jobs: 2, threads: true });
+    const inline = await convertFiles({
+      inputs: [dir],
+      to: 'v3',
+      outDir: path.join(base, 'a'),
+      jobs: 2,
+      threads: false,
+    });
+    const threaded = await convertFiles({
+      inputs: [dir],
+      to: 'v3',
+      outDir: path.join(base, 'b'),
+      jobs: 2,
+      threads: true,
+    });
     expect(strip(threaded.files)).toEqual(strip(inline.files));
     for (const f of inline.files.filter((x) => x.output)) {
       expect(sha(path.join(base, 'b', path.relative(path.join(base, 'a'), f.output!)))).toBe(sha(f.output!));
@@ -147,15 +194,22 @@ describe('convertFiles', () => {
   it('stops starting files once aborted', async () => {
     const { dir } = mixedFolder();
     const controller = new AbortController();
-    const report = await convertFiles({ inputs: [dir], to: 'v2', outDir: path.join(tempDir(), 'o'), jobs: 1, signal: controller.signal }, () => controller.abort());
+    const report = await convertFiles(
+      { inputs: [dir], to: 'v2', outDir: path.join(tempDir(), 'o'), jobs: 1, signal: controller.signal },
+      () => controller.abort(),
+    );
     expect(report.aborted).toBe(true);
     expect(report.files).toHaveLength(1);
   });
 
   it('rejects unusable options with a usage error', async () => {
     await expect(convertFiles({ inputs: [], to: 'v2', outDir: 'x' })).rejects.toBeInstanceOf(ConvertUsageError);
-    await expect(convertFiles({ inputs: ['x'], to: 'v2' })).rejects.toThrow('an output folder is required unless converting in place');
-    await expect(convertFiles({ inputs: ['x'], to: 'v2', inPlace: true, format: 'json' })).rejects.toThrow(/keeps each file's format/);
+    await expect(convertFiles({ inputs: ['x'], to: 'v2' })).rejects.toThrow(
+      'an output folder is required unless converting in place',
+    );
+    await expect(convertFiles({ inputs: ['x'], to: 'v2', inPlace: true, format: 'json' })).rejects.toThrow(
+      /keeps each file's format/,
+    );
     await expect(convertFiles({ inputs: ['x'], to: 'v4' as 'v2', outDir: 'o' })).rejects.toThrow(/v2 or v3/);
     await expect(convertFiles({ inputs: ['x'], to: 'v2', outDir: 'o', jobs: 0 })).rejects.toThrow(/positive integer/);
   });

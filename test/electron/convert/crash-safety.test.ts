@@ -15,12 +15,18 @@ const COUNT = 10;
 function bigCards(): string {
   const dir = tempDir();
   const text = 'The bard sings of old wars. '.repeat(20_000);
-  for (let i = 0; i < COUNT; i++) fs.writeFileSync(path.join(dir, `card${String(i).padStart(2, '0')}.png`), pngWith([textChunk('chara', b64(v2Card({ name: `Card ${i}`, description: text })))]));
+  for (let i = 0; i < COUNT; i++)
+    fs.writeFileSync(
+      path.join(dir, `card${String(i).padStart(2, '0')}.png`),
+      pngWith([textChunk('chara', b64(v2Card({ name: `Card ${i}`, description: text })))]),
+    );
   return dir;
 }
 
 function convertInPlace(dir: string): ChildProcess {
-  return spawn(process.execPath, [bin, 'convert', dir, '--to', 'v3', '--in-place', '--jobs', '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [bin, 'convert', dir, '--to', 'v3', '--in-place', '--jobs', '2'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** Resolves once the run has reported its first finished file (its own progress line). */
@@ -78,7 +84,7 @@ describe('in-place conversion survives being stopped', { timeout: 90_000 }, () =
     for (const name of cards(dir)) expect(['v2', 'v3']).toContain(specOf(path.join(dir, name)));
   });
 
-  it('a second signal quits at once and removes this run\'s temp files', async () => {
+  it("a second signal quits at once and removes this run's temp files", async () => {
     const dir = bigCards();
     const child = convertInPlace(dir);
     const done = exited(child);

@@ -37,7 +37,11 @@ describe('walkFiles', () => {
     try {
       const cards = path.join(dir, 'cards');
       const r = await walkFiles([cards], { accept: isCardFileName });
-      expect(r.files.map((f) => path.relative(cards, f.path))).toEqual(['a.json', 'linked-folder/c.json', 'sub/b.json']);
+      expect(r.files.map((f) => path.relative(cards, f.path))).toEqual([
+        'a.json',
+        'linked-folder/c.json',
+        'sub/b.json',
+      ]);
       expect(r.skipped.map((s) => [path.relative(cards, s.path), s.code, s.reason])).toEqual([
         ['again.json', 'duplicate', `same file as ${path.join(cards, 'a.json')}`],
         ['broken.json', 'broken_link', `broken symbolic link (to ${path.join(dir, 'nowhere.json')})`],
@@ -76,11 +80,23 @@ describe('batches over a hostile folder finish and report every skip', () => {
   it('convert: every good card converted, every odd entry skipped with its reason', async () => {
     const { dir, close } = await hostileFolder();
     try {
-      const report = await convertFiles({ inputs: [path.join(dir, 'cards'), path.join(dir, 'cards', 'pipe.json')], to: 'v3', outDir: path.join(dir, 'out') });
+      const report = await convertFiles({
+        inputs: [path.join(dir, 'cards'), path.join(dir, 'cards', 'pipe.json')],
+        to: 'v3',
+        outDir: path.join(dir, 'out'),
+      });
       expect(report.totals).toMatchObject({ converted: 3, skipped: 7, failed: 0 });
       const skipped = report.files.filter((f) => f.status === 'skipped').map((f) => f.error?.code);
       // The FIFO is met twice (in the folder, and named): skipped both times, never opened.
-      expect(skipped.sort()).toEqual(['broken_link', 'duplicate', 'link_loop', 'not_regular', 'not_regular', 'not_regular', 'not_regular']);
+      expect(skipped.sort()).toEqual([
+        'broken_link',
+        'duplicate',
+        'link_loop',
+        'not_regular',
+        'not_regular',
+        'not_regular',
+        'not_regular',
+      ]);
     } finally {
       await close();
     }
@@ -89,11 +105,20 @@ describe('batches over a hostile folder finish and report every skip', () => {
   it('library import: one broken link no longer aborts the import; the table lists it', async () => {
     const { dir, close } = await hostileFolder();
     try {
-      const r = await runCliCaptured(['library', 'import', 'cards', '--db', path.join(dir, 'lib.db'), '--json'], {}, dir);
+      const r = await runCliCaptured(
+        ['library', 'import', 'cards', '--db', path.join(dir, 'lib.db'), '--json'],
+        {},
+        dir,
+      );
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
       const rows = JSON.parse(r.out) as { file: string; status: string; message?: string }[];
-      expect(rows.filter((x) => x.status === 'imported').map((x) => x.file).sort()).toEqual(['cards/a.json', 'cards/linked-folder/c.json', 'cards/sub/b.json']);
+      expect(
+        rows
+          .filter((x) => x.status === 'imported')
+          .map((x) => x.file)
+          .sort(),
+      ).toEqual(['cards/a.json', 'cards/linked-folder/c.json', 'cards/sub/b.json']);
       expect(rows.filter((x) => x.status === 'skipped').map((x) => [x.file, x.message])).toEqual([
         ['cards/again.json', `same file as ${path.join(dir, 'cards', 'a.json')} [duplicate]`],
         ['cards/broken.json', `broken symbolic link (to ${path.join(dir, 'nowhere.json')}) [broken_link]`],

@@ -40,7 +40,7 @@ describe('API boundary', () => {
     expect(library!.cards.list({}).total).toBe(0);
   });
 
-  it('compiles every method\'s schema (strict mode) and rejects an empty call cleanly', async () => {
+  it("compiles every method's schema (strict mode) and rejects an empty call cleanly", async () => {
     const host = api();
     for (const name of Object.keys(methods)) {
       const reply = await host.call(name, { unexpected: true });
@@ -53,7 +53,10 @@ describe('API boundary', () => {
 
   it('names unknown methods', async () => {
     const reply = await api().call('library.explode', {});
-    expect(reply).toEqual({ ok: false, error: { code: 'unknown_method', message: 'Unknown API method "library.explode".' } });
+    expect(reply).toEqual({
+      ok: false,
+      error: { code: 'unknown_method', message: 'Unknown API method "library.explode".' },
+    });
     const proto = await api().call('__proto__', {});
     expect(proto.ok).toBe(false);
   });
@@ -63,10 +66,22 @@ describe('API boundary', () => {
     const created = await host.call('cards.create', { name: 'Mira', tags: ['Witch'] });
     expect(created.ok).toBe(true);
     const id = (created as { value: { id: number } }).value.id;
-    expect(await host.call('cards.update', { id, name: 'Mira Vale' })).toMatchObject({ ok: true, value: { name: 'Mira Vale', revision: 2 } });
-    expect(await host.call('cards.list', { query: 'vale', tags: ['witch'] })).toMatchObject({ ok: true, value: { total: 1 } });
-    expect(await host.call('cards.revisions', { id })).toMatchObject({ ok: true, value: [{ revision: 1, name: 'Mira' }] });
-    expect(await host.call('cards.delete', { id })).toMatchObject({ ok: true, value: { deletedAt: expect.any(Number) } });
+    expect(await host.call('cards.update', { id, name: 'Mira Vale' })).toMatchObject({
+      ok: true,
+      value: { name: 'Mira Vale', revision: 2 },
+    });
+    expect(await host.call('cards.list', { query: 'vale', tags: ['witch'] })).toMatchObject({
+      ok: true,
+      value: { total: 1 },
+    });
+    expect(await host.call('cards.revisions', { id })).toMatchObject({
+      ok: true,
+      value: [{ revision: 1, name: 'Mira' }],
+    });
+    expect(await host.call('cards.delete', { id })).toMatchObject({
+      ok: true,
+      value: { deletedAt: expect.any(Number) },
+    });
     expect(await host.call('cards.restore', { id })).toMatchObject({ ok: true, value: { deletedAt: null } });
     expect(await host.call('cards.get', { id: 99 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
@@ -100,7 +115,11 @@ describe('API boundary', () => {
     const host = api();
     const abort = new AbortController();
     abort.abort();
-    const reply = await host.call('cards.import', { files: [{ name: 'a.json', text: v2Card('A') }] }, { signal: abort.signal });
+    const reply = await host.call(
+      'cards.import',
+      { files: [{ name: 'a.json', text: v2Card('A') }] },
+      { signal: abort.signal },
+    );
     expect(reply).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     expect(library!.cards.list({}).total).toBe(0);
   });

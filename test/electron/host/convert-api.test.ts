@@ -17,14 +17,32 @@ describe('convert.batch', () => {
     const dir = tempDir();
     const inDir = path.join(dir, 'in');
     fs.mkdirSync(inDir);
-    const v1 = JSON.stringify({ name: 'Old', description: 'd', personality: '', scenario: '', first_mes: 'hi', mes_example: '' });
+    const v1 = JSON.stringify({
+      name: 'Old',
+      description: 'd',
+      personality: '',
+      scenario: '',
+      first_mes: 'hi',
+      mes_example: '',
+    });
     fs.writeFileSync(path.join(inDir, 'old.json'), v1);
     fs.writeFileSync(path.join(inDir, 'broken.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
     library = openLibrary(path.join(dir, 'library.db'));
     const progress: { done: number; result: { status: string } }[] = [];
-    const reply = await createApiHost({ library }).call('convert.batch', { inputs: [inDir], to: 'v2', outDir: path.join(dir, 'out') }, { onProgress: (p) => progress.push(p as never) });
+    const reply = await createApiHost({ library }).call(
+      'convert.batch',
+      { inputs: [inDir], to: 'v2', outDir: path.join(dir, 'out') },
+      { onProgress: (p) => progress.push(p as never) },
+    );
     expect(reply.ok).toBe(true);
-    const report = (reply as { value: { totals: { converted: number; failed: number }; files: { input: string; status: string; output?: string }[] } }).value;
+    const report = (
+      reply as {
+        value: {
+          totals: { converted: number; failed: number };
+          files: { input: string; status: string; output?: string }[];
+        };
+      }
+    ).value;
     expect(report.totals).toMatchObject({ converted: 1, failed: 1 });
     expect(progress).toHaveLength(2);
     const out = report.files.find((f) => f.status === 'converted')!.output!;

@@ -20,14 +20,24 @@ describe('error policy', () => {
     const host = createApiHost({ library, log: fileErrorLog(logFile) });
 
     const notFound = await host.call('cards.get', { id: 99 });
-    expect(notFound).toEqual({ ok: false, error: { code: 'not_found', message: 'No card with id 99 in the library.', details: [{ path: '/id', message: 'not found' }] } });
+    expect(notFound).toEqual({
+      ok: false,
+      error: {
+        code: 'not_found',
+        message: 'No card with id 99 in the library.',
+        details: [{ path: '/id', message: 'not found' }],
+      },
+    });
     const unreadable = await host.call('chats.export', { transcript: { nope: true }, format: 'sillytavern' });
     expect(unreadable).toMatchObject({ ok: false, error: { code: 'bad_input' } });
     expect(fs.existsSync(logFile)).toBe(false);
 
     library.close(); // every later call fails inside better-sqlite3: a fault, not the caller's
     const broken = await host.call('cards.list', {});
-    expect(broken).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringMatching(/^Internal error: .*database connection is not open/) } });
+    expect(broken).toMatchObject({
+      ok: false,
+      error: { code: 'internal', message: expect.stringMatching(/^Internal error: .*database connection is not open/) },
+    });
     const log = fs.readFileSync(logFile, 'utf8');
     expect(log).toMatch(/cards\.list failed\n.*database connection is not open\n\s+at /);
   });
@@ -36,7 +46,12 @@ describe('error policy', () => {
     const file = path.join(tempDir(), 'logs', 'lorewright.log');
     const log = fileErrorLog(file, 1000);
     for (let i = 0; i < 40; i++) log.error(`failure ${i}`, new Error('x'.repeat(300)));
-    expect(fs.readdirSync(path.dirname(file)).sort()).toEqual(['lorewright.log', 'lorewright.log.1', 'lorewright.log.2', 'lorewright.log.3']);
+    expect(fs.readdirSync(path.dirname(file)).sort()).toEqual([
+      'lorewright.log',
+      'lorewright.log.1',
+      'lorewright.log.2',
+      'lorewright.log.3',
+    ]);
     expect(fs.readFileSync(file, 'utf8')).toContain('failure 39');
   });
 

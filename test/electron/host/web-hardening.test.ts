@@ -43,7 +43,8 @@ function raw(h: WebHost, text: string): Promise<string> {
   });
 }
 
-const get = (h: WebHost, target: string): string => `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${h.port}\r\nConnection: close\r\n\r\n`;
+const get = (h: WebHost, target: string): string =>
+  `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${h.port}\r\nConnection: close\r\n\r\n`;
 
 describe('web host: static files stay inside the served folder', () => {
   it('refuses absolute-form, percent-encoded and prefix-sharing targets', async () => {
@@ -81,27 +82,53 @@ describe('web host: request limits', () => {
     const { h } = await start({ maxBodyBytes: 1024 * 1024 });
     const answer = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
       let sent = 0;
-      const req = http.request({ host: '127.0.0.1', port: h.port, path: '/api/cards.list', method: 'POST', headers: { host: `127.0.0.1:${h.port}`, authorization: `Bearer ${h.token}`, 'content-type': 'application/json', 'content-length': String(250 * 1024 * 1024) } }, (res) => {
-        let body = '';
-        res.on('data', (d: Buffer) => (body += d.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, sent }));
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: h.port,
+          path: '/api/cards.list',
+          method: 'POST',
+          headers: {
+            host: `127.0.0.1:${h.port}`,
+            authorization: `Bearer ${h.token}`,
+            'content-type': 'application/json',
+            'content-length': String(250 * 1024 * 1024),
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (d: Buffer) => (body += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, sent }));
+        },
+      );
       req.on('error', reject);
       // Send one chunk and wait: the answer must come without the other 249 MB.
       req.write(Buffer.alloc(64 * 1024, 32), () => (sent += 64 * 1024));
     });
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body)).toEqual({ ok: false, error: { code: 'bad_input', message: 'Request body is larger than 1,048,576 bytes.' } });
+    expect(JSON.parse(answer.body)).toEqual({
+      ok: false,
+      error: { code: 'bad_input', message: 'Request body is larger than 1,048,576 bytes.' },
+    });
     expect(answer.sent).toBeLessThanOrEqual(64 * 1024);
   });
 
   it('a chunked body that grows past the limit also gets 413', async () => {
     const { h } = await start({ maxBodyBytes: 100_000 });
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: h.port, path: '/api/cards.list', method: 'POST', headers: { host: `127.0.0.1:${h.port}`, authorization: `Bearer ${h.token}` } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: h.port,
+          path: '/api/cards.list',
+          method: 'POST',
+          headers: { host: `127.0.0.1:${h.port}`, authorization: `Bearer ${h.token}` },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.write(Buffer.alloc(200_000, 32));
     });
@@ -111,7 +138,9 @@ describe('web host: request limits', () => {
   it('closes a connection whose headers never finish (slowloris)', async () => {
     const { h } = await start({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
     const answer = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(h.port, '127.0.0.1', () => socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${h.port}\r\nX-Slow: `));
+      const socket = net.connect(h.port, '127.0.0.1', () =>
+        socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${h.port}\r\nX-Slow: `),
+      );
       let out = '';
       socket.on('data', (d) => (out += d.toString()));
       socket.on('close', () => resolve(out));

@@ -27,14 +27,26 @@ async function start(): Promise<WebHost> {
 }
 
 /** Raw request so tests control the Host header (fetch does not allow it). */
-function request(h: WebHost, options: { path: string; method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+function request(
+  h: WebHost,
+  options: { path: string; method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: h.port, path: options.path, method: options.method ?? 'POST', headers: { host: `127.0.0.1:${h.port}`, ...options.headers } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: h.port,
+        path: options.path,
+        method: options.method ?? 'POST',
+        headers: { host: `127.0.0.1:${h.port}`, ...options.headers },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -63,12 +75,20 @@ describe('web host', () => {
   it('rejects a foreign Host header (DNS rebinding) and a foreign Origin, even with the token', async () => {
     const h = await start();
     const auth = { authorization: `Bearer ${h.token}` };
-    const rebind = await request(h, { path: '/api/cards.list', body: '{}', headers: { ...auth, host: `evil.example:${h.port}` } });
+    const rebind = await request(h, {
+      path: '/api/cards.list',
+      body: '{}',
+      headers: { ...auth, host: `evil.example:${h.port}` },
+    });
     expect(rebind.status).toBe(403);
     expect(JSON.parse(rebind.body).error.code).toBe('forbidden_host');
     const page = await request(h, { path: '/', method: 'GET', headers: { host: 'evil.example' } });
     expect(page.status).toBe(403);
-    const origin = await request(h, { path: '/api/cards.create', body: '{"name":"x"}', headers: { ...auth, origin: 'http://evil.example' } });
+    const origin = await request(h, {
+      path: '/api/cards.create',
+      body: '{"name":"x"}',
+      headers: { ...auth, origin: 'http://evil.example' },
+    });
     expect(origin.status).toBe(403);
     expect(library!.cards.list({}).total).toBe(0);
   });
@@ -76,7 +96,11 @@ describe('web host', () => {
   it('serves good calls, validation errors and unknown methods with proper statuses', async () => {
     const h = await start();
     const auth = { authorization: `Bearer ${h.token}`, 'content-type': 'application/json' };
-    const ok = await request(h, { path: '/api/cards.create', body: '{"name":"Nyx"}', headers: { ...auth, host: `localhost:${h.port}` } });
+    const ok = await request(h, {
+      path: '/api/cards.create',
+      body: '{"name":"Nyx"}',
+      headers: { ...auth, host: `localhost:${h.port}` },
+    });
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body)).toMatchObject({ ok: true, value: { name: 'Nyx' } });
     const bad = await request(h, { path: '/api/cards.list', body: '{"limit":"lots"}', headers: auth });
@@ -93,11 +117,22 @@ describe('web host', () => {
   it('streams progress as NDJSON then one result line', async () => {
     const h = await start();
     const files = Array.from({ length: 3 }, (_, i) => ({ name: `c${i}.json`, text: v2Card(`Card ${i}`) }));
-    const r = await request(h, { path: '/api/cards.import', body: JSON.stringify({ files }), headers: { authorization: `Bearer ${h.token}`, accept: 'application/x-ndjson' } });
+    const r = await request(h, {
+      path: '/api/cards.import',
+      body: JSON.stringify({ files }),
+      headers: { authorization: `Bearer ${h.token}`, accept: 'application/x-ndjson' },
+    });
     expect(r.headers['content-type']).toMatch(/ndjson/);
-    const lines = r.body.trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+    const lines = r.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string });
     expect(lines.map((l) => l.type)).toEqual(['progress', 'progress', 'progress', 'result']);
-    expect(lines[3]).toMatchObject({ type: 'result', ok: true, value: [{ status: 'imported' }, { status: 'imported' }, { status: 'imported' }] });
+    expect(lines[3]).toMatchObject({
+      type: 'result',
+      ok: true,
+      value: [{ status: 'imported' }, { status: 'imported' }, { status: 'imported' }],
+    });
   });
 
   it('serves the renderer with a strict CSP and never lets a path escape its folder', async () => {

@@ -9,13 +9,12 @@ import { exportBook, importBook } from '../../../shared/lorebook/formats/index.t
 import { useTempDir, v2Card } from '../../helpers/temp-dir.ts';
 
 const tempDir = useTempDir();
-const seraphina = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/cards/default_Seraphina-1.18.0.png'));
+const seraphina = fs.readFileSync(
+  path.resolve(import.meta.dirname, '../../fixtures/cards/default_Seraphina-1.18.0.png'),
+);
 let library: Library | undefined;
 let api: TestApi;
 afterEach(() => library?.close());
-
-
-
 
 interface Card {
   id: number;
@@ -26,14 +25,17 @@ interface Card {
 async function setup(): Promise<number> {
   library = openLibrary(path.join(tempDir(), 'library.db'));
   api = testApi({ library });
-  const [r] = await api.invoke('cards.import', { files: [{ name: 'Seraphina.png', text: seraphina.toString('base64'), encoding: 'base64' }] });
+  const [r] = await api.invoke('cards.import', {
+    files: [{ name: 'Seraphina.png', text: seraphina.toString('base64'), encoding: 'base64' }],
+  });
   return r!.id!;
 }
 
 const newBook = async (name: string, entries: Record<string, unknown> = {}): Promise<number> =>
   (await api.invoke('lorebooks.create', { name, document: JSON.stringify({ entries }) })).id;
 
-const characterBook = (card: Card): Record<string, unknown> => (JSON.parse(card.document) as { data: { character_book: Record<string, unknown> } }).data.character_book;
+const characterBook = (card: Card): Record<string, unknown> =>
+  (JSON.parse(card.document) as { data: { character_book: Record<string, unknown> } }).data.character_book;
 
 describe('card–lorebook links', () => {
   it('links books, keeps one primary by demoting the old one, updates a role on relink, and unlinks', async () => {
@@ -74,8 +76,26 @@ describe('embed and unembed', () => {
     const cardId = await setup();
     const before = await api.invoke('cards.get', { id: cardId });
     const lorebookId = await newBook('Forest lore', {
-      0: { uid: 0, key: ['forest'], keysecondary: [], comment: 'Forest', content: 'Tall pines.', order: 50, position: 0, disable: false },
-      1: { uid: 1, key: ['river'], keysecondary: [], comment: 'River', content: 'Cold water.', order: 60, position: 1, disable: true },
+      0: {
+        uid: 0,
+        key: ['forest'],
+        keysecondary: [],
+        comment: 'Forest',
+        content: 'Tall pines.',
+        order: 50,
+        position: 0,
+        disable: false,
+      },
+      1: {
+        uid: 1,
+        key: ['river'],
+        keysecondary: [],
+        comment: 'River',
+        content: 'Cold water.',
+        order: 60,
+        position: 1,
+        disable: true,
+      },
     });
     const result = await api.invoke('links.embed', { cardId, lorebookId });
     // Seraphina is a V3 card: its embedded book gets V3 entries.
@@ -109,7 +129,10 @@ describe('embed and unembed', () => {
     expect(result.card.revision).toBe(before.revision);
     expect((await api.invoke('cards.get', { id: cardId })).document).toBe(before.document);
     const links = await api.invoke('links.list', { cardId });
-    expect(links.map((l) => [l.lorebookId, l.role])).toEqual([[result.lorebookId, 'primary'], [old, 'extra']]);
+    expect(links.map((l) => [l.lorebookId, l.role])).toEqual([
+      [result.lorebookId, 'primary'],
+      [old, 'extra'],
+    ]);
     const saved = await api.invoke('lorebooks.get', { id: result.lorebookId });
     const cardEntries = embedded['entries'] as unknown[];
     expect(saved.entryCount).toBe(cardEntries.length);
@@ -123,7 +146,9 @@ describe('embed and unembed', () => {
     const before = await api.invoke('cards.get', { id: cardId });
     const result = await api.invoke('links.unembed', { cardId, remove: true });
     expect(result.card.revision).toBe(before.revision + 1);
-    const data = (JSON.parse((await api.invoke('cards.get', { id: cardId })).document) as { data: Record<string, unknown> }).data;
+    const data = (
+      JSON.parse((await api.invoke('cards.get', { id: cardId })).document) as { data: Record<string, unknown> }
+    ).data;
     expect(data).not.toHaveProperty('character_book');
     expect((await api.failure('links.unembed', { cardId })).code).toBe('conflict');
     const old = await api.invoke('cards.revision', { id: cardId, revision: before.revision });
@@ -132,7 +157,16 @@ describe('embed and unembed', () => {
 
   it('refuses V1 cards with a message to convert them first', async () => {
     await setup();
-    const v1 = await api.invoke('cards.create', { document: JSON.stringify({ name: 'Old', description: '', personality: '', scenario: '', first_mes: '', mes_example: '' }) });
+    const v1 = await api.invoke('cards.create', {
+      document: JSON.stringify({
+        name: 'Old',
+        description: '',
+        personality: '',
+        scenario: '',
+        first_mes: '',
+        mes_example: '',
+      }),
+    });
     const book = await newBook('Any');
     const error = await api.failure('links.embed', { cardId: v1.id, lorebookId: book });
     expect(error.code).toBe('conflict');

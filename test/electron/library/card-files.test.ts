@@ -15,14 +15,15 @@ let library: Library | undefined;
 let api: TestApi;
 afterEach(() => library?.close());
 
-
 function setup(): void {
   library = openLibrary(path.join(tempDir(), 'library.db'));
   api = testApi({ library });
 }
 
 async function importSeraphina(): Promise<number> {
-  const [r] = await api.invoke('cards.import', { files: [{ name: 'Seraphina.png', text: seraphina.toString('base64'), encoding: 'base64' }] });
+  const [r] = await api.invoke('cards.import', {
+    files: [{ name: 'Seraphina.png', text: seraphina.toString('base64'), encoding: 'base64' }],
+  });
   expect(r!.status).toBe('imported');
   return r!.id!;
 }
@@ -37,7 +38,9 @@ describe('cards from real files', () => {
     expect(Buffer.from(library!.cards.image(id)!).equals(seraphina)).toBe(true);
     const avatar = await api.invoke('cards.avatar', { id });
     expect(avatar!.mime).toBe('image/png');
-    const again = await api.invoke('cards.import', { files: [{ name: 'copy.png', text: seraphina.toString('base64'), encoding: 'base64' }] });
+    const again = await api.invoke('cards.import', {
+      files: [{ name: 'copy.png', text: seraphina.toString('base64'), encoding: 'base64' }],
+    });
     expect(again[0]!.status).toBe('duplicate');
   });
 
@@ -47,9 +50,14 @@ describe('cards from real files', () => {
     const out = await api.invoke('cards.export', { id });
     expect(out).toMatchObject({ fileName: 'Seraphina.png', mime: 'image/png', report: null });
     const bytes = Buffer.from(out.base64, 'base64');
-    const imageChunks = (b: Uint8Array): string[] => parsePngChunks(b).chunks.filter((c) => c.type === 'IDAT' || c.type === 'IHDR').map((c) => Buffer.from(c.raw).toString('hex'));
+    const imageChunks = (b: Uint8Array): string[] =>
+      parsePngChunks(b)
+        .chunks.filter((c) => c.type === 'IDAT' || c.type === 'IHDR')
+        .map((c) => Buffer.from(c.raw).toString('hex'));
     expect(imageChunks(bytes)).toEqual(imageChunks(seraphina));
-    expect(readCard(bytes, 'out.png', { normalize: false }).doc).toEqual(readCard(seraphina, 'in.png', { normalize: false }).doc);
+    expect(readCard(bytes, 'out.png', { normalize: false }).doc).toEqual(
+      readCard(seraphina, 'in.png', { normalize: false }).doc,
+    );
     const inspection = await api.invoke('cards.inspect', { id });
     expect(inspection.container).toBe('png');
     expect(inspection.chunks.some((c) => c.type === 'tEXt' && c.keyword === 'chara')).toBe(true);
@@ -72,10 +80,28 @@ describe('cards from real files', () => {
 
   it('converts V1 cards to V2 in the library as new revisions, with per-card reports', async () => {
     setup();
-    const v1 = library!.cards.insert({ document: JSON.stringify({ name: 'Old', description: 'd', personality: '', scenario: '', first_mes: 'hi', mes_example: '', legacy_extra: 7 }, null, 2) });
+    const v1 = library!.cards.insert({
+      document: JSON.stringify(
+        {
+          name: 'Old',
+          description: 'd',
+          personality: '',
+          scenario: '',
+          first_mes: 'hi',
+          mes_example: '',
+          legacy_extra: 7,
+        },
+        null,
+        2,
+      ),
+    });
     const v2 = library!.cards.insert({ document: v2Card('New') });
     const progress: unknown[] = [];
-    const results = await api.invoke('cards.convert', { ids: [v1.id, v2.id], to: 'v2' }, { onProgress: (p) => progress.push(p) });
+    const results = await api.invoke(
+      'cards.convert',
+      { ids: [v1.id, v2.id], to: 'v2' },
+      { onProgress: (p) => progress.push(p) },
+    );
     expect(results.map((r) => r.status)).toEqual(['converted', 'already']);
     expect(progress).toHaveLength(2);
     const doc = JSON.parse(library!.cards.get(v1.id).document) as { spec: string; data: Record<string, unknown> };
@@ -121,7 +147,9 @@ describe('cards from real files', () => {
 
   it('holds back another version of a library card until asked, then updates it as a new revision or adds it', async () => {
     setup();
-    const [first] = await api.invoke('cards.import', { files: [{ name: 'nyx.json', text: v2Card('Nyx', { creator: 'me' }) }] });
+    const [first] = await api.invoke('cards.import', {
+      files: [{ name: 'nyx.json', text: v2Card('Nyx', { creator: 'me' }) }],
+    });
     expect(first).toMatchObject({ status: 'imported', name: 'Nyx' });
     const edited = { name: 'nyx-v2.json', text: v2Card('Nyx', { creator: 'me', description: 'edited' }) };
     const [asked] = await api.invoke('cards.import', { files: [edited] });
@@ -133,25 +161,35 @@ describe('cards from real files', () => {
     expect(library!.cards.get(first!.id!)).toMatchObject({ revision: 2, document: edited.text });
     expect(library!.cards.revisions(first!.id!).map((r) => r.revision)).toEqual([1]);
 
-    const [added] = await api.invoke('cards.import', { files: [{ name: 'nyx-v3.json', text: v2Card('Nyx', { creator: 'me', description: 'third' }) }], onMatch: 'add' });
+    const [added] = await api.invoke('cards.import', {
+      files: [{ name: 'nyx-v3.json', text: v2Card('Nyx', { creator: 'me', description: 'third' }) }],
+      onMatch: 'add',
+    });
     expect(added).toMatchObject({ status: 'imported', name: 'Nyx' });
     expect(added!.id).not.toBe(first!.id);
     // A different creator is a different character, never a match.
-    const [other] = await api.invoke('cards.import', { files: [{ name: 'nyx-other.json', text: v2Card('Nyx', { creator: 'someone else' }) }] });
+    const [other] = await api.invoke('cards.import', {
+      files: [{ name: 'nyx-other.json', text: v2Card('Nyx', { creator: 'someone else' }) }],
+    });
     expect(other).toMatchObject({ status: 'imported' });
   });
 
   it('replaces the image, keeping the document and the old image in history; export embeds the card into the new image', async () => {
     setup();
     const card = library!.cards.insert({ document: v2Card('Nyx'), format: 'json', container: 'json' });
-    await expect(api.invoke('cards.setImage', { id: card.id, base64: Buffer.from('not a png at all').toString('base64') })).rejects.toThrow(/must be a PNG/);
+    await expect(
+      api.invoke('cards.setImage', { id: card.id, base64: Buffer.from('not a png at all').toString('base64') }),
+    ).rejects.toThrow(/must be a PNG/);
     const updated = await api.invoke('cards.setImage', { id: card.id, base64: seraphina.toString('base64') });
     expect(updated).toMatchObject({ container: 'png', revision: 2, hasImage: true, document: v2Card('Nyx') });
     const out = await api.invoke('cards.export', { id: card.id });
     expect(out.fileName).toBe('Nyx.png');
     const back = readCard(Buffer.from(out.base64, 'base64'), 'nyx.png', { normalize: false });
     expect((back.doc['data'] as Record<string, unknown>)['name']).toBe('Nyx');
-    expect(library!.db.prepare("SELECT image IS NULL AS none FROM revisions WHERE item_id = ? AND revision = 1").get(card.id)).toEqual({ none: 1 });
+    expect(
+      library!.db
+        .prepare('SELECT image IS NULL AS none FROM revisions WHERE item_id = ? AND revision = 1')
+        .get(card.id),
+    ).toEqual({ none: 1 });
   });
 });
-

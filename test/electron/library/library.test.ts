@@ -32,8 +32,22 @@ describe('library database', () => {
     expect(lib.db.pragma('user_version', { simple: true })).toBe(latestVersion);
     expect(lib.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(lib.db.pragma('foreign_keys', { simple: true })).toBe(1);
-    const tables = (lib.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name);
-    for (const t of ['cards', 'lorebooks', 'scripts', 'chats', 'tags', 'card_tags', 'card_lorebooks', 'revisions', 'card_search', 'lorebook_search']) expect(tables).toContain(t);
+    const tables = (
+      lib.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
+    ).map((r) => r.name);
+    for (const t of [
+      'cards',
+      'lorebooks',
+      'scripts',
+      'chats',
+      'tags',
+      'card_tags',
+      'card_lorebooks',
+      'revisions',
+      'card_search',
+      'lorebook_search',
+    ])
+      expect(tables).toContain(t);
     lib.close();
   });
 
@@ -94,7 +108,16 @@ describe('library database', () => {
 describe('cards', () => {
   it('creates, reads, renames (keeping unknown fields) and lists', () => {
     const lib = freshLibrary();
-    const doc = JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Aria', creator: 'kai', tags: ['Elf'], extensions: { foo: { bar: 1 } }, mystery_field: '🐉' }, top_secret: true }, null, 4);
+    const doc = JSON.stringify(
+      {
+        spec: 'chara_card_v2',
+        spec_version: '2.0',
+        data: { name: 'Aria', creator: 'kai', tags: ['Elf'], extensions: { foo: { bar: 1 } }, mystery_field: '🐉' },
+        top_secret: true,
+      },
+      null,
+      4,
+    );
     const created = lib.cards.create({ document: doc });
     expect(created).toMatchObject({ name: 'Aria', creator: 'kai', tags: ['Elf'], revision: 1, spec: 'chara_card_v2' });
     expect(lib.cards.get(created.id).document).toBe(doc);
@@ -130,7 +153,11 @@ describe('cards', () => {
     const lib = freshLibrary();
     const c = lib.cards.create({ name: 'A' });
     lib.cards.update({ id: c.id, name: 'B', baseRevision: 1 });
-    expectApiError(() => lib.cards.update({ id: c.id, name: 'C', baseRevision: 1 }), 'conflict', /changed since revision 1/);
+    expectApiError(
+      () => lib.cards.update({ id: c.id, name: 'C', baseRevision: 1 }),
+      'conflict',
+      /changed since revision 1/,
+    );
     expect(lib.cards.get(c.id).name).toBe('B');
     lib.close();
   });
@@ -167,7 +194,13 @@ describe('cards', () => {
 
   it('searches names, creators, tags, descriptions and notes, including short CJK words', () => {
     const lib = freshLibrary();
-    lib.cards.create({ document: v2Card('Seraphina', { description: 'A guardian of the Eldoria forest', creator: 'ST team', tags: ['Fantasy'] }) });
+    lib.cards.create({
+      document: v2Card('Seraphina', {
+        description: 'A guardian of the Eldoria forest',
+        creator: 'ST team',
+        tags: ['Fantasy'],
+      }),
+    });
     lib.cards.create({ document: v2Card('小明', { description: '一个普通的学生', tags: ['校园'] }) });
     lib.cards.create({ document: v2Card('Detective Holt', { creator_notes: 'noir mystery in Chicago' }) });
     const names = (query: string): string[] => lib.cards.list({ query }).items.map((c) => c.name);
@@ -196,10 +229,13 @@ describe('cards', () => {
 
   it('filters by tags case-insensitively (all selected tags), sorts and pages', () => {
     const lib = freshLibrary();
-    lib.cards.create({ document: v2Card('Cleo', { tags: ['Fantasy', 'Elf'], creator: 'zed', character_version: '2' }) });
+    lib.cards.create({
+      document: v2Card('Cleo', { tags: ['Fantasy', 'Elf'], creator: 'zed', character_version: '2' }),
+    });
     lib.cards.create({ document: v2Card('anna', { tags: ['fantasy'], creator: 'amy', character_version: '10' }) });
     lib.cards.create({ document: v2Card('Bob', { tags: ['SciFi'], creator: 'max', character_version: '1' }) });
-    const names = (input: Parameters<typeof lib.cards.list>[0]): string[] => lib.cards.list(input).items.map((c) => c.name);
+    const names = (input: Parameters<typeof lib.cards.list>[0]): string[] =>
+      lib.cards.list(input).items.map((c) => c.name);
     expect(names({ tags: ['FANTASY'] })).toEqual(['anna', 'Cleo']);
     expect(names({ tags: ['fantasy', 'elf'] })).toEqual(['Cleo']);
     expect(names({ sort: 'creator' })).toEqual(['anna', 'Bob', 'Cleo']);
@@ -250,7 +286,14 @@ describe('cards', () => {
 
   it('leaves V1 cards out of bulk tag actions instead of writing a non-standard top-level tags field', () => {
     const lib = freshLibrary();
-    const v1Text = JSON.stringify({ name: 'Old', description: 'a V1 card', personality: '', scenario: '', first_mes: '', mes_example: '' });
+    const v1Text = JSON.stringify({
+      name: 'Old',
+      description: 'a V1 card',
+      personality: '',
+      scenario: '',
+      first_mes: '',
+      mes_example: '',
+    });
     const old = lib.cards.create({ document: v1Text });
     const v2 = lib.cards.create({ document: v2Card('New') });
     expect(lib.cards.bulk([old.id, v2.id], 'addTags', ['Hero'])).toEqual({ updated: 1, v1: 1 });

@@ -20,7 +20,12 @@ const book = JSON.stringify({ entries: { '0': { uid: 0, key: ['moon'], content: 
 const script = 'system: hi\n';
 /** A saved lore test of one user turn, in the document shape the preview saves. */
 const loreTest = (text: string, expectation: unknown): string =>
-  JSON.stringify({ turns: buildTurns('Moons', { entries: {} }, DEFAULT_SETUP, [{ role: 'user', text }]).map(({ books: _books, ...turn }) => turn), expect: [expectation] });
+  JSON.stringify({
+    turns: buildTurns('Moons', { entries: {} }, DEFAULT_SETUP, [{ role: 'user', text }]).map(
+      ({ books: _books, ...turn }) => turn,
+    ),
+    expect: [expectation],
+  });
 
 /** A library file at schema `version`, holding a card with a revision and a tag, a YAML card, a linked book and a script. */
 function libraryAt(version: number): string {
@@ -28,19 +33,34 @@ function libraryAt(version: number): string {
   const db = new Database(file);
   for (const m of migrations.filter((m) => m.version <= version)) db.exec(m.sql);
   db.pragma(`user_version = ${version}`);
-  const insertCard = db.prepare('INSERT INTO cards (id, name, document, format, content_hash, revision, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertCard = db.prepare(
+    'INSERT INTO cards (id, name, document, format, content_hash, revision, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   insertCard.run(1, 'Nyx', card, 'json', contentHash(card), 2, 1000, 2000);
   insertCard.run(2, 'Ash', yamlCard, 'yaml', contentHash(yamlCard), 1, 1000, 1000);
-  db.prepare("INSERT INTO revisions (kind, item_id, revision, name, document, created_at) VALUES ('card', 1, 1, 'Nyx', ?, 1000)").run(older);
+  db.prepare(
+    "INSERT INTO revisions (kind, item_id, revision, name, document, created_at) VALUES ('card', 1, 1, 'Nyx', ?, 1000)",
+  ).run(older);
   db.prepare("INSERT INTO tags (id, name) VALUES (1, 'Elf')").run();
   db.prepare('INSERT INTO card_tags (card_id, tag_id) VALUES (1, 1)').run();
-  db.prepare("INSERT INTO card_search (rowid, name, creator, tags, description, notes) VALUES (1, 'Nyx', '', 'Elf', 'moonlit', ''), (2, 'Ash', '', '', '', '')").run();
-  db.prepare("INSERT INTO lorebooks (id, name, document, format, content_hash, created_at, updated_at) VALUES (1, 'Moons', ?, 'json', ?, 1000, 1000)").run(book, contentHash(book));
-  db.prepare("INSERT INTO lorebook_search (rowid, name, keys, content) VALUES (1, 'Moons', 'moon', 'Two moons.')").run();
+  db.prepare(
+    "INSERT INTO card_search (rowid, name, creator, tags, description, notes) VALUES (1, 'Nyx', '', 'Elf', 'moonlit', ''), (2, 'Ash', '', '', '', '')",
+  ).run();
+  db.prepare(
+    "INSERT INTO lorebooks (id, name, document, format, content_hash, created_at, updated_at) VALUES (1, 'Moons', ?, 'json', ?, 1000, 1000)",
+  ).run(book, contentHash(book));
+  db.prepare(
+    "INSERT INTO lorebook_search (rowid, name, keys, content) VALUES (1, 'Moons', 'moon', 'Two moons.')",
+  ).run();
   db.prepare("INSERT INTO card_lorebooks (card_id, lorebook_id, role) VALUES (1, 1, 'primary')").run();
-  db.prepare("INSERT INTO scripts (id, name, document, content_hash, created_at, updated_at, deleted_at) VALUES (1, 'greet', ?, ?, 1000, 1000, 1500)").run(script, contentHash(script));
+  db.prepare(
+    "INSERT INTO scripts (id, name, document, content_hash, created_at, updated_at, deleted_at) VALUES (1, 'greet', ?, ?, 1000, 1000, 1500)",
+  ).run(script, contentHash(script));
   if (version >= 2) db.prepare('UPDATE cards SET container = format').run();
-  if (version >= 3) db.prepare("INSERT INTO lore_tests (lorebook_id, name, document, created_at, updated_at) VALUES (1, 'moon fires', ?, 1000, 1000)").run(loreTest('the moon', { fires: ['Moons.0'] }));
+  if (version >= 3)
+    db.prepare(
+      "INSERT INTO lore_tests (lorebook_id, name, document, created_at, updated_at) VALUES (1, 'moon fires', ?, 1000, 1000)",
+    ).run(loreTest('the moon', { fires: ['Moons.0'] }));
   db.close();
   return file;
 }
@@ -54,7 +74,14 @@ describe('schema migrations', () => {
     it(`upgrades a library written at schema ${version} to ${latestVersion}, keeping every item, revision, tag, link and search entry`, () => {
       library = openLibrary(libraryAt(version));
       expect(library.facts().schemaVersion).toBe(latestVersion);
-      expect(library.cards.get(1)).toMatchObject({ name: 'Nyx', document: card, format: 'json', container: 'json', revision: 2, tags: ['Elf'] });
+      expect(library.cards.get(1)).toMatchObject({
+        name: 'Nyx',
+        document: card,
+        format: 'json',
+        container: 'json',
+        revision: 2,
+        tags: ['Elf'],
+      });
       // Schema 2 gave every card the container it came in; before it, the document's own format.
       expect(library.cards.get(2)).toMatchObject({ name: 'Ash', format: 'yaml', container: 'yaml' });
       expect(library.cards.revision(1, 1).document).toBe(older);
@@ -65,9 +92,14 @@ describe('schema migrations', () => {
       expect(library.scripts.list({ trash: true }).items).toMatchObject([{ name: 'greet', deletedAt: 1500 }]);
       expect(library.loreTests.list(1)).toHaveLength(version >= 3 ? 1 : 0);
       // And the upgraded file takes new writes with history.
-      expect(library.cards.update({ id: 1, name: 'Nyx Prime', baseRevision: 2 })).toMatchObject({ name: 'Nyx Prime', revision: 3 });
+      expect(library.cards.update({ id: 1, name: 'Nyx Prime', baseRevision: 2 })).toMatchObject({
+        name: 'Nyx Prime',
+        revision: 3,
+      });
       expect(library.cards.revisions(1).map((r) => r.revision)).toEqual([2, 1]);
-      expect(library.loreTests.save({ lorebookId: 1, name: 'new', document: loreTest('x', {}) })).toMatchObject({ name: 'new' });
+      expect(library.loreTests.save({ lorebookId: 1, name: 'new', document: loreTest('x', {}) })).toMatchObject({
+        name: 'new',
+      });
     });
   }
 });

@@ -20,7 +20,9 @@ afterEach(() => {
 });
 
 function runCli(args: string[]): { exited: Promise<{ code: number | null; out: string; err: string }> } {
-  const child = spawn(process.execPath, [path.join(root, 'bin/lorewright.mjs'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(root, 'bin/lorewright.mjs'), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
@@ -29,76 +31,80 @@ function runCli(args: string[]): { exited: Promise<{ code: number | null; out: s
 }
 
 describe('two processes on one library', () => {
-  it('imports thousands of cards from the CLI while the web host saves cards: no lock errors, nothing lost', { timeout: 240_000 }, async () => {
-    const dir = tempDir();
-    const db = path.join(dir, 'library.db');
-    const folder = path.join(dir, 'cards');
-    fs.mkdirSync(folder);
-    for (let i = 0; i < IMPORTS; i++) fs.writeFileSync(path.join(folder, `card-${i}.json`), v2Card(`Imported ${i}`));
-    const seed = openLibrary(db);
-    const edited = Array.from({ length: EDITED }, (_, i) => seed.cards.create({ name: `Edited ${i}` }).id);
-    seed.close();
+  it(
+    'imports thousands of cards from the CLI while the web host saves cards: no lock errors, nothing lost',
+    { timeout: 240_000 },
+    async () => {
+      const dir = tempDir();
+      const db = path.join(dir, 'library.db');
+      const folder = path.join(dir, 'cards');
+      fs.mkdirSync(folder);
+      for (let i = 0; i < IMPORTS; i++) fs.writeFileSync(path.join(folder, `card-${i}.json`), v2Card(`Imported ${i}`));
+      const seed = openLibrary(db);
+      const edited = Array.from({ length: EDITED }, (_, i) => seed.cards.create({ name: `Edited ${i}` }).id);
+      seed.close();
 
-    const started = await startWebHostProcess(db);
-    host = started.child;
-    let hostErr = '';
-    host.stderr!.on('data', (c: string) => (hostErr += c));
-    const url = new URL(started.url);
-    const token = /token=([^&]+)/.exec(url.hash)![1]!;
-    const save = async (id: number, document: string): Promise<{ ok: boolean; error?: { message: string } }> => {
-      const res = await fetch(new URL('/api/cards.update', url.origin), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ id, document }),
-      });
-      return (await res.json()) as { ok: boolean; error?: { message: string } };
-    };
+      const started = await startWebHostProcess(db);
+      host = started.child;
+      let hostErr = '';
+      host.stderr!.on('data', (c: string) => (hostErr += c));
+      const url = new URL(started.url);
+      const token = /token=([^&]+)/.exec(url.hash)![1]!;
+      const save = async (id: number, document: string): Promise<{ ok: boolean; error?: { message: string } }> => {
+        const res = await fetch(new URL('/api/cards.update', url.origin), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ id, document }),
+        });
+        return (await res.json()) as { ok: boolean; error?: { message: string } };
+      };
 
-    // Saves start before the import and go on until it has finished, so the two writers overlap throughout.
-    let importing = true;
-    const saved = new Map<number, string[]>(edited.map((id) => [id, []]));
-    const failures: string[] = [];
-    const saveTimes: number[] = [];
-    const saving = (async () => {
-      for (let n = 0; importing || n < EDITED; n++) {
-        const id = edited[n % EDITED]!;
-        const document = v2Card(`Edited ${id}`, { description: `save ${n}` });
-        const reply = await save(id, document);
-        if (reply.ok) {
-          saved.get(id)!.push(document);
-          saveTimes.push(Date.now());
-        } else failures.push(reply.error?.message ?? 'no message');
+      // Saves start before the import and go on until it has finished, so the two writers overlap throughout.
+      let importing = true;
+      const saved = new Map<number, string[]>(edited.map((id) => [id, []]));
+      const failures: string[] = [];
+      const saveTimes: number[] = [];
+      const saving = (async () => {
+        for (let n = 0; importing || n < EDITED; n++) {
+          const id = edited[n % EDITED]!;
+          const document = v2Card(`Edited ${id}`, { description: `save ${n}` });
+          const reply = await save(id, document);
+          if (reply.ok) {
+            saved.get(id)!.push(document);
+            saveTimes.push(Date.now());
+          } else failures.push(reply.error?.message ?? 'no message');
+        }
+      })();
+      const cli = runCli(['library', 'import', folder, '--db', db, '--json']);
+      const result = await cli.exited;
+      importing = false;
+      await saving;
+
+      expect(failures).toEqual([]);
+      expect(result.err).not.toMatch(/locked|busy/i);
+      expect(hostErr).not.toMatch(/locked|busy/i);
+      expect(result.code).toBe(0);
+      const imported = JSON.parse(result.out) as { status: string; message?: string }[];
+      expect(imported.filter((r) => r.status !== 'imported')).toEqual([]);
+      expect(imported).toHaveLength(IMPORTS);
+
+      const lib = openLibrary(db);
+      try {
+        expect(lib.cards.list({ limit: 1 }).total).toBe(IMPORTS + EDITED);
+        const importTimes = lib.cards.list({ query: 'Imported', limit: IMPORTS }).items.map((c) => c.createdAt);
+        expect(importTimes).toHaveLength(IMPORTS);
+        // The saves really ran while the import was writing.
+        expect(saveTimes.some((t) => t > Math.min(...importTimes) && t < Math.max(...importTimes))).toBe(true);
+        for (const [id, documents] of saved) {
+          expect(documents.length).toBeGreaterThan(0);
+          const card = lib.cards.get(id);
+          expect(card.document).toBe(documents.at(-1));
+          expect(card.revision).toBe(1 + documents.length);
+          expect(lib.cards.revisions(id)).toHaveLength(documents.length);
+        }
+      } finally {
+        lib.close();
       }
-    })();
-    const cli = runCli(['library', 'import', folder, '--db', db, '--json']);
-    const result = await cli.exited;
-    importing = false;
-    await saving;
-
-    expect(failures).toEqual([]);
-    expect(result.err).not.toMatch(/locked|busy/i);
-    expect(hostErr).not.toMatch(/locked|busy/i);
-    expect(result.code).toBe(0);
-    const imported = JSON.parse(result.out) as { status: string; message?: string }[];
-    expect(imported.filter((r) => r.status !== 'imported')).toEqual([]);
-    expect(imported).toHaveLength(IMPORTS);
-
-    const lib = openLibrary(db);
-    try {
-      expect(lib.cards.list({ limit: 1 }).total).toBe(IMPORTS + EDITED);
-      const importTimes = lib.cards.list({ query: 'Imported', limit: IMPORTS }).items.map((c) => c.createdAt);
-      expect(importTimes).toHaveLength(IMPORTS);
-      // The saves really ran while the import was writing.
-      expect(saveTimes.some((t) => t > Math.min(...importTimes) && t < Math.max(...importTimes))).toBe(true);
-      for (const [id, documents] of saved) {
-        expect(documents.length).toBeGreaterThan(0);
-        const card = lib.cards.get(id);
-        expect(card.document).toBe(documents.at(-1));
-        expect(card.revision).toBe(1 + documents.length);
-        expect(lib.cards.revisions(id)).toHaveLength(documents.length);
-      }
-    } finally {
-      lib.close();
-    }
-  });
+    },
+  );
 });

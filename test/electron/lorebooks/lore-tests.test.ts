@@ -23,7 +23,10 @@ function freshLibrary() {
 /** A test as the preview saves it: one turn per message, the book left out. */
 function testDocument(expectations: unknown[]): string {
   const setup = { ...DEFAULT_SETUP, settings: { ...DEFAULT_SETUP.settings, recursive: false } };
-  const chat = [{ role: 'user' as const, text: 'I walk into the forest.' }, { role: 'user' as const, text: 'A beast growls.' }];
+  const chat = [
+    { role: 'user' as const, text: 'I walk into the forest.' },
+    { role: 'user' as const, text: 'A beast growls.' },
+  ];
   const turns = buildTurns('Eldoria', { entries: {} }, setup, chat).map(({ books: _books, ...turn }) => turn);
   return JSON.stringify({ turns, expect: expectations });
 }
@@ -115,23 +118,50 @@ describe('lore tests', () => {
     const saved = await host.call('loreTests.save', { lorebookId: id, name: 'forest', document: GOOD });
     expect(saved).toMatchObject({ ok: true, value: { name: 'forest' } });
     expect(await host.call('loreTests.run', { lorebookId: id })).toMatchObject({ ok: true, value: [{ passed: true }] });
-    expect(await host.call('loreTests.save', { lorebookId: id, name: 'x' })).toMatchObject({ ok: false, error: { code: 'bad_input' } });
-    expect(await host.call('loreTests.save', { lorebookId: id, name: 'x', document: '[]' })).toMatchObject({ ok: false, error: { code: 'bad_input', details: [{ path: '/document' }] } });
-    expect(await host.call('loreTests.list', { lorebookId: id })).toMatchObject({ ok: true, value: [{ name: 'forest' }] });
+    expect(await host.call('loreTests.save', { lorebookId: id, name: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input' },
+    });
+    expect(await host.call('loreTests.save', { lorebookId: id, name: 'x', document: '[]' })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input', details: [{ path: '/document' }] },
+    });
+    expect(await host.call('loreTests.list', { lorebookId: id })).toMatchObject({
+      ok: true,
+      value: [{ name: 'forest' }],
+    });
     lib.close();
   });
 
   it('fails a test whose book has a runaway regex key within the time limit, instead of freezing the app', async () => {
     const lib = freshLibrary();
-    const trap = JSON.stringify({ entries: { '0': { uid: 0, key: ['/(a+)+$/'], keysecondary: [], content: 'trap', comment: 'runaway', constant: false, selective: false, order: 100, position: 0, disable: false } } });
+    const trap = JSON.stringify({
+      entries: {
+        '0': {
+          uid: 0,
+          key: ['/(a+)+$/'],
+          keysecondary: [],
+          content: 'trap',
+          comment: 'runaway',
+          constant: false,
+          selective: false,
+          order: 100,
+          position: 0,
+          disable: false,
+        },
+      },
+    });
     const book = lib.lorebooks.create({ name: 'Trap', document: trap });
     const chat = [{ role: 'user' as const, text: `${'a'.repeat(40)}b` }];
     const turns = buildTurns('Trap', { entries: {} }, DEFAULT_SETUP, chat).map(({ books: _books, ...turn }) => turn);
-    lib.loreTests.save({ lorebookId: book.id, name: 'trap', document: JSON.stringify({ turns, expect: [{ fires: ['Trap.0'] }] }) });
+    lib.loreTests.save({
+      lorebookId: book.id,
+      name: 'trap',
+      document: JSON.stringify({ turns, expect: [{ fires: ['Trap.0'] }] }),
+    });
     const [result] = await lib.loreTests.run(book.id, (turns) => scanInSandbox(pool, turns, { timeoutMs: 1500 }));
     expect(result).toMatchObject({ name: 'trap', passed: false });
     expect(result!.error).toContain('did not finish within 1500 ms: regex key /(a+)+$/ of entry Trap.0 (runaway)');
     lib.close();
   });
 });
-

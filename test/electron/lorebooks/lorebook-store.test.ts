@@ -49,7 +49,9 @@ describe('lorebook store', () => {
 
   it('says a PNG or an empty file is not a lorebook, without binary junk or the file name in the message', () => {
     const lib = freshLibrary();
-    const png = new TextDecoder().decode(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]));
+    const png = new TextDecoder().decode(
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
+    );
     const results = lib.lorebooks.import([
       { name: 'Seraphina.png', text: png },
       { name: 'empty.json', text: '' },
@@ -65,8 +67,15 @@ describe('lorebook store', () => {
 
   it('converts other formats to World Info and returns the loss report', () => {
     const lib = freshLibrary();
-    const files = ['Seraphina-1.18.0.card.json', 'novelai-sample.lorebook'].map((name) => ({ name, text: fs.readFileSync(path.join(fixtures, name), 'utf8') }));
-    const results = lib.lorebooks.import([...files, { name: 'bad.json', text: '{"hello": 1}' }, { name: 'broken.json', text: '{' }]);
+    const files = ['Seraphina-1.18.0.card.json', 'novelai-sample.lorebook'].map((name) => ({
+      name,
+      text: fs.readFileSync(path.join(fixtures, name), 'utf8'),
+    }));
+    const results = lib.lorebooks.import([
+      ...files,
+      { name: 'bad.json', text: '{"hello": 1}' },
+      { name: 'broken.json', text: '{' },
+    ]);
     expect(results.map((r) => [r.status, r.format])).toEqual([
       ['imported', 'v2'],
       ['imported', 'novelai'],
@@ -124,7 +133,10 @@ describe('lorebook API methods', () => {
     const list = await api.call('lorebooks.list', { query: 'glade' });
     expect(list).toMatchObject({ ok: true, value: { total: 1 } });
     expect(await api.call('lorebooks.create', {})).toMatchObject({ ok: false, error: { code: 'bad_input' } });
-    expect(await api.call('lorebooks.get', { id: 1, extra: true })).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+    expect(await api.call('lorebooks.get', { id: 1, extra: true })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input' },
+    });
     const imported = await api.call('lorebooks.import', { files: [{ name: 'Eldoria.json', text: eldoria }] });
     expect(imported).toMatchObject({ ok: true, value: [{ status: 'imported', format: 'st' }] });
     lib.close();

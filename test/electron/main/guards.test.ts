@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isAllowedNavigation, isExternalLink, isTrustedFrameUrl, permissionDecision } from '../../../electron/main/guards.ts';
+import {
+  isAllowedNavigation,
+  isExternalLink,
+  isTrustedFrameUrl,
+  permissionDecision,
+} from '../../../electron/main/guards.ts';
 import { registerIpc } from '../../../electron/main/ipc.ts';
 import { IPC_CANCEL, IPC_INVOKE } from '../../../shared/api/bridge.ts';
 import type { ApiHost, ApiReply } from '../../../electron/host/api.ts';
@@ -8,7 +13,16 @@ describe('Electron guards', () => {
   it('trusts only frames of app://lorewright', () => {
     expect(isTrustedFrameUrl('app://lorewright/index.html')).toBe(true);
     expect(isTrustedFrameUrl('app://lorewright/index.html#/cards/3')).toBe(true);
-    for (const url of ['app://lorewright.evil/index.html', 'app://evil/lorewright/', 'https://lorewright/', 'file:///app/index.html', 'about:blank', '', undefined, 'not a url']) {
+    for (const url of [
+      'app://lorewright.evil/index.html',
+      'app://evil/lorewright/',
+      'https://lorewright/',
+      'file:///app/index.html',
+      'about:blank',
+      '',
+      undefined,
+      'not a url',
+    ]) {
       expect(isTrustedFrameUrl(url), String(url)).toBe(false);
     }
   });
@@ -24,12 +38,16 @@ describe('Electron guards', () => {
   });
 
   it('denies every permission request', () => {
-    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'midi', 'openExternal']) expect(permissionDecision(p)).toBe(false);
+    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'midi', 'openExternal'])
+      expect(permissionDecision(p)).toBe(false);
   });
 
   it('the cancel channel ignores untrusted frames', async () => {
     const handlers = new Map<string, (...args: unknown[]) => unknown>();
-    const ipcMain = { handle: (c: string, fn: (...args: unknown[]) => unknown) => handlers.set(c, fn), on: (c: string, fn: (...args: unknown[]) => unknown) => handlers.set(c, fn) };
+    const ipcMain = {
+      handle: (c: string, fn: (...args: unknown[]) => unknown) => handlers.set(c, fn),
+      on: (c: string, fn: (...args: unknown[]) => unknown) => handlers.set(c, fn),
+    };
     let signal: AbortSignal | undefined;
     let finish: () => void = () => undefined;
     const api: ApiHost = {

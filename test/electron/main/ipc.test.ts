@@ -37,7 +37,10 @@ describe('IPC wiring (main side)', () => {
     const reply = await invoke(event, 'cards.import', { files: [{ name: 'a.json', text: v2Card('A') }] }, 'c7');
     expect(reply).toMatchObject({ ok: true, value: [{ status: 'imported' }] });
     expect(sent).toEqual([[IPC_PROGRESS, { callId: 'c7', event: { done: 1, total: 1, file: 'a.json' } }]]);
-    expect(await invoke(event, 'cards.get', { id: 'x' }, 'c8')).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+    expect(await invoke(event, 'cards.get', { id: 'x' }, 'c8')).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input' },
+    });
     library.close();
   });
 
@@ -57,11 +60,18 @@ describe('IPC wiring (main side)', () => {
       call: (_m, _i, options) =>
         new Promise((resolve) => {
           seen = options?.signal as AbortSignal;
-          seen.addEventListener('abort', () => resolve({ ok: false, error: { code: 'cancelled', message: 'Cancelled.' } }));
+          seen.addEventListener('abort', () =>
+            resolve({ ok: false, error: { code: 'cancelled', message: 'Cancelled.' } }),
+          );
         }),
     };
     const wiring = registerIpc(ipcMain as never, api, () => true);
-    const pending = ipcMain.handlers.get(IPC_INVOKE)!({ sender: { send: vi.fn() } }, 'cards.import', { files: [] }, 'c2') as Promise<unknown>;
+    const pending = ipcMain.handlers.get(IPC_INVOKE)!(
+      { sender: { send: vi.fn() } },
+      'cards.import',
+      { files: [] },
+      'c2',
+    ) as Promise<unknown>;
     ipcMain.listeners.get(IPC_CANCEL)!({}, 'c2');
     expect(seen?.aborted).toBe(true);
     await wiring.drain();

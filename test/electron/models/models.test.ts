@@ -76,7 +76,11 @@ describe('listModels', () => {
 
 describe('streamChat', () => {
   it('sends the exact body and yields each streamed token, then done', async () => {
-    server.scripts.push({ kind: 'tokens', tokens: ['Hel', 'lo', ' there'], usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15 } });
+    server.scripts.push({
+      kind: 'tokens',
+      tokens: ['Hel', 'lo', ' there'],
+      usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15 },
+    });
     const events = await collect(streamChat(profile, { messages, parameters: { max_tokens: 50, stop: ['\nSam:'] } }));
 
     expect(server.requests[0]!.url).toBe('/v1/chat/completions');
@@ -90,17 +94,37 @@ describe('streamChat', () => {
     });
     expect(tokens(events)).toEqual(['Hel', 'lo', ' there']);
     const done = last(events);
-    expect(done).toMatchObject({ type: 'done', text: 'Hello there', finishReason: 'stop', usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15 } });
+    expect(done).toMatchObject({
+      type: 'done',
+      text: 'Hello there',
+      finishReason: 'stop',
+      usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15 },
+    });
     if (done.type === 'done') expect(done.timing.firstTokenMs).toBeGreaterThanOrEqual(0);
   });
 
   it('passes server-specific parameters through and handles a non-streamed answer', async () => {
     server.scripts.push({ kind: 'tokens', tokens: ['Whole ', 'answer'] });
-    const events = await collect(streamChat(profile, { messages, stream: false, parameters: { top_k: 40, min_p: 0.05 } }));
-    expect(server.requests[0]!.body).toEqual({ model: 'test-model', temperature: 0.7, max_tokens: 100, top_k: 40, min_p: 0.05, stream: false, messages });
+    const events = await collect(
+      streamChat(profile, { messages, stream: false, parameters: { top_k: 40, min_p: 0.05 } }),
+    );
+    expect(server.requests[0]!.body).toEqual({
+      model: 'test-model',
+      temperature: 0.7,
+      max_tokens: 100,
+      top_k: 40,
+      min_p: 0.05,
+      stream: false,
+      messages,
+    });
     expect(events).toEqual([
       { type: 'token', text: 'Whole answer' },
-      expect.objectContaining({ type: 'done', text: 'Whole answer', finishReason: 'stop', usage: { prompt_tokens: 7, completion_tokens: 2, total_tokens: 9 } }),
+      expect.objectContaining({
+        type: 'done',
+        text: 'Whole answer',
+        finishReason: 'stop',
+        usage: { prompt_tokens: 7, completion_tokens: 2, total_tokens: 9 },
+      }),
     ]);
   });
 
@@ -109,7 +133,11 @@ describe('streamChat', () => {
     expect(events).toHaveLength(1);
     expect(last(events)).toMatchObject({
       type: 'error',
-      error: { code: 'model-not-found', status: 404, message: `Model "missing" not found on ${server.baseURL}: The model \`missing\` does not exist` },
+      error: {
+        code: 'model-not-found',
+        status: 404,
+        message: `Model "missing" not found on ${server.baseURL}: The model \`missing\` does not exist`,
+      },
     });
   });
 
@@ -123,14 +151,26 @@ describe('streamChat', () => {
     server.scripts.push({
       kind: 'status',
       status: 400,
-      body: { error: { message: "This model's maximum context length is 4096 tokens. However, your messages resulted in 5000 tokens.", type: 'invalid_request_error', code: 'context_length_exceeded' } },
+      body: {
+        error: {
+          message:
+            "This model's maximum context length is 4096 tokens. However, your messages resulted in 5000 tokens.",
+          type: 'invalid_request_error',
+          code: 'context_length_exceeded',
+        },
+      },
     });
     const events = await collect(streamChat(profile, { messages }));
     expect(last(events)).toMatchObject({ type: 'error', error: { code: 'context-too-long', status: 400 } });
   });
 
   it('retries a transient 503 before the first byte', async () => {
-    server.scripts.push({ kind: 'status', status: 503, body: { error: { message: 'loading model' } }, headers: { 'retry-after-ms': '10' } });
+    server.scripts.push({
+      kind: 'status',
+      status: 503,
+      body: { error: { message: 'loading model' } },
+      headers: { 'retry-after-ms': '10' },
+    });
     server.scripts.push({ kind: 'tokens', tokens: ['ok'] });
     const events = await collect(streamChat({ ...profile, maxRetries: 1 }, { messages }));
     expect(server.requests).toHaveLength(2);
@@ -141,13 +181,19 @@ describe('streamChat', () => {
   it('reports a 500 as a server error when retries are exhausted', async () => {
     server.scripts.push({ kind: 'status', status: 500, body: { error: { message: 'boom' } } });
     const events = await collect(streamChat(profile, { messages }));
-    expect(last(events)).toMatchObject({ type: 'error', error: { code: 'server-error', message: 'The server failed (500): boom' } });
+    expect(last(events)).toMatchObject({
+      type: 'error',
+      error: { code: 'server-error', message: 'The server failed (500): boom' },
+    });
   });
 
   it('keeps the tokens before a malformed SSE event and reports bad-response', async () => {
     server.scripts.push({
       kind: 'raw-sse',
-      events: [`data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content: 'One' }, finish_reason: null }] })}\n\n`, 'data: {not json\n\n'],
+      events: [
+        `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content: 'One' }, finish_reason: null }] })}\n\n`,
+        'data: {not json\n\n',
+      ],
     });
     const events = await collect(streamChat(profile, { messages }));
     expect(tokens(events)).toEqual(['One']);
@@ -194,7 +240,9 @@ describe('streamChat', () => {
     const controller = new AbortController();
     controller.abort();
     const events = await collect(streamChat(profile, { messages }, { signal: controller.signal }));
-    expect(events).toEqual([expect.objectContaining({ type: 'error', error: expect.objectContaining({ code: 'aborted' }) })]);
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'error', error: expect.objectContaining({ code: 'aborted' }) }),
+    ]);
   });
 });
 
@@ -206,7 +254,14 @@ describe('streamText', () => {
     const prompt = 'Sam: Is it always this stormy here?\nAria:';
     const events = await collect(streamText(textProfile(), { prompt, parameters: { stop: ['\nSam:'] } }));
     expect(server.requests[0]!.url).toBe('/v1/completions');
-    expect(server.requests[0]!.body).toEqual({ model: 'test-model', temperature: 0.7, max_tokens: 100, stop: ['\nSam:'], stream: true, prompt });
+    expect(server.requests[0]!.body).toEqual({
+      model: 'test-model',
+      temperature: 0.7,
+      max_tokens: 100,
+      stop: ['\nSam:'],
+      stream: true,
+      prompt,
+    });
     expect(tokens(events)).toEqual([' Only', ' in autumn.']);
     expect(last(events)).toMatchObject({ type: 'done', text: ' Only in autumn.', finishReason: 'length' });
   });
@@ -214,7 +269,13 @@ describe('streamText', () => {
   it('handles a non-streamed completion', async () => {
     server.scripts.push({ kind: 'tokens', tokens: ['Yes.'] });
     const events = await collect(streamText(textProfile(), { prompt: 'Q:', stream: false }));
-    expect(server.requests[0]!.body).toEqual({ model: 'test-model', temperature: 0.7, max_tokens: 100, stream: false, prompt: 'Q:' });
+    expect(server.requests[0]!.body).toEqual({
+      model: 'test-model',
+      temperature: 0.7,
+      max_tokens: 100,
+      stream: false,
+      prompt: 'Q:',
+    });
     expect(tokens(events)).toEqual(['Yes.']);
     expect(last(events)).toMatchObject({ type: 'done', text: 'Yes.' });
   });
@@ -222,13 +283,24 @@ describe('streamText', () => {
 
 describe('presets', () => {
   it('covers the usual servers with their default base URLs', () => {
-    expect(Object.keys(providerPresets).sort()).toEqual(['koboldcpp', 'llamacpp', 'lmstudio', 'ollama', 'openai', 'openrouter', 'vllm']);
+    expect(Object.keys(providerPresets).sort()).toEqual([
+      'koboldcpp',
+      'llamacpp',
+      'lmstudio',
+      'ollama',
+      'openai',
+      'openrouter',
+      'vllm',
+    ]);
     expect(profileFromPreset('ollama', { model: 'llama3.1' })).toEqual({
       name: 'Ollama',
       kind: 'openai-chat',
       baseURL: 'http://127.0.0.1:11434/v1',
       model: 'llama3.1',
     });
-    expect(profileFromPreset('koboldcpp', { model: 'x', baseURL: 'http://10.0.0.2:5001/v1' })).toMatchObject({ kind: 'openai-text', baseURL: 'http://10.0.0.2:5001/v1' });
+    expect(profileFromPreset('koboldcpp', { model: 'x', baseURL: 'http://10.0.0.2:5001/v1' })).toMatchObject({
+      kind: 'openai-text',
+      baseURL: 'http://10.0.0.2:5001/v1',
+    });
   });
 });

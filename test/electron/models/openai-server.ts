@@ -31,7 +31,12 @@ export interface OpenAIServer {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function chunk(endpoint: 'chat' | 'text', text: string | null, finishReason: string | null = null, usage?: object): string {
+function chunk(
+  endpoint: 'chat' | 'text',
+  text: string | null,
+  finishReason: string | null = null,
+  usage?: object,
+): string {
   const choice =
     endpoint === 'chat'
       ? { index: 0, delta: text === null ? {} : { content: text }, finish_reason: finishReason }
@@ -40,7 +45,12 @@ function chunk(endpoint: 'chat' | 'text', text: string | null, finishReason: str
   return `data: ${JSON.stringify({ id: 'gen-1', object, created: 1, model: 'test-model', choices: [choice], ...(usage ? { usage } : {}) })}\n\n`;
 }
 
-async function generation(endpoint: 'chat' | 'text', body: Record<string, unknown>, script: Script, res: ServerResponse) {
+async function generation(
+  endpoint: 'chat' | 'text',
+  body: Record<string, unknown>,
+  script: Script,
+  res: ServerResponse,
+) {
   if (script.kind === 'status') {
     res.writeHead(script.status, { 'content-type': 'application/json', ...script.headers });
     res.end(JSON.stringify(script.body));
@@ -48,11 +58,21 @@ async function generation(endpoint: 'chat' | 'text', body: Record<string, unknow
   }
   if (!body.stream) {
     const text = script.kind === 'tokens' ? script.tokens.join('') : '';
-    const choice = endpoint === 'chat'
-      ? { index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }
-      : { index: 0, text, finish_reason: 'stop' };
+    const choice =
+      endpoint === 'chat'
+        ? { index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }
+        : { index: 0, text, finish_reason: 'stop' };
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id: 'gen-1', object: endpoint === 'chat' ? 'chat.completion' : 'text_completion', created: 1, model: 'test-model', choices: [choice], usage: { prompt_tokens: 7, completion_tokens: 2, total_tokens: 9 } }));
+    res.end(
+      JSON.stringify({
+        id: 'gen-1',
+        object: endpoint === 'chat' ? 'chat.completion' : 'text_completion',
+        created: 1,
+        model: 'test-model',
+        choices: [choice],
+        usage: { prompt_tokens: 7, completion_tokens: 2, total_tokens: 9 },
+      }),
+    );
     return;
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -89,12 +109,21 @@ export async function startOpenAIServer(options: { apiKey?: string; models?: str
 
     if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
       res.writeHead(401, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: 'Invalid API key', type: 'invalid_request_error', code: 'invalid_api_key' } }));
+      res.end(
+        JSON.stringify({
+          error: { message: 'Invalid API key', type: 'invalid_request_error', code: 'invalid_api_key' },
+        }),
+      );
       return;
     }
     if (req.method === 'GET' && req.url === '/v1/models') {
       res.writeHead(200, { 'content-type': 'application/json' });
-      const data = (options.models ?? ['test-model']).map((id) => ({ id, object: 'model', created: 1, owned_by: 'test' }));
+      const data = (options.models ?? ['test-model']).map((id) => ({
+        id,
+        object: 'model',
+        created: 1,
+        owned_by: 'test',
+      }));
       res.end(JSON.stringify({ object: 'list', data }));
       return;
     }
@@ -106,7 +135,15 @@ export async function startOpenAIServer(options: { apiKey?: string; models?: str
     }
     if (options.models && !options.models.includes(String(body.model))) {
       res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: `The model \`${String(body.model)}\` does not exist`, type: 'invalid_request_error', code: 'model_not_found' } }));
+      res.end(
+        JSON.stringify({
+          error: {
+            message: `The model \`${String(body.model)}\` does not exist`,
+            type: 'invalid_request_error',
+            code: 'model_not_found',
+          },
+        }),
+      );
       return;
     }
     await generation(endpoint, body, scripts.shift() ?? { kind: 'tokens', tokens: ['Hi', '!'] }, res);

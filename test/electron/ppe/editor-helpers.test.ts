@@ -4,13 +4,16 @@ import { completionsAt } from '../../../renderer/src/scripts/completions.ts';
 import { inputFields, runInput } from '../../../renderer/src/scripts/run-inputs.ts';
 import { fixture } from '../../shared/ppe/helpers.ts';
 
-const labels = (text: string, line: number, column: number) => completionsAt(text, line, column)?.items.map((i) => i.label);
+const labels = (text: string, line: number, column: number) =>
+  completionsAt(text, line, column)?.items.map((i) => i.label);
 
 describe('completionsAt', () => {
   const script = '---\nty\nparameters:\n  temp\n---\n$se\nuser: hi\n  - \n';
 
   it('offers top-level front-matter keys at column 1 of the front matter', () => {
-    expect(labels(script, 2, 3)).toEqual(expect.arrayContaining(['type', 'input', 'output', 'parameters', 'prompt', 'templateFormat']));
+    expect(labels(script, 2, 3)).toEqual(
+      expect.arrayContaining(['type', 'input', 'output', 'parameters', 'prompt', 'templateFormat']),
+    );
     expect(completionsAt(script, 2, 3)!.startColumn).toBe(1);
   });
 
@@ -50,6 +53,10 @@ describe('Run panel inputs', () => {
   });
 
   it('passes typed JSON as values, other text as text, and leaves empty fields to the defaults', () => {
-    expect(runInput({ content: 'hello', n: '42', flags: '{"a": true}', target: '' })).toEqual({ content: 'hello', n: 42, flags: { a: true } });
+    expect(runInput({ content: 'hello', n: '42', flags: '{"a": true}', target: '' })).toEqual({
+      content: 'hello',
+      n: 42,
+      flags: { a: true },
+    });
   });
 });

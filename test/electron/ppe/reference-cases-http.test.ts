@@ -27,7 +27,10 @@ function answer(...replies: string[]): void {
 
 async function run(name: string, input?: unknown) {
   const tokens: string[] = [];
-  const callModel = modelCaller({ ...connectionProfile({ baseURL: server.baseURL, model: 'test-model' }, {}), maxRetries: 0 }, { onToken: (t) => tokens.push(t) });
+  const callModel = modelCaller(
+    { ...connectionProfile({ baseURL: server.baseURL, model: 'test-model' }, {}), maxRetries: 0 },
+    { onToken: (t) => tokens.push(t) },
+  );
   const result = await runPpe(fixture(name), { callModel, loadScript: library, random: () => 0, input });
   // Every queued answer was asked for, and nothing more.
   expect(server.scripts).toEqual([]);
@@ -45,7 +48,9 @@ describe('reference cases that call a model, over HTTP (intended results)', () =
   it('01: the deferred system template is filled; the end-of-script call answers', async () => {
     answer('I am Dobby.');
     const r = await run('case-01');
-    expect(r.bodies).toEqual([body({ messages: [system('Act as Dobby. You are Dobby from the Harry Potter series.'), user('Who are you?')] })]);
+    expect(r.bodies).toEqual([
+      body({ messages: [system('Act as Dobby. You are Dobby from the Harry Potter series.'), user('Who are you?')] }),
+    ]);
     expect(r.tokens).toEqual(['I ', 'am ', 'Dobby.']);
     expect(r.output).toBe('I am Dobby.');
   });
@@ -64,7 +69,9 @@ describe('reference cases that call a model, over HTTP (intended results)', () =
   it('06: a choice list asks for exactly one item and accepts the answer', async () => {
     answer('banana');
     const r = await run('case-06');
-    expect(r.bodies).toEqual([body({ messages: [user('Pick a fruit\n\nAnswer with exactly one of: apple, banana, orange.')] })]);
+    expect(r.bodies).toEqual([
+      body({ messages: [user('Pick a fruit\n\nAnswer with exactly one of: apple, banana, orange.')] }),
+    ]);
     expect(r.messages).toEqual([user('Pick a fruit'), assistant('banana')]);
     expect(r.output).toBe('banana');
   });
@@ -109,7 +116,9 @@ describe('reference cases that call a model, over HTTP (intended results)', () =
   it('12: response_format json goes out as json_object; the streamed reply is parsed and checked', async () => {
     answer('{"answer": 5}');
     const r = await run('case-12');
-    expect(r.bodies).toEqual([body({ messages: [system('Calculator. Output JSON.'), user('2+3')], response_format: { type: 'json_object' } })]);
+    expect(r.bodies).toEqual([
+      body({ messages: [system('Calculator. Output JSON.'), user('2+3')], response_format: { type: 'json_object' } }),
+    ]);
     expect(r.output).toEqual({ answer: 5 });
   });
 
@@ -138,7 +147,10 @@ describe('reference cases that call a model, over HTTP (intended results)', () =
     answer('MOCK:Q1', '10 plus 12 equals 22.');
     const r = await run('case-29');
     const init = [system('SYS'), user('few-shot Q'), assistant('few-shot A')];
-    expect(r.bodies).toEqual([body({ messages: [...init, user('Q1')] }), body({ messages: [...init, user("What's 10 plus 12?")] })]);
+    expect(r.bodies).toEqual([
+      body({ messages: [...init, user('Q1')] }),
+      body({ messages: [...init, user("What's 10 plus 12?")] }),
+    ]);
     expect(r.output).toBe('10 plus 12 equals 22.');
   });
 });
@@ -148,19 +160,27 @@ describe('the adapter at the edges', () => {
     await server.close();
     server = await startOpenAIServer({ apiKey: 'sk-ppe' });
     answer('I am Dobby.');
-    const profile = connectionProfile({ baseURL: server.baseURL, model: 'test-model', apiKeyEnv: 'PPE_KEY' }, { PPE_KEY: 'sk-ppe' });
+    const profile = connectionProfile(
+      { baseURL: server.baseURL, model: 'test-model', apiKeyEnv: 'PPE_KEY' },
+      { PPE_KEY: 'sk-ppe' },
+    );
     const r = await runPpe(fixture('case-01'), { callModel: modelCaller(profile) });
     expect(r.output).toBe('I am Dobby.');
     expect(server.requests[0]!.headers.authorization).toBe('Bearer sk-ppe');
   });
 
   it('refuses a connection whose key variable is unset', () => {
-    expect(() => connectionProfile({ baseURL: server.baseURL, model: 'm', apiKeyEnv: 'NOPE' }, {})).toThrow('The environment variable NOPE (the API key) is not set.');
+    expect(() => connectionProfile({ baseURL: server.baseURL, model: 'm', apiKeyEnv: 'NOPE' }, {})).toThrow(
+      'The environment variable NOPE (the API key) is not set.',
+    );
   });
 
   it('a server failure ends the run with the ModelError', async () => {
     server.scripts.push({ kind: 'status', status: 500, body: { error: { message: 'boom' } } });
-    const callModel = modelCaller({ ...connectionProfile({ baseURL: server.baseURL, model: 'test-model' }, {}), maxRetries: 0 });
+    const callModel = modelCaller({
+      ...connectionProfile({ baseURL: server.baseURL, model: 'test-model' }, {}),
+      maxRetries: 0,
+    });
     const error = await runPpe(fixture('case-01'), { callModel }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelError);
     expect(error).toMatchObject({ code: 'server-error', message: 'The server failed (500): boom' });
@@ -168,7 +188,10 @@ describe('the adapter at the edges', () => {
 
   it('a reply that is not JSON under response_format json is a run error', async () => {
     answer('five, I think');
-    const callModel = modelCaller({ ...connectionProfile({ baseURL: server.baseURL, model: 'test-model' }, {}), maxRetries: 0 });
+    const callModel = modelCaller({
+      ...connectionProfile({ baseURL: server.baseURL, model: 'test-model' }, {}),
+      maxRetries: 0,
+    });
     const error = await runPpe(fixture('case-12'), { callModel }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PpeRunError);
     expect(error).toMatchObject({ code: 'model-reply' });
@@ -177,7 +200,10 @@ describe('the adapter at the edges', () => {
   it('a cancelled run stops the stream', async () => {
     server.scripts.push({ kind: 'tokens', tokens: ['a', 'b', 'c', 'd'], delayMs: 200 });
     const controller = new AbortController();
-    const callModel = modelCaller(connectionProfile({ baseURL: server.baseURL, model: 'test-model' }, {}), { signal: controller.signal, onToken: () => controller.abort() });
+    const callModel = modelCaller(connectionProfile({ baseURL: server.baseURL, model: 'test-model' }, {}), {
+      signal: controller.signal,
+      onToken: () => controller.abort(),
+    });
     await expect(runPpe(fixture('case-01'), { callModel })).rejects.toMatchObject({ code: 'aborted' });
   });
 });

@@ -26,7 +26,6 @@ afterEach(async () => {
   await server.close();
 });
 
-
 describe('script storage', () => {
   it('stores the text exactly, keeps revisions, trashes and restores', async () => {
     const text = '# a comment kept\r\n$echo:   "hi"  \n';
@@ -34,7 +33,9 @@ describe('script storage', () => {
     expect(created).toMatchObject({ name: 'greet', document: text, revision: 1, deletedAt: null });
     const updated = await api.invoke('scripts.update', { id: created.id, document: '$echo: bye\n', baseRevision: 1 });
     expect(updated.revision).toBe(2);
-    await expect(api.invoke('scripts.update', { id: created.id, document: 'x', baseRevision: 1 })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(
+      api.invoke('scripts.update', { id: created.id, document: 'x', baseRevision: 1 }),
+    ).rejects.toMatchObject({ code: 'conflict' });
     expect(await api.invoke('scripts.revisions', { id: created.id })).toMatchObject([{ revision: 1, name: 'greet' }]);
     expect(await api.invoke('scripts.revision', { id: created.id, revision: 1 })).toMatchObject({ document: text });
 
@@ -55,7 +56,9 @@ describe('script storage', () => {
 describe('scripts.check', () => {
   it('checks references against the live scripts of the library', async () => {
     const document = '$exec:\n  id: upper\n  args: {content: hi}\n';
-    expect(await api.invoke('scripts.check', { document })).toMatchObject([{ code: 'missing-script', line: 2, column: 7 }]);
+    expect(await api.invoke('scripts.check', { document })).toMatchObject([
+      { code: 'missing-script', line: 2, column: 7 },
+    ]);
     const upper = await api.invoke('scripts.create', { name: 'upper', document: fixture('upper') });
     expect(await api.invoke('scripts.check', { document })).toEqual([]);
     await api.invoke('scripts.delete', { id: upper.id });
@@ -74,9 +77,18 @@ describe('scripts.run', () => {
       { onProgress: (p: ScriptRunProgress) => progress.push(p) },
     );
     expect(result).toMatchObject({ status: 'done', output: 'WHY DID THE CHICKEN CROSS THE ROAD?!!' });
-    expect(progress.filter((p) => p.kind === 'token').map((p) => p.kind === 'token' && p.text)).toEqual(['Why did ', 'the chicken ', 'cross the road?']);
-    expect(progress.filter((p) => p.kind === 'log').map((p) => p.kind === 'log' && p.entry.kind)).toEqual(['request', 'response']);
-    expect(server.requests.map((r) => r.body)).toEqual([{ model: 'test-model', stream: true, messages: [{ role: 'user', content: 'Tell me a joke!' }] }]);
+    expect(progress.filter((p) => p.kind === 'token').map((p) => p.kind === 'token' && p.text)).toEqual([
+      'Why did ',
+      'the chicken ',
+      'cross the road?',
+    ]);
+    expect(progress.filter((p) => p.kind === 'log').map((p) => p.kind === 'log' && p.entry.kind)).toEqual([
+      'request',
+      'response',
+    ]);
+    expect(server.requests.map((r) => r.body)).toEqual([
+      { model: 'test-model', stream: true, messages: [{ role: 'user', content: 'Tell me a joke!' }] },
+    ]);
   });
 
   it('gives inputs to the script', async () => {
@@ -86,7 +98,10 @@ describe('scripts.run', () => {
 
   it('a failing script is a failed result with its position and the log so far', async () => {
     server.scripts.push({ kind: 'tokens', tokens: ['not json'] });
-    const result = await api.invoke('scripts.run', { document: fixture('case-12'), connection: { baseURL: server.baseURL, model: 'test-model' } });
+    const result = await api.invoke('scripts.run', {
+      document: fixture('case-12'),
+      connection: { baseURL: server.baseURL, model: 'test-model' },
+    });
     expect(result).toMatchObject({ status: 'failed', error: { code: 'model-reply' } });
     expect(result.log.map((e) => e.kind)).toEqual(['request', 'response']);
     const noModel = await api.invoke('scripts.run', { document: fixture('case-01') });
@@ -95,16 +110,29 @@ describe('scripts.run', () => {
 
   it('a model failure is a failed result with the model error code', async () => {
     server.scripts.push({ kind: 'status', status: 401, body: { error: { message: 'no' } } });
-    const result = await api.invoke('scripts.run', { document: fixture('case-01'), connection: { baseURL: server.baseURL, model: 'test-model' } });
+    const result = await api.invoke('scripts.run', {
+      document: fixture('case-01'),
+      connection: { baseURL: server.baseURL, model: 'test-model' },
+    });
     expect(result).toMatchObject({ status: 'failed', error: { code: 'unauthorized' } });
   });
 
   it('a provider key variable goes only to its provider', async () => {
-    await expect(api.invoke('scripts.run', { document: '$echo: 1', connection: { baseURL: server.baseURL, model: 'm', apiKeyEnv: 'OPENAI_API_KEY' } })).rejects.toMatchObject({
+    await expect(
+      api.invoke('scripts.run', {
+        document: '$echo: 1',
+        connection: { baseURL: server.baseURL, model: 'm', apiKeyEnv: 'OPENAI_API_KEY' },
+      }),
+    ).rejects.toMatchObject({
       code: 'bad_input',
       message: `OPENAI_API_KEY is only ever sent to https://api.openai.com, not to ${new URL(server.baseURL).origin}.`,
     });
-    await expect(api.invoke('scripts.run', { document: '$echo: 1', connection: { baseURL: server.baseURL, model: 'm', apiKeyEnv: 'LOREWRIGHT_TEST_UNSET_API_KEY' } })).rejects.toMatchObject({
+    await expect(
+      api.invoke('scripts.run', {
+        document: '$echo: 1',
+        connection: { baseURL: server.baseURL, model: 'm', apiKeyEnv: 'LOREWRIGHT_TEST_UNSET_API_KEY' },
+      }),
+    ).rejects.toMatchObject({
       code: 'bad_input',
       message: expect.stringContaining('LOREWRIGHT_TEST_UNSET_API_KEY is not a key variable Lorewright reads'),
     });
@@ -112,7 +140,12 @@ describe('scripts.run', () => {
 
   it('reads only variables named like API keys', async () => {
     // Anything else (HOME, a cloud secret…) could be sent to whatever server the caller names.
-    await expect(api.invoke('scripts.run', { document: '$echo: 1', connection: { baseURL: server.baseURL, model: 'm', apiKeyEnv: 'HOME' } })).rejects.toMatchObject({
+    await expect(
+      api.invoke('scripts.run', {
+        document: '$echo: 1',
+        connection: { baseURL: server.baseURL, model: 'm', apiKeyEnv: 'HOME' },
+      }),
+    ).rejects.toMatchObject({
       code: 'bad_input',
       details: [expect.objectContaining({ path: '/connection/apiKeyEnv' })],
     });
@@ -121,14 +154,20 @@ describe('scripts.run', () => {
   it('can be cancelled mid-stream', async () => {
     server.scripts.push({ kind: 'tokens', tokens: ['a', 'b', 'c'], delayMs: 300 });
     const controller = new AbortController();
-    const run = api.invoke('scripts.run', { document: fixture('case-01'), connection: { baseURL: server.baseURL, model: 'test-model' } }, { signal: controller.signal, onProgress: () => controller.abort() });
+    const run = api.invoke(
+      'scripts.run',
+      { document: fixture('case-01'), connection: { baseURL: server.baseURL, model: 'test-model' } },
+      { signal: controller.signal, onProgress: () => controller.abort() },
+    );
     await expect(run).rejects.toMatchObject({ code: 'cancelled' });
   });
 });
 
 describe('card ⇄ character script', () => {
   it('exports a library card as a new char script, and imports it back as a new card', async () => {
-    const card = library.cards.insert({ document: v2Card('Aria', { description: 'A wandering bard.', first_mes: 'Hello, {{user}}!', creator: 'kai' }) });
+    const card = library.cards.insert({
+      document: v2Card('Aria', { description: 'A wandering bard.', first_mes: 'Hello, {{user}}!', creator: 'kai' }),
+    });
     const exported = await api.invoke('scripts.fromCard', { cardId: card.id });
     expect(exported.script.name).toBe('Aria');
     expect(exported.script.document).toContain('type: char');
@@ -137,14 +176,19 @@ describe('card ⇄ character script', () => {
     const imported = await api.invoke('scripts.toCard', { id: exported.script.id });
     expect(imported.card.name).toBe('Aria');
     expect(imported.card.id).not.toBe(card.id);
-    expect(JSON.parse(library.cards.get(imported.card.id).document)).toMatchObject({ data: { name: 'Aria', description: 'A wandering bard.' } });
+    expect(JSON.parse(library.cards.get(imported.card.id).document)).toMatchObject({
+      data: { name: 'Aria', description: 'A wandering bard.' },
+    });
   });
 
   it('an exported character script runs a chat turn against the model', async () => {
     const card = library.cards.insert({ document: v2Card('Aria', { description: 'A wandering bard.' }) });
     const { script } = await api.invoke('scripts.fromCard', { cardId: card.id });
     server.scripts.push({ kind: 'tokens', tokens: ['Greetings!'] });
-    const result = await api.invoke('scripts.run', { document: `${script.document}user: Hi there\n`, connection: { baseURL: server.baseURL, model: 'test-model' } });
+    const result = await api.invoke('scripts.run', {
+      document: `${script.document}user: Hi there\n`,
+      connection: { baseURL: server.baseURL, model: 'test-model' },
+    });
     expect(result).toMatchObject({ status: 'done', output: 'Greetings!' });
     const sent = server.requests[0]!.body as { messages: { role: string; content: string }[] };
     expect(sent.messages[0]!.content).toContain('A wandering bard.');

@@ -21,14 +21,40 @@ const LIMIT = `did not finish within ${DEFAULT_LIMITS.scanMs} ms`;
 
 const trapBook = (): Record<string, unknown> => ({
   entries: {
-    '0': { uid: 0, key: ['/(a+)+$/'], keysecondary: [], comment: 'runaway', content: 'never', constant: false, selective: false, order: 100, position: 0, disable: false },
-    '1': { uid: 1, key: ['storm'], keysecondary: [], comment: 'storm', content: 'The storm howls.', constant: false, selective: false, order: 100, position: 0, disable: false },
+    '0': {
+      uid: 0,
+      key: ['/(a+)+$/'],
+      keysecondary: [],
+      comment: 'runaway',
+      content: 'never',
+      constant: false,
+      selective: false,
+      order: 100,
+      position: 0,
+      disable: false,
+    },
+    '1': {
+      uid: 1,
+      key: ['storm'],
+      keysecondary: [],
+      comment: 'storm',
+      content: 'The storm howls.',
+      constant: false,
+      selective: false,
+      order: 100,
+      position: 0,
+      disable: false,
+    },
   },
 });
 
 describe('the CLI stops a runaway regex key at the default limit, without --timeout', () => {
   it('preview names the entry and key, and the next file is scanned correctly', async () => {
-    const r = await runCliCaptured(['preview', path.join(fixtures, 'lore-cli/catastrophic.json'), path.join(fixtures, 'lore-cli/scenario.json')]);
+    const r = await runCliCaptured([
+      'preview',
+      path.join(fixtures, 'lore-cli/catastrophic.json'),
+      path.join(fixtures, 'lore-cli/scenario.json'),
+    ]);
     expect(r.code).toBe(1);
     expect(r.err).toContain(LIMIT);
     expect(r.err).toContain(CULPRIT);
@@ -40,9 +66,19 @@ describe('the CLI stops a runaway regex key at the default limit, without --time
   it('test fails the file naming the key; a good test in the same run passes', async () => {
     const dir = tempDir();
     const chat = [{ name: 'Sam', mes: RUNAWAY }];
-    fs.writeFileSync(path.join(dir, 'trap.json'), JSON.stringify({ books: { Trap: trapBook() }, chat, expect: { fires: ['Trap.1'] } }));
+    fs.writeFileSync(
+      path.join(dir, 'trap.json'),
+      JSON.stringify({ books: { Trap: trapBook() }, chat, expect: { fires: ['Trap.1'] } }),
+    );
     const storm = (trapBook()['entries'] as Record<string, unknown>)['1'];
-    fs.writeFileSync(path.join(dir, 'good.json'), JSON.stringify({ books: { Trap: { entries: { '1': storm } } }, chat: [{ name: 'Sam', mes: 'a storm!' }], expect: { fires: ['Trap.1'] } }));
+    fs.writeFileSync(
+      path.join(dir, 'good.json'),
+      JSON.stringify({
+        books: { Trap: { entries: { '1': storm } } },
+        chat: [{ name: 'Sam', mes: 'a storm!' }],
+        expect: { fires: ['Trap.1'] },
+      }),
+    );
     const r = await runCliCaptured(['test', '.'], {}, dir);
     expect(r.code).toBe(1);
     expect(r.out).toContain(CULPRIT);
@@ -54,7 +90,14 @@ describe('the CLI stops a runaway regex key at the default limit, without --time
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'trap.json'), JSON.stringify(trapBook()));
     const header = { user_name: 'Sam', character_name: 'Aria', create_date: '2025-06-01@10h00m00s', chat_metadata: {} };
-    const message = { name: 'Sam', is_user: true, is_system: false, send_date: 'June 1, 2025 10:01am', mes: RUNAWAY, extra: {} };
+    const message = {
+      name: 'Sam',
+      is_user: true,
+      is_system: false,
+      send_date: 'June 1, 2025 10:01am',
+      mes: RUNAWAY,
+      extra: {},
+    };
     fs.writeFileSync(path.join(dir, 'chat.jsonl'), `${JSON.stringify(header)}\n${JSON.stringify(message)}\n`);
     const card = path.join(fixtures, 'chat/aria.card.json');
     const r = await runCliCaptured(['prompt', '--card', card, '--book', 'trap.json', '--chat', 'chat.jsonl'], {}, dir);
@@ -82,16 +125,26 @@ describe('the web host stays responsive while a runaway scan is stopped', () => 
     // Replies are read loosely here: each test checks the fields it needs.
     type Reply = { ok: boolean; value?: never; error?: { code: string; message: string } };
     const call = async (method: string, input: unknown): Promise<Reply> => {
-      const res = await fetch(new URL(`/api/${method}`, url), { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(input) });
+      const res = await fetch(new URL(`/api/${method}`, url), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      });
       return (await res.json()) as never;
     };
     const card = await call('cards.create', { document: v2Card('Aria', { first_mes: 'Hello.' }) });
     const book = await call('lorebooks.create', { name: 'Trap', document: JSON.stringify(trapBook()) });
     expect(card.ok && book.ok).toBe(true);
-    const transcript = (text: string) => appendMessage(createTranscript({ name: 'Aria' }, { name: 'Sam' }), 'user', 'Sam', { text });
+    const transcript = (text: string) =>
+      appendMessage(createTranscript({ name: 'Aria' }, { name: 'Sam' }), 'user', 'Sam', { text });
     const cardId = (card.value as unknown as { id: number }).id;
     const bookId = (book.value as unknown as { id: number }).id;
-    const turn = (text: string) => ({ cardId, bookIds: [bookId], transcript: transcript(text), persona: { name: 'Sam' } });
+    const turn = (text: string) => ({
+      cardId,
+      bookIds: [bookId],
+      transcript: transcript(text),
+      persona: { name: 'Sam' },
+    });
 
     let settled = false;
     const runaway = call('chats.prompt', turn(RUNAWAY)).finally(() => (settled = true));
@@ -110,7 +163,9 @@ describe('the web host stays responsive while a runaway scan is stopped', () => 
     expect(fine.ok).toBe(true);
     expect((fine.value as unknown as { lore: { uid: number }[] }).lore.map((l) => l.uid)).toEqual([1]);
 
-    const turns = buildTurns('Trap', { entries: {} }, DEFAULT_SETUP, [{ role: 'user', text: RUNAWAY }]).map(({ books: _books, ...t }) => t);
+    const turns = buildTurns('Trap', { entries: {} }, DEFAULT_SETUP, [{ role: 'user', text: RUNAWAY }]).map(
+      ({ books: _books, ...t }) => t,
+    );
     const test = JSON.stringify({ turns, expect: [{ fires: ['Trap.1'] }] });
     const saved = await call('loreTests.save', { lorebookId: bookId, name: 'trap', document: test });
     expect(saved.ok, JSON.stringify(saved.error)).toBe(true);

@@ -14,7 +14,15 @@ export function fixture(name: string): Uint8Array {
 }
 
 export function v1Card(extra: JsonObject = {}): JsonObject {
-  return { name: 'Aria', description: 'A bard.', personality: 'cheerful', scenario: 'A tavern.', first_mes: 'Hello!', mes_example: '<START>\n{{char}}: Hi.', ...extra };
+  return {
+    name: 'Aria',
+    description: 'A bard.',
+    personality: 'cheerful',
+    scenario: 'A tavern.',
+    first_mes: 'Hello!',
+    mes_example: '<START>\n{{char}}: Hi.',
+    ...extra,
+  };
 }
 
 export function v2Card(data: JsonObject = {}, root: JsonObject = {}): JsonObject {
@@ -46,7 +54,14 @@ export function book(entries: JsonObject[], extra: JsonObject = {}): JsonObject 
 }
 
 export function entry(extra: JsonObject = {}): JsonObject {
-  return { keys: ['castle'], content: 'The castle is old.', extensions: {}, enabled: true, insertion_order: 100, ...extra };
+  return {
+    keys: ['castle'],
+    content: 'The castle is old.',
+    extensions: {},
+    enabled: true,
+    insertion_order: 100,
+    ...extra,
+  };
 }
 
 export interface RawChunk {
@@ -69,7 +84,9 @@ export function pngWith(extra: RawChunk[], options: { afterIdat?: boolean } = {}
   const iendStart = base.length - 12;
   const encoded = extra.map((c) => encodeChunk(c.type, c.data));
   const body = base.subarray(ihdrEnd, iendStart);
-  const parts = options.afterIdat ? [base.subarray(0, ihdrEnd), body, ...encoded, base.subarray(iendStart)] : [base.subarray(0, ihdrEnd), ...encoded, body, base.subarray(iendStart)];
+  const parts = options.afterIdat
+    ? [base.subarray(0, ihdrEnd), body, ...encoded, base.subarray(iendStart)]
+    : [base.subarray(0, ihdrEnd), ...encoded, body, base.subarray(iendStart)];
   return concatBytes(parts);
 }
 
@@ -99,7 +116,11 @@ export function tiffWithUserComment(comment: Uint8Array, charset = 'ASCII\0\0\0'
 export function jpegWithExif(tiff: Uint8Array): Uint8Array {
   const app1 = concatBytes([latin1Encode('Exif\0\0'), tiff]);
   const len = app1.length + 2;
-  return concatBytes([new Uint8Array([0xff, 0xd8, 0xff, 0xe1, len >> 8, len & 0xff]), app1, new Uint8Array([0xff, 0xda, 0x00, 0x02, 0xff, 0xd9])]);
+  return concatBytes([
+    new Uint8Array([0xff, 0xd8, 0xff, 0xe1, len >> 8, len & 0xff]),
+    app1,
+    new Uint8Array([0xff, 0xda, 0x00, 0x02, 0xff, 0xd9]),
+  ]);
 }
 
 export function webpWithExif(tiff: Uint8Array): Uint8Array {
@@ -109,7 +130,11 @@ export function webpWithExif(tiff: Uint8Array): Uint8Array {
     new DataView(h.buffer).setUint32(4, data.length, true);
     return concatBytes([h, data, new Uint8Array(data.length & 1)]);
   };
-  const body = concatBytes([latin1Encode('WEBP'), chunk('VP8 ', new Uint8Array(4)), chunk('EXIF', concatBytes([latin1Encode('Exif\0\0'), tiff]))]);
+  const body = concatBytes([
+    latin1Encode('WEBP'),
+    chunk('VP8 ', new Uint8Array(4)),
+    chunk('EXIF', concatBytes([latin1Encode('Exif\0\0'), tiff])),
+  ]);
   const h = new Uint8Array(8);
   h.set(latin1Encode('RIFF'));
   new DataView(h.buffer).setUint32(4, body.length, true);

@@ -44,7 +44,18 @@ function cardChunk(c: CardChunkSpec): Uint8Array {
     case 'zTXt':
       return encodeChunk('zTXt', concatBytes([kw, Uint8Array.of(0, 0), zlibSync(text, { level: 9 })]));
     case 'iTXt':
-      return encodeChunk('iTXt', concatBytes([kw, Uint8Array.of(0, 0, 0), latin1Encode('en'), Uint8Array.of(0), utf8Encode('Charakter'), Uint8Array.of(0), text]));
+      return encodeChunk(
+        'iTXt',
+        concatBytes([
+          kw,
+          Uint8Array.of(0, 0, 0),
+          latin1Encode('en'),
+          Uint8Array.of(0),
+          utf8Encode('Charakter'),
+          Uint8Array.of(0),
+          text,
+        ]),
+      );
     case 'iTXt-z':
       return encodeChunk('iTXt', concatBytes([kw, Uint8Array.of(0, 1, 0, 0, 0), zlibSync(text)]));
   }
@@ -71,11 +82,28 @@ function png(parts: (string | CardChunkSpec)[], trailing = new Uint8Array(0)): U
   return concatBytes([Uint8Array.from(PNG_SIGNATURE), raw('IHDR'), ...body, raw('IEND'), trailing]);
 }
 
-const richV2 = v2Card({ description: 'Ein Drache — 雪の城 🐉 "quoted"', character_book: book([entry({ id: 1 })]), extensions: { world: 'Eldoria', depth_prompt: { depth: 4 } } }, { name: 'Aria' });
-const richV3 = v3Card({ description: 'V3 desc', nickname: 'Ari', character_book: book([entry({ use_regex: false, content: '@@depth 4\nThe castle.' })]) });
+const richV2 = v2Card(
+  {
+    description: 'Ein Drache — 雪の城 🐉 "quoted"',
+    character_book: book([entry({ id: 1 })]),
+    extensions: { world: 'Eldoria', depth_prompt: { depth: 4 } },
+  },
+  { name: 'Aria' },
+);
+const richV3 = v3Card({
+  description: 'V3 desc',
+  nickname: 'Ari',
+  character_book: book([entry({ use_regex: false, content: '@@depth 4\nThe castle.' })]),
+});
 const stPairChara = v2Card({ description: 'shared' }, { name: 'Aria', creatorcomment: 'hi', talkativeness: '0.5' });
 const stPairCcv3 = { ...stPairChara, spec: 'chara_card_v3', spec_version: '3.0' };
-const lwBackfill = v2Card({ description: 'V3 desc', creator_notes: V3_BACKFILL_NOTICE, character_book: book([entry({ use_regex: false, content: 'The castle.', extensions: { 'lorewright/v3_decorators': '@@depth 4\n' } })]) });
+const lwBackfill = v2Card({
+  description: 'V3 desc',
+  creator_notes: V3_BACKFILL_NOTICE,
+  character_book: book([
+    entry({ use_regex: false, content: 'The castle.', extensions: { 'lorewright/v3_decorators': '@@depth 4\n' } }),
+  ]),
+});
 
 const LAYOUTS: Record<string, Uint8Array> = {
   'chara after IDAT': png(['IDAT', { keyword: 'chara', doc: richV2 }]),
@@ -87,10 +115,26 @@ const LAYOUTS: Record<string, Uint8Array> = {
   'chara in compressed iTXt': png([{ keyword: 'chara', doc: richV2, encoding: 'iTXt-z' }, 'IDAT']),
   'chara holding V1': png(['IDAT', { keyword: 'chara', doc: v1Card({ talkativeness: '0.7' }) }]),
   'chara holding V3 (RisuAI)': png(['IDAT', { keyword: 'chara', doc: richV3 }]),
-  'SillyTavern pair: chara V2 + ccv3 relabelled': png(['IDAT', { keyword: 'chara', doc: stPairChara }, { keyword: 'ccv3', doc: stPairCcv3 }]),
-  'SillyTavern export: the same V3-labelled JSON in chara and ccv3': png(['IDAT', { keyword: 'chara', doc: stPairCcv3 }, { keyword: 'ccv3', doc: stPairCcv3 }]),
-  'V3 pair: V2 backfill with notice + ccv3 before IDAT': png([{ keyword: 'chara', doc: lwBackfill }, { keyword: 'ccv3', doc: richV3 }, 'IDAT']),
-  'duplicate chara chunks (Card Architect appends)': png(['IDAT', { keyword: 'chara', doc: v2Card({ description: 'old' }) }, { keyword: 'chara', doc: richV2, base64: 'raw-json', indent: 2 }]),
+  'SillyTavern pair: chara V2 + ccv3 relabelled': png([
+    'IDAT',
+    { keyword: 'chara', doc: stPairChara },
+    { keyword: 'ccv3', doc: stPairCcv3 },
+  ]),
+  'SillyTavern export: the same V3-labelled JSON in chara and ccv3': png([
+    'IDAT',
+    { keyword: 'chara', doc: stPairCcv3 },
+    { keyword: 'ccv3', doc: stPairCcv3 },
+  ]),
+  'V3 pair: V2 backfill with notice + ccv3 before IDAT': png([
+    { keyword: 'chara', doc: lwBackfill },
+    { keyword: 'ccv3', doc: richV3 },
+    'IDAT',
+  ]),
+  'duplicate chara chunks (Card Architect appends)': png([
+    'IDAT',
+    { keyword: 'chara', doc: v2Card({ description: 'old' }) },
+    { keyword: 'chara', doc: richV2, base64: 'raw-json', indent: 2 },
+  ]),
   'base64 without padding': png(['IDAT', { keyword: 'chara', doc: v2Card({ description: 'ab' }), base64: 'unpadded' }]),
   'base64 with line breaks': png(['IDAT', { keyword: 'chara', doc: richV2, base64: 'wrapped' }]),
   'raw JSON with tab indent': png(['IDAT', { keyword: 'Chara', doc: richV2, base64: 'raw-json', indent: '\t' }]),
@@ -117,9 +161,17 @@ describe('PNG layouts: unedited export is the same file', () => {
   }
 
   it('the same through the library export (stored document, original file)', () => {
-    for (const file of [...Object.values(LAYOUTS), fixture('default_Seraphina-1.18.0.png'), fixture('default_Seraphina-1.12.6.png')]) {
+    for (const file of [
+      ...Object.values(LAYOUTS),
+      fixture('default_Seraphina-1.18.0.png'),
+      fixture('default_Seraphina-1.12.6.png'),
+    ]) {
       const read = readCard(file, 'card.png', { normalize: false });
-      const out = exportCard({ name: 'x', document: JSON.stringify(read.doc, null, 2), format: 'json', container: 'png', original: file }, 'png', 'keep');
+      const out = exportCard(
+        { name: 'x', document: JSON.stringify(read.doc, null, 2), format: 'json', container: 'png', original: file },
+        'png',
+        'keep',
+      );
       expect(Buffer.from(out.bytes).equals(Buffer.from(file))).toBe(true);
     }
   });
@@ -141,11 +193,15 @@ describe('PNG layouts: one edit changes only that value, in place', () => {
       expect(Buffer.from(out.subarray(out.length - 4)).equals(Buffer.from(file.subarray(file.length - 4)))).toBe(true);
       const oldCards = storedCardChunks(before);
       const newCards = storedCardChunks(after);
-      expect(newCards.map((c) => [c.index, c.keyword, c.chunk.type, c.base64])).toEqual(oldCards.map((c) => [c.index, c.keyword, c.chunk.type, c.base64]));
+      expect(newCards.map((c) => [c.index, c.keyword, c.chunk.type, c.base64])).toEqual(
+        oldCards.map((c) => [c.index, c.keyword, c.chunk.type, c.base64]),
+      );
       oldCards.forEach((c, i) => {
         const next = newCards[i]!;
         // The JSON text differs only in the description's value, and only where the chunk held the edited text.
-        const oldValue = JSON.stringify(c.doc['data'] ? (c.doc['data'] as JsonObject)['description'] : c.doc['description']);
+        const oldValue = JSON.stringify(
+          c.doc['data'] ? (c.doc['data'] as JsonObject)['description'] : c.doc['description'],
+        );
         const expected = c.json === next.json ? c.json : c.json.replace(oldValue, JSON.stringify('Edited ✎ "new"'));
         expect(next.json).toBe(expected);
       });
@@ -184,7 +240,13 @@ function localRecords(zip: Uint8Array): [string, Buffer][] {
 }
 
 describe('CharX: unedited is the same file, an edit keeps every other entry byte for byte', () => {
-  const card = { ...richV3, data: { ...(richV3['data'] as JsonObject), assets: [{ type: 'icon', uri: 'embeded://assets/icon/images/main.png', name: 'main', ext: 'png' }] } };
+  const card = {
+    ...richV3,
+    data: {
+      ...(richV3['data'] as JsonObject),
+      assets: [{ type: 'icon', uri: 'embeded://assets/icon/images/main.png', name: 'main', ext: 'png' }],
+    },
+  };
   const entries = (cardJson: string): Zippable => ({
     'x_meta/main.json': [utf8Encode('{"type":"png"}'), { level: 9 }],
     'assets/icon/images/main.png': [placeholderPng(), { level: 0 }],
@@ -193,8 +255,14 @@ describe('CharX: unedited is the same file, an edit keeps every other entry byte
   });
   const files: Record<string, Uint8Array> = {
     'card.json third, mixed compression': zipSync(entries(JSON.stringify(card, null, '\t'))),
-    'card.json stored, one line': zipSync({ ...entries(''), 'card.json': [utf8Encode(JSON.stringify(card)), { level: 0 }] }),
-    'CharX-JPEG (zip after a JPEG)': concatBytes([Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 2, 0xff, 0xd9), zipSync(entries(JSON.stringify(card, null, 4)))]),
+    'card.json stored, one line': zipSync({
+      ...entries(''),
+      'card.json': [utf8Encode(JSON.stringify(card)), { level: 0 }],
+    }),
+    'CharX-JPEG (zip after a JPEG)': concatBytes([
+      Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 2, 0xff, 0xd9),
+      zipSync(entries(JSON.stringify(card, null, 4))),
+    ]),
   };
   for (const [name, file] of Object.entries(files)) {
     it(name, () => {
@@ -211,7 +279,10 @@ describe('CharX: unedited is the same file, an edit keeps every other entry byte
         if (n !== 'card.json') expect(after[i]![1].equals(record)).toBe(true);
       });
       expect(Buffer.from(out.subarray(0, 8)).equals(Buffer.from(file.subarray(0, 8)))).toBe(true);
-      const text = (zip: Uint8Array) => new TextDecoder().decode(unzipSync(locateZip(zip)!.zip, { filter: (f) => f.name === 'card.json' })['card.json']);
+      const text = (zip: Uint8Array) =>
+        new TextDecoder().decode(
+          unzipSync(locateZip(zip)!.zip, { filter: (f) => f.name === 'card.json' })['card.json'],
+        );
       expect(text(out)).toBe(text(file).replace(JSON.stringify('V3 desc'), JSON.stringify('Edited ✎ "new"')));
     });
   }

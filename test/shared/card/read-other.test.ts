@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { zipSync } from 'fflate';
 import { readCard } from '../../../shared/card/read.ts';
 import { concatBytes, latin1Encode, utf8Encode } from '../../../shared/card/bytes.ts';
-import { b64, book, entry, errorOf, jpegWithExif, tiffWithUserComment, v1Card, v2Card, v3Card, webpWithExif } from './helpers.ts';
+import {
+  b64,
+  book,
+  entry,
+  errorOf,
+  jpegWithExif,
+  tiffWithUserComment,
+  v1Card,
+  v2Card,
+  v3Card,
+  webpWithExif,
+} from './helpers.ts';
 
 const json = (doc: unknown, indent = 2) => utf8Encode(JSON.stringify(doc, null, indent));
 
@@ -19,19 +30,34 @@ describe('readCard: JSON and YAML', () => {
   });
 
   it('reads YAML cards, and TextGen WebUI characters as V1', () => {
-    expect(readCard(utf8Encode('spec: chara_card_v2\nspec_version: "2.0"\ndata:\n  name: Y\n'), 'y.yaml').doc).toMatchObject({ data: { name: 'Y', extensions: {} } });
+    expect(
+      readCard(utf8Encode('spec: chara_card_v2\nspec_version: "2.0"\ndata:\n  name: Y\n'), 'y.yaml').doc,
+    ).toMatchObject({ data: { name: 'Y', extensions: {} } });
     const r = readCard(utf8Encode('name: Tex\ncontext: A robot.\ngreeting: Beep.\nvoice: metallic\n'), 'tex.yml');
     expect(r.spec).toBe('v1');
-    expect(r.doc).toEqual({ name: 'Tex', description: 'A robot.', personality: '', scenario: '', first_mes: 'Beep.', mes_example: '', voice: 'metallic' });
+    expect(r.doc).toEqual({
+      name: 'Tex',
+      description: 'A robot.',
+      personality: '',
+      scenario: '',
+      first_mes: 'Beep.',
+      mes_example: '',
+      voice: 'metallic',
+    });
     expect(r.warnings.map((w) => w.pointer)).toEqual(['/context', '/greeting']);
   });
 
   it('names the problem for bad text input', () => {
     expect(errorOf(() => readCard(utf8Encode('{"name": "x",}'), 'x.json'))).toMatchObject({ code: 'json_syntax' });
     expect(errorOf(() => readCard(utf8Encode('[1,2]'))).message).toBe('JSON is an array, not a card object');
-    expect(errorOf(() => readCard(json({ hello: 'world' }))).message).toBe('not a character card: an object with keys "hello" (at json)');
+    expect(errorOf(() => readCard(json({ hello: 'world' }))).message).toBe(
+      'not a character card: an object with keys "hello" (at json)',
+    );
     expect(errorOf(() => readCard(new Uint8Array([0x7b, 0x22, 0xc3, 0x28])))).toMatchObject({ code: 'not_utf8' });
-    expect(errorOf(() => readCard(new Uint8Array([0, 1, 2, 3, 0xff])))).toMatchObject({ code: 'unknown_format', message: 'not a card file: unrecognised binary data (starts with 00 01 02 03) (at byte 0)' });
+    expect(errorOf(() => readCard(new Uint8Array([0, 1, 2, 3, 0xff])))).toMatchObject({
+      code: 'unknown_format',
+      message: 'not a card file: unrecognised binary data (starts with 00 01 02 03) (at byte 0)',
+    });
     expect(errorOf(() => readCard(new Uint8Array()))).toMatchObject({ code: 'empty_file' });
     expect(errorOf(() => readCard(utf8Encode('key: [unclosed'), 'a.yaml'))).toMatchObject({ code: 'yaml_syntax' });
     expect(errorOf(() => readCard(json(v1Card()), 'a.json', { maxBytes: 10 }))).toMatchObject({ code: 'too_large' });
@@ -68,7 +94,15 @@ describe('readCard: lenient normalisation', () => {
       tags: ['a', 'b'],
       character_book: {
         entries: [
-          { id: 5, keys: ['x'], content: 'c', insertion_order: 10, enabled: true, position: 'after_char', extensions: { position: 4 } },
+          {
+            id: 5,
+            keys: ['x'],
+            content: 'c',
+            insertion_order: 10,
+            enabled: true,
+            position: 'after_char',
+            extensions: { position: 4 },
+          },
           { content: 'd', extensions: {}, keys: ['y'], secondary_keys: [], insertion_order: 3, id: 9, enabled: false },
         ],
         extensions: {},
@@ -105,29 +139,68 @@ describe('readCard: lenient normalisation', () => {
   });
 
   it('reads Pygmalion-style V1 names as the V1 fields', () => {
-    const r = readCard(json({ char_name: 'Pyg', char_persona: 'p', world_scenario: 's', char_greeting: 'g', example_dialogue: 'e', extra: 1 }));
-    expect(r.doc).toEqual({ name: 'Pyg', description: 'p', scenario: 's', first_mes: 'g', mes_example: 'e', extra: 1, personality: '' });
-    expect(r.warnings.map((w) => w.pointer)).toEqual(['/char_name', '/char_persona', '/world_scenario', '/char_greeting', '/example_dialogue', '/personality']);
+    const r = readCard(
+      json({
+        char_name: 'Pyg',
+        char_persona: 'p',
+        world_scenario: 's',
+        char_greeting: 'g',
+        example_dialogue: 'e',
+        extra: 1,
+      }),
+    );
+    expect(r.doc).toEqual({
+      name: 'Pyg',
+      description: 'p',
+      scenario: 's',
+      first_mes: 'g',
+      mes_example: 'e',
+      extra: 1,
+      personality: '',
+    });
+    expect(r.warnings.map((w) => w.pointer)).toEqual([
+      '/char_name',
+      '/char_persona',
+      '/world_scenario',
+      '/char_greeting',
+      '/example_dialogue',
+      '/personality',
+    ]);
   });
 
   it('reads character_book: null as absent, and V3 entries without use_regex as false', () => {
     const r = readCard(json(v2Card({ character_book: null })));
     expect('character_book' in (r.doc['data'] as object)).toBe(false);
-    expect(r.warnings).toEqual([{ pointer: '/data/character_book', message: 'character_book is null; read as absent' }]);
+    expect(r.warnings).toEqual([
+      { pointer: '/data/character_book', message: 'character_book is null; read as absent' },
+    ]);
     const v3 = readCard(json(v3Card({ character_book: book([entry()]) })));
-    expect(v3.warnings).toEqual([{ pointer: '/data/character_book/entries/0/use_regex', message: 'missing "use_regex" read as false' }]);
+    expect(v3.warnings).toEqual([
+      { pointer: '/data/character_book/entries/0/use_regex', message: 'missing "use_regex" read as false' },
+    ]);
   });
 
   it('adds a missing spec to a card that has data, and keeps unknown keys everywhere', () => {
     const r = readCard(json({ data: { ...(v2Card()['data'] as object), 'x/y': { deep: [1] } }, custom: true }));
-    expect(r.doc).toMatchObject({ spec: 'chara_card_v2', spec_version: '2.0', custom: true, data: { 'x/y': { deep: [1] } } });
+    expect(r.doc).toMatchObject({
+      spec: 'chara_card_v2',
+      spec_version: '2.0',
+      custom: true,
+      data: { 'x/y': { deep: [1] } },
+    });
   });
 });
 
 describe('readCard: CharX', () => {
-  const card = v3Card({ assets: [{ type: 'icon', uri: 'embeded://assets/icon/images/main.png', name: 'main', ext: 'png' }] });
+  const card = v3Card({
+    assets: [{ type: 'icon', uri: 'embeded://assets/icon/images/main.png', name: 'main', ext: 'png' }],
+  });
   const icon = new Uint8Array([1, 2, 3]);
-  const zip = zipSync({ 'card.json': json(card), 'assets/icon/images/main.png': icon, 'module.risum': new Uint8Array([9]) });
+  const zip = zipSync({
+    'card.json': json(card),
+    'assets/icon/images/main.png': icon,
+    'module.risum': new Uint8Array([9]),
+  });
 
   it('reads card.json and keeps every other entry', () => {
     const r = readCard(zip, 'a.charx');
@@ -147,17 +220,28 @@ describe('readCard: CharX', () => {
   it('accepts embedded:// and warns about missing assets', () => {
     const c = v3Card({ assets: [{ type: 'icon', uri: 'embedded://gone.png', name: 'main', ext: 'png' }] });
     const r = readCard(zipSync({ 'card.json': json(c) }));
-    expect(r.warnings.map((w) => w.message)).toEqual(['asset "gone.png" is not in the zip', 'uses "embedded://"; the spec spells it "embeded://" (read anyway)']);
+    expect(r.warnings.map((w) => w.message)).toEqual([
+      'asset "gone.png" is not in the zip',
+      'uses "embedded://"; the spec spells it "embeded://" (read anyway)',
+    ]);
   });
 
   it('refuses zips without card.json, with traversal names, too many entries or too many bytes', () => {
-    expect(errorOf(() => readCard(zipSync({ 'x.txt': new Uint8Array(1) })))).toMatchObject({ code: 'zip_no_card_json', message: 'zip has no card.json at its root (entries: x.txt)' });
-    expect(errorOf(() => readCard(zipSync({ 'card.json': json(card), '../evil.sh': new Uint8Array(1) })))).toMatchObject({ code: 'zip_path_traversal' });
+    expect(errorOf(() => readCard(zipSync({ 'x.txt': new Uint8Array(1) })))).toMatchObject({
+      code: 'zip_no_card_json',
+      message: 'zip has no card.json at its root (entries: x.txt)',
+    });
+    expect(
+      errorOf(() => readCard(zipSync({ 'card.json': json(card), '../evil.sh': new Uint8Array(1) }))),
+    ).toMatchObject({ code: 'zip_path_traversal' });
     expect(errorOf(() => readCard(zip, '', { maxEntries: 2 }))).toMatchObject({ code: 'zip_too_many_entries' });
     const bomb = zipSync({ 'card.json': json(card), 'zeros.bin': new Uint8Array(4_000_000) });
     expect(bomb.length).toBeLessThan(50_000);
     expect(errorOf(() => readCard(bomb, '', { maxTotalBytes: 1_000_000 }))).toMatchObject({ code: 'zip_too_large' });
-    expect(errorOf(() => readCard(zipSync({ 'card.json': utf8Encode('{oops') })))).toMatchObject({ code: 'json_syntax', at: 'zip entry card.json' });
+    expect(errorOf(() => readCard(zipSync({ 'card.json': utf8Encode('{oops') })))).toMatchObject({
+      code: 'json_syntax',
+      at: 'zip entry card.json',
+    });
     expect(errorOf(() => readCard(zip.subarray(0, zip.length - 30)))).toMatchObject({ code: 'zip_corrupt' });
   });
 });
@@ -178,6 +262,9 @@ describe('readCard: legacy EXIF UserComment (WEBP/JPEG)', () => {
   });
 
   it('says when an image holds no card', () => {
-    expect(errorOf(() => readCard(new Uint8Array([0xff, 0xd8, 0xff, 0xd9])))).toMatchObject({ code: 'exif_no_card', message: 'JPEG image has no EXIF UserComment holding a card (no EXIF data at all)' });
+    expect(errorOf(() => readCard(new Uint8Array([0xff, 0xd8, 0xff, 0xd9])))).toMatchObject({
+      code: 'exif_no_card',
+      message: 'JPEG image has no EXIF UserComment holding a card (no EXIF data at all)',
+    });
   });
 });

@@ -33,7 +33,11 @@ describe('readCard: PNG', () => {
   });
 
   it('prefers ccv3 over chara, and finds text chunks after IDAT', () => {
-    const r = readCard(pngWith([textChunk('chara', b64(v2Card())), textChunk('ccv3', b64(v3Card({ nickname: 'Ari' })))], { afterIdat: true }));
+    const r = readCard(
+      pngWith([textChunk('chara', b64(v2Card())), textChunk('ccv3', b64(v3Card({ nickname: 'Ari' })))], {
+        afterIdat: true,
+      }),
+    );
     expect(r.spec).toBe('v3');
     expect(r.chunkKeyword).toBe('ccv3');
     expect((r.doc['data'] as Record<string, unknown>)['nickname']).toBe('Ari');
@@ -47,9 +51,13 @@ describe('readCard: PNG', () => {
   });
 
   it('uses the last of duplicate chunks and warns', () => {
-    const r = readCard(pngWith([textChunk('chara', b64(v1Card({ name: 'Old' }))), textChunk('chara', b64(v1Card({ name: 'New' })))]));
+    const r = readCard(
+      pngWith([textChunk('chara', b64(v1Card({ name: 'Old' }))), textChunk('chara', b64(v1Card({ name: 'New' })))]),
+    );
     expect(r.doc['name']).toBe('New');
-    expect(r.warnings).toEqual([expect.objectContaining({ message: expect.stringMatching(/^2 'chara' chunks .*using the last$/) })]);
+    expect(r.warnings).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(/^2 'chara' chunks .*using the last$/) }),
+    ]);
   });
 
   it('falls back to raw UTF-8 JSON in tEXt (Card Architect) with a warning', () => {
@@ -61,12 +69,23 @@ describe('readCard: PNG', () => {
   });
 
   it('reads zTXt and iTXt card chunks, compressed or not', () => {
-    const z = { type: 'zTXt', data: concatBytes([latin1Encode('chara\0\0'), zlibSync(latin1Encode(b64(v1Card({ name: 'Z' }))))]) };
+    const z = {
+      type: 'zTXt',
+      data: concatBytes([latin1Encode('chara\0\0'), zlibSync(latin1Encode(b64(v1Card({ name: 'Z' }))))]),
+    };
     expect(readCard(pngWith([z])).doc['name']).toBe('Z');
-    const i = { type: 'iTXt', data: concatBytes([latin1Encode('ccv3\0\x01\0en\0\0'), zlibSync(utf8Encode(JSON.stringify(v3Card({ name: 'Ï' }))))]) };
+    const i = {
+      type: 'iTXt',
+      data: concatBytes([
+        latin1Encode('ccv3\0\x01\0en\0\0'),
+        zlibSync(utf8Encode(JSON.stringify(v3Card({ name: 'Ï' })))),
+      ]),
+    };
     const r = readCard(pngWith([i]));
     expect(r.spec).toBe('v3');
-    expect(r.warnings.map((w) => w.message)).toEqual(expect.arrayContaining([expect.stringMatching(/iTXt instead of tEXt/)]));
+    expect(r.warnings.map((w) => w.message)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/iTXt instead of tEXt/)]),
+    );
   });
 
   it('matches the keyword case-insensitively (as SillyTavern does)', () => {
@@ -80,7 +99,12 @@ describe('readCard: PNG', () => {
     damaged[textEnd - 1]! ^= 0xff;
     const r = readCard(damaged);
     expect(r.doc['name']).toBe('Aria');
-    expect(r.warnings).toEqual([expect.objectContaining({ pointer: expect.stringContaining('tEXt at byte 33'), message: 'bad CRC on tEXt chunk; read anyway' })]);
+    expect(r.warnings).toEqual([
+      expect.objectContaining({
+        pointer: expect.stringContaining('tEXt at byte 33'),
+        message: 'bad CRC on tEXt chunk; read anyway',
+      }),
+    ]);
   });
 
   it('checks image-data CRCs unless asked not to (a batch copies IDAT as stored)', () => {
@@ -93,18 +117,31 @@ describe('readCard: PNG', () => {
 
   it('names what is wrong and where for broken PNGs', () => {
     const good = pngWith([textChunk('chara', b64(v1Card()))]);
-    expect(codeOf(() => readCard(good.subarray(0, 60)))).toMatch(/^png_truncated: PNG is truncated: chunk tEXt needs \d+ data bytes but the file ends \d+ bytes early \(at byte 33\)$/);
-    expect(codeOf(() => readCard(pngWith([])))).toBe('png_no_card: PNG has no \'chara\' or \'ccv3\' text chunk among its 3 chunks');
+    expect(codeOf(() => readCard(good.subarray(0, 60)))).toMatch(
+      /^png_truncated: PNG is truncated: chunk tEXt needs \d+ data bytes but the file ends \d+ bytes early \(at byte 33\)$/,
+    );
+    expect(codeOf(() => readCard(pngWith([])))).toBe(
+      "png_no_card: PNG has no 'chara' or 'ccv3' text chunk among its 3 chunks",
+    );
     expect(codeOf(() => readCard(pngWith([textChunk('naidata', 'x')])))).toMatch(/NovelAI naidata/);
-    expect(codeOf(() => readCard(pngWith([textChunk('chara', '%%%not base64 or json')])))).toMatch(/^png_bad_card_text: card text is neither base64 \(not base64\) nor raw JSON \(invalid JSON/);
-    expect(codeOf(() => readCard(pngWith([textChunk('chara', b64([1, 2]))])))).toMatch(/base64 decodes to JSON is an array/);
+    expect(codeOf(() => readCard(pngWith([textChunk('chara', '%%%not base64 or json')])))).toMatch(
+      /^png_bad_card_text: card text is neither base64 \(not base64\) nor raw JSON \(invalid JSON/,
+    );
+    expect(codeOf(() => readCard(pngWith([textChunk('chara', b64([1, 2]))])))).toMatch(
+      /base64 decodes to JSON is an array/,
+    );
     const absurd = concatBytes([pngSignature(), new Uint8Array([0xff, 0xff, 0xff, 0xf0]), latin1Encode('IHDR')]);
     expect(codeOf(() => readCard(absurd))).toMatch(/^png_chunk_length: PNG chunk IHDR claims an impossible length/);
-    const badUtf8 = concatBytes([pngSignature(), encodeChunk('tEXt', concatBytes([latin1Encode('chara\0'), new Uint8Array([0x7b, 0xff, 0xfe])]))]);
+    const badUtf8 = concatBytes([
+      pngSignature(),
+      encodeChunk('tEXt', concatBytes([latin1Encode('chara\0'), new Uint8Array([0x7b, 0xff, 0xfe])])),
+    ]);
     expect(codeOf(() => readCard(badUtf8))).toMatch(/^not_utf8: /);
   });
 
   it('reports a card chunk holding a non-card', () => {
-    expect(codeOf(() => readCard(pngWith([textChunk('chara', b64({ entries: {} }))])))).toBe('not_a_card: not a character card: a lorebook / World Info file (at png)');
+    expect(codeOf(() => readCard(pngWith([textChunk('chara', b64({ entries: {} }))])))).toBe(
+      'not_a_card: not a character card: a lorebook / World Info file (at png)',
+    );
   });
 });

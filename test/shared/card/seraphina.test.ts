@@ -17,7 +17,9 @@ const NEW = 'default_Seraphina-1.18.0.png';
 /** What SillyTavern's reader (character-card-parser.js) returns: ccv3 if present, else chara, base64 → JSON. */
 function stRead(png: Uint8Array): JsonObject {
   const texts = parsePngChunks(png).chunks.filter((c) => c.type === 'tEXt');
-  const pick = texts.find((c) => textKeyword(c)?.toLowerCase() === 'ccv3') ?? texts.find((c) => textKeyword(c)?.toLowerCase() === 'chara');
+  const pick =
+    texts.find((c) => textKeyword(c)?.toLowerCase() === 'ccv3') ??
+    texts.find((c) => textKeyword(c)?.toLowerCase() === 'chara');
   return JSON.parse(utf8Decode(base64Decode(decodeTextChunk(pick!).payload)!));
 }
 
@@ -33,23 +35,33 @@ describe('the real Seraphina cards (SillyTavern 1.12.6 and 1.18.0)', () => {
     const fresh = readCard(fixture(NEW));
     expect(fresh).toMatchObject({ spec: 'v3', chunkKeyword: 'ccv3' });
     for (const r of [old, fresh]) {
-      expect(r.warnings).toEqual([{ pointer: '/data/character_book/extensions', message: 'missing "extensions" read as {}' }]);
+      expect(r.warnings).toEqual([
+        { pointer: '/data/character_book/extensions', message: 'missing "extensions" read as {}' },
+      ]);
       expect(validateCard(r.doc).errors).toEqual([]);
-      expect(r.doc).toMatchObject({ name: 'Seraphina', avatar: 'none', talkativeness: '0.5', data: { name: 'Seraphina', extensions: { world: 'Eldoria' } } });
+      expect(r.doc).toMatchObject({
+        name: 'Seraphina',
+        avatar: 'none',
+        talkativeness: '0.5',
+        data: { name: 'Seraphina', extensions: { world: 'Eldoria' } },
+      });
       const bk = (r.doc['data'] as JsonObject)['character_book'] as { name: string; entries: unknown[] };
       expect(bk.name).toBe('Eldoria');
       expect(bk.entries).toHaveLength(4);
     }
   });
 
-  it('exports keep the image chunks byte for byte and import in SillyTavern\'s reader rules', () => {
+  it("exports keep the image chunks byte for byte and import in SillyTavern's reader rules", () => {
     for (const name of [OLD, NEW]) {
       const source = fixture(name);
       const read = readCard(source);
       for (const target of ['v2', 'v3'] as const) {
         const { doc } = convertCard(read.doc, target);
         const out = writeCard(doc, 'png', { source: read }).bytes;
-        const image = (png: Uint8Array) => parsePngChunks(png).chunks.filter((c) => c.type === 'IHDR' || c.type === 'IDAT').map((c) => sha256(c.raw));
+        const image = (png: Uint8Array) =>
+          parsePngChunks(png)
+            .chunks.filter((c) => c.type === 'IHDR' || c.type === 'IDAT')
+            .map((c) => sha256(c.raw));
         expect(image(out)).toEqual(image(source));
         expect(parsePngChunks(out).warnings).toEqual([]);
         expect(stRead(out)).toEqual(doc);
@@ -65,7 +77,14 @@ describe('the real Seraphina cards (SillyTavern 1.12.6 and 1.18.0)', () => {
     const back = convertCard(convertCard(v2, 'v3').doc, 'v2').doc as JsonObject;
     const data = v2['data'] as JsonObject;
     const bk = data['character_book'] as { entries: JsonObject[] };
-    const expected = { ...v2, data: { ...data, character_book: { ...bk, entries: bk.entries.map((e) => ({ ...e, use_regex: false })) }, group_only_greetings: [] } };
+    const expected = {
+      ...v2,
+      data: {
+        ...data,
+        character_book: { ...bk, entries: bk.entries.map((e) => ({ ...e, use_regex: false })) },
+        group_only_greetings: [],
+      },
+    };
     expect(back).toEqual(expected);
   });
 

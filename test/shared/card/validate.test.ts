@@ -8,7 +8,11 @@ import { book, entry, v1Card, v2Card, v3Card } from './helpers.ts';
 
 describe('validateCard', () => {
   it('accepts spec-clean V1, V2 and V3 cards', () => {
-    for (const [doc, spec] of [[v1Card(), 'v1'], [v2Card(), 'v2'], [v3Card(), 'v3']] as const) {
+    for (const [doc, spec] of [
+      [v1Card(), 'v1'],
+      [v2Card(), 'v2'],
+      [v3Card(), 'v3'],
+    ] as const) {
       const r = validateCard(doc);
       expect(r.spec).toBe(spec);
       expect(r.errors).toEqual([]);
@@ -29,14 +33,21 @@ describe('validateCard', () => {
 
   it('checks the embedded lorebook: V2 entries need extensions; V3 entries without use_regex (as SillyTavern writes them) warn', () => {
     const v2 = validateCard(v2Card({ character_book: book([entry({ extensions: undefined, position: 'middle' })]) }));
-    expect(v2.errors.map((e) => e.pointer)).toEqual(expect.arrayContaining(['/data/character_book/entries/0/extensions', '/data/character_book/entries/0/position']));
+    expect(v2.errors.map((e) => e.pointer)).toEqual(
+      expect.arrayContaining(['/data/character_book/entries/0/extensions', '/data/character_book/entries/0/position']),
+    );
     const v3 = validateCard(v3Card({ character_book: book([entry()]) }));
     expect(v3.errors).toEqual([]);
-    expect(v3.warnings).toContainEqual({ pointer: '/data/character_book/entries/0/use_regex', message: 'required field "use_regex" is missing (SillyTavern writes cards without it); read as false' });
+    expect(v3.warnings).toContainEqual({
+      pointer: '/data/character_book/entries/0/use_regex',
+      message: 'required field "use_regex" is missing (SillyTavern writes cards without it); read as false',
+    });
   });
 
   it('rejects the wrong spec_version for V2 but only warns for V3', () => {
-    expect(validateCard(v2Card({}, { spec_version: '2.1' })).errors).toEqual([{ pointer: '/spec_version', message: '"spec_version" must be "2.0"' }]);
+    expect(validateCard(v2Card({}, { spec_version: '2.1' })).errors).toEqual([
+      { pointer: '/spec_version', message: '"spec_version" must be "2.0"' },
+    ]);
     const v3 = validateCard(v3Card({}, { spec_version: '3.1' }));
     expect(v3.errors).toEqual([]);
     expect(v3.warnings[0]).toMatchObject({ pointer: '/spec_version' });
@@ -74,7 +85,9 @@ describe('validateCard', () => {
 
   it('requires exactly one main icon when there are several', () => {
     const icon = (name: string) => ({ type: 'icon', uri: 'ccdefault:', name, ext: 'png' });
-    expect(validateCard(v3Card({ assets: [icon('a'), icon('b')] })).errors).toEqual([{ pointer: '/data/assets', message: 'with 2 icons, exactly one must be named "main" (found 0)' }]);
+    expect(validateCard(v3Card({ assets: [icon('a'), icon('b')] })).errors).toEqual([
+      { pointer: '/data/assets', message: 'with 2 icons, exactly one must be named "main" (found 0)' },
+    ]);
     expect(validateCard(v3Card({ assets: [icon('main'), icon('b')] })).errors).toEqual([]);
   });
 
@@ -98,6 +111,8 @@ describe('schema files', () => {
       expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
       ajv.addSchema(schema);
     }
-    expect(ajv.getSchema(cardSchemas.lorebookFileV3.$id)!({ spec: 'lorebook_v3', data: book([entry({ use_regex: true })]) })).toBe(true);
+    expect(
+      ajv.getSchema(cardSchemas.lorebookFileV3.$id)!({ spec: 'lorebook_v3', data: book([entry({ use_regex: true })]) }),
+    ).toBe(true);
   });
 });

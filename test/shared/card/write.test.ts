@@ -17,7 +17,12 @@ function cardChunks(png: Uint8Array): Record<string, unknown>[] {
 }
 
 describe('writeCard: PNG', () => {
-  const source = pngWith([textChunk('Software', 'paint'), textChunk('chara', b64(v1Card({ name: 'Old' }))), { type: 'prVt', data: new Uint8Array([1, 2]) }, textChunk('ccv3', b64(v3Card({ name: 'Old' })))]);
+  const source = pngWith([
+    textChunk('Software', 'paint'),
+    textChunk('chara', b64(v1Card({ name: 'Old' }))),
+    { type: 'prVt', data: new Uint8Array([1, 2]) },
+    textChunk('ccv3', b64(v3Card({ name: 'Old' }))),
+  ]);
 
   it('keeps every other chunk byte for byte and rewrites the card chunk in place; a V2 export drops ccv3', () => {
     const read = readCard(source);
@@ -26,7 +31,9 @@ describe('writeCard: PNG', () => {
     const after = parsePngChunks(out);
     expect(after.warnings).toEqual([]);
     const kept = after.chunks.filter((c) => !['chara', 'ccv3'].includes(decodeTextKeyword(c)));
-    expect(kept.map((c) => [...c.raw])).toEqual(before.filter((c) => !['chara', 'ccv3'].includes(decodeTextKeyword(c))).map((c) => [...c.raw]));
+    expect(kept.map((c) => [...c.raw])).toEqual(
+      before.filter((c) => !['chara', 'ccv3'].includes(decodeTextKeyword(c))).map((c) => [...c.raw]),
+    );
     expect(cardChunks(out)).toEqual([{ keyword: 'chara', doc: v2Card({ name: 'New' }) }]);
     const at = (chunks: typeof before) => chunks.findIndex((c) => decodeTextKeyword(c) === 'chara');
     expect(at(after.chunks)).toBe(at(before));
@@ -34,10 +41,15 @@ describe('writeCard: PNG', () => {
 
   it('writes chara (V2 backfill, decorators stripped, notice) and ccv3 (the V3 card) for a V3 card into a new image', () => {
     const v3 = v3Card({ creator_notes: '' });
-    const out = writeCard(v3, 'png', { source: { container: 'png', image: pngWith([textChunk('Software', 'paint')]) } }).bytes;
+    const out = writeCard(v3, 'png', {
+      source: { container: 'png', image: pngWith([textChunk('Software', 'paint')]) },
+    }).bytes;
     const [chara, ccv3] = cardChunks(out);
     expect(ccv3).toEqual({ keyword: 'ccv3', doc: v3 });
-    expect(chara).toMatchObject({ keyword: 'chara', doc: { spec: 'chara_card_v2', spec_version: '2.0', data: { creator_notes: V3_BACKFILL_NOTICE } } });
+    expect(chara).toMatchObject({
+      keyword: 'chara',
+      doc: { spec: 'chara_card_v2', spec_version: '2.0', data: { creator_notes: V3_BACKFILL_NOTICE } },
+    });
     expect(readCard(out).doc).toEqual(v3);
   });
 
@@ -58,7 +70,11 @@ function decodeTextKeyword(c: { type: string; data: Uint8Array }): string {
 
 describe('writeCard: JSON and YAML', () => {
   it('returns the original text when nothing was edited, whatever its style', () => {
-    for (const text of ['{\n    "name": "A",\n    "description": "",\n    "personality": "",\n    "scenario": "", "first_mes": "", "mes_example": "", "n": 1.0\n}', JSON.stringify(v2Card()), '\uFEFF' + JSON.stringify(v2Card(), null, '\t') + '\r\n']) {
+    for (const text of [
+      '{\n    "name": "A",\n    "description": "",\n    "personality": "",\n    "scenario": "", "first_mes": "", "mes_example": "", "n": 1.0\n}',
+      JSON.stringify(v2Card()),
+      '\uFEFF' + JSON.stringify(v2Card(), null, '\t') + '\r\n',
+    ]) {
       const read = readCard(utf8Encode(text));
       expect(utf8Decode(writeCard(read.doc, 'json', { source: read }).bytes)).toBe(text);
     }
@@ -68,19 +84,31 @@ describe('writeCard: JSON and YAML', () => {
     const text = JSON.stringify(v2Card(), null, 4).replace(/\n/g, '\r\n') + '\r\n';
     const read = readCard(utf8Encode(text));
     const edited = { ...read.doc, data: { ...(read.doc['data'] as object), name: 'B' } };
-    expect(utf8Decode(writeCard(edited, 'json', { source: read }).bytes)).toBe(JSON.stringify(edited, null, 4).replace(/\n/g, '\r\n') + '\r\n');
-    expect(utf8Decode(writeCard(read.doc, 'json', { source: read, indent: 2 }).bytes)).toBe(JSON.stringify(read.doc, null, 2).replace(/\n/g, '\r\n') + '\r\n');
+    expect(utf8Decode(writeCard(edited, 'json', { source: read }).bytes)).toBe(
+      JSON.stringify(edited, null, 4).replace(/\n/g, '\r\n') + '\r\n',
+    );
+    expect(utf8Decode(writeCard(read.doc, 'json', { source: read, indent: 2 }).bytes)).toBe(
+      JSON.stringify(read.doc, null, 2).replace(/\n/g, '\r\n') + '\r\n',
+    );
     expect(utf8Decode(writeCard(v2Card(), 'json').bytes)).toBe(JSON.stringify(v2Card(), null, 2) + '\n');
   });
 
   it('keeps key order as read, including unknown keys', () => {
-    const text = '{"zeta":1,"data":{"extensions":{"b":1,"a":2},"name":"N"},"spec":"chara_card_v2","spec_version":"2.0"}';
+    const text =
+      '{"zeta":1,"data":{"extensions":{"b":1,"a":2},"name":"N"},"spec":"chara_card_v2","spec_version":"2.0"}';
     const read = readCard(utf8Encode(text), '', { normalize: false });
-    expect(utf8Decode(writeCard({ ...read.doc, zeta: 2 }, 'json', { source: read }).bytes)).toBe(text.replace('"zeta":1', '"zeta":2') + '');
+    expect(utf8Decode(writeCard({ ...read.doc, zeta: 2 }, 'json', { source: read }).bytes)).toBe(
+      text.replace('"zeta":1', '"zeta":2') + '',
+    );
   });
 
   it('round-trips YAML', () => {
-    const read = readCard(utf8Encode('name: Y\ndescription: "multi\\nline"\npersonality: ""\nscenario: ""\nfirst_mes: "yes"\nmes_example: ""\n'), 'y.yaml');
+    const read = readCard(
+      utf8Encode(
+        'name: Y\ndescription: "multi\\nline"\npersonality: ""\nscenario: ""\nfirst_mes: "yes"\nmes_example: ""\n',
+      ),
+      'y.yaml',
+    );
     const out = writeCard(read.doc, 'yaml', { source: read }).bytes;
     expect(readCard(out, 'y.yaml').doc).toEqual(read.doc);
     const edited = writeCard({ ...read.doc, name: 'Z' }, 'yaml', { source: read }).bytes;
@@ -90,9 +118,15 @@ describe('writeCard: JSON and YAML', () => {
 
 describe('writeCard: CharX', () => {
   it('writes card.json plus every asset and module file, and keeps a JPEG prefix', () => {
-    const card = v3Card({ assets: [{ type: 'icon', uri: 'embeded://assets/icon/images/main.png', name: 'main', ext: 'png' }] });
+    const card = v3Card({
+      assets: [{ type: 'icon', uri: 'embeded://assets/icon/images/main.png', name: 'main', ext: 'png' }],
+    });
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 2, 0xff, 0xd9]);
-    const zip = zipSync({ 'card.json': utf8Encode(JSON.stringify(card)), 'assets/icon/images/main.png': pngWith([]), 'x_meta/main.json': utf8Encode('{}') });
+    const zip = zipSync({
+      'card.json': utf8Encode(JSON.stringify(card)),
+      'assets/icon/images/main.png': pngWith([]),
+      'x_meta/main.json': utf8Encode('{}'),
+    });
     const read = readCard(new Uint8Array([...jpeg, ...zip]));
     const out = writeCard(read.doc, 'charx', { source: read }).bytes;
     const again = readCard(out);
@@ -105,9 +139,13 @@ describe('writeCard: CharX', () => {
   it('turns a CharX into a PNG around its main icon, warning about what a PNG cannot hold', () => {
     const card = v3Card({ assets: [{ type: 'icon', uri: 'embeded://icon.png', name: 'main', ext: 'png' }] });
     const icon = pngWith([textChunk('Comment', 'icon')]);
-    const read = readCard(zipSync({ 'card.json': utf8Encode(JSON.stringify(card)), 'icon.png': icon, 'bg.webp': new Uint8Array(3) }));
+    const read = readCard(
+      zipSync({ 'card.json': utf8Encode(JSON.stringify(card)), 'icon.png': icon, 'bg.webp': new Uint8Array(3) }),
+    );
     const { bytes, warnings } = writeCard(read.doc, 'png', { source: read });
     expect(parsePngChunks(bytes).chunks.some((c) => decodeTextKeyword(c) === 'Comment')).toBe(true);
-    expect(warnings.map((w) => w.message)).toEqual(['1 CharX file(s) besides the icon cannot be carried in a PNG; export as CharX to keep them']);
+    expect(warnings.map((w) => w.message)).toEqual([
+      '1 CharX file(s) besides the icon cannot be carried in a PNG; export as CharX to keep them',
+    ]);
   });
 });

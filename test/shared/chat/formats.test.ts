@@ -18,28 +18,66 @@ import { characterFromCard } from '../../../shared/prompt/index.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/chat/${name}`, import.meta.url), 'utf8');
 function seraphinaCard(): { data: Record<string, unknown> } {
-  const card = JSON.parse(readFileSync(new URL('../../fixtures/lorebooks/Seraphina-1.18.0.card.json', import.meta.url), 'utf8')) as { data: Record<string, unknown> };
+  const card = JSON.parse(
+    readFileSync(new URL('../../fixtures/lorebooks/Seraphina-1.18.0.card.json', import.meta.url), 'utf8'),
+  ) as { data: Record<string, unknown> };
   card.data.alternate_greetings = ['*Seraphina hums softly.*'];
   return card;
 }
-const jsonl = (text: string) => text.trim().split('\n').map((l) => JSON.parse(l) as unknown);
+const jsonl = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as unknown);
 
 /** A transcript using every field Lorewright models. */
 function fullTranscript(): Transcript {
-  let t = createTranscript(characterFromCard(seraphinaCard()), { name: 'Sam', persona: 'A lost traveller.' }, new Date('2025-06-01T10:00:00Z'));
+  let t = createTranscript(
+    characterFromCard(seraphinaCard()),
+    { name: 'Sam', persona: 'A lost traveller.' },
+    new Date('2025-06-01T10:00:00Z'),
+  );
   t = { ...t, messages: [{ ...t.messages[0]!, swipe: 1 }] };
-  t = appendMessage(t, 'user', 'Sam', { text: 'Where am I?', at: '2025-06-01T10:00:05.000Z', stats: { tokens: 4 } }, new Date('2025-06-01T10:00:05Z'));
+  t = appendMessage(
+    t,
+    'user',
+    'Sam',
+    { text: 'Where am I?', at: '2025-06-01T10:00:05.000Z', stats: { tokens: 4 } },
+    new Date('2025-06-01T10:00:05Z'),
+  );
   const reply = {
     text: 'In Eldoria.',
     at: '2025-06-01T10:00:07.000Z',
-    stats: { tokens: 3, promptTokens: 812, firstTokenMs: 120.5, totalMs: 1234.5678, tokensPerSecond: 2.7, finishReason: 'stop', model: 'test-model' },
+    stats: {
+      tokens: 3,
+      promptTokens: 812,
+      firstTokenMs: 120.5,
+      totalMs: 1234.5678,
+      tokensPerSecond: 2.7,
+      finishReason: 'stop',
+      model: 'test-model',
+    },
     lore: [{ book: 'Eldoria', uid: 0, comment: 'Eldoria', keys: ['eldoria', 'forest'], position: 0, depth: 4 }],
     request: { model: 'test-model', max_tokens: 300, stream: true, messages: [{ role: 'system', content: 'x' }] },
   };
   t = appendMessage(t, 'assistant', 'Seraphina', reply, new Date('2025-06-01T10:00:07Z'));
-  t = addSwipe(t, 2, { text: 'You are safe.', at: '2025-06-01T10:00:09.000Z', stats: { tokens: 4, model: 'other-model' } });
-  t = appendMessage(t, 'system', 'Narrator', { text: 'Night falls.', at: '2025-06-01T10:00:10.000Z' }, new Date('2025-06-01T10:00:10Z'));
-  t = { ...t, messages: [...t.messages.slice(0, 3), { ...t.messages[3]!, hidden: true }], timedEffects: { sticky: { 'Eldoria.0': { hash: 1, start: 2, end: 4, protected: false } }, cooldown: {} } };
+  t = addSwipe(t, 2, {
+    text: 'You are safe.',
+    at: '2025-06-01T10:00:09.000Z',
+    stats: { tokens: 4, model: 'other-model' },
+  });
+  t = appendMessage(
+    t,
+    'system',
+    'Narrator',
+    { text: 'Night falls.', at: '2025-06-01T10:00:10.000Z' },
+    new Date('2025-06-01T10:00:10Z'),
+  );
+  t = {
+    ...t,
+    messages: [...t.messages.slice(0, 3), { ...t.messages[3]!, hidden: true }],
+    timedEffects: { sticky: { 'Eldoria.0': { hash: 1, start: 2, end: 4, protected: false } }, cooldown: {} },
+  };
   return t;
 }
 
@@ -57,11 +95,22 @@ describe('GLM chat history', () => {
   });
 
   it('writes the mapping of the reference: greeting, alternatives + selected, persona, model', () => {
-    const doc = toGlm(fullTranscript()).value as { meta: Record<string, unknown>; system: Record<string, unknown>; history: Record<string, { content: string; meta: Record<string, unknown> }>[] };
-    expect(doc.meta).toMatchObject({ chat_started: '2025-06-01T10:00:00.000Z', used_model: 'other-model', card: { name: 'Seraphina' } });
+    const doc = toGlm(fullTranscript()).value as {
+      meta: Record<string, unknown>;
+      system: Record<string, unknown>;
+      history: Record<string, { content: string; meta: Record<string, unknown> }>[];
+    };
+    expect(doc.meta).toMatchObject({
+      chat_started: '2025-06-01T10:00:00.000Z',
+      used_model: 'other-model',
+      card: { name: 'Seraphina' },
+    });
     expect(doc.system.available_user_info).toEqual({ name: 'Sam', description: 'A lost traveller.' });
     expect(doc.history[0]!.assistant!.meta).toMatchObject({ kind: 'greeting', greeting_index: 1, selected: 1 });
-    expect(doc.history[2]!.assistant!).toMatchObject({ content: 'You are safe.', meta: { selected: 1, alternatives: [{ content: 'In Eldoria.', meta: { token_count: 3 } }] } });
+    expect(doc.history[2]!.assistant!).toMatchObject({
+      content: 'You are safe.',
+      meta: { selected: 1, alternatives: [{ content: 'In Eldoria.', meta: { token_count: 3 } }] },
+    });
     expect(doc.history[1]!.user!.meta.token_count).toBe(4);
   });
 
@@ -78,9 +127,17 @@ describe('GLM chat history', () => {
     expect(value.messages[0]!.swipes[0]!.stats).toEqual({ tokens: 5 });
     const again = toGlm(value).value as { history: unknown[]; settings: unknown; system: Record<string, unknown> };
     // Normalised (settings merged up, function_calls in a list) but nothing dropped.
-    expect(again.settings).toEqual({ function_calls: { available_functions: ['ask_weather', 'find_recipe'], enabled: true } });
-    expect(again.system).toMatchObject({ content: (original.system as { content: string }).content, service_info: { service_status: 'Online' }, available_user_info: { name: 'John', primary_language: 'English' } });
-    expect(again.history[2]).toEqual({ user_interaction: { content: 'Clicked "show map"', meta: { action: 'click' } } });
+    expect(again.settings).toEqual({
+      function_calls: { available_functions: ['ask_weather', 'find_recipe'], enabled: true },
+    });
+    expect(again.system).toMatchObject({
+      content: (original.system as { content: string }).content,
+      service_info: { service_status: 'Online' },
+      available_user_info: { name: 'John', primary_language: 'English' },
+    });
+    expect(again.history[2]).toEqual({
+      user_interaction: { content: 'Clicked "show map"', meta: { action: 'click' } },
+    });
     expect(again.history[1]).toMatchObject({ assistant: { function_calls: [{ name: 'ask_weather' }] } });
     expect(again.history[3]).toMatchObject({ assistant: { content: 'It is sunny.', feedback: { rating: 1 } } });
   });
@@ -103,9 +160,22 @@ describe('SillyTavern JSONL', () => {
 
   it('writes SillyTavern-native fields where SillyTavern has them', () => {
     const lines = jsonl(toSillyTavern(fullTranscript()).value) as Record<string, unknown>[];
-    expect(lines[0]).toMatchObject({ user_name: 'Sam', character_name: 'Seraphina', chat_metadata: { timedWorldInfo: { sticky: { 'Eldoria.0': { end: 4 } } } } });
-    expect(lines[1]).toMatchObject({ is_user: false, swipe_id: 1, mes: lines[1]!.swipes && (lines[1]!.swipes as string[])[1] });
-    expect(lines[3]).toMatchObject({ mes: 'You are safe.', swipe_id: 1, extra: { token_count: 4, model: 'other-model' }, swipe_info: [{ extra: { token_count: 3, model: 'test-model' } }, {}] });
+    expect(lines[0]).toMatchObject({
+      user_name: 'Sam',
+      character_name: 'Seraphina',
+      chat_metadata: { timedWorldInfo: { sticky: { 'Eldoria.0': { end: 4 } } } },
+    });
+    expect(lines[1]).toMatchObject({
+      is_user: false,
+      swipe_id: 1,
+      mes: lines[1]!.swipes && (lines[1]!.swipes as string[])[1],
+    });
+    expect(lines[3]).toMatchObject({
+      mes: 'You are safe.',
+      swipe_id: 1,
+      extra: { token_count: 4, model: 'other-model' },
+      swipe_info: [{ extra: { token_count: 3, model: 'test-model' } }, {}],
+    });
     expect(lines[4]).toMatchObject({ is_system: true, extra: { type: 'narrator' } });
   });
 
@@ -129,11 +199,14 @@ describe('SillyTavern JSONL', () => {
     expect(glm.lost.map((l) => l.path)).toContain('$.messages[1].foreign.st.force_avatar');
     expect(glm.lost.map((l) => l.path)).toContain('$.foreign.st.chat_metadata');
     const fromYaml = importChat(fixture('legacy-chat.glm.yaml')).value;
-    expect(toSillyTavern(fromYaml).lost.map((l) => l.path)).toEqual(expect.arrayContaining(['$.foreign.glm.settings', '$.messages[2].foreign.glm.feedback']));
+    expect(toSillyTavern(fromYaml).lost.map((l) => l.path)).toEqual(
+      expect.arrayContaining(['$.foreign.glm.settings', '$.messages[2].foreign.glm.feedback']),
+    );
   });
 
   it('keeps the shown text when a stale swipe disagrees, and says so', () => {
-    const text = '{"user_name":"U","character_name":"C"}\n{"name":"C","is_user":false,"mes":"new","swipes":["old"],"swipe_id":0}\n';
+    const text =
+      '{"user_name":"U","character_name":"C"}\n{"name":"C","is_user":false,"mes":"new","swipes":["old"],"swipe_id":0}\n';
     const { value, lost } = fromSillyTavern(text);
     expect(value.messages[0]!.swipes[0]!.text).toBe('new');
     expect(lost).toEqual([{ path: '$[1].swipes[0]', reason: expect.stringContaining('mes') }]);

@@ -29,7 +29,10 @@ function bigCard(entries: number): unknown {
 function longChat(card: unknown, messages: number): Transcript {
   let t = createTranscript(characterFromCard(card), { name: 'Sam' }, new Date('2025-06-01T10:00:00Z'));
   for (let i = 1; i < messages; i++) {
-    t = appendMessage(t, i % 2 ? 'user' : 'assistant', i % 2 ? 'Sam' : 'Mira', { text: `Message ${i} passes place${(i * 37) % 5000} and talks about the weather at length.`, at: '2025-06-01T10:00:00.000Z' });
+    t = appendMessage(t, i % 2 ? 'user' : 'assistant', i % 2 ? 'Sam' : 'Mira', {
+      text: `Message ${i} passes place${(i * 37) % 5000} and talks about the weather at length.`,
+      at: '2025-06-01T10:00:00.000Z',
+    });
   }
   return t;
 }
@@ -51,7 +54,9 @@ describe('turn at scale', () => {
       expect(plan.lore.length).toBeGreaterThan(0);
     }
     const median = times.sort((a, b) => a - b)[2]!;
-    console.log(`planTurn, 500 messages, 5,000 entries: first turn ${cold.toFixed(0)} ms, then median ${median.toFixed(1)} ms`);
+    console.log(
+      `planTurn, 500 messages, 5,000 entries: first turn ${cold.toFixed(0)} ms, then median ${median.toFixed(1)} ms`,
+    );
     expect(median).toBeLessThan(200);
   }, 60_000);
 });

@@ -5,7 +5,10 @@ import { assemblePrompt, characterFromCard } from '../../../shared/prompt/index.
 import { importBook } from '../../../shared/lorebook/formats/index.ts';
 
 type Card = { data: Record<string, unknown> };
-const seraphina = (): Card => JSON.parse(readFileSync(new URL('../../fixtures/lorebooks/Seraphina-1.18.0.card.json', import.meta.url), 'utf8')) as Card;
+const seraphina = (): Card =>
+  JSON.parse(
+    readFileSync(new URL('../../fixtures/lorebooks/Seraphina-1.18.0.card.json', import.meta.url), 'utf8'),
+  ) as Card;
 const persona = { name: 'Sam', description: 'A lost traveller.' };
 const target = { model: 'test-model' };
 
@@ -32,36 +35,74 @@ describe('planTurn', () => {
     const linked = importBook(embedded, { detail: 'summary' }).book;
     const transcript = chatWith(card, 'What is this forest?');
     const alone = planTurn({ card, persona, transcript, mode: 'chat', target });
-    const withLinked = planTurn({ card, persona, transcript, mode: 'chat', target, books: [{ name: 'Eldoria', book: linked, role: 'primary' }] });
+    const withLinked = planTurn({
+      card,
+      persona,
+      transcript,
+      mode: 'chat',
+      target,
+      books: [{ name: 'Eldoria', book: linked, role: 'primary' }],
+    });
     expect(withLinked.lore.map((l) => l.uid)).toEqual(alone.lore.map((l) => l.uid));
-    const scannedBooks = (plan: typeof alone): Set<string> => new Set(plan.scan.explain.entries.map((e) => e.key.slice(0, e.key.lastIndexOf('.'))));
+    const scannedBooks = (plan: typeof alone): Set<string> =>
+      new Set(plan.scan.explain.entries.map((e) => e.key.slice(0, e.key.lastIndexOf('.'))));
     expect(scannedBooks(withLinked)).toEqual(new Set(['Eldoria']));
     // An edited library copy is a different book: then both are scanned.
     const edited = { ...linked, originalData: { ...(linked.originalData as object), name: 'changed' } };
-    const both = planTurn({ card, persona, transcript, mode: 'chat', target, books: [{ name: 'Eldoria', book: edited, role: 'primary' }] });
+    const both = planTurn({
+      card,
+      persona,
+      transcript,
+      mode: 'chat',
+      target,
+      books: [{ name: 'Eldoria', book: edited, role: 'primary' }],
+    });
     expect(scannedBooks(both).size).toBe(2);
   });
 
   it('builds exactly what assemblePrompt builds from the scan output, and the body sent to the server', () => {
     const card = seraphina();
     const transcript = chatWith(card, 'Tell me about the shadowfang beasts.');
-    const plan = planTurn({ card, persona, transcript, mode: 'chat', target: { model: 'm', parameters: { temperature: 0.5, max_tokens: 200 } } });
+    const plan = planTurn({
+      card,
+      persona,
+      transcript,
+      mode: 'chat',
+      target: { model: 'm', parameters: { temperature: 0.5, max_tokens: 200 } },
+    });
     const direct = assemblePrompt({
       character: characterFromCard(card),
       persona,
-      chat: transcript.messages.map((m) => ({ name: m.name, is_user: m.role === 'user', mes: m.swipes[m.swipe]!.text })),
+      chat: transcript.messages.map((m) => ({
+        name: m.name,
+        is_user: m.role === 'user',
+        mes: m.swipes[m.swipe]!.text,
+      })),
       lore: plan.scan.prompt,
       mode: 'chat',
       settings: { chat: { maxTokens: 200 } },
     });
     expect(plan.prompt).toEqual(direct);
-    expect(plan.request).toEqual({ model: 'm', max_tokens: 200, temperature: 0.5, stream: true, messages: direct.chat!.messages });
+    expect(plan.request).toEqual({
+      model: 'm',
+      max_tokens: 200,
+      temperature: 0.5,
+      stream: true,
+      messages: direct.chat!.messages,
+    });
     expect(Object.keys(plan.request)).toEqual(['model', 'max_tokens', 'temperature', 'stream', 'messages']);
   });
 
   it('text mode sends the prompt with the template stop strings', () => {
     const card = seraphina();
-    const plan = planTurn({ card, persona, transcript: chatWith(card, 'Hello'), mode: 'text', settings: { text: { instruct: undefined } }, target });
+    const plan = planTurn({
+      card,
+      persona,
+      transcript: chatWith(card, 'Hello'),
+      mode: 'text',
+      settings: { text: { instruct: undefined } },
+      target,
+    });
     expect(typeof plan.request.prompt).toBe('string');
     expect(plan.request.prompt).toContain('Sam: Hello');
     expect(plan.request).toMatchObject({ model: 'test-model', max_tokens: 350, stream: true });
@@ -94,6 +135,8 @@ describe('planTurn', () => {
     t = appendMessage(t, 'user', 'Sam', { text: 'Thanks.' });
     // "forest" is out of the scan depth now; only the sticky record can fire it.
     expect(planTurn({ card, persona, transcript: t, mode: 'chat', target, scan }).lore).toHaveLength(1);
-    expect(planTurn({ card, persona, transcript: { ...t, timedEffects: null }, mode: 'chat', target, scan }).lore).toHaveLength(0);
+    expect(
+      planTurn({ card, persona, transcript: { ...t, timedEffects: null }, mode: 'chat', target, scan }).lore,
+    ).toHaveLength(0);
   });
 });

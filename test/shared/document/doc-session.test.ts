@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { applyField, applyText, isDirty, markSaved, openDoc, redo, undo } from '../../../shared/document/doc-session.ts';
+import {
+  applyField,
+  applyText,
+  isDirty,
+  markSaved,
+  openDoc,
+  redo,
+  undo,
+} from '../../../shared/document/doc-session.ts';
 import { editJsonText, moveArrayItem } from '../../../shared/document/json-text-edit.ts';
 
 const CARD = `{
@@ -21,7 +29,7 @@ describe('form edit → JSON text', () => {
     expect((s.value['data'] as Record<string, unknown>)['description']).toBe('A guardian of the forest');
   });
 
-  it('adds a new field with the document\'s indentation', () => {
+  it("adds a new field with the document's indentation", () => {
     const s = applyField(openDoc(CARD), ['data', 'creator'], 'kai', 1000);
     expect(s.text).toContain('\n        "creator": "kai"');
     expect(JSON.parse(s.text).data.x_unknown).toEqual({ keep: [1, 2, 3] });
@@ -99,7 +107,8 @@ describe('undo and redo across both views', () => {
 describe('typing fast path', () => {
   it('produces exactly the text a full edit would, across fields, new keys equal to their value, and text edits', () => {
     let fast = openDoc(CARD);
-    const expected = (s: typeof fast, path: (string | number)[], v: string): string => editJsonText(s.text, path, v).text;
+    const expected = (s: typeof fast, path: (string | number)[], v: string): string =>
+      editJsonText(s.text, path, v).text;
     const steps: [(string | number)[], string][] = [
       [['data', 'description'], 'A guardian!'],
       [['data', 'description'], 'A guardian!! "quoted" \\ \n'],
@@ -120,4 +129,3 @@ describe('typing fast path', () => {
     expect(fast.text).toBe(want);
   });
 });
-

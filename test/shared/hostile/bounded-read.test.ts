@@ -10,7 +10,15 @@ import { parseLoreTestDocument } from '../../../shared/lorebook/lore-test-docume
 import { loadLocated } from '../../../shared/ppe/located-yaml.ts';
 import { inflateBounded } from '../../../shared/util/bounded-inflate.ts';
 import { findTreeProblem } from '../../../shared/util/document-limits.ts';
-import { chunkFloodPng, deepJsonCard, lyingCharx, yamlAliasBomb, zerosZlib, zipOf, ztxtBombPng } from './hostile-files.ts';
+import {
+  chunkFloodPng,
+  deepJsonCard,
+  lyingCharx,
+  yamlAliasBomb,
+  zerosZlib,
+  zipOf,
+  ztxtBombPng,
+} from './hostile-files.ts';
 import { b64, errorOf, pngWith, textChunk, v2Card } from '../card/helpers.ts';
 
 function thrown(fn: () => unknown): Error {
@@ -43,12 +51,20 @@ describe('decompression bombs stop at the cap', () => {
     const cut = pngWith([{ type: 'zTXt', data: bomb.slice(chunkAt + 8, chunkAt + 8 + cutLength) }]);
     expect(errorOf(() => readCard(cut)).message).toContain('inflates past 67,108,864 bytes');
     const small = zerosZlib(4 * 1024 * 1024);
-    expect(inflateBounded(small.subarray(0, small.length - 1000), 'zlib', 1024 * 1024)).toMatchObject({ ok: false, reason: 'too_large' });
-    expect(inflateBounded(small.subarray(0, small.length - 1000), 'zlib', 8 * 1024 * 1024)).toMatchObject({ ok: false, reason: 'corrupt' });
+    expect(inflateBounded(small.subarray(0, small.length - 1000), 'zlib', 1024 * 1024)).toMatchObject({
+      ok: false,
+      reason: 'too_large',
+    });
+    expect(inflateBounded(small.subarray(0, small.length - 1000), 'zlib', 8 * 1024 * 1024)).toMatchObject({
+      ok: false,
+      reason: 'corrupt',
+    });
   });
 
   it('the cap is an option; a stream under it inflates whole', () => {
-    expect(errorOf(() => readCard(ztxtBombPng(2_000_000), '', { maxDocumentBytes: 1_000_000 })).message).toContain('inflates past 1,000,000 bytes');
+    expect(errorOf(() => readCard(ztxtBombPng(2_000_000), '', { maxDocumentBytes: 1_000_000 })).message).toContain(
+      'inflates past 1,000,000 bytes',
+    );
     const small = inflateBounded(zerosZlib(1 + 258 * 100), 'zlib', 1 + 258 * 100);
     expect(small.ok && small.bytes.length).toBe(1 + 258 * 100);
   });
@@ -58,12 +74,18 @@ describe('CharX: lying and oversized zips', () => {
   it('a card.json declared smaller than it is gets a size error, not "not valid JSON"', () => {
     const e = errorOf(() => readCard(lyingCharx()));
     expect(e.code).toBe('zip_size_mismatch');
-    expect(e.message).toBe('zip entry "card.json" inflates to more than the 10 bytes its header declares (at zip entry card.json)');
+    expect(e.message).toBe(
+      'zip entry "card.json" inflates to more than the 10 bytes its header declares (at zip entry card.json)',
+    );
   });
 
   it('an entry declared larger than it is, or truncated, or stored with the wrong size, is named', () => {
     const card = utf8Encode(JSON.stringify(v2Card()));
-    expect(errorOf(() => readCard(zipOf([{ name: 'card.json', data: card, declared: card.length + 5 }]))).message).toContain(`inflates to ${card.length} bytes but its header declares ${(card.length + 5).toLocaleString('en-US')}`);
+    expect(
+      errorOf(() => readCard(zipOf([{ name: 'card.json', data: card, declared: card.length + 5 }]))).message,
+    ).toContain(
+      `inflates to ${card.length} bytes but its header declares ${(card.length + 5).toLocaleString('en-US')}`,
+    );
     const zip = zipOf([{ name: 'card.json', data: card }]);
     const cut = zip.slice();
     new DataView(cut.buffer).setUint32(18, 999_999, true);
@@ -75,25 +97,40 @@ describe('CharX: lying and oversized zips', () => {
 
   it('checks the entry count, the total and the ratio from the directory before inflating anything', () => {
     const card = utf8Encode(JSON.stringify(v2Card()));
-    const many = zipSync(Object.fromEntries([['card.json', card], ...Array.from({ length: 30 }, (_, i) => [`a${i}.txt`, new Uint8Array(1)])]));
+    const many = zipSync(
+      Object.fromEntries([
+        ['card.json', card],
+        ...Array.from({ length: 30 }, (_, i) => [`a${i}.txt`, new Uint8Array(1)]),
+      ]),
+    );
     expect(errorOf(() => readCard(many, '', { maxEntries: 10 })).message).toBe('zip has 31 entries; the limit is 10');
-    const claims = zipOf([{ name: 'card.json', data: card }, { name: 'huge.bin', data: new Uint8Array(10), declared: 500_000_000 }]);
+    const claims = zipOf([
+      { name: 'card.json', data: card },
+      { name: 'huge.bin', data: new Uint8Array(10), declared: 500_000_000 },
+    ]);
     const e = errorOf(() => readCard(claims));
     expect(e.code).toBe('zip_too_large');
     expect(e.message).toMatch(/^zip claims 500,\d{3},\d{3} bytes uncompressed from \d+ bytes, more than 100:1/);
-    expect(errorOf(() => readCard(claims, '', { maxTotalBytes: 1000 })).message).toContain('zip contents exceed 1,000 bytes uncompressed');
+    expect(errorOf(() => readCard(claims, '', { maxTotalBytes: 1000 })).message).toContain(
+      'zip contents exceed 1,000 bytes uncompressed',
+    );
   });
 
   it('reads an honest zip, with a bad-CRC warning where the CRC lies', () => {
     const card = utf8Encode(JSON.stringify(v2Card()));
-    const zip = zipOf([{ name: 'card.json', data: card }, { name: 'notes.txt', data: utf8Encode('hi') }]);
+    const zip = zipOf([
+      { name: 'card.json', data: card },
+      { name: 'notes.txt', data: utf8Encode('hi') },
+    ]);
     const r = readCard(zip);
     expect(r.container).toBe('charx');
     expect([...r.assets!.keys()]).toEqual(['notes.txt']);
     const cd = zip.length - 22 - (46 + 'notes.txt'.length);
     const bad = zip.slice();
     bad[cd + 16] = bad[cd + 16]! ^ 0xff;
-    expect(readCard(bad).warnings).toEqual([{ pointer: 'zip:notes.txt', message: 'zip entry "notes.txt" has a bad CRC; read anyway' }]);
+    expect(readCard(bad).warnings).toEqual([
+      { pointer: 'zip:notes.txt', message: 'zip entry "notes.txt" has a bad CRC; read anyway' },
+    ]);
   });
 });
 
@@ -115,7 +152,9 @@ describe('YAML aliases and deep nesting', () => {
     expect(e.code).toBe('too_deep');
     expect(e.message.startsWith('document nests deeper than 256 levels (at /data/extensions/x/0/0/')).toBe(true);
     expect(e.message.length).toBeLessThan(200);
-    expect(errorOf(() => readCard(pngWith([textChunk('chara', base64Encode(utf8Encode(text)))])))).toMatchObject({ code: 'too_deep' });
+    expect(errorOf(() => readCard(pngWith([textChunk('chara', base64Encode(utf8Encode(text)))])))).toMatchObject({
+      code: 'too_deep',
+    });
     expect(errorOf(() => readCard(zipSync({ 'card.json': utf8Encode(text) })))).toMatchObject({ code: 'too_deep' });
     expect(errorOf(() => readCard(utf8Encode(deepJsonCard(300)))).code).toBe('too_deep');
     expect(readCard(utf8Encode(deepJsonCard(300)), '', { maxDepth: 1000 }).spec).toBe('v2');
@@ -123,14 +162,28 @@ describe('YAML aliases and deep nesting', () => {
 
   it('library documents, API inputs, chats, lore tests and scripts refuse the same shapes', () => {
     const deep = deepJsonCard(100_000);
-    expect(thrown(() => parseDocument(deep, 'json', 'deep.json'))).toMatchObject({ code: 'bad_document', message: expect.stringMatching(/^deep\.json: document nests deeper than 256 levels at \/data\/extensions\/x/) });
-    expect(thrown(() => parseDocument(yamlAliasBomb(), 'yaml', 'bomb.yaml'))).toMatchObject({ code: 'bad_document', message: expect.stringContaining('expands to more than') });
+    expect(thrown(() => parseDocument(deep, 'json', 'deep.json'))).toMatchObject({
+      code: 'bad_document',
+      message: expect.stringMatching(/^deep\.json: document nests deeper than 256 levels at \/data\/extensions\/x/),
+    });
+    expect(thrown(() => parseDocument(yamlAliasBomb(), 'yaml', 'bomb.yaml'))).toMatchObject({
+      code: 'bad_document',
+      message: expect.stringContaining('expands to more than'),
+    });
     const input = JSON.parse(`{"ids": ${'['.repeat(1000)}${']'.repeat(1000)}}`) as unknown;
     const apiError = thrown(() => validateInput('cards.get', input));
     expect(apiError).toBeInstanceOf(ApiError);
-    expect(apiError.message).toMatch(/^Invalid input for cards\.get: document nests deeper than 256 levels at \/ids\/0/);
-    expect(thrown(() => importChat(`{"format":"lorewright-transcript","x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`, 'lorewright')).message).toMatch(/nests deeper than 256 levels/);
-    expect(thrown(() => parseLoreTestDocument(`{"turns":${'['.repeat(100_000)}${']'.repeat(100_000)}}`)).message).toMatch(/nests deeper than 256 levels/);
+    expect(apiError.message).toMatch(
+      /^Invalid input for cards\.get: document nests deeper than 256 levels at \/ids\/0/,
+    );
+    expect(
+      thrown(() =>
+        importChat(`{"format":"lorewright-transcript","x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`, 'lorewright'),
+      ).message,
+    ).toMatch(/nests deeper than 256 levels/);
+    expect(
+      thrown(() => parseLoreTestDocument(`{"turns":${'['.repeat(100_000)}${']'.repeat(100_000)}}`)).message,
+    ).toMatch(/nests deeper than 256 levels/);
     expect(thrown(() => loadLocated(yamlAliasBomb(), 1)).message).toContain('expands to more than');
   });
 
@@ -139,7 +192,10 @@ describe('YAML aliases and deep nesting', () => {
     expect(findTreeProblem({ a: [1, 2, { b: 'c' }] })).toBeUndefined();
     const shared = [1, 2, 3];
     expect(findTreeProblem({ a: shared, b: shared })).toBeUndefined();
-    expect(findTreeProblem({ a: shared, b: shared }, { maxNodes: 5 })).toMatchObject({ kind: 'too_many_values', pointer: '/b' });
+    expect(findTreeProblem({ a: shared, b: shared }, { maxNodes: 5 })).toMatchObject({
+      kind: 'too_many_values',
+      pointer: '/b',
+    });
   });
 });
 

@@ -40,8 +40,10 @@ function mutate(input: Uint8Array, rand: () => number): Uint8Array {
     const i = at();
     if (op === 0 && bytes.length) bytes[i] = bytes[i]! ^ (1 << Math.floor(rand() * 8));
     else if (op === 1 && bytes.length) bytes[i] = INTERESTING[Math.floor(rand() * INTERESTING.length)]!;
-    else if (op === 2) bytes = Uint8Array.from([...bytes.subarray(0, i), Math.floor(rand() * 256), ...bytes.subarray(i)]);
-    else if (op === 3) bytes = Uint8Array.from([...bytes.subarray(0, i), ...bytes.subarray(i + 1 + Math.floor(rand() * 16))]);
+    else if (op === 2)
+      bytes = Uint8Array.from([...bytes.subarray(0, i), Math.floor(rand() * 256), ...bytes.subarray(i)]);
+    else if (op === 3)
+      bytes = Uint8Array.from([...bytes.subarray(0, i), ...bytes.subarray(i + 1 + Math.floor(rand() * 16))]);
     else if (op === 4) {
       const len = Math.floor(rand() * 64);
       bytes = Uint8Array.from([...bytes.subarray(0, i), ...bytes.subarray(i, i + len), ...bytes.subarray(i)]);
@@ -51,7 +53,13 @@ function mutate(input: Uint8Array, rand: () => number): Uint8Array {
 }
 
 /** Runs `cases` mutations of each seed through `read`; returns how many parsed, and fails on any other error. */
-function fuzz(seeds: Uint8Array[], cases: number, seed: number, read: (bytes: Uint8Array) => unknown, specific: (e: unknown) => boolean): number {
+function fuzz(
+  seeds: Uint8Array[],
+  cases: number,
+  seed: number,
+  read: (bytes: Uint8Array) => unknown,
+  specific: (e: unknown) => boolean,
+): number {
   const rand = prng(seed);
   let parsed = 0;
   for (let n = 0; n < cases; n++) {
@@ -60,7 +68,10 @@ function fuzz(seeds: Uint8Array[], cases: number, seed: number, read: (bytes: Ui
       read(input);
       parsed++;
     } catch (e) {
-      if (!specific(e)) throw new Error(`case ${n} (seed ${seed}) crashed with ${(e as Error).name}: ${(e as Error).message}`, { cause: e });
+      if (!specific(e))
+        throw new Error(`case ${n} (seed ${seed}) crashed with ${(e as Error).name}: ${(e as Error).message}`, {
+          cause: e,
+        });
       expect((e as Error).message.length, `case ${n}`).toBeLessThan(2000);
     }
   }
@@ -71,7 +82,10 @@ const isCardError = (e: unknown): boolean => e instanceof CardError;
 
 describe('fuzzing the readers', () => {
   it('cards: mutated PNG, CharX, JSON and YAML bytes', () => {
-    const card = v3Card({ character_book: book([entry(), entry({ keys: ['dragon'] })]), alternate_greetings: ['Hi', 'Hey'] });
+    const card = v3Card({
+      character_book: book([entry(), entry({ keys: ['dragon'] })]),
+      alternate_greetings: ['Hi', 'Hey'],
+    });
     const read = readCard(utf8Encode(JSON.stringify(card)));
     const seeds = [
       pngWith([textChunk('chara', b64(v2Card())), textChunk('ccv3', b64(card))]),
@@ -86,16 +100,34 @@ describe('fuzzing the readers', () => {
   });
 
   it('lorebooks: mutated SillyTavern and NovelAI books through the library parser and importBook', () => {
-    const seeds = ['lorebooks/Eldoria-1.12.6.json', 'lorebooks/novelai-sample.lorebook', 'lorebooks/agnai-sample.json'].map((f) => new Uint8Array(fs.readFileSync(path.join(FIXTURES, f))));
+    const seeds = [
+      'lorebooks/Eldoria-1.12.6.json',
+      'lorebooks/novelai-sample.lorebook',
+      'lorebooks/agnai-sample.json',
+    ].map((f) => new Uint8Array(fs.readFileSync(path.join(FIXTURES, f))));
     const decoder = new TextDecoder();
-    const parsed = fuzz(seeds, 900, 2000, (b) => importBook(parseDocument(decoder.decode(b), 'json', 'book.json')), (e) => e instanceof ApiError || e instanceof BookFormatError);
+    const parsed = fuzz(
+      seeds,
+      900,
+      2000,
+      (b) => importBook(parseDocument(decoder.decode(b), 'json', 'book.json')),
+      (e) => e instanceof ApiError || e instanceof BookFormatError,
+    );
     expect(parsed).toBeGreaterThan(0);
   });
 
   it('PPE scripts: mutated source always parses to an AST with diagnostics', () => {
-    const seeds = ['ppe/case-14.ai.yaml', 'ppe/case-25.ai.yaml'].map((f) => new Uint8Array(fs.readFileSync(path.join(FIXTURES, f))));
+    const seeds = ['ppe/case-14.ai.yaml', 'ppe/case-25.ai.yaml'].map(
+      (f) => new Uint8Array(fs.readFileSync(path.join(FIXTURES, f))),
+    );
     const decoder = new TextDecoder();
-    const parsed = fuzz(seeds, 600, 3000, (b) => parsePpe(decoder.decode(b)), () => false);
+    const parsed = fuzz(
+      seeds,
+      600,
+      3000,
+      (b) => parsePpe(decoder.decode(b)),
+      () => false,
+    );
     expect(parsed).toBe(600);
   });
 });

@@ -7,7 +7,10 @@ import type { RawChunk } from '../card/helpers.ts';
 
 /** A V2 card whose extension field holds `depth` nested arrays, as JSON text (the parser never recurses). */
 export function deepJsonCard(depth: number): string {
-  return JSON.stringify(v2Card({ extensions: { x: 'DEEP' } })).replace('"DEEP"', `${'['.repeat(depth)}${']'.repeat(depth)}`);
+  return JSON.stringify(v2Card({ extensions: { x: 'DEEP' } })).replace(
+    '"DEEP"',
+    `${'['.repeat(depth)}${']'.repeat(depth)}`,
+  );
 }
 
 /**
@@ -45,7 +48,10 @@ export function zerosZlib(size: number): Uint8Array {
 /** A PNG whose `chara` card is a zTXt (or compressed iTXt) chunk inflating to `size` bytes of zeros. */
 export function ztxtBombPng(size: number, type: 'zTXt' | 'iTXt' = 'zTXt'): Uint8Array {
   const head = type === 'zTXt' ? new Uint8Array([0]) : new Uint8Array([1, 0, 0, 0]);
-  const chunk: RawChunk = { type, data: concatBytes([latin1Encode('chara'), new Uint8Array([0]), head, zerosZlib(size)]) };
+  const chunk: RawChunk = {
+    type,
+    data: concatBytes([latin1Encode('chara'), new Uint8Array([0]), head, zerosZlib(size)]),
+  };
   return pngWith([chunk]);
 }
 
@@ -124,6 +130,9 @@ export function zipOf(entries: { name: string; data: Uint8Array; declared?: numb
 /** Billion laughs: ten levels of nine aliases each, a few hundred bytes expanding to 3.4 billion strings. */
 export function yamlAliasBomb(): string {
   let text = 'name: Bomb\ndescription: boom\nlol0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n';
-  for (let i = 1; i < 10; i++) text += `lol${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(',')}]\n`;
+  for (let i = 1; i < 10; i++)
+    text += `lol${i}: &a${i} [${Array(9)
+      .fill(`*a${i - 1}`)
+      .join(',')}]\n`;
   return text;
 }

@@ -6,7 +6,11 @@ import type { StoredCard } from '../../../shared/library/card-files.ts';
 import { fixture } from '../card/helpers.ts';
 
 const seraphina = fixture('default_Seraphina-1.18.0.png');
-const stored = (document: string, original: Uint8Array | null, container: StoredCard['container'] = 'png'): StoredCard => ({ name: 'Seraphina', document, format: 'json', container, original });
+const stored = (
+  document: string,
+  original: Uint8Array | null,
+  container: StoredCard['container'] = 'png',
+): StoredCard => ({ name: 'Seraphina', document, format: 'json', container, original });
 const doc = readCard(seraphina, 'x.png', { normalize: false }).doc as { data: Record<string, unknown> };
 
 describe('inspectCard: what export changes', () => {

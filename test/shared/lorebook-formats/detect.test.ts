@@ -52,7 +52,10 @@ describe('import errors name the failing path', () => {
   it.each([
     [{ entries: { 3: 'x' } }, '$.entries["3"]'],
     [{ spec: 'lorebook_v3', data: { entries: 5 } }, '$.data.entries'],
-    [{ spec: 'chara_card_v2', data: { character_book: { entries: [{ keys: [] }, 7] } } }, '$.data.character_book.entries[1]'],
+    [
+      { spec: 'chara_card_v2', data: { character_book: { entries: [{ keys: [] }, 7] } } },
+      '$.data.character_book.entries[1]',
+    ],
     [{ lorebookVersion: 5, entries: [{ text: 'a' }, null] }, '$.entries[1]'],
     [{ kind: 'memory', entries: {} }, '$.entries'],
     [{ type: 'risu', data: [{ key: ['a'] }] }, '$.data[0].key'],
@@ -63,7 +66,9 @@ describe('import errors name the failing path', () => {
   });
 
   it('refuses a forced format that does not match', () => {
-    expect(() => importBook({ kind: 'memory', entries: [] }, { format: 'risu' })).toThrow(/expected format risu, but the input is agnai/);
+    expect(() => importBook({ kind: 'memory', entries: [] }, { format: 'risu' })).toThrow(
+      /expected format risu, but the input is agnai/,
+    );
   });
 
   it('lets v2 and v3 read each other', () => {

@@ -15,10 +15,13 @@ describe('SillyTavern sample data', () => {
     expect(report.warnings).toEqual([]);
   });
 
-  it.each(['Seraphina-1.18.0.card.json', 'Seraphina-1.12.6.card.json'])('exports the book of %s back to the identical character_book', (name) => {
-    const { book } = importBook(fixture(name));
-    expect(JSON.stringify(exportBook(book, 'v2').book)).toBe(JSON.stringify(cardBook(name)));
-  });
+  it.each(['Seraphina-1.18.0.card.json', 'Seraphina-1.12.6.card.json'])(
+    'exports the book of %s back to the identical character_book',
+    (name) => {
+      const { book } = importBook(fixture(name));
+      expect(JSON.stringify(exportBook(book, 'v2').book)).toBe(JSON.stringify(cardBook(name)));
+    },
+  );
 
   it('renames a restored book only when asked', () => {
     const { book } = importBook(fixture('Seraphina-1.18.0.card.json'));
@@ -28,7 +31,9 @@ describe('SillyTavern sample data', () => {
   });
 
   it('adds the use_regex V3 requires when a V2 original lacks it', () => {
-    const { book } = importBook({ entries: [{ id: 0, keys: ['/dra?gon/i'], content: 'x', insertion_order: 1, enabled: true, extensions: {} }] });
+    const { book } = importBook({
+      entries: [{ id: 0, keys: ['/dra?gon/i'], content: 'x', insertion_order: 1, enabled: true, extensions: {} }],
+    });
     expect((exportBook(book, 'v3').book.data as { entries: unknown[] }).entries).toEqual([
       { id: 0, keys: ['/dra?gon/i'], content: 'x', insertion_order: 1, enabled: true, extensions: {}, use_regex: true },
     ]);
@@ -51,13 +56,24 @@ describe('SillyTavern sample data', () => {
     expect(JSON.stringify(exportBook(book, 'st').book)).toBe(JSON.stringify(raw));
   });
 
-  it.each(['v2', 'v3', 'novelai', 'agnai', 'risu'] as const)('converts Eldoria 1.18 to %s and back, keeping what the format carries', (format) => {
-    const eldoria = fixture('Eldoria.json') as unknown as WorldInfoBook;
-    const { book, reports } = convertBook(eldoria, format, { name: 'Eldoria' });
-    expect(reports.map((report) => [report.from, report.to])).toEqual([['st', 'st'], ['st', format]]);
-    const back = importBook(book).book;
-    for (const [uid, entry] of Object.entries(eldoria.entries)) {
-      expect(back.entries[uid]).toMatchObject({ key: entry.key, content: entry.content, order: entry.order, disable: entry.disable });
-    }
-  });
+  it.each(['v2', 'v3', 'novelai', 'agnai', 'risu'] as const)(
+    'converts Eldoria 1.18 to %s and back, keeping what the format carries',
+    (format) => {
+      const eldoria = fixture('Eldoria.json') as unknown as WorldInfoBook;
+      const { book, reports } = convertBook(eldoria, format, { name: 'Eldoria' });
+      expect(reports.map((report) => [report.from, report.to])).toEqual([
+        ['st', 'st'],
+        ['st', format],
+      ]);
+      const back = importBook(book).book;
+      for (const [uid, entry] of Object.entries(eldoria.entries)) {
+        expect(back.entries[uid]).toMatchObject({
+          key: entry.key,
+          content: entry.content,
+          order: entry.order,
+          disable: entry.disable,
+        });
+      }
+    },
+  );
 });

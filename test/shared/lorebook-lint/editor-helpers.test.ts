@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { editEntryField, entryRange, writeEntries } from '../../../renderer/src/lorebooks/entries-text.ts';
-import { NO_FILTER, entryRows, newEntry, nextUid, patchEntries, visibleRows, withDuplicates, withMovedEntry, withoutEntries } from '../../../renderer/src/lorebooks/book-model.ts';
+import {
+  NO_FILTER,
+  entryRows,
+  newEntry,
+  nextUid,
+  patchEntries,
+  visibleRows,
+  withDuplicates,
+  withMovedEntry,
+  withoutEntries,
+} from '../../../renderer/src/lorebooks/book-model.ts';
 import { DEFAULT_SETUP, buildTurns, parseTranscript } from '../../../renderer/src/lorebooks/preview/scenario.ts';
 import { scan } from '../../../shared/lorebook/index.ts';
 import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
@@ -27,7 +37,8 @@ describe('writeEntries', () => {
   });
 
   it('removes entries anywhere, including trailing runs, and appends duplicates', () => {
-    for (const ids of [['0'], ['3'], ['2', '3'], ['0', '2'], ['0', '1', '2']]) roundTrip(withoutEntries(book, new Set(ids)));
+    for (const ids of [['0'], ['3'], ['2', '3'], ['0', '2'], ['0', '1', '2']])
+      roundTrip(withoutEntries(book, new Set(ids)));
     const dup = roundTrip(withDuplicates(book, ['1', '2']));
     expect(Object.keys((JSON.parse(dup) as WorldInfoBook).entries)).toEqual(['0', '1', '2', '3', '4', '5']);
   });
@@ -50,7 +61,14 @@ describe('editEntryField', () => {
   });
 
   it('finds entries past strings full of braces, quotes and escapes, and ignores other objects with the same keys', () => {
-    const tricky = JSON.stringify({ other: { '1': { comment: 'not me' } }, entries: { '0': { comment: 'a "{[" \\', content: '}}]]' }, '1': { comment: 'me' } } }, null, 2);
+    const tricky = JSON.stringify(
+      {
+        other: { '1': { comment: 'not me' } },
+        entries: { '0': { comment: 'a "{[" \\', content: '}}]]' }, '1': { comment: 'me' } },
+      },
+      null,
+      2,
+    );
     const range = entryRange(tricky, '1')!;
     expect(JSON.parse(tricky.slice(range.start, range.end))).toEqual({ comment: 'me' });
     expect(JSON.parse(editEntryField(tricky, '1', ['comment'], 'edited')!).other['1'].comment).toBe('not me');
@@ -59,19 +77,31 @@ describe('editEntryField', () => {
 
 describe('entry table helpers', () => {
   it('filters by key text, group, position and enabled state, and sorts stably', () => {
-    const b: WorldInfoBook = { entries: { ...book.entries, '7': { ...newEntry(7, 7), key: ['Forest path'], group: 'Places, paths', disable: true, order: 100 } } };
+    const b: WorldInfoBook = {
+      entries: {
+        ...book.entries,
+        '7': { ...newEntry(7, 7), key: ['Forest path'], group: 'Places, paths', disable: true, order: 100 },
+      },
+    };
     const rows = entryRows(b);
     expect(visibleRows(rows, { ...NO_FILTER, text: 'forest' }, 'display', false).map((r) => r.id)).toEqual(['0', '7']);
     expect(visibleRows(rows, { ...NO_FILTER, group: 'paths' }, 'display', false).map((r) => r.id)).toEqual(['7']);
     expect(visibleRows(rows, { ...NO_FILTER, enabled: 'on' }, 'display', false)).toHaveLength(4);
     expect(visibleRows(rows, { ...NO_FILTER, position: '1' }, 'display', false)).toHaveLength(0);
-    expect(visibleRows(rows, NO_FILTER, 'title', true).map((r) => r.entry.comment)).toEqual(['shadowfang', 'power', 'glade', 'eldoria', '']);
+    expect(visibleRows(rows, NO_FILTER, 'title', true).map((r) => r.entry.comment)).toEqual([
+      'shadowfang',
+      'power',
+      'glade',
+      'eldoria',
+      '',
+    ]);
     expect(nextUid(b)).toBe(8);
   });
 });
 
 describe('withMovedEntry', () => {
-  const order = (entries: WorldInfoBook['entries']) => visibleRows(entryRows({ entries }), NO_FILTER, 'display', false).map((r) => r.id);
+  const order = (entries: WorldInfoBook['entries']) =>
+    visibleRows(entryRows({ entries }), NO_FILTER, 'display', false).map((r) => r.id);
   const ids = ['0', '1', '2', '3'];
 
   it('moves an entry down or up in display order and renumbers only what changed', () => {
@@ -93,7 +123,9 @@ describe('preview scenario', () => {
   });
 
   it('steps turns with timed effects carried from one message to the next', () => {
-    const sticky: WorldInfoBook = { entries: { '0': { ...newEntry(0, 0), key: ['forest'], sticky: 2, content: 'Trees.' } } };
+    const sticky: WorldInfoBook = {
+      entries: { '0': { ...newEntry(0, 0), key: ['forest'], sticky: 2, content: 'Trees.' } },
+    };
     const chat = [
       { role: 'user' as const, text: 'the forest' },
       { role: 'char' as const, text: 'yes' },
@@ -101,7 +133,12 @@ describe('preview scenario', () => {
       { role: 'char' as const, text: 'ok' },
       { role: 'user' as const, text: 'and?' },
     ];
-    const turns = buildTurns('Book', sticky, { ...DEFAULT_SETUP, settings: { ...DEFAULT_SETUP.settings, depth: 1 } }, chat);
+    const turns = buildTurns(
+      'Book',
+      sticky,
+      { ...DEFAULT_SETUP, settings: { ...DEFAULT_SETUP.settings, depth: 1 } },
+      chat,
+    );
     const results: ReturnType<typeof scan>[] = [];
     for (const turn of turns) results.push(scan(turn, { carriedTimedEffects: results.at(-1)?.timedWorldInfo ?? null }));
     // Turn 2 no longer sees "forest" (scan depth 1) and fires only because the sticky record was carried over;

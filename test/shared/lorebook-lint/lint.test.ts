@@ -12,7 +12,17 @@ const options: LintOptions = {
 };
 
 function entry(uid: number, fields: Partial<WorldInfoEntry> = {}): WorldInfoEntry {
-  return { uid, key: [`key${uid}`], keysecondary: [], content: '', constant: false, selective: true, selectiveLogic: 0, position: 0, ...fields };
+  return {
+    uid,
+    key: [`key${uid}`],
+    keysecondary: [],
+    content: '',
+    constant: false,
+    selective: true,
+    selectiveLogic: 0,
+    position: 0,
+    ...fields,
+  };
 }
 
 function codes(e: WorldInfoEntry, opts: LintOptions = options): string[] {
@@ -34,7 +44,11 @@ describe('lintEntry', () => {
   });
 
   it('warns about a regex key with nested repetition, naming the exact key', () => {
-    const issues = lintEntry('1', entry(1, { key: ['okay', '/(a+)+$/'], keysecondary: ['/(\\w+\\s?)*!/i'] }), options).filter((i) => i.code === 'catastrophic-regex');
+    const issues = lintEntry(
+      '1',
+      entry(1, { key: ['okay', '/(a+)+$/'], keysecondary: ['/(\\w+\\s?)*!/i'] }),
+      options,
+    ).filter((i) => i.code === 'catastrophic-regex');
     expect(issues).toMatchObject([{ severity: 'warning', key: '/(a+)+$/' }, { key: '/(\\w+\\s?)*!/i' }]);
     expect(codes(entry(1, { key: ['/dragons?|wyrms?/i', '/^(a|b)+$/'] }))).not.toContain('catastrophic-regex');
   });
@@ -42,9 +56,15 @@ describe('lintEntry', () => {
   it('flags whole-word keys with punctuation at an edge, with a fix that turns whole words off', () => {
     const e = entry(1, { key: ['Dr.'], matchWholeWords: true });
     const [issue] = lintEntry('1', e, options);
-    expect(issue).toMatchObject({ code: 'wholeword-edge', key: 'Dr.', fix: { field: 'matchWholeWords', value: false } });
+    expect(issue).toMatchObject({
+      code: 'wholeword-edge',
+      key: 'Dr.',
+      fix: { field: 'matchWholeWords', value: false },
+    });
     expect(codes(entry(1, { key: ['Dr.'] }))).toEqual([]);
-    expect(codes(entry(1, { key: ['café'] }), { ...options, settings: { ...options.settings, matchWholeWords: true } })).toEqual([]);
+    expect(
+      codes(entry(1, { key: ['café'] }), { ...options, settings: { ...options.settings, matchWholeWords: true } }),
+    ).toEqual([]);
   });
 
   it('flags entries that cannot activate by keys', () => {
@@ -98,7 +118,10 @@ describe('lintEntry', () => {
 
 describe('lintBook', () => {
   it('finds duplicate primary keys across enabled entries', () => {
-    const issues = lintBook(book(entry(1, { key: ['Forest'] }), entry(2, { key: ['forest '] }), entry(3, { key: ['forest'], disable: true })), options).filter((i) => i.code === 'duplicate-key');
+    const issues = lintBook(
+      book(entry(1, { key: ['Forest'] }), entry(2, { key: ['forest '] }), entry(3, { key: ['forest'], disable: true })),
+      options,
+    ).filter((i) => i.code === 'duplicate-key');
     expect(issues.map((i) => [i.entry, i.related])).toEqual([
       ['1', ['2']],
       ['2', ['1']],
@@ -121,7 +144,9 @@ describe('lintBook', () => {
   });
 
   it('lints the Eldoria sample book', () => {
-    const eldoria = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/lorebooks/Eldoria.json'), 'utf8')) as WorldInfoBook;
+    const eldoria = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/lorebooks/Eldoria.json'), 'utf8'),
+    ) as WorldInfoBook;
     const found = lintBook(eldoria, options).map((i) => `${i.code}:${i.uid}`);
     // Every Eldoria entry mentions the others' keys ("forest", "beasts", "glade", "magic").
     expect(found.filter((c) => c.startsWith('recursion-cycle')).length).toBeGreaterThanOrEqual(2);
@@ -129,7 +154,12 @@ describe('lintBook', () => {
   });
 
   it('lints 10,000 entries, listing only a few related entries per finding', () => {
-    const entries = Array.from({ length: 10_000 }, (_, i) => entry(i, { key: [`name${i}`, `alias${i}`], content: `Text about name${(i * 7 + 1) % 10_000} and more words here.`.repeat(5) }));
+    const entries = Array.from({ length: 10_000 }, (_, i) =>
+      entry(i, {
+        key: [`name${i}`, `alias${i}`],
+        content: `Text about name${(i * 7 + 1) % 10_000} and more words here.`.repeat(5),
+      }),
+    );
     const issues = lintBook(book(...entries), options);
     const cycles = issues.filter((i) => i.code === 'recursion-cycle');
     expect(cycles.length).toBeGreaterThan(1000);

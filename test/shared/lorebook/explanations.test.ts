@@ -12,9 +12,16 @@ function explain(s: Scenario, key: string): EntryExplanation {
 
 describe('explanations of fired entries', () => {
   it('names the matched key and the message it was found in', () => {
-    const s = scenario([entry(0, { key: ['castle', 'dragon'] })], [say('a dragon flies'), say('over the hills', 'Mira')]);
+    const s = scenario(
+      [entry(0, { key: ['castle', 'dragon'] })],
+      [say('a dragon flies'), say('over the hills', 'Mira')],
+    );
     const e = explain(s, 'lore.0');
-    expect(e).toMatchObject({ fired: true, pass: 1, reason: { code: 'key-match', match: { key: 'dragon', segment: { kind: 'message', index: 1 }, offset: 8 } } });
+    expect(e).toMatchObject({
+      fired: true,
+      pass: 1,
+      reason: { code: 'key-match', match: { key: 'dragon', segment: { kind: 'message', index: 1 }, offset: 8 } },
+    });
     expect(e.sentence).toBe('Fired: key "dragon" matched in message 2 from the end in pass 1.');
   });
 
@@ -29,11 +36,17 @@ describe('explanations of fired entries', () => {
       { extensionPrompts: {}, character: { ...scenario([], []).character, description: 'keeps a secret' } },
     );
     const entries = scan(s).explain.entries;
-    expect(entries.find((e) => e.key === 'lore.0')?.reason).toMatchObject({ match: { segment: { kind: 'recursion', pass: 1 } } });
+    expect(entries.find((e) => e.key === 'lore.0')?.reason).toMatchObject({
+      match: { segment: { kind: 'recursion', pass: 1 } },
+    });
     expect(entries.find((e) => e.key === 'lore.0')?.pass).toBe(2);
-    expect(entries.find((e) => e.key === 'lore.1')?.reason).toMatchObject({ match: { segment: { kind: 'description' } } });
+    expect(entries.find((e) => e.key === 'lore.1')?.reason).toMatchObject({
+      match: { segment: { kind: 'description' } },
+    });
 
-    const injected = scenario([entry(0, { key: ['storm'] })], [say('hi')], { extensionPrompts: { memory: { value: 'a storm came', scan: true } } });
+    const injected = scenario([entry(0, { key: ['storm'] })], [say('hi')], {
+      extensionPrompts: { memory: { value: 'a storm came', scan: true } },
+    });
     expect(explain(injected, 'lore.0').reason).toMatchObject({ match: { segment: { kind: 'inject', id: 'memory' } } });
   });
 
@@ -43,7 +56,9 @@ describe('explanations of fired entries', () => {
     expect(explain(s, 'lore.1').reason.code).toBe('decorator-activate');
 
     const first = scan(scenario([entry(0, { key: ['relic'], sticky: 3 })], [say('relic')]));
-    const later = scenario([entry(0, { key: ['relic'], sticky: 3 })], [say('relic'), say('nothing', 'Mira')], { timedWorldInfo: first.timedWorldInfo });
+    const later = scenario([entry(0, { key: ['relic'], sticky: 3 })], [say('relic'), say('nothing', 'Mira')], {
+      timedWorldInfo: first.timedWorldInfo,
+    });
     expect(explain(later, 'lore.0')).toMatchObject({ fired: true, reason: { code: 'sticky', until: 4 } });
   });
 });
@@ -65,23 +80,45 @@ describe('explanations of entries that did not fire', () => {
   });
 
   it('secondary logic failed, with the logic and which secondary keys matched', () => {
-    const s = scenario([entry(0, { key: ['dragon'], keysecondary: ['red', 'blue'], selectiveLogic: 3 })], [say('a red dragon')]);
+    const s = scenario(
+      [entry(0, { key: ['dragon'], keysecondary: ['red', 'blue'], selectiveLogic: 3 })],
+      [say('a red dragon')],
+    );
     const e = explain(s, 'lore.0');
-    expect(e.reason).toMatchObject({ code: 'secondary-failed', secondary: { logic: 3, matched: ['red'], unmatched: ['blue'], passed: false } });
+    expect(e.reason).toMatchObject({
+      code: 'secondary-failed',
+      secondary: { logic: 3, matched: ['red'], unmatched: ['blue'], passed: false },
+    });
     expect(e.sentence).toMatch(/secondary AND ALL failed \(matched: red\)/);
   });
 
   it('lost an inclusion group to a weighted roll', () => {
-    const s = scenario([entry(0, { constant: true, group: 'g' }), entry(1, { constant: true, group: 'g' })], [say('hi')], { random: [0.9] });
+    const s = scenario(
+      [entry(0, { constant: true, group: 'g' }), entry(1, { constant: true, group: 'g' })],
+      [say('hi')],
+      { random: [0.9] },
+    );
     const result = scan(s);
     expect(result.activated).toEqual(['lore.1']);
     const loser = result.explain.entries.find((e) => e.key === 'lore.0');
-    expect(loser?.reason).toMatchObject({ code: 'group-lost', group: 'g', winner: 'lore.1', by: 'weighted-roll', roll: 180 });
+    expect(loser?.reason).toMatchObject({
+      code: 'group-lost',
+      group: 'g',
+      winner: 'lore.1',
+      by: 'weighted-roll',
+      roll: 180,
+    });
     expect(loser?.sentence).toMatch(/lost inclusion group "g" to a weighted roll \(180\), won by lore\.1/);
   });
 
   it('lost an inclusion group to a prioritized entry', () => {
-    const s = scenario([entry(0, { constant: true, group: 'g' }), entry(1, { constant: true, group: 'g', groupOverride: true, order: 50 })], [say('hi')]);
+    const s = scenario(
+      [
+        entry(0, { constant: true, group: 'g' }),
+        entry(1, { constant: true, group: 'g', groupOverride: true, order: 50 }),
+      ],
+      [say('hi')],
+    );
     expect(explain(s, 'lore.0').reason).toMatchObject({ code: 'group-lost', by: 'override', winner: 'lore.1' });
   });
 
@@ -97,7 +134,11 @@ describe('explanations of entries that did not fire', () => {
       { random: [0.9, 0.9] },
     );
     const e = explain(s, 'lore.3');
-    expect(e).toMatchObject({ fired: false, quirk: 'group-double-removal', reason: { code: 'group-lost', by: 'double-removal' } });
+    expect(e).toMatchObject({
+      fired: false,
+      quirk: 'group-double-removal',
+      reason: { code: 'group-lost', by: 'double-removal' },
+    });
     expect(e.sentence).toMatch(/SillyTavern quirk: a double group removal deletes the last candidate/);
   });
 
@@ -110,14 +151,25 @@ describe('explanations of entries that did not fire', () => {
 
   it('was stopped by the token budget, and later entries were not reached', () => {
     const s = scenario(
-      [entry(0, { constant: true, order: 300, content: 'x'.repeat(200) }), entry(1, { constant: true, order: 200, content: 'y'.repeat(200) }), entry(2, { constant: true, order: 100 })],
+      [
+        entry(0, { constant: true, order: 300, content: 'x'.repeat(200) }),
+        entry(1, { constant: true, order: 200, content: 'y'.repeat(200) }),
+        entry(2, { constant: true, order: 100 }),
+      ],
       [say('hi')],
       { maxContext: 400 },
     );
     const result = scan(s);
     expect(result.activated).toEqual(['lore.0']);
-    expect(result.explain.entries.find((e) => e.key === 'lore.1')?.reason).toEqual({ code: 'budget', used: 120, budget: 100 });
-    expect(result.explain.entries.find((e) => e.key === 'lore.2')?.reason).toEqual({ code: 'not-reached', after: 'budget-overflow' });
+    expect(result.explain.entries.find((e) => e.key === 'lore.1')?.reason).toEqual({
+      code: 'budget',
+      used: 120,
+      budget: 100,
+    });
+    expect(result.explain.entries.find((e) => e.key === 'lore.2')?.reason).toEqual({
+      code: 'not-reached',
+      after: 'budget-overflow',
+    });
   });
 
   it('is on cooldown, or delayed', () => {
@@ -149,23 +201,51 @@ describe('explanations of entries that did not fire', () => {
   });
 
   it('is disabled (loose equality) or suppressed by @@dont_activate', () => {
-    const s = scenario([entry(0, { constant: true, disable: 1 }), entry(1, { constant: true, content: '@@dont_activate\nno' })], [say('hi')]);
-    expect(explain(s, 'lore.0')).toMatchObject({ fired: false, reason: { code: 'disabled' }, sentence: 'Not fired: the entry is disabled.' });
+    const s = scenario(
+      [entry(0, { constant: true, disable: 1 }), entry(1, { constant: true, content: '@@dont_activate\nno' })],
+      [say('hi')],
+    );
+    expect(explain(s, 'lore.0')).toMatchObject({
+      fired: false,
+      reason: { code: 'disabled' },
+      sentence: 'Not fired: the entry is disabled.',
+    });
     expect(explain(s, 'lore.1').reason.code).toBe('decorator-dont-activate');
   });
 
   it('waits for a recursion level', () => {
-    const entries = [entry(0, { constant: true, content: 'the dragon wakes' }), entry(1, { key: ['dragon'], delayUntilRecursion: 1 }), entry(2, { key: ['dragon'], delayUntilRecursion: 3 })];
-    const result = scan(scenario(entries, [say('hello')], { settings: { ...scenario([], []).settings, maxRecursionSteps: 2 } }));
+    const entries = [
+      entry(0, { constant: true, content: 'the dragon wakes' }),
+      entry(1, { key: ['dragon'], delayUntilRecursion: 1 }),
+      entry(2, { key: ['dragon'], delayUntilRecursion: 3 }),
+    ];
+    const result = scan(
+      scenario(entries, [say('hello')], { settings: { ...scenario([], []).settings, maxRecursionSteps: 2 } }),
+    );
     expect(result.activated).toEqual(['lore.0', 'lore.1']);
-    expect(result.explain.entries[1]).toMatchObject({ fired: true, pass: 2, reason: { match: { segment: { kind: 'recursion', pass: 1 } } } });
-    expect(result.explain.entries[2]).toMatchObject({ fired: false, reason: { code: 'delay-until-recursion', level: 3 } });
+    expect(result.explain.entries[1]).toMatchObject({
+      fired: true,
+      pass: 2,
+      reason: { match: { segment: { kind: 'recursion', pass: 1 } } },
+    });
+    expect(result.explain.entries[2]).toMatchObject({
+      fired: false,
+      reason: { code: 'delay-until-recursion', level: 3 },
+    });
     expect(result.explain.entries[2]?.sentence).toMatch(/waits for recursion level 3/);
   });
 
   it('explains every entry exactly once, in scan order', () => {
-    const entries = [entry(0, { order: 10, key: ['a'] }), entry(1, { order: 20, constant: true }), entry(2, { order: 30, disable: true })];
-    expect(scan(scenario(entries, [say('hi')])).explain.entries.map((e) => e.key)).toEqual(['lore.2', 'lore.1', 'lore.0']);
+    const entries = [
+      entry(0, { order: 10, key: ['a'] }),
+      entry(1, { order: 20, constant: true }),
+      entry(2, { order: 30, disable: true }),
+    ];
+    expect(scan(scenario(entries, [say('hi')])).explain.entries.map((e) => e.key)).toEqual([
+      'lore.2',
+      'lore.1',
+      'lore.0',
+    ]);
   });
 });
 
@@ -173,29 +253,56 @@ describe('quirks that decided an outcome', () => {
   const quirkOf = (s: Scenario, key: string) => explain(s, key).quirk;
 
   it('regex ^ and the \\x01 segment marker', () => {
-    expect(quirkOf(scenario([entry(0, { key: ['/^hello/'] })], [say('hello there')], { settings: { ...scenario([], []).settings, includeNames: false } }), 'lore.0')).toBe('regex-caret-first-message');
+    expect(
+      quirkOf(
+        scenario([entry(0, { key: ['/^hello/'] })], [say('hello there')], {
+          settings: { ...scenario([], []).settings, includeNames: false },
+        }),
+        'lore.0',
+      ),
+    ).toBe('regex-caret-first-message');
   });
 
   it('multi-word keys and non-ASCII letters under whole-word matching', () => {
-    expect(quirkOf(scenario([entry(0, { key: ['big cat'] })], [say('two big cats')]), 'lore.0')).toBe('wholeword-multiword-substring');
+    expect(quirkOf(scenario([entry(0, { key: ['big cat'] })], [say('two big cats')]), 'lore.0')).toBe(
+      'wholeword-multiword-substring',
+    );
     expect(quirkOf(scenario([entry(0, { key: ['big cat'] })], [say('a big cat')]), 'lore.0')).toBeUndefined();
-    expect(quirkOf(scenario([entry(0, { key: ['кот'] })], [say('котик')]), 'lore.0')).toBe('wholeword-non-ascii-boundary');
+    expect(quirkOf(scenario([entry(0, { key: ['кот'] })], [say('котик')]), 'lore.0')).toBe(
+      'wholeword-non-ascii-boundary',
+    );
     expect(quirkOf(scenario([entry(0, { key: ['кот'] })], [say('кот')]), 'lore.0')).toBeUndefined();
   });
 
   it('raw entries: missing selective, missing probability', () => {
     const noSelective = entry(0, { key: ['dragon'], keysecondary: ['nowhere'] });
     delete noSelective.selective;
-    expect(explain(scenario([noSelective], [say('dragon')]), 'lore.0')).toMatchObject({ fired: true, quirk: 'selective-missing-ignores-secondary' });
+    expect(explain(scenario([noSelective], [say('dragon')]), 'lore.0')).toMatchObject({
+      fired: true,
+      quirk: 'selective-missing-ignores-secondary',
+    });
     const noProbability = entry(0, { constant: true, probability: 50 });
     delete noProbability.probability;
-    expect(explain(scenario([noProbability], [say('hi')], { random: [0] }), 'lore.0')).toMatchObject({ fired: false, quirk: 'probability-missing-always-fails' });
+    expect(explain(scenario([noProbability], [say('hi')], { random: [0] }), 'lore.0')).toMatchObject({
+      fired: false,
+      quirk: 'probability-missing-always-fails',
+    });
   });
 
-  it('inert decorators and Author\'s Note slots without a note', () => {
-    expect(quirkOf(scenario([entry(0, { key: ['zzz'], content: '@@activate now\nbody' })], [say('hi')]), 'lore.0')).toBe('decorator-inert-trailing-text');
+  it("inert decorators and Author's Note slots without a note", () => {
+    expect(
+      quirkOf(scenario([entry(0, { key: ['zzz'], content: '@@activate now\nbody' })], [say('hi')]), 'lore.0'),
+    ).toBe('decorator-inert-trailing-text');
     const an = entry(0, { constant: true, position: 2 });
-    expect(explain(scenario([an], [say('hi')]), 'lore.0')).toMatchObject({ fired: true, quirk: 'an-slot-without-authors-note' });
-    expect(quirkOf(scenario([an], [say('hi')], { authorsNote: { value: 'note', scan: false, position: 1, depth: 4, role: 0 } }), 'lore.0')).toBeUndefined();
+    expect(explain(scenario([an], [say('hi')]), 'lore.0')).toMatchObject({
+      fired: true,
+      quirk: 'an-slot-without-authors-note',
+    });
+    expect(
+      quirkOf(
+        scenario([an], [say('hi')], { authorsNote: { value: 'note', scan: false, position: 1, depth: 4, role: 0 } }),
+        'lore.0',
+      ),
+    ).toBeUndefined();
   });
 });

@@ -7,13 +7,67 @@ import type { Scenario, WorldInfoEntry } from '../../../shared/lorebook/model.ts
 import { scan } from '../../../shared/lorebook/scan.ts';
 import { entry, say, scenario } from './scenario-builder.ts';
 
-const WORDS = ['dragon', 'elf', 'castle', 'knight', 'Sword', 'sword', 'кот', 'naïve', 'big cat', '#tag', 'c++', 'River'];
-const KEYS = [...WORDS, '/drag(on)?/i', '/\\bcastles?\\b/', '/^elf/', '/Castle/', '/knight|elf/', '/\\bdrag\\w*/', '{{char}}', '{{user}}', ' ', '', 'a', 'on', 'elf c'];
+const WORDS = [
+  'dragon',
+  'elf',
+  'castle',
+  'knight',
+  'Sword',
+  'sword',
+  'кот',
+  'naïve',
+  'big cat',
+  '#tag',
+  'c++',
+  'River',
+];
+const KEYS = [
+  ...WORDS,
+  '/drag(on)?/i',
+  '/\\bcastles?\\b/',
+  '/^elf/',
+  '/Castle/',
+  '/knight|elf/',
+  '/\\bdrag\\w*/',
+  '{{char}}',
+  '{{user}}',
+  ' ',
+  '',
+  'a',
+  'on',
+  'elf c',
+];
 
-const text = fc.array(fc.constantFrom(...WORDS, 'the', 'and', 'Mira', 'castles', 'котик', 'dragons', 'herself', 'DRAGON', 'CASTLE', 'İstanbul', 'elf,castle'), { maxLength: 8 }).map((w) => w.join(' '));
+const text = fc
+  .array(
+    fc.constantFrom(
+      ...WORDS,
+      'the',
+      'and',
+      'Mira',
+      'castles',
+      'котик',
+      'dragons',
+      'herself',
+      'DRAGON',
+      'CASTLE',
+      'İstanbul',
+      'elf,castle',
+    ),
+    { maxLength: 8 },
+  )
+  .map((w) => w.join(' '));
 const nullableBool = fc.constantFrom(null, true, false);
 // Values of the wrong type a hand-edited file may hold.
-const junkValue = fc.oneof(fc.string({ maxLength: 4 }), fc.integer({ min: -3, max: 3 }), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.oneof(fc.string(), fc.integer()), { maxLength: 2 }), fc.constant({}));
+const junkValue = fc.oneof(
+  fc.string({ maxLength: 4 }),
+  fc.integer({ min: -3, max: 3 }),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(fc.string(), fc.integer()), { maxLength: 2 }),
+  fc.constant({}),
+);
 
 const entryArb = (uid: number) =>
   fc
@@ -43,20 +97,26 @@ const entryArb = (uid: number) =>
     })
     .chain((fields) =>
       // Raw files: sometimes a field is missing or holds a value of the wrong type.
-      fc.option(fc.tuple(fc.constantFrom(...Object.keys(fields)), fc.option(junkValue, { nil: undefined })), { freq: 3 }).map((junk) => {
-        const e: WorldInfoEntry = entry(uid, fields as Partial<WorldInfoEntry>);
-        if (junk) {
-          const [field, value] = junk;
-          if (value === undefined) delete e[field];
-          else e[field] = value;
-        }
-        return e;
-      }),
+      fc
+        .option(fc.tuple(fc.constantFrom(...Object.keys(fields)), fc.option(junkValue, { nil: undefined })), {
+          freq: 3,
+        })
+        .map((junk) => {
+          const e: WorldInfoEntry = entry(uid, fields as Partial<WorldInfoEntry>);
+          if (junk) {
+            const [field, value] = junk;
+            if (value === undefined) delete e[field];
+            else e[field] = value;
+          }
+          return e;
+        }),
     );
 
 const scenarioArb = fc
   .record({
-    entries: fc.integer({ min: 1, max: 14 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => entryArb(i)))),
+    entries: fc
+      .integer({ min: 1, max: 14 })
+      .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => entryArb(i)))),
     chat: fc.array(text, { minLength: 0, maxLength: 5 }),
     recursive: fc.boolean(),
     matchWholeWords: fc.boolean(),
@@ -68,16 +128,33 @@ const scenarioArb = fc
     seed: fc.integer({ min: 0, max: 1000 }),
   })
   .map((r): Scenario => {
-    const base = scenario(r.entries, r.chat.map((m, i) => say(m, i % 2 ? 'Mira' : 'Alex')), { seed: r.seed, maxContext: 400 });
+    const base = scenario(
+      r.entries,
+      r.chat.map((m, i) => say(m, i % 2 ? 'Mira' : 'Alex')),
+      { seed: r.seed, maxContext: 400 },
+    );
     base.character.description = 'a castle by the river';
-    base.settings = { ...base.settings, ...{ recursive: r.recursive, matchWholeWords: r.matchWholeWords, caseSensitive: r.caseSensitive, depth: r.depth, budget: r.budget, minActivations: r.minActivations, useGroupScoring: r.useGroupScoring } };
+    base.settings = {
+      ...base.settings,
+      ...{
+        recursive: r.recursive,
+        matchWholeWords: r.matchWholeWords,
+        caseSensitive: r.caseSensitive,
+        depth: r.depth,
+        budget: r.budget,
+        minActivations: r.minActivations,
+        useGroupScoring: r.useGroupScoring,
+      },
+    };
     // Books come from JSON files: plain objects only.
     return JSON.parse(JSON.stringify(base)) as Scenario;
   });
 
 const observable = (s: Scenario, exhaustive: boolean) => {
   const { activated, slots, prompt, timedWorldInfo, randomDraws, trace, explain } = scan(s, { exhaustive });
-  return JSON.parse(JSON.stringify({ activated, slots, prompt, timedWorldInfo, randomDraws, trace, explain })) as unknown;
+  return JSON.parse(
+    JSON.stringify({ activated, slots, prompt, timedWorldInfo, randomDraws, trace, explain }),
+  ) as unknown;
 };
 
 describe('key index', () => {
@@ -89,7 +166,10 @@ describe('key index', () => {
         const book = s.books.lore!;
         const uids = Object.keys(book.entries);
         const uid = uids[pick % uids.length]!;
-        const edited: Scenario = { ...s, books: { lore: { ...book, entries: { ...book.entries, [uid]: { ...replacement, uid: Number(uid) } } } } };
+        const edited: Scenario = {
+          ...s,
+          books: { lore: { ...book, entries: { ...book.entries, [uid]: { ...replacement, uid: Number(uid) } } } },
+        };
         expect(observable(edited, false)).toEqual(observable(edited, true));
       }),
       { numRuns: 150 },

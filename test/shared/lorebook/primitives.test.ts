@@ -117,19 +117,45 @@ describe('required literal of a regex key', () => {
   });
 
   it('occurs, lowercased, in the lowered text of every match', () => {
-    const piece = fc.constantFrom('ab', 'Ab', 'c', 'abc', '(x|y)', '[a-c]', '.', '?', '*', '+', '{1,2}', '\\b', '\\w', '\\.', ' ', 'ſ', 'K');
-    const input = fc.string({ maxLength: 12, unit: fc.constantFrom('a', 'b', 'c', 'A', 'B', 'C', 'x', 'y', '.', ' ', 'ſ', 'K', 'İ') });
+    const piece = fc.constantFrom(
+      'ab',
+      'Ab',
+      'c',
+      'abc',
+      '(x|y)',
+      '[a-c]',
+      '.',
+      '?',
+      '*',
+      '+',
+      '{1,2}',
+      '\\b',
+      '\\w',
+      '\\.',
+      ' ',
+      'ſ',
+      'K',
+    );
+    const input = fc.string({
+      maxLength: 12,
+      unit: fc.constantFrom('a', 'b', 'c', 'A', 'B', 'C', 'x', 'y', '.', ' ', 'ſ', 'K', 'İ'),
+    });
     fc.assert(
-      fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), fc.constantFrom('', 'i', 'g', 'iu'), input, (pieces, flags, text) => {
-        let re: RegExp;
-        try {
-          re = new RegExp(pieces.join(''), flags);
-        } catch {
-          return;
-        }
-        const literal = requiredLiteral(re);
-        if (literal !== null && re.test(text)) expect(text.toLowerCase()).toContain(literal);
-      }),
+      fc.property(
+        fc.array(piece, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom('', 'i', 'g', 'iu'),
+        input,
+        (pieces, flags, text) => {
+          let re: RegExp;
+          try {
+            re = new RegExp(pieces.join(''), flags);
+          } catch {
+            return;
+          }
+          const literal = requiredLiteral(re);
+          if (literal !== null && re.test(text)) expect(text.toLowerCase()).toContain(literal);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -151,13 +177,23 @@ describe('Aho-Corasick', () => {
 
   it('reports every occurrence with its end, whether the text comes whole or in pieces', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 4, unit })), fc.array(fc.string({ maxLength: 12, unit }), { maxLength: 4 }), (patterns, pieces) => {
-        const text = pieces.join('');
-        const expected = patterns.flatMap((p, id) => [...text.matchAll(new RegExp(`(?=${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`, 'g'))].map((m) => `${id}@${m.index + p.length}`)).sort();
-        const automaton = new AhoCorasick(patterns);
-        expect(occurrences(automaton, [text])).toEqual(expected);
-        expect(occurrences(automaton, pieces)).toEqual(expected);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.string({ minLength: 1, maxLength: 4, unit })),
+        fc.array(fc.string({ maxLength: 12, unit }), { maxLength: 4 }),
+        (patterns, pieces) => {
+          const text = pieces.join('');
+          const expected = patterns
+            .flatMap((p, id) =>
+              [...text.matchAll(new RegExp(`(?=${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`, 'g'))].map(
+                (m) => `${id}@${m.index + p.length}`,
+              ),
+            )
+            .sort();
+          const automaton = new AhoCorasick(patterns);
+          expect(occurrences(automaton, [text])).toEqual(expected);
+          expect(occurrences(automaton, pieces)).toEqual(expected);
+        },
+      ),
     );
   });
 });

@@ -47,8 +47,17 @@ describe('card → PPE character script', () => {
         '',
       ].join('\n'),
     );
-    expect(losses).toContainEqual({ action: 'changed', from: '/data/description', to: '/front-matter/description', note: '{{char}}/{{user}} replaced by "Dobby"/"Harry"' });
-    expect(losses.filter((l) => l.action === 'dropped').map((l) => l.from)).toEqual(['/data/alternate_greetings', '/data/creator_notes', '/data/creator']);
+    expect(losses).toContainEqual({
+      action: 'changed',
+      from: '/data/description',
+      to: '/front-matter/description',
+      note: '{{char}}/{{user}} replaced by "Dobby"/"Harry"',
+    });
+    expect(losses.filter((l) => l.action === 'dropped').map((l) => l.from)).toEqual([
+      '/data/alternate_greetings',
+      '/data/creator_notes',
+      '/data/creator',
+    ]);
     expect(checkPpe(script, { scriptExists: () => false })).toEqual([]);
   });
 
@@ -104,7 +113,15 @@ describe('card → PPE character script', () => {
     expect(c.data.system_prompt).toBe('Stay polite.');
     expect(c.data.mes_example).toBe('<START>\n{{user}}: Who are you?\n{{char}}: I am {{char}}.');
     expect(c.data.first_mes).toBe('Hello!');
-    expect(losses).toContainEqual({ action: 'dropped', from: '/front-matter/parameters', note: 'no card field for it' });
-    expect(losses).toContainEqual({ action: 'dropped', from: '/body/line/12', note: 'directive after the greeting has no card field' });
+    expect(losses).toContainEqual({
+      action: 'dropped',
+      from: '/front-matter/parameters',
+      note: 'no card field for it',
+    });
+    expect(losses).toContainEqual({
+      action: 'dropped',
+      from: '/body/line/12',
+      note: 'directive after the greeting has no card field',
+    });
   });
 });

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { checkPpe } from '../../../shared/ppe/check.ts';
 
 const inLibrary = (id: string): boolean => ['upper', 'upper2'].includes(id);
-const check = (lines: string[]) => checkPpe(lines.join('\n'), { scriptExists: inLibrary }).map(({ code, severity, line, column }) => ({ code, severity, line, column }));
+const check = (lines: string[]) =>
+  checkPpe(lines.join('\n'), { scriptExists: inLibrary }).map(({ code, severity, line, column }) => ({
+    code,
+    severity,
+    line,
+    column,
+  }));
 
 describe('checkPpe', () => {
   it('reports broken front-matter YAML where it is', () => {
@@ -13,11 +19,18 @@ describe('checkPpe', () => {
   });
 
   it('reports an unclosed front matter at line 1', () => {
-    expect(check(['---', 'name: Dobby', 'user: hi'])[0]).toEqual({ code: 'front-matter-unclosed', severity: 'error', line: 1, column: 1 });
+    expect(check(['---', 'name: Dobby', 'user: hi'])[0]).toEqual({
+      code: 'front-matter-unclosed',
+      severity: 'error',
+      line: 1,
+      column: 1,
+    });
   });
 
   it('checks the front matter against its schema, at the offending key', () => {
-    const d = checkPpe(['---', 'parameters:', '  temperature: hot', 'templateFormat: mustache', '---', 'user: hi'].join('\n'));
+    const d = checkPpe(
+      ['---', 'parameters:', '  temperature: hot', 'templateFormat: mustache', '---', 'user: hi'].join('\n'),
+    );
     expect(d.map((x) => [x.code, x.line, x.column])).toEqual([
       ['front-matter-schema', 3, 16],
       ['front-matter-schema', 4, 17],
@@ -26,7 +39,9 @@ describe('checkPpe', () => {
   });
 
   it('points at an unclosed template tag inside the message', () => {
-    expect(check(['system: "Act as {{name}}. {{description"'])).toEqual([{ code: 'template-unclosed', severity: 'error', line: 1, column: 27 }]);
+    expect(check(['system: "Act as {{name}}. {{description"'])).toEqual([
+      { code: 'template-unclosed', severity: 'error', line: 1, column: 27 },
+    ]);
     expect(check(['user: |-', '  line one', '  and {% if x %} never closed'])).toEqual([
       { code: 'template-syntax', severity: 'error', line: 1, column: 1 },
     ]);
@@ -48,7 +63,19 @@ describe('checkPpe', () => {
 
   it('reports unsupported constructs as warnings, not errors', () => {
     expect(
-      check(['---', 'import:', '  - "js:lodash"', 'roles: {dobby: char-dobby}', '---', '!fn |-', '  hi() {}', '$hi', '$pipe', 'dobby: "[[AI]]"', 'user: "((great:2)) day"']),
+      check([
+        '---',
+        'import:',
+        '  - "js:lodash"',
+        'roles: {dobby: char-dobby}',
+        '---',
+        '!fn |-',
+        '  hi() {}',
+        '$hi',
+        '$pipe',
+        'dobby: "[[AI]]"',
+        'user: "((great:2)) day"',
+      ]),
     ).toEqual([
       { code: 'unsupported', severity: 'warning', line: 2, column: 1 },
       { code: 'unsupported', severity: 'warning', line: 4, column: 1 },
@@ -62,7 +89,15 @@ describe('checkPpe', () => {
 
   it('reports references to scripts that are not in the library', () => {
     expect(
-      check(['---', 'type: wizard', '---', 'user: "!X [[@calc(1)]] [[@upper2(a)]]"', '-> upper -> translator(lang=fr)', '$exec:', '  id: missing']),
+      check([
+        '---',
+        'type: wizard',
+        '---',
+        'user: "!X [[@calc(1)]] [[@upper2(a)]]"',
+        '-> upper -> translator(lang=fr)',
+        '$exec:',
+        '  id: missing',
+      ]),
     ).toEqual([
       { code: 'missing-script', severity: 'error', line: 2, column: 7 },
       { code: 'missing-script', severity: 'error', line: 4, column: 11 },
@@ -79,7 +114,16 @@ describe('checkPpe', () => {
   });
 
   it('warns about regexes that can backtrack catastrophically, in $match arms and [[…]] replacements', () => {
-    expect(check(['$set: {s: x}', '$match(s):', '  :/(a+)+$/:', '    - $echo: y', "user: '[[/(\\w+\\s?)*!/:s]]'", "user: '[[/(\\w+)!/:s]]'"])).toEqual([
+    expect(
+      check([
+        '$set: {s: x}',
+        '$match(s):',
+        '  :/(a+)+$/:',
+        '    - $echo: y',
+        "user: '[[/(\\w+\\s?)*!/:s]]'",
+        "user: '[[/(\\w+)!/:s]]'",
+      ]),
+    ).toEqual([
       { code: 'catastrophic-regex', severity: 'warning', line: 3, column: 3 },
       { code: 'catastrophic-regex', severity: 'warning', line: 5, column: 8 },
     ]);

@@ -4,7 +4,11 @@ import { evaluateExpression } from '../../../shared/ppe/expr-eval.ts';
 import type { ExprScope } from '../../../shared/ppe/expr-eval.ts';
 import { ExprError } from '../../../shared/ppe/expr-parse.ts';
 
-const scopeOf = (vars: Record<string, unknown>): ExprScope => ({ has: (n) => n in vars, get: (n) => vars[n], random: () => 0.5 });
+const scopeOf = (vars: Record<string, unknown>): ExprScope => ({
+  has: (n) => n in vars,
+  get: (n) => vars[n],
+  random: () => 0.5,
+});
 const ev = (src: string, vars: Record<string, unknown> = {}) => evaluateExpression(src, scopeOf(vars));
 
 describe('safe expression evaluator', () => {
@@ -17,13 +21,25 @@ describe('safe expression evaluator', () => {
     expect(ev('name.toUpperCase().slice(0, 3) + name.length', { name: 'dobby' })).toBe('DOB5');
     expect(ev('[1, 2, 3].includes(2) && {a: 1}.a == "1"')).toBe(true);
     expect(ev('this.total + 1', { total: 1 })).toBe(2);
-    expect(ev('JSON.stringify({a: [1]}) + Math.max(1, 4) + Object.keys(o).join("")', { o: { x: 1, y: 2 } })).toBe('{"a":[1]}4xy');
+    expect(ev('JSON.stringify({a: [1]}) + Math.max(1, 4) + Object.keys(o).join("")', { o: { x: 1, y: 2 } })).toBe(
+      '{"a":[1]}4xy',
+    );
     expect(ev('Math.random()')).toBe(0.5);
     expect(ev('missing ?? "dflt"', { missing: null })).toBe('dflt');
   });
 
   it('refuses undefined names, prototype access and non-whitelisted calls', () => {
-    for (const src of ['nope', 'a.constructor', '"x".constructor("y")', 'a.__proto__', '({}).toString()', 'globalThis', 'fetch("x")', 'a.b()', '"x".at.call']) {
+    for (const src of [
+      'nope',
+      'a.constructor',
+      '"x".constructor("y")',
+      'a.__proto__',
+      '({}).toString()',
+      'globalThis',
+      'fetch("x")',
+      'a.b()',
+      '"x".at.call',
+    ]) {
       expect(() => ev(src, { a: { b: 1 } }), src).toThrow(ExprError);
     }
   });
@@ -41,16 +57,29 @@ describe('safe expression evaluator', () => {
   it('agrees with JavaScript on integer arithmetic and comparison', () => {
     const op = fc.constantFrom('+', '-', '*', '%', '<', '<=', '==', '!=', '>', '>=');
     fc.assert(
-      fc.property(fc.integer({ min: -1000, max: 1000 }), op, fc.integer({ min: 1, max: 1000 }), fc.integer({ min: -50, max: 50 }), (a, o, b, c) => {
-        const src = `(${a}) ${o} ${b} * (${c})`;
-        // The same source text, evaluated by JavaScript itself (precedence included).
-        const js: Record<string, (x: number, y: number, z: number) => unknown> = {
-          '+': (x, y, z) => x + y * z, '-': (x, y, z) => x - y * z, '*': (x, y, z) => x * y * z, '%': (x, y, z) => (x % y) * z,
-          '<': (x, y, z) => x < y * z, '<=': (x, y, z) => x <= y * z, '==': (x, y, z) => x == y * z, '!=': (x, y, z) => x != y * z,
-          '>': (x, y, z) => x > y * z, '>=': (x, y, z) => x >= y * z,
-        };
-        expect(ev(src)).toStrictEqual(js[o]!(a, b, c));
-      }),
+      fc.property(
+        fc.integer({ min: -1000, max: 1000 }),
+        op,
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: -50, max: 50 }),
+        (a, o, b, c) => {
+          const src = `(${a}) ${o} ${b} * (${c})`;
+          // The same source text, evaluated by JavaScript itself (precedence included).
+          const js: Record<string, (x: number, y: number, z: number) => unknown> = {
+            '+': (x, y, z) => x + y * z,
+            '-': (x, y, z) => x - y * z,
+            '*': (x, y, z) => x * y * z,
+            '%': (x, y, z) => (x % y) * z,
+            '<': (x, y, z) => x < y * z,
+            '<=': (x, y, z) => x <= y * z,
+            '==': (x, y, z) => x == y * z,
+            '!=': (x, y, z) => x != y * z,
+            '>': (x, y, z) => x > y * z,
+            '>=': (x, y, z) => x >= y * z,
+          };
+          expect(ev(src)).toStrictEqual(js[o]!(a, b, c));
+        },
+      ),
     );
   });
 });

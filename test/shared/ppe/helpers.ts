@@ -10,7 +10,8 @@ export function fixture(name: string): string {
   return readFileSync(`${fixtures}${name}.ai.yaml`, 'utf8');
 }
 
-export const library = (id: string): string | undefined => (existsSync(`${fixtures}${id}.ai.yaml`) ? fixture(id) : undefined);
+export const library = (id: string): string | undefined =>
+  existsSync(`${fixtures}${id}.ai.yaml`) ? fixture(id) : undefined;
 
 const ANSWERS: [RegExp, string][] = [
   [/10 plus 18/, '10 plus 18 equals 28.'],

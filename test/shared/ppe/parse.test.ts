@@ -11,8 +11,13 @@ function outline(nodes: Instruction[]): unknown[] {
         return `${at} ${n.role}${n.targets ? `[${n.targets}]` : ''}: ${n.text}`;
       case 'directive': {
         const blocks = { then: n.then, else: n.else, do: n.do };
-        const nested = Object.entries(blocks).filter(([, v]) => v).map(([k, v]) => [k, outline(v!)]);
-        const arms = n.arms?.map((a) => [`${a.range.start.line}:${a.range.start.column} :${a.pattern}`, outline(a.body)]);
+        const nested = Object.entries(blocks)
+          .filter(([, v]) => v)
+          .map(([k, v]) => [k, outline(v!)]);
+        const arms = n.arms?.map((a) => [
+          `${a.range.start.line}:${a.range.start.column} :${a.pattern}`,
+          outline(a.body),
+        ]);
         return [`${at} $${n.name}${n.callArgs === undefined ? '' : `(${n.callArgs})`}`, ...nested, ...(arms ?? [])];
       }
       case 'chain':
@@ -114,6 +119,8 @@ describe('parsePpe', () => {
   });
 
   it('keeps line/column of YAML errors inside entries', () => {
-    expect(parsePpe('user: hi\n$set:\n  a: [1, 2\n').diagnostics).toMatchObject([{ code: 'yaml-syntax', line: 4, column: 1 }]);
+    expect(parsePpe('user: hi\n$set:\n  a: [1, 2\n').diagnostics).toMatchObject([
+      { code: 'yaml-syntax', line: 4, column: 1 },
+    ]);
   });
 });

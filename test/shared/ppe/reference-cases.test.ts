@@ -16,10 +16,12 @@ const user = (content: string) => ({ role: 'user', content });
 const system = (content: string) => ({ role: 'system', content });
 const assistant = (content: string) => ({ role: 'assistant', content });
 
-describe('reference cases (the specification\'s worked examples, intended results)', () => {
+describe("reference cases (the specification's worked examples, intended results)", () => {
   it('01: front-matter values fill a deferred system template; the end-of-script call answers', async () => {
     const r = await run('case-01');
-    expect(r.sent).toEqual([{ messages: [system('Act as Dobby. You are Dobby from the Harry Potter series.'), user('Who are you?')] }]);
+    expect(r.sent).toEqual([
+      { messages: [system('Act as Dobby. You are Dobby from the Harry Potter series.'), user('Who are you?')] },
+    ]);
     expect(r.output).toBe('I am Dobby.');
   });
 
@@ -29,7 +31,9 @@ describe('reference cases (the specification\'s worked examples, intended result
       [system("You're an AI."), user("What's 10 plus 18?")],
       [system("You're an AI."), user("What's 10 plus 12?")],
     ]);
-    expect(r.log.filter((e) => e.kind === 'print').map((e) => e.kind === 'print' && e.text)).toEqual(['10 plus 18 equals 28.']);
+    expect(r.log.filter((e) => e.kind === 'print').map((e) => e.kind === 'print' && e.text)).toEqual([
+      '10 plus 18 equals 28.',
+    ]);
     expect(r.output).toBe('10 plus 12 equals 22.');
   });
 
@@ -58,11 +62,13 @@ describe('reference cases (the specification\'s worked examples, intended result
   it('06: a choice list asks for one item and accepts only one of them', async () => {
     const r = await run('case-06');
     expect(r.output).toBe('banana');
-    expect(r.sent).toEqual([{ messages: [user('Pick a fruit\n\nAnswer with exactly one of: apple, banana, orange.')] }]);
+    expect(r.sent).toEqual([
+      { messages: [user('Pick a fruit\n\nAnswer with exactly one of: apple, banana, orange.')] },
+    ]);
     expect(r.messages).toEqual([user('Pick a fruit'), assistant('banana')]);
   });
 
-  it('07: a local random pick is the turn\'s answer; no model call', async () => {
+  it("07: a local random pick is the turn's answer; no model call", async () => {
     const r = await run('case-07');
     expect(r.output).toBe('kiwi');
     expect(r.sent).toEqual([]);
@@ -98,7 +104,9 @@ describe('reference cases (the specification\'s worked examples, intended result
   it('12: response_format json parses the reply; output schema checked', async () => {
     const r = await run('case-12');
     expect(r.output).toEqual({ answer: 5 });
-    expect(r.sent).toEqual([{ messages: [system('Calculator. Output JSON.'), user('2+3')], response_format: { type: 'json_object' } }]);
+    expect(r.sent).toEqual([
+      { messages: [system('Calculator. Output JSON.'), user('2+3')], response_format: { type: 'json_object' } },
+    ]);
   });
 
   it('13b: #: replaces and #+ inserts messages', async () => {

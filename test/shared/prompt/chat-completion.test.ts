@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { assemblePrompt, type ChatMessage } from '../../../shared/prompt/index.ts';
 import { aria, ariaWithOverrides, verified } from './fixture.ts';
 
-
 const withOverrides: ChatMessage[] = [
-  { role: 'system', content: "Write Aria's next reply in a fictional chat between Aria and Sam. Stay in character as Aria." },
+  {
+    role: 'system',
+    content: "Write Aria's next reply in a fictional chat between Aria and Sam. Stay in character as Aria.",
+  },
   ...verified.slice(1, 9),
   { role: 'system', content: 'Keep the mood cozy.\nAria secretly fears the dark.' },
   ...verified.slice(9),
@@ -16,12 +18,13 @@ describe('Chat Completion, SillyTavern defaults', () => {
     expect(assemblePrompt({ ...aria(), mode: 'chat' }).chat?.messages).toEqual(verified);
   });
 
-  it('applies card system_prompt with {{original}}, PHI, character note and Author\'s Note', () => {
+  it("applies card system_prompt with {{original}}, PHI, character note and Author's Note", () => {
     expect(assemblePrompt({ ...ariaWithOverrides(), mode: 'chat' }).chat?.messages).toEqual(withOverrides);
   });
 
   it('impersonate appends the impersonation prompt after the PHI', () => {
-    const messages = assemblePrompt({ ...ariaWithOverrides(), mode: 'chat', generationType: 'impersonate' }).chat!.messages;
+    const messages = assemblePrompt({ ...ariaWithOverrides(), mode: 'chat', generationType: 'impersonate' }).chat!
+      .messages;
     expect(messages.slice(0, -1)).toEqual(withOverrides);
     expect(messages.at(-1)).toEqual({
       role: 'system',
@@ -31,7 +34,8 @@ describe('Chat Completion, SillyTavern defaults', () => {
   });
 
   it('continue moves the last message after the PHI and adds the nudge; depths still count it', () => {
-    const messages = assemblePrompt({ ...ariaWithOverrides(), mode: 'chat', generationType: 'continue' }).chat!.messages;
+    const messages = assemblePrompt({ ...ariaWithOverrides(), mode: 'chat', generationType: 'continue' }).chat!
+      .messages;
     expect(messages.slice(-5)).toEqual([
       { role: 'system', content: "The storm has knocked out the island's radio." },
       { role: 'assistant', content: 'Only in autumn. *She hands you a towel.* Tea?' },
@@ -116,26 +120,53 @@ describe('Chat Completion, SillyTavern defaults', () => {
     const input = aria();
     input.persona = { ...input.persona, name: 'Sam Lee' };
     input.chat = input.chat.map((m) => (m.is_user ? { ...m, name: 'Sam Lee' } : m));
-    const completion = assemblePrompt({ ...input, mode: 'chat', settings: { chat: { namesBehavior: 'completion' } } }).chat!.messages;
-    expect(completion.at(-1)).toEqual({ role: 'user', content: 'Yes please. Does the storm worry you?', name: 'Sam_Lee' });
-    const content = assemblePrompt({ ...input, mode: 'chat', settings: { chat: { namesBehavior: 'content' } } }).chat!.messages;
+    const completion = assemblePrompt({ ...input, mode: 'chat', settings: { chat: { namesBehavior: 'completion' } } })
+      .chat!.messages;
+    expect(completion.at(-1)).toEqual({
+      role: 'user',
+      content: 'Yes please. Does the storm worry you?',
+      name: 'Sam_Lee',
+    });
+    const content = assemblePrompt({ ...input, mode: 'chat', settings: { chat: { namesBehavior: 'content' } } }).chat!
+      .messages;
     expect(content.at(-1)).toEqual({ role: 'user', content: 'Sam Lee: Yes please. Does the storm worry you?' });
   });
 
-  it('Author\'s Note: interval, World Info AN entries, and a position after the main prompt', () => {
+  it("Author's Note: interval, World Info AN entries, and a position after the main prompt", () => {
     const input = aria();
     const lore = { ...input.lore!, anTop: ['Top of note.'], anBottom: ['Bottom of note.'] };
-    const every2 = assemblePrompt({ ...input, lore, mode: 'chat', settings: { authorsNote: { text: 'Cozy.', interval: 2 } } }).chat!.messages;
+    const every2 = assemblePrompt({
+      ...input,
+      lore,
+      mode: 'chat',
+      settings: { authorsNote: { text: 'Cozy.', interval: 2 } },
+    }).chat!.messages;
     expect(every2.some((m) => m.content.includes('Cozy.'))).toBe(true); // 2 user messages: inserted
-    const every3 = assemblePrompt({ ...input, lore, mode: 'chat', settings: { authorsNote: { text: 'Cozy.', interval: 3 } } }).chat!.messages;
+    const every3 = assemblePrompt({
+      ...input,
+      lore,
+      mode: 'chat',
+      settings: { authorsNote: { text: 'Cozy.', interval: 3 } },
+    }).chat!.messages;
     expect(every3.some((m) => m.content.includes('Cozy.') || m.content.includes('Top of note.'))).toBe(false);
-    const after = assemblePrompt({ ...input, lore, mode: 'chat', settings: { authorsNote: { text: 'Cozy, {{user}}.', position: 'after-main' } } }).chat!.messages;
+    const after = assemblePrompt({
+      ...input,
+      lore,
+      mode: 'chat',
+      settings: { authorsNote: { text: 'Cozy, {{user}}.', position: 'after-main' } },
+    }).chat!.messages;
     expect(after[1]).toEqual({ role: 'system', content: 'Top of note.\nCozy, Sam.\nBottom of note.' });
   });
 
   it('squashes consecutive unnamed system messages when asked', () => {
-    const messages = assemblePrompt({ ...aria(), mode: 'chat', settings: { chat: { squashSystemMessages: true } } }).chat!.messages;
-    expect(messages[0]!.content).toBe(verified.slice(0, 5).map((m) => m.content).join('\n'));
+    const messages = assemblePrompt({ ...aria(), mode: 'chat', settings: { chat: { squashSystemMessages: true } } })
+      .chat!.messages;
+    expect(messages[0]!.content).toBe(
+      verified
+        .slice(0, 5)
+        .map((m) => m.content)
+        .join('\n'),
+    );
     expect(messages[1]).toEqual(verified[5]);
     expect(messages).toHaveLength(verified.length - 4);
   });

@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import type { ChatMessage, PromptInput } from '../../../shared/prompt/index.ts';
 
 export function aria(): Omit<PromptInput, 'mode'> {
-  return JSON.parse(readFileSync(new URL('../../fixtures/prompt/aria.json', import.meta.url), 'utf8')) as Omit<PromptInput, 'mode'>;
+  return JSON.parse(readFileSync(new URL('../../fixtures/prompt/aria.json', import.meta.url), 'utf8')) as Omit<
+    PromptInput,
+    'mode'
+  >;
 }
 
 /** The same card with the worked example's additions: system prompt with {{original}}, PHI, and a character's note. */

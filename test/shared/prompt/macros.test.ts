@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assemblePrompt, characterFromCard, expandMacros, greetingMessage, type MacroEnv } from '../../../shared/prompt/index.ts';
+import {
+  assemblePrompt,
+  characterFromCard,
+  expandMacros,
+  greetingMessage,
+  type MacroEnv,
+} from '../../../shared/prompt/index.ts';
 import { aria } from './fixture.ts';
 
 const env = (over: Partial<MacroEnv> = {}): MacroEnv => ({
@@ -70,7 +76,9 @@ describe('macros in assembly', () => {
   it('SillyTavern ignores the V3 nickname; the V3 option uses it for {{char}}', () => {
     const input = aria();
     input.character.nickname = 'Ari';
-    expect(assemblePrompt({ ...input, mode: 'chat' }).chat!.messages[2]!.content).toBe('Aria is a cheerful lighthouse keeper on a rocky island.');
+    expect(assemblePrompt({ ...input, mode: 'chat' }).chat!.messages[2]!.content).toBe(
+      'Aria is a cheerful lighthouse keeper on a rocky island.',
+    );
     expect(assemblePrompt({ ...input, mode: 'chat', settings: { useNickname: true } }).chat!.messages[2]!.content).toBe(
       'Ari is a cheerful lighthouse keeper on a rocky island.',
     );
@@ -78,8 +86,14 @@ describe('macros in assembly', () => {
 
   it('{{mesExamples}} in a prompt renders the <START> blocks', () => {
     const input = aria();
-    const messages = assemblePrompt({ ...input, mode: 'chat', settings: { chat: { auxiliaryPrompt: '{{mesExamples}}' } } }).chat!.messages;
-    expect(messages[5]!.content).toBe('<START>\nSam: What do you do all day?\nAria: I polish the lens and count the ships. *She grins.*\n');
+    const messages = assemblePrompt({
+      ...input,
+      mode: 'chat',
+      settings: { chat: { auxiliaryPrompt: '{{mesExamples}}' } },
+    }).chat!.messages;
+    expect(messages[5]!.content).toBe(
+      '<START>\nSam: What do you do all day?\nAria: I polish the lens and count the ships. *She grins.*\n',
+    );
   });
 
   it('is deterministic: the same input gives the same random picks', () => {
@@ -129,7 +143,11 @@ describe('characterFromCard', () => {
   });
 
   it('reads a V1 card (fields at the top level)', () => {
-    expect(characterFromCard({ name: 'Old', description: 'x' })).toMatchObject({ name: 'Old', description: 'x', depthPrompt: undefined });
+    expect(characterFromCard({ name: 'Old', description: 'x' })).toMatchObject({
+      name: 'Old',
+      description: 'x',
+      depthPrompt: undefined,
+    });
   });
 });
 
@@ -142,7 +160,10 @@ describe('greetingMessage', () => {
       swipes: ['Hi {{user}}', 'Hey'],
       swipe_id: 0,
     });
-    expect(greetingMessage({ name: 'Aria', firstMes: '', alternateGreetings: ['Hey'] })).toMatchObject({ mes: 'Hey', swipes: ['Hey'] });
+    expect(greetingMessage({ name: 'Aria', firstMes: '', alternateGreetings: ['Hey'] })).toMatchObject({
+      mes: 'Hey',
+      swipes: ['Hey'],
+    });
     expect(greetingMessage({ name: 'Aria' })).toBeNull();
   });
 });

@@ -41,7 +41,9 @@ export function runCase(c: StCase, tokenizer: TokenCounter): TurnPlan {
   const transcript = fromSillyTavern(c.chat_jsonl).value;
   const limits = { maxContext: c.context_size, maxTokens: c.max_tokens };
   const settings: DeepPartial<PromptSettings> =
-    c.mode === 'text' ? { text: { ...chooseTemplates({ instruct: c.instruct, context: c.context_template }), ...limits } } : { chat: limits };
+    c.mode === 'text'
+      ? { text: { ...chooseTemplates({ instruct: c.instruct, context: c.context_template }), ...limits } }
+      : { chat: limits };
   return planTurn({
     card: c.card,
     persona: { name: transcript.user.name, ...(c.persona === null ? {} : { description: c.persona }) },

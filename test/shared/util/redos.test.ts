@@ -12,6 +12,17 @@ describe('nestedQuantifier', () => {
   });
 
   it('passes single-level repetition, bounded repetition, escapes and classes', () => {
-    for (const safe of ['a+b*', '^(a|b)+$', '([a-z]+)\\d', '(a{1,3})+', '\\(a+\\)+', '[(a+)]+', '(a+)?', 'dragons?|wyrms?', '(a+)(b+)']) expect(nestedQuantifier(safe), safe).toBeUndefined();
+    for (const safe of [
+      'a+b*',
+      '^(a|b)+$',
+      '([a-z]+)\\d',
+      '(a{1,3})+',
+      '\\(a+\\)+',
+      '[(a+)]+',
+      '(a+)?',
+      'dragons?|wyrms?',
+      '(a+)(b+)',
+    ])
+      expect(nestedQuantifier(safe), safe).toBeUndefined();
   });
 });

@@ -18,7 +18,9 @@ interface Props {
 
 /** The message text with each hit wrapped in <mark> (overlapping hits merge). */
 function marked(text: string, hits: readonly Highlight[]): ReactNode[] {
-  const ranges = hits.map((h) => [Math.min(h.start, text.length), Math.min(h.end, text.length)] as const).sort((a, b) => a[0] - b[0]);
+  const ranges = hits
+    .map((h) => [Math.min(h.start, text.length), Math.min(h.end, text.length)] as const)
+    .sort((a, b) => a[0] - b[0]);
   const out: ReactNode[] = [];
   let at = 0;
   for (const [start, end] of ranges) {
@@ -36,18 +38,27 @@ export function ChatEditor({ chat, setup, onChat, onSetup, highlights, visibleMe
   const t = useT();
   const [pasting, setPasting] = useState(false);
   const [transcript, setTranscript] = useState('');
-  const update = (i: number, patch: Partial<PreviewMessage>) => onChat(chat.map((m, k) => (k === i ? { ...m, ...patch } : m)));
+  const update = (i: number, patch: Partial<PreviewMessage>) =>
+    onChat(chat.map((m, k) => (k === i ? { ...m, ...patch } : m)));
 
   return (
     <div className="lb-chat">
       <div className="toolbar">
         <label>
           {t('lb.chat.userName')}
-          <input className="narrow" value={setup.userName} onChange={(e) => onSetup({ ...setup, userName: e.target.value })} />
+          <input
+            className="narrow"
+            value={setup.userName}
+            onChange={(e) => onSetup({ ...setup, userName: e.target.value })}
+          />
         </label>
         <label>
           {t('lb.chat.charName')}
-          <input className="narrow" value={setup.charName} onChange={(e) => onSetup({ ...setup, charName: e.target.value })} />
+          <input
+            className="narrow"
+            value={setup.charName}
+            onChange={(e) => onSetup({ ...setup, charName: e.target.value })}
+          />
         </label>
       </div>
       <ol className="lb-messages">
@@ -57,14 +68,29 @@ export function ChatEditor({ chat, setup, onChat, onSetup, highlights, visibleMe
           return (
             <li key={i} className={i >= visibleMessages ? 'lb-message later' : `lb-message ${m.role}`}>
               <div className="lb-message-head">
-                <button type="button" className="link" title={t('lb.chat.switchRole')} onClick={() => update(i, { role: m.role === 'user' ? 'char' : 'user' })}>
+                <button
+                  type="button"
+                  className="link"
+                  title={t('lb.chat.switchRole')}
+                  onClick={() => update(i, { role: m.role === 'user' ? 'char' : 'user' })}
+                >
                   {name}
                 </button>
-                <button type="button" className="link" aria-label={t('lb.chat.remove', { n: i + 1 })} onClick={() => onChat(chat.filter((_, k) => k !== i))}>
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={t('lb.chat.remove', { n: i + 1 })}
+                  onClick={() => onChat(chat.filter((_, k) => k !== i))}
+                >
                   ×
                 </button>
               </div>
-              <textarea aria-label={t('lb.chat.message', { n: i + 1, name })} rows={2} value={m.text} onChange={(e) => update(i, { text: e.target.value })} />
+              <textarea
+                aria-label={t('lb.chat.message', { n: i + 1, name })}
+                rows={2}
+                value={m.text}
+                onChange={(e) => update(i, { text: e.target.value })}
+              />
               {hits.length > 0 && (
                 <p className="lb-marked" data-testid="chat-highlight">
                   {marked(m.text, hits)}
@@ -90,7 +116,13 @@ export function ChatEditor({ chat, setup, onChat, onSetup, highlights, visibleMe
       </div>
       {pasting && (
         <div className="lb-paste">
-          <textarea aria-label={t('lb.chat.transcript')} placeholder={t('lb.chat.transcriptHint', { user: setup.userName, char: setup.charName })} rows={5} value={transcript} onChange={(e) => setTranscript(e.target.value)} />
+          <textarea
+            aria-label={t('lb.chat.transcript')}
+            placeholder={t('lb.chat.transcriptHint', { user: setup.userName, char: setup.charName })}
+            rows={5}
+            value={transcript}
+            onChange={(e) => setTranscript(e.target.value)}
+          />
           <button
             type="button"
             onClick={() => {

@@ -31,13 +31,27 @@ interface Props {
   onSaveTest?(document: LoreTestDocument): void;
 }
 
-type Status = { kind: 'idle' } | { kind: 'ok'; latencyMs: number } | { kind: 'timeout'; limit: string } | { kind: 'failed'; message: string };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'ok'; latencyMs: number }
+  | { kind: 'timeout'; limit: string }
+  | { kind: 'failed'; message: string };
 
 /** Latencies of the last results, for measurements from the outside (e2e figures). */
 const latencies: number[] = [];
 (globalThis as { lorewrightPreviewLatencies?: number[] }).lorewrightPreviewLatencies = latencies;
 
-export function PreviewPanel({ bookId, bookName, book, bookText, setup, onSetup, onOpenEntry, onFired, onSaveTest }: Props) {
+export function PreviewPanel({
+  bookId,
+  bookName,
+  book,
+  bookText,
+  setup,
+  onSetup,
+  onOpenEntry,
+  onFired,
+  onSaveTest,
+}: Props) {
   const t = useT();
   const [chat, setChat] = useState<PreviewMessage[]>([{ role: 'user', text: '' }]);
   const [output, setOutput] = useState<ScanOutput | null>(null);
@@ -66,7 +80,8 @@ export function PreviewPanel({ bookId, bookName, book, bookText, setup, onSetup,
 
   const idByUid = useMemo(() => {
     const map = new Map<string, string>();
-    for (const [id, entry] of Object.entries(book.entries ?? {})) if (entry && typeof entry === 'object') map.set(`${bookName}.${entry.uid}`, id);
+    for (const [id, entry] of Object.entries(book.entries ?? {}))
+      if (entry && typeof entry === 'object') map.set(`${bookName}.${entry.uid}`, id);
     return map;
   }, [book, bookName]);
 
@@ -76,7 +91,8 @@ export function PreviewPanel({ bookId, bookName, book, bookText, setup, onSetup,
     const { books } = assignBooks(bookName, book, sources);
     for (const [name, other] of Object.entries(books)) {
       if (name === bookName) continue;
-      for (const entry of Object.values(other.entries ?? {})) if (entry && typeof entry === 'object') map.set(`${name}.${entry.uid}`, String(entry.comment ?? ''));
+      for (const entry of Object.values(other.entries ?? {}))
+        if (entry && typeof entry === 'object') map.set(`${name}.${entry.uid}`, String(entry.comment ?? ''));
     }
     return map;
   }, [bookName, book, sources]);
@@ -106,22 +122,44 @@ export function PreviewPanel({ bookId, bookName, book, bookText, setup, onSetup,
 
   return (
     <section className="lb-preview" aria-label={t('lb.preview.title')}>
-      <ChatEditor chat={chat} setup={setup} onChat={setChat} onSetup={onSetup} highlights={output?.highlights[shown] ?? []} visibleMessages={setup.turns ? shown + 1 : chat.length} />
-      <SourcesPanel openBookId={bookId} sources={sources} onSources={setSources} setup={setup} onSetup={onSetup} onChat={setChat} />
+      <ChatEditor
+        chat={chat}
+        setup={setup}
+        onChat={setChat}
+        onSetup={onSetup}
+        highlights={output?.highlights[shown] ?? []}
+        visibleMessages={setup.turns ? shown + 1 : chat.length}
+      />
+      <SourcesPanel
+        openBookId={bookId}
+        sources={sources}
+        onSources={setSources}
+        setup={setup}
+        onSetup={onSetup}
+        onChat={setChat}
+      />
       <SettingsPanel setup={setup} onSetup={onSetup} />
       <div className="lb-preview-status" role="status" aria-live="polite">
-        {status.kind === 'ok' && t('lb.preview.took', { ms: status.latencyMs.toFixed(1), scan: (output?.scanMs ?? 0).toFixed(1) })}
+        {status.kind === 'ok' &&
+          t('lb.preview.took', { ms: status.latencyMs.toFixed(1), scan: (output?.scanMs ?? 0).toFixed(1) })}
       </div>
       {onSaveTest && (
         <div className="toolbar">
-          <button type="button" onClick={saveTest} disabled={status.kind !== 'ok' || !output || sources.books.length > 0} title={sources.books.length > 0 ? t('lb.sources.noTest') : undefined}>
+          <button
+            type="button"
+            onClick={saveTest}
+            disabled={status.kind !== 'ok' || !output || sources.books.length > 0}
+            title={sources.books.length > 0 ? t('lb.sources.noTest') : undefined}
+          >
             {t('lb.test.save')}
           </button>
         </div>
       )}
       {(status.kind === 'timeout' || status.kind === 'failed') && (
         <div className="error" role="alert" data-testid="preview-error">
-          {status.kind === 'timeout' ? t('lb.preview.timeout', { ms: status.limit }) : t('lb.preview.failed', { message: status.message })}
+          {status.kind === 'timeout'
+            ? t('lb.preview.timeout', { ms: status.limit })
+            : t('lb.preview.failed', { message: status.message })}
         </div>
       )}
       {output && result && (

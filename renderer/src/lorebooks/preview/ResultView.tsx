@@ -36,7 +36,10 @@ function slotsOf(t: ReturnType<typeof useT>, result: ScanResult): Slot[] {
     { label: t('lb.pos.3'), keys: slots.ANBottom },
     { label: t('lb.pos.5'), keys: slots.EMTop },
     { label: t('lb.pos.6'), keys: slots.EMBottom },
-    ...slots.atDepth.map((d) => ({ label: t('lb.slot.depth', { depth: d.depth ?? '—', role: t(`lb.role.${d.role}` as MessageKey) }), keys: d.keys })),
+    ...slots.atDepth.map((d) => ({
+      label: t('lb.slot.depth', { depth: d.depth ?? '—', role: t(`lb.role.${d.role}` as MessageKey) }),
+      keys: d.keys,
+    })),
     ...Object.entries(slots.outlet).map(([name, keys]) => ({ label: t('lb.slot.outlet', { name }), keys })),
   ];
   return list.filter((s) => s.keys.length > 0);
@@ -59,7 +62,9 @@ export function ResultView({ output, index, onStep, stale, entryId, titleOf, onO
   const needle = whyNot.trim().toLowerCase();
   const wanted = (key: EntryKey) => needle === '' || `${titleOf(key)}\n${key}`.toLowerCase().includes(needle);
   const notFired: [EntryKey, EntryExplanation | undefined][] = [
-    ...result.explain.entries.filter((e) => !e.fired && wanted(e.key)).map((e): [EntryKey, EntryExplanation] => [e.key, e]),
+    ...result.explain.entries
+      .filter((e) => !e.fired && wanted(e.key))
+      .map((e): [EntryKey, EntryExplanation] => [e.key, e]),
     ...(output.unmatched[index] ?? []).filter(wanted).map((k): [EntryKey, undefined] => [k, undefined]),
   ];
   const notFiredTotal = result.explain.entries.filter((e) => !e.fired).length + (output.unmatched[index]?.length ?? 0);
@@ -86,15 +91,31 @@ export function ResultView({ output, index, onStep, stale, entryId, titleOf, onO
           </button>
           <span className="muted">
             {t('lb.turn.timed', {
-              sticky: output.turns[index]!.sticky.map((s) => `${titleOf(s.key)} (${s.end - output.turns[index]!.chatLength})`).join(', ') || '—',
-              cooldown: output.turns[index]!.cooldown.map((s) => `${titleOf(s.key)} (${s.end - output.turns[index]!.chatLength})`).join(', ') || '—',
+              sticky:
+                output.turns[index]!.sticky.map(
+                  (s) => `${titleOf(s.key)} (${s.end - output.turns[index]!.chatLength})`,
+                ).join(', ') || '—',
+              cooldown:
+                output.turns[index]!.cooldown.map(
+                  (s) => `${titleOf(s.key)} (${s.end - output.turns[index]!.chatLength})`,
+                ).join(', ') || '—',
             })}
           </span>
         </div>
       )}
       <div className="lb-budget" title={t('lb.budget.title')}>
-        <div className="lb-budget-bar" role="meter" aria-valuemin={0} aria-valuemax={budget} aria-valuenow={used} aria-label={t('lb.budget.title')}>
-          <div className={overflow ? 'fill overflow' : 'fill'} style={{ width: `${Math.min(100, (used / Math.max(1, budget)) * 100)}%` }} />
+        <div
+          className="lb-budget-bar"
+          role="meter"
+          aria-valuemin={0}
+          aria-valuemax={budget}
+          aria-valuenow={used}
+          aria-label={t('lb.budget.title')}
+        >
+          <div
+            className={overflow ? 'fill overflow' : 'fill'}
+            style={{ width: `${Math.min(100, (used / Math.max(1, budget)) * 100)}%` }}
+          />
         </div>
         <span>{t(overflow ? 'lb.budget.overflow' : 'lb.budget.used', { used, budget })}</span>
       </div>
@@ -124,7 +145,12 @@ export function ResultView({ output, index, onStep, stale, entryId, titleOf, onO
         <ol>
           {result.trace.loops.map((loop) => (
             <li key={loop.loop}>
-              {t(`lb.passes.state.${loop.state}` as MessageKey)} · {t('lb.passes.line', { candidates: loop.candidates.length, successful: loop.successful.length, total: loop.activatedTotal })}
+              {t(`lb.passes.state.${loop.state}` as MessageKey)} ·{' '}
+              {t('lb.passes.line', {
+                candidates: loop.candidates.length,
+                successful: loop.successful.length,
+                total: loop.activatedTotal,
+              })}
               {loop.budgetOverflowed && <strong> · {t('lb.budget.overflowShort')}</strong>}
               <div className="muted">{loop.successful.map(titleOf).join(', ')}</div>
             </li>
@@ -134,7 +160,12 @@ export function ResultView({ output, index, onStep, stale, entryId, titleOf, onO
 
       <details className="lb-whynot">
         <summary>{t('lb.whyNot.title', { n: notFiredTotal })}</summary>
-        <input aria-label={t('lb.whyNot.filter')} placeholder={t('lb.whyNot.filter')} value={whyNot} onChange={(e) => setWhyNot(e.target.value)} />
+        <input
+          aria-label={t('lb.whyNot.filter')}
+          placeholder={t('lb.whyNot.filter')}
+          value={whyNot}
+          onChange={(e) => setWhyNot(e.target.value)}
+        />
         <ul>
           {notFired.slice(0, 200).map(([k, e]) => entryLine(k, e))}
           {notFired.length > 200 && <li className="muted">{t('lb.whyNot.more', { n: notFired.length - 200 })}</li>}
@@ -158,8 +189,14 @@ function Assembled({ result }: { result: ScanResult }) {
     ...prompt.anTop.map((s): [string, string] => [t('lb.pos.2'), s]),
     ...prompt.anBottom.map((s): [string, string] => [t('lb.pos.3'), s]),
     ...prompt.examples.map((e): [string, string] => [t(e.position === 0 ? 'lb.pos.5' : 'lb.pos.6'), e.content]),
-    ...prompt.depth.map((d): [string, string] => [t('lb.slot.depth', { depth: d.depth ?? '—', role: t(`lb.role.${d.role}` as MessageKey) }), d.entries.join('\n')]),
-    ...Object.entries(prompt.outlets).map(([name, list]): [string, string] => [t('lb.slot.outlet', { name }), list.join('\n')]),
+    ...prompt.depth.map((d): [string, string] => [
+      t('lb.slot.depth', { depth: d.depth ?? '—', role: t(`lb.role.${d.role}` as MessageKey) }),
+      d.entries.join('\n'),
+    ]),
+    ...Object.entries(prompt.outlets).map(([name, list]): [string, string] => [
+      t('lb.slot.outlet', { name }),
+      list.join('\n'),
+    ]),
   ];
   const shown = parts.filter(([, text]) => text !== '');
   if (shown.length === 0) return <p className="muted">{t('lb.assembled.empty')}</p>;

@@ -11,11 +11,25 @@ interface Props {
   onSetup(setup: PreviewSetup): void;
 }
 
-type NumberSetting = 'depth' | 'budget' | 'budgetCap' | 'minActivations' | 'minActivationsDepthMax' | 'maxRecursionSteps';
+type NumberSetting =
+  'depth' | 'budget' | 'budgetCap' | 'minActivations' | 'minActivationsDepthMax' | 'maxRecursionSteps';
 type BoolSetting = 'recursive' | 'caseSensitive' | 'matchWholeWords' | 'includeNames' | 'useGroupScoring';
 
-const NUMBERS: readonly NumberSetting[] = ['depth', 'budget', 'budgetCap', 'minActivations', 'minActivationsDepthMax', 'maxRecursionSteps'];
-const BOOLS: readonly BoolSetting[] = ['recursive', 'caseSensitive', 'matchWholeWords', 'includeNames', 'useGroupScoring'];
+const NUMBERS: readonly NumberSetting[] = [
+  'depth',
+  'budget',
+  'budgetCap',
+  'minActivations',
+  'minActivationsDepthMax',
+  'maxRecursionSteps',
+];
+const BOOLS: readonly BoolSetting[] = [
+  'recursive',
+  'caseSensitive',
+  'matchWholeWords',
+  'includeNames',
+  'useGroupScoring',
+];
 
 export function SettingsPanel({ setup, onSetup }: Props) {
   const t = useT();
@@ -27,16 +41,31 @@ export function SettingsPanel({ setup, onSetup }: Props) {
         {NUMBERS.map((name) => (
           <label key={name}>
             {t(`lb.settings.${name}` as MessageKey)}
-            <NumberInput id={`lb-set-${name}`} value={setup.settings[name]} nullable={false} onChange={(v) => v !== null && setSetting({ [name]: Math.max(0, Math.round(v)) })} />
+            <NumberInput
+              id={`lb-set-${name}`}
+              value={setup.settings[name]}
+              nullable={false}
+              onChange={(v) => v !== null && setSetting({ [name]: Math.max(0, Math.round(v)) })}
+            />
           </label>
         ))}
         <label>
           {t('lb.settings.maxContext')}
-          <NumberInput id="lb-set-maxContext" value={setup.maxContext} nullable={false} onChange={(v) => v !== null && onSetup({ ...setup, maxContext: Math.max(1, Math.round(v)) })} />
+          <NumberInput
+            id="lb-set-maxContext"
+            value={setup.maxContext}
+            nullable={false}
+            onChange={(v) => v !== null && onSetup({ ...setup, maxContext: Math.max(1, Math.round(v)) })}
+          />
         </label>
         <label>
           {t('lb.settings.seed')}
-          <NumberInput id="lb-set-seed" value={setup.seed} nullable={false} onChange={(v) => v !== null && onSetup({ ...setup, seed: Math.round(v) })} />
+          <NumberInput
+            id="lb-set-seed"
+            value={setup.seed}
+            nullable={false}
+            onChange={(v) => v !== null && onSetup({ ...setup, seed: Math.round(v) })}
+          />
         </label>
         <label>
           {t('lb.settings.trigger')}
@@ -50,7 +79,10 @@ export function SettingsPanel({ setup, onSetup }: Props) {
         </label>
         <label>
           {t('lb.settings.characterStrategy')}
-          <select value={setup.settings.characterStrategy} onChange={(e) => setSetting({ characterStrategy: Number(e.target.value) })}>
+          <select
+            value={setup.settings.characterStrategy}
+            onChange={(e) => setSetting({ characterStrategy: Number(e.target.value) })}
+          >
             <option value={0}>{t('lb.settings.strategy.0')}</option>
             <option value={1}>{t('lb.settings.strategy.1')}</option>
             <option value={2}>{t('lb.settings.strategy.2')}</option>
@@ -58,21 +90,37 @@ export function SettingsPanel({ setup, onSetup }: Props) {
         </label>
         {BOOLS.map((name) => (
           <label key={name} className="inline">
-            <input type="checkbox" checked={setup.settings[name]} onChange={(e) => setSetting({ [name]: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={setup.settings[name]}
+              onChange={(e) => setSetting({ [name]: e.target.checked })}
+            />
             {t(`lb.settings.${name}` as MessageKey)}
           </label>
         ))}
         <label className="inline">
-          <input type="checkbox" checked={setup.authorsNote} onChange={(e) => onSetup({ ...setup, authorsNote: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={setup.authorsNote}
+            onChange={(e) => onSetup({ ...setup, authorsNote: e.target.checked })}
+          />
           {t('lb.settings.authorsNote')}
         </label>
         <label className="inline">
-          <input type="checkbox" checked={setup.turns} onChange={(e) => onSetup({ ...setup, turns: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={setup.turns}
+            onChange={(e) => onSetup({ ...setup, turns: e.target.checked })}
+          />
           {t('lb.settings.turns')}
         </label>
         <label className="wide">
           {t('lb.settings.description')}
-          <textarea rows={2} value={setup.description} onChange={(e) => onSetup({ ...setup, description: e.target.value })} />
+          <textarea
+            rows={2}
+            value={setup.description}
+            onChange={(e) => onSetup({ ...setup, description: e.target.value })}
+          />
         </label>
         <label className="wide">
           {t('lb.settings.persona')}

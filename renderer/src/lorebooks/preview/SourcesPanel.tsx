@@ -10,7 +10,15 @@ import type { WorldInfoBook } from '../../../../shared/lorebook/model.ts';
 import { useApi } from '../../app/ApiContext.ts';
 import { useT } from '../../i18n/index.ts';
 import type { PreviewMessage, PreviewSetup } from './scenario.ts';
-import { cardSources, MORE_BOOK_ROLES, OPEN_BOOK_ROLES, type BookRole, type LinkedBook, type OpenBookRole, type PreviewSources } from './sources.ts';
+import {
+  cardSources,
+  MORE_BOOK_ROLES,
+  OPEN_BOOK_ROLES,
+  type BookRole,
+  type LinkedBook,
+  type OpenBookRole,
+  type PreviewSources,
+} from './sources.ts';
 import { chatFromTranscript } from './test-chat.ts';
 import { errorMessage } from '../../../../shared/errors.ts';
 
@@ -41,10 +49,13 @@ export function SourcesPanel({ openBookId, sources, onSources, setup, onSetup, o
 
   useEffect(() => {
     api.invoke('cards.list', { limit: 1000, sort: 'name' }).then((r) => setCards(r.items), onError);
-    api.invoke('lorebooks.list', { limit: 1000 }).then((r) => setLibrary(r.items.filter((b) => b.id !== openBookId)), onError);
+    api
+      .invoke('lorebooks.list', { limit: 1000 })
+      .then((r) => setLibrary(r.items.filter((b) => b.id !== openBookId)), onError);
   }, [api, openBookId]);
 
-  const loadBook = async (id: number): Promise<WorldInfoBook> => JSON.parse((await api.invoke('lorebooks.get', { id })).document) as WorldInfoBook;
+  const loadBook = async (id: number): Promise<WorldInfoBook> =>
+    JSON.parse((await api.invoke('lorebooks.get', { id })).document) as WorldInfoBook;
   const more = sources.books.filter((b) => b.origin === 'more');
 
   const chooseCard = async (id: number | null): Promise<void> => {
@@ -58,9 +69,15 @@ export function SourcesPanel({ openBookId, sources, onSources, setup, onSetup, o
       return;
     }
     try {
-      const [card, links, saved] = await Promise.all([api.invoke('cards.get', { id }), api.invoke('links.list', { cardId: id }), api.invoke('chats.list', { cardId: id })]);
+      const [card, links, saved] = await Promise.all([
+        api.invoke('cards.get', { id }),
+        api.invoke('links.list', { cardId: id }),
+        api.invoke('chats.list', { cardId: id }),
+      ]);
       const usable = links.filter((l) => l.deletedAt === null && l.lorebookId !== openBookId);
-      const linked: LinkedBook[] = await Promise.all(usable.map(async (l) => ({ name: l.name, role: l.role, book: await loadBook(l.lorebookId) })));
+      const linked: LinkedBook[] = await Promise.all(
+        usable.map(async (l) => ({ name: l.name, role: l.role, book: await loadBook(l.lorebookId) })),
+      );
       if (mine !== choice.current) return;
       const picked = cardSources(card.name, JSON.parse(card.document), linked);
       onSources({ ...sources, character: picked.character, books: [...picked.books, ...more] });
@@ -77,7 +94,11 @@ export function SourcesPanel({ openBookId, sources, onSources, setup, onSetup, o
     try {
       const { transcript } = await api.invoke('chats.get', { id: chatId });
       const chat = chatFromTranscript(transcript);
-      onSetup({ ...setup, userName: transcript.user.name || setup.userName, persona: transcript.user.persona ?? setup.persona });
+      onSetup({
+        ...setup,
+        userName: transcript.user.name || setup.userName,
+        persona: transcript.user.persona ?? setup.persona,
+      });
       onChat(chat.length > 0 ? chat : [{ role: 'user', text: '' }]);
     } catch (e) {
       onError(e);
@@ -89,7 +110,10 @@ export function SourcesPanel({ openBookId, sources, onSources, setup, onSetup, o
     if (!summary) return;
     try {
       const book = await loadBook(summary.id);
-      onSources({ ...sources, books: [...sources.books, { name: summary.name, role: moreRole, book, origin: 'more' }] });
+      onSources({
+        ...sources,
+        books: [...sources.books, { name: summary.name, role: moreRole, book, origin: 'more' }],
+      });
     } catch (e) {
       onError(e);
     }
@@ -102,7 +126,10 @@ export function SourcesPanel({ openBookId, sources, onSources, setup, onSetup, o
       <div className="lb-settings-grid">
         <label>
           {t('lb.sources.openRole')}
-          <select value={sources.openRole} onChange={(e) => onSources({ ...sources, openRole: e.target.value as OpenBookRole })}>
+          <select
+            value={sources.openRole}
+            onChange={(e) => onSources({ ...sources, openRole: e.target.value as OpenBookRole })}
+          >
             {OPEN_BOOK_ROLES.map((r) => (
               <option key={r} value={r}>
                 {t(`lb.sources.role.${r}`)}
@@ -112,7 +139,10 @@ export function SourcesPanel({ openBookId, sources, onSources, setup, onSetup, o
         </label>
         <label>
           {t('lb.sources.card')}
-          <select value={cardId ?? ''} onChange={(e) => void chooseCard(e.target.value === '' ? null : Number(e.target.value))}>
+          <select
+            value={cardId ?? ''}
+            onChange={(e) => void chooseCard(e.target.value === '' ? null : Number(e.target.value))}
+          >
             <option value="">{t('lb.sources.noCard')}</option>
             {cards.map((c) => (
               <option key={c.id} value={c.id}>
@@ -125,7 +155,11 @@ export function SourcesPanel({ openBookId, sources, onSources, setup, onSetup, o
           <div className="lb-source-row">
             <label>
               {t('lb.sources.testChat')}
-              <select value={chatId ?? ''} disabled={chats.length === 0} onChange={(e) => setChatId(e.target.value === '' ? null : Number(e.target.value))}>
+              <select
+                value={chatId ?? ''}
+                disabled={chats.length === 0}
+                onChange={(e) => setChatId(e.target.value === '' ? null : Number(e.target.value))}
+              >
                 {chats.length === 0 && <option value="">{t('lb.sources.noChats')}</option>}
                 {chats.map((c) => (
                   <option key={c.id} value={c.id}>
@@ -142,14 +176,24 @@ export function SourcesPanel({ openBookId, sources, onSources, setup, onSetup, o
         {cardBooks.length > 0 && (
           <ul className="lb-source-books" aria-label={t('lb.sources.cardBooks')}>
             {cardBooks.map((b, i) => (
-              <li key={i}>{t('lb.sources.cardBook', { name: b.name, role: t(`lb.sources.role.${i === 0 && b.role === 'character' && sources.openRole !== 'character' ? 'character' : 'extra'}`) })}</li>
+              <li key={i}>
+                {t('lb.sources.cardBook', {
+                  name: b.name,
+                  role: t(
+                    `lb.sources.role.${i === 0 && b.role === 'character' && sources.openRole !== 'character' ? 'character' : 'extra'}`,
+                  ),
+                })}
+              </li>
             ))}
           </ul>
         )}
         <div className="lb-source-row">
           <label>
             {t('lb.sources.moreBook')}
-            <select value={moreId ?? ''} onChange={(e) => setMoreId(e.target.value === '' ? null : Number(e.target.value))}>
+            <select
+              value={moreId ?? ''}
+              onChange={(e) => setMoreId(e.target.value === '' ? null : Number(e.target.value))}
+            >
               <option value="">{t('lb.sources.pickBook')}</option>
               {library.map((b) => (
                 <option key={b.id} value={b.id}>
@@ -177,7 +221,12 @@ export function SourcesPanel({ openBookId, sources, onSources, setup, onSetup, o
             {more.map((b) => (
               <li key={sources.books.indexOf(b)}>
                 {t('lb.sources.cardBook', { name: b.name, role: t(`lb.sources.role.${b.role}`) })}{' '}
-                <button type="button" className="link" aria-label={t('lb.sources.remove', { name: b.name })} onClick={() => onSources({ ...sources, books: sources.books.filter((x) => x !== b) })}>
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={t('lb.sources.remove', { name: b.name })}
+                  onClick={() => onSources({ ...sources, books: sources.books.filter((x) => x !== b) })}
+                >
                   ×
                 </button>
               </li>

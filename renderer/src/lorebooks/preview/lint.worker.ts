@@ -4,7 +4,10 @@ import type { LintIssue, LintOptions } from '../../../../shared/lorebook/lint.ts
 import type { WorldInfoBook } from '../../../../shared/lorebook/model.ts';
 
 // The renderer is typed against the DOM; this is the part of the worker scope used here.
-const scope = self as unknown as { onmessage: ((event: MessageEvent<LintRequest>) => void) | null; postMessage(message: { id: number; issues: LintIssue[] }): void };
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<LintRequest>) => void) | null;
+  postMessage(message: { id: number; issues: LintIssue[] }): void;
+};
 
 export interface LintRequest {
   id: number;
@@ -18,7 +21,8 @@ scope.onmessage = (event: MessageEvent<LintRequest>) => {
   let issues: LintIssue[] = [];
   try {
     const doc = JSON.parse(book) as WorldInfoBook;
-    if (typeof doc.entries === 'object' && doc.entries !== null && !Array.isArray(doc.entries)) issues = lintBook(doc, options);
+    if (typeof doc.entries === 'object' && doc.entries !== null && !Array.isArray(doc.entries))
+      issues = lintBook(doc, options);
   } catch {
     // A book the engine cannot read yet (mid-edit) has nothing to lint.
   }

@@ -16,15 +16,28 @@ export const DOES_NOT_FIRE_LIMIT = 200;
  * Null when the result on screen is not the one for these inputs (a scan still running), or when other books took
  * part: a saved test carries no books and is run against its own book alone (lore-test-document.ts `withBook`).
  */
-export function loreTestFromPreview(bookName: string, book: WorldInfoBook, setup: PreviewSetup, chat: readonly PreviewMessage[], output: ScanOutput, bookSize: number, sources: PreviewSources = NO_SOURCES): LoreTestDocument | null {
+export function loreTestFromPreview(
+  bookName: string,
+  book: WorldInfoBook,
+  setup: PreviewSetup,
+  chat: readonly PreviewMessage[],
+  output: ScanOutput,
+  bookSize: number,
+  sources: PreviewSources = NO_SOURCES,
+): LoreTestDocument | null {
   if (sources.books.length > 0) return null;
   // The same scenarios the worker scans (scan.worker.ts); scanTurns over one scenario equals the single scan.
-  const scenarios = setup.turns ? buildTurns(bookName, book, setup, chat, sources) : [buildScenario(bookName, book, setup, chat, sources)];
+  const scenarios = setup.turns
+    ? buildTurns(bookName, book, setup, chat, sources)
+    : [buildScenario(bookName, book, setup, chat, sources)];
   if (scenarios.length !== output.results.length) return null;
   const turns = scenarios.map(({ books: _books, ...turn }) => turn);
   const expect = output.results.map((result, i) => {
     // The worker moves "no key matched" explanations out of `explain` into `unmatched`; both did not fire.
-    const notFired = bookSize <= DOES_NOT_FIRE_LIMIT ? [...result.explain.entries.filter((e) => !e.fired).map((e) => e.key), ...(output.unmatched[i] ?? [])] : undefined;
+    const notFired =
+      bookSize <= DOES_NOT_FIRE_LIMIT
+        ? [...result.explain.entries.filter((e) => !e.fired).map((e) => e.key), ...(output.unmatched[i] ?? [])]
+        : undefined;
     return expectToJson(expectationsFromResult(result, notFired));
   });
   return { turns, expect };

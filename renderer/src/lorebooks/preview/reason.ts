@@ -30,7 +30,9 @@ export function reasonText(t: Translate, reason: ExplanationReason, titleOf: (ke
     case 'secondary-failed':
       vars['key'] = reason.match.key;
       vars['where'] = where(t, reason.match);
-      vars['logic'] = LOGIC[reason.secondary.logic] ? t(LOGIC[reason.secondary.logic]!) : String(reason.secondary.logic);
+      vars['logic'] = LOGIC[reason.secondary.logic]
+        ? t(LOGIC[reason.secondary.logic]!)
+        : String(reason.secondary.logic);
       vars['matched'] = reason.secondary.matched.join(', ') || '—';
       break;
     case 'sticky':

@@ -70,7 +70,13 @@ export class ScanClient {
       this.#bookVersion++;
     }
     const id = this.#nextId++;
-    const request: ScanRequest = { id, bookVersion: this.#bookVersion, setup: input.setup, chat: input.chat, sources: input.sources };
+    const request: ScanRequest = {
+      id,
+      bookVersion: this.#bookVersion,
+      setup: input.setup,
+      chat: input.chat,
+      sources: input.sources,
+    };
     if (this.#workerBook !== this.#bookVersion) {
       request.book = { version: this.#bookVersion, name: input.bookName, text: input.bookText };
       this.#workerBook = this.#bookVersion;

@@ -2,7 +2,13 @@
  * Runs the shared engine off the main thread. The book is cached between requests; a request carries it only
  * when it changed. A runaway regex key blocks only this worker, which the page then terminates and replaces.
  */
-import { scan, scanTurns, chatForScan, guesstimateTokenizer, parseRegexKey } from '../../../../shared/lorebook/index.ts';
+import {
+  scan,
+  scanTurns,
+  chatForScan,
+  guesstimateTokenizer,
+  parseRegexKey,
+} from '../../../../shared/lorebook/index.ts';
 import type { ScanResult, Scenario, WorldInfoBook, WorldInfoEntry } from '../../../../shared/lorebook/model.ts';
 import type { Highlight, ScanReply, ScanRequest, TurnSummary } from './protocol.ts';
 import { buildScenario, buildTurns } from './scenario.ts';
@@ -10,7 +16,10 @@ import { errorMessage } from '../../../../shared/errors.ts';
 import { isObject } from '../../../../shared/util/is-object.ts';
 
 // The renderer is typed against the DOM; this is the part of the worker scope used here.
-const scope = self as unknown as { onmessage: ((event: MessageEvent<ScanRequest>) => void) | null; postMessage(message: ScanReply): void };
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<ScanRequest>) => void) | null;
+  postMessage(message: ScanReply): void;
+};
 
 let cached: { version: number; name: string; value: WorldInfoBook } | null = null;
 
@@ -52,26 +61,36 @@ function highlights(scenario: Scenario, result: ScanResult): Highlight[] {
 
 function usedTokens(result: ScanResult, books: Scenario['books']): number {
   const byKey = new Map<string, WorldInfoEntry>();
-  for (const [name, book] of Object.entries(books)) for (const entry of Object.values(book.entries)) byKey.set(`${name}.${entry.uid}`, entry);
+  for (const [name, book] of Object.entries(books))
+    for (const entry of Object.values(book.entries)) byKey.set(`${name}.${entry.uid}`, entry);
   const text = result.activated.map((k) => String(byKey.get(k)?.content ?? '')).join('\n');
   return guesstimateTokenizer.count(text);
 }
 
 function turnSummary(result: ScanResult): TurnSummary {
-  const list = (records: Record<string, { end: number }>) => Object.entries(records).map(([key, r]) => ({ key, end: r.end }));
-  return { activated: result.activated, sticky: list(result.timedWorldInfo.sticky), cooldown: list(result.timedWorldInfo.cooldown), chatLength: result.trace.chatLength };
+  const list = (records: Record<string, { end: number }>) =>
+    Object.entries(records).map(([key, r]) => ({ key, end: r.end }));
+  return {
+    activated: result.activated,
+    sticky: list(result.timedWorldInfo.sticky),
+    cooldown: list(result.timedWorldInfo.cooldown),
+    chatLength: result.trace.chatLength,
+  };
 }
 
 scope.onmessage = (event: MessageEvent<ScanRequest>) => {
   const request = event.data;
-  if (request.book) cached = { version: request.book.version, name: request.book.name, value: readBook(request.book.text) };
+  if (request.book)
+    cached = { version: request.book.version, name: request.book.name, value: readBook(request.book.text) };
   let reply: ScanReply;
   try {
     if (!cached || cached.version !== request.bookVersion) throw new Error('book not received');
     const { name, value } = cached;
     const start = performance.now();
     const { setup, chat, sources } = request;
-    const scenarios = setup.turns ? buildTurns(name, value, setup, chat, sources) : [buildScenario(name, value, setup, chat, sources)];
+    const scenarios = setup.turns
+      ? buildTurns(name, value, setup, chat, sources)
+      : [buildScenario(name, value, setup, chat, sources)];
     const results = setup.turns ? scanTurns(scenarios) : [scan(scenarios[0]!)];
     const scanMs = performance.now() - start;
     const marks = results.map((r, i) => highlights(scenarios[i]!, r));

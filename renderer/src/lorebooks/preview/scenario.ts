@@ -41,7 +41,13 @@ export const DEFAULT_SETUP: PreviewSetup = {
   turns: false,
 };
 
-export function buildScenario(bookName: string, book: WorldInfoBook, setup: PreviewSetup, chat: readonly PreviewMessage[], sources: PreviewSources = NO_SOURCES): Scenario {
+export function buildScenario(
+  bookName: string,
+  book: WorldInfoBook,
+  setup: PreviewSetup,
+  chat: readonly PreviewMessage[],
+  sources: PreviewSources = NO_SOURCES,
+): Scenario {
   const { unused: _unused, ...roles } = assignBooks(bookName, book, sources);
   return {
     settings: setup.settings,
@@ -64,7 +70,13 @@ export function buildScenario(bookName: string, book: WorldInfoBook, setup: Prev
 }
 
 /** One scenario per message: turn k sees the chat up to message k and the timed effects left by turn k-1. */
-export function buildTurns(bookName: string, book: WorldInfoBook, setup: PreviewSetup, chat: readonly PreviewMessage[], sources: PreviewSources = NO_SOURCES): Scenario[] {
+export function buildTurns(
+  bookName: string,
+  book: WorldInfoBook,
+  setup: PreviewSetup,
+  chat: readonly PreviewMessage[],
+  sources: PreviewSources = NO_SOURCES,
+): Scenario[] {
   const turns: Scenario[] = [];
   for (let k = 1; k <= Math.max(1, chat.length); k++) {
     turns.push({ ...buildScenario(bookName, book, setup, chat.slice(0, k), sources), carryTimedEffects: k > 1 });

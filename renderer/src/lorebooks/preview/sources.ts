@@ -33,9 +33,19 @@ export interface PreviewSources {
 
 export const NO_SOURCES: PreviewSources = { openRole: 'global', character: null, books: [] };
 
-export const BLANK_CHARACTER: CardCharacter = { avatar: '', tags: [], personality: '', scenario: '', creatorNotes: '', depthPrompt: '' };
+export const BLANK_CHARACTER: CardCharacter = {
+  avatar: '',
+  tags: [],
+  personality: '',
+  scenario: '',
+  creatorNotes: '',
+  depthPrompt: '',
+};
 
-type BookRoles = Pick<Scenario, 'books' | 'globalBooks' | 'characterBook' | 'extraCharacterBooks' | 'chatBook' | 'personaBook'>;
+type BookRoles = Pick<
+  Scenario,
+  'books' | 'globalBooks' | 'characterBook' | 'extraCharacterBooks' | 'chatBook' | 'personaBook'
+>;
 
 export interface AssignedBooks extends BookRoles {
   /** Books that lost their single role (chat, persona) to an earlier book: in `books` but never scanned. */
@@ -54,7 +64,15 @@ export function uniqueName(name: string, taken: ReadonlySet<string>): string {
  * book, the rest extras; a second chat or persona book has nowhere to go in SillyTavern and is reported as unused.
  */
 export function assignBooks(openName: string, openBook: WorldInfoBook, sources: PreviewSources): AssignedBooks {
-  const out: AssignedBooks = { books: {}, globalBooks: [], characterBook: null, extraCharacterBooks: [], chatBook: null, personaBook: null, unused: [] };
+  const out: AssignedBooks = {
+    books: {},
+    globalBooks: [],
+    characterBook: null,
+    extraCharacterBooks: [],
+    chatBook: null,
+    personaBook: null,
+    unused: [],
+  };
   const taken = new Set<string>();
   const place = (name: string, role: BookRole, book: WorldInfoBook): void => {
     const unique = uniqueName(name, taken);
@@ -86,9 +104,16 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : '');
  * it imported as a book of its own), so the primary leads and the embedded book follows as a character candidate,
  * i.e. an extra; additional links are extras.
  */
-export function cardSources(cardName: string, document: unknown, links: readonly LinkedBook[]): { name: string; description: string; character: CardCharacter; books: SourceBook[] } {
+export function cardSources(
+  cardName: string,
+  document: unknown,
+  links: readonly LinkedBook[],
+): { name: string; description: string; character: CardCharacter; books: SourceBook[] } {
   const root = (document ?? {}) as Record<string, unknown>;
-  const data = (typeof root['data'] === 'object' && root['data'] !== null ? root['data'] : root) as Record<string, unknown>;
+  const data = (typeof root['data'] === 'object' && root['data'] !== null ? root['data'] : root) as Record<
+    string,
+    unknown
+  >;
   const extensions = (data['extensions'] ?? {}) as Record<string, unknown>;
   const depthPrompt = (extensions['depth_prompt'] ?? {}) as Record<string, unknown>;
   const name = text(data['name']) || cardName;
@@ -101,13 +126,21 @@ export function cardSources(cardName: string, document: unknown, links: readonly
     creatorNotes: text(data['creator_notes']),
     depthPrompt: text(depthPrompt['prompt']),
   };
-  const books: SourceBook[] = links.filter((l) => l.role === 'primary').map((l) => ({ name: l.name, role: 'character' as const, book: l.book, origin: 'card' as const }));
+  const books: SourceBook[] = links
+    .filter((l) => l.role === 'primary')
+    .map((l) => ({ name: l.name, role: 'character' as const, book: l.book, origin: 'card' as const }));
   const embedded = data['character_book'];
   // A linked book imported from this embedded book stands for it, as in SillyTavern (no double firing).
   if (embedded && typeof embedded === 'object' && !links.some((l) => isImportOf(l.book, embedded))) {
     const embeddedName = text((embedded as Record<string, unknown>)['name']) || name;
-    books.push({ name: embeddedName, role: 'character', book: importBook(embedded, { detail: 'summary' }).book, origin: 'card' });
+    books.push({
+      name: embeddedName,
+      role: 'character',
+      book: importBook(embedded, { detail: 'summary' }).book,
+      origin: 'card',
+    });
   }
-  for (const l of links) if (l.role === 'extra') books.push({ name: l.name, role: 'extra', book: l.book, origin: 'card' });
+  for (const l of links)
+    if (l.role === 'extra') books.push({ name: l.name, role: 'extra', book: l.book, origin: 'card' });
   return { name, description: text(data['description']), character, books };
 }
