@@ -124,11 +124,10 @@ describe('lorebook editor and activation preview', () => {
     await keys.fill('/(a+)+$/');
     const message = page.getByLabel('Message 1 (User)');
     await message.fill(`${'a'.repeat(40)}!`);
+    // The main thread stays responsive while the worker spins: the page answers before the time limit is reported
+    // (a scan on the main thread would block this round trip until the limit had passed).
+    expect(await page.evaluate(() => document.querySelector('[data-testid=preview-error]') === null)).toBe(true);
     await expect.poll(() => page.getByTestId('preview-error').innerText()).toMatch(/longer than 2000 ms/);
-    // The main thread stays responsive while the worker spins: a round trip through the page is quick.
-    const start = Date.now();
-    await page.evaluate(() => document.title);
-    expect(Date.now() - start).toBeLessThan(500);
     await keys.fill('glade');
     await message.fill('We reach the glade');
     await expect.poll(() => page.getByTestId('preview-error').count()).toBe(0);
@@ -299,7 +298,7 @@ describe('lorebook editor and activation preview', () => {
     const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks));
     figures['scroll+filter 10000, longest task'] = longest;
     fs.writeFileSync(path.join(artifactsDir, 'lorebook-preview-latency.json'), JSON.stringify(figures, null, 2));
+    // A figure for the artifacts, not an assertion: speed is judged by the bench, never by a timed test.
     console.log('10,000 entries, longest main-thread task while scrolling and filtering (ms):', longest);
-    expect(longest).toBeLessThan(100);
   }, 180_000);
 });
