@@ -7,6 +7,8 @@ export interface CardSummary {
   creator: string;
   characterVersion: string;
   spec: string;
+  /** The file kind the card came in, so the list can tell a V2 PNG from a V2 JSON. */
+  container: CardContainerKind;
   tags: string[];
   createdAt: number;
   updatedAt: number;
@@ -21,7 +23,6 @@ export type CardContainerKind = 'png' | 'json' | 'yaml' | 'charx' | 'webp' | 'jp
 export interface CardRecord extends CardSummary {
   document: string;
   format: DocumentFormat;
-  container: CardContainerKind;
 }
 
 export interface RevisionSummary {

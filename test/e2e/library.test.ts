@@ -117,6 +117,9 @@ describe('library page', () => {
     await report.getByRole('button', { name: 'Dismiss' }).click();
     await page.getByRole('group', { name: 'Tags' }).getByRole('button', { name: /Noir/ }).click();
     await expect.poll(() => rowNames(page)).toEqual(['Nyx']);
+    // Each row names its spec and file kind, under a Format column.
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Format' }).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('card-format').allInnerTexts()).toEqual(['V2 · JSON']);
   });
 
   it('selects cards for bulk tagging and trash, renames a tag, and shows a grid', async () => {
@@ -151,6 +154,9 @@ describe('library page', () => {
     await page.getByLabel('Select Admiral Vex').click();
     await page.getByRole('button', { name: 'Convert to V3' }).click();
     await expect.poll(() => page.getByRole('status').innerText()).toMatch(/Converted to V3: 1 converted/);
+    await expect
+      .poll(() => page.locator('.card-row', { hasText: 'Admiral Vex' }).getByTestId('card-format').innerText())
+      .toBe('V3 · JSON');
     await page.getByLabel('Select Seraphina', { exact: true }).click();
     await page.getByLabel('Export format').selectOption('json');
     const [download] = await Promise.all([

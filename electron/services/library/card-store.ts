@@ -48,7 +48,7 @@ const SORT_COLUMNS = {
   character_version: 'natural_key(c.character_version)',
 } as const;
 
-const SUMMARY_COLUMNS = `c.id, c.name, c.creator, c.character_version, c.spec, c.revision, c.created_at, c.updated_at, c.deleted_at,
+const SUMMARY_COLUMNS = `c.id, c.name, c.creator, c.character_version, c.spec, c.container, c.revision, c.created_at, c.updated_at, c.deleted_at,
   (c.image IS NOT NULL) AS has_image,
   (SELECT group_concat(t.name, char(31)) FROM card_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.card_id = c.id) AS tags`;
 
@@ -59,6 +59,7 @@ function toSummary(row: CardRow): CardSummary {
     creator: row.creator,
     characterVersion: row.character_version,
     spec: row.spec,
+    container: row.container,
     tags: row.tags ? row.tags.split('\x1f').sort((a, b) => a.localeCompare(b)) : [],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -77,14 +78,13 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
         from: 'cards c',
         label: 'Card',
         summaryColumns: SUMMARY_COLUMNS,
-        recordColumns: 'c.document, c.format, c.container',
+        recordColumns: 'c.document, c.format',
         revisionImage: 'image',
         toSummary,
         toRecord: (row) => ({
           ...toSummary(row),
           document: row.document,
           format: row.format,
-          container: row.container,
         }),
       },
       now,

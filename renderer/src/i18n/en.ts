@@ -28,6 +28,8 @@ export const en = {
   'library.sort.character_version': 'Character version',
   'library.col.name': 'Name',
   'library.col.creator': 'Creator',
+  'library.col.format': 'Format',
+  'library.format': '{spec} · {container}',
   'library.col.tags': 'Tags',
   'library.col.updated': 'Updated',
   'library.col.actions': 'Actions',

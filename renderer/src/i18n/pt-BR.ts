@@ -28,6 +28,8 @@ export const ptBR: Partial<Messages> = {
   'library.sort.character_version': 'Versão do personagem',
   'library.col.name': 'Nome',
   'library.col.creator': 'Criador',
+  'library.col.format': 'Formato',
+  'library.format': '{spec} · {container}',
   'library.col.tags': 'Tags',
   'library.col.updated': 'Atualizado',
   'library.col.actions': 'Ações',

@@ -27,6 +27,8 @@ export const zhCN: Partial<Messages> = {
   'library.sort.character_version': '角色版本',
   'library.col.name': '名称',
   'library.col.creator': '作者',
+  'library.col.format': '格式',
+  'library.format': '{spec} · {container}',
   'library.col.tags': '标签',
   'library.col.updated': '更新时间',
   'library.col.actions': '操作',

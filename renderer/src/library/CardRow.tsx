@@ -12,6 +12,21 @@ export interface CardActions {
   onSelect(card: CardSummary, index: number, range: boolean): void;
 }
 
+/** File kinds as authors spell them. */
+const CONTAINER_NAMES: Record<CardSummary['container'], string> = {
+  png: 'PNG',
+  json: 'JSON',
+  yaml: 'YAML',
+  charx: 'CharX',
+  webp: 'WebP',
+  jpeg: 'JPEG',
+};
+
+/** `chara_card_v2` → `V2`; an unknown spec string shows as stored. */
+function specName(spec: string): string {
+  return /_v(\d)$/.exec(spec)?.[1] ? `V${spec.slice(-1)}` : spec;
+}
+
 interface Props extends CardActions {
   card: CardSummary;
   index: number;
@@ -111,6 +126,9 @@ export function CardItem({ card, index, selected, view, onOpen, onRename, onDele
         {title}
       </span>
       <span role="cell">{card.creator}</span>
+      <span role="cell" className="muted" data-testid="card-format">
+        {t('library.format', { spec: specName(card.spec), container: CONTAINER_NAMES[card.container] })}
+      </span>
       <span role="cell" className="row-tags">
         {tags}
       </span>

@@ -52,6 +52,7 @@ export function VirtualCards({ total, at, ensure, view, selected, ...actions }: 
           <span />
           <span role="columnheader">{t('library.col.name')}</span>
           <span role="columnheader">{t('library.col.creator')}</span>
+          <span role="columnheader">{t('library.col.format')}</span>
           <span role="columnheader">{t('library.col.tags')}</span>
           <span role="columnheader">{t('library.col.updated')}</span>
           <span role="columnheader">{t('library.col.actions')}</span>

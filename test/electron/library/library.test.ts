@@ -227,6 +227,21 @@ describe('cards', () => {
     lib.close();
   });
 
+  it('lists each card with its spec and the file kind it came in', () => {
+    const lib = freshLibrary();
+    const v1 = { name: 'Old', description: '', personality: '', scenario: '', first_mes: 'Hi', mes_example: '' };
+    lib.cards.insert({ document: JSON.stringify(v1), format: 'json', container: 'json' });
+    lib.cards.insert({ document: v2Card('Pic'), format: 'json', container: 'png' });
+    lib.cards.insert({ document: 'spec: chara_card_v2\nspec_version: "2.0"\ndata:\n  name: Yam\n', format: 'yaml' });
+    const formats = lib.cards.list({ sort: 'name' }).items.map((c) => [c.name, c.spec, c.container]);
+    expect(formats).toEqual([
+      ['Old', 'chara_card_v1', 'json'],
+      ['Pic', 'chara_card_v2', 'png'],
+      ['Yam', 'chara_card_v2', 'yaml'],
+    ]);
+    lib.close();
+  });
+
   it('filters by tags case-insensitively (all selected tags), sorts and pages', () => {
     const lib = freshLibrary();
     lib.cards.create({
