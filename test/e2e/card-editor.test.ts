@@ -197,3 +197,26 @@ describe('a real PNG card', () => {
     await importFinished(page, / 0 imported, 1 duplicate,/);
   });
 });
+
+describe('a V1 card', () => {
+  it('converts to V2 from the V1 hint as a new revision and reloads as V2', async () => {
+    const file = path.join(dir, 'old-timer.json');
+    const v1 = { name: 'Old Timer', description: 'Grumpy.', personality: '', scenario: '', first_mes: 'Hm.' };
+    fs.writeFileSync(file, JSON.stringify({ ...v1, mes_example: '' }));
+    await page.goto(`${host.url.split('#')[0]}#/library`);
+    await page.locator('input[type=file]').setInputFiles([file]);
+    await importFinished(page, / 1 imported/);
+    await page.getByRole('link', { name: 'Old Timer' }).click();
+    await expect.poll(() => page.getByText(/This is a V1 card/).count()).toBe(1);
+    expect(await page.getByRole('tab', { name: 'Character book' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Convert to V2' }).click();
+    await expect
+      .poll(() => page.getByRole('status').innerText())
+      .toBe('Converted to V2 as revision 2; the V1 original stays in History.');
+    await expect.poll(() => page.getByRole('tab', { name: 'Character book' }).count()).toBe(1);
+    expect(await page.getByText(/This is a V1 card/).count()).toBe(0);
+    expect(await page.getByLabel('Description').inputValue()).toBe('Grumpy.');
+    expect(await docText(page)).toContain('"spec": "chara_card_v2"');
+  });
+});

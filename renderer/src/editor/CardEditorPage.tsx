@@ -111,6 +111,20 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
     }
   };
 
+  // The library's convert operation: a new revision, so the V1 original stays in history.
+  const convertToV2 = async (): Promise<void> => {
+    try {
+      const [outcome] = await api.invoke('cards.convert', { ids: [id], to: 'v2' });
+      if (outcome?.status === 'failed') throw new Error(outcome.message);
+      const converted = await api.invoke('cards.get', { id });
+      setRecord(converted);
+      dispatch({ type: 'open', text: converted.document });
+      setNotice(t('editor.convertedToV2', { revision: converted.revision }));
+    } catch (e) {
+      onError(e);
+    }
+  };
+
   const uri = useMemo(() => `inmemory://card/${id}.json`, [id]);
   if (!record || !state) return <p className="muted">{error ?? t('editor.loading')}</p>;
 
@@ -212,6 +226,8 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
               header={<AvatarField record={record} onReplaced={setRecord} onError={onError} />}
               disabled={state.error !== null}
               onField={(path, value) => dispatch({ type: 'field', path, value })}
+              onConvertToV2={() => void convertToV2()}
+              dirty={dirty}
               {...(tokens ? { tokenCounts: tokens.counts } : {})}
             />
           )}

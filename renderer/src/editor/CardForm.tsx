@@ -19,6 +19,10 @@ interface Props {
   disabled: boolean;
   onField(path: JsonPath, value: unknown): void;
   tokenCounts?: Record<string, number>;
+  /** Converts a V1 card to V2 in the library (offered in the V1 hint). */
+  onConvertToV2?: () => void;
+  /** Unsaved edits: converting works on the stored card, so it waits for a save. */
+  dirty?: boolean;
 }
 
 const GROUPS = ['basics', 'greetings', 'prompting', 'metadata'] as const;
@@ -31,7 +35,7 @@ function asList(v: unknown): string[] {
   return Array.isArray(v) ? v.map(asString) : [];
 }
 
-export function CardForm({ doc, header, disabled, onField, tokenCounts }: Props) {
+export function CardForm({ doc, header, disabled, onField, tokenCounts, onConvertToV2, dirty }: Props) {
   const t = useT();
   const spec = cardSpec(doc);
   const fields = visibleFields(spec);
@@ -111,7 +115,21 @@ export function CardForm({ doc, header, disabled, onField, tokenCounts }: Props)
     <form className="card-form" onSubmit={(e) => e.preventDefault()}>
       <fieldset disabled={disabled} className="plain">
         {header}
-        {spec === 'v1' && <p className="hint">{t('editor.v1Hint')}</p>}
+        {spec === 'v1' && (
+          <p className="hint">
+            {t('editor.v1Hint')}{' '}
+            {onConvertToV2 && (
+              <button
+                type="button"
+                onClick={onConvertToV2}
+                disabled={dirty}
+                title={dirty ? t('editor.convertSaveFirst') : undefined}
+              >
+                {t('editor.convertToV2')}
+              </button>
+            )}
+          </p>
+        )}
         {GROUPS.map((g) => {
           const inGroup = fields.filter((f) => f.group === g);
           return inGroup.length === 0 ? null : (

@@ -210,6 +210,9 @@ export const en = {
   'editor.cannotSaveInvalid':
     'The JSON has an error; fix it before saving. The last valid version is still shown in the form.',
   'editor.saved': 'Saved as revision {revision}.',
+  'editor.convertToV2': 'Convert to V2',
+  'editor.convertSaveFirst': 'Save your changes first: converting works on the saved card.',
+  'editor.convertedToV2': 'Converted to V2 as revision {revision}; the V1 original stays in History.',
   'editor.revision': 'Revision {revision}',
   'editor.unsavedBadge': 'Unsaved changes',
   'editor.undo': 'Undo',

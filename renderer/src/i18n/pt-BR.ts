@@ -212,6 +212,9 @@ export const ptBR: Partial<Messages> = {
   'editor.cannotSaveInvalid':
     'O JSON tem um erro; corrija antes de salvar. O formulário ainda mostra a última versão válida.',
   'editor.saved': 'Salvo como revisão {revision}.',
+  'editor.convertToV2': 'Converter para V2',
+  'editor.convertSaveFirst': 'Salve suas alterações primeiro: a conversão usa o cartão salvo.',
+  'editor.convertedToV2': 'Convertido para V2 como revisão {revision}; o original V1 fica no Histórico.',
   'editor.revision': 'Revisão {revision}',
   'editor.unsavedBadge': 'Alterações não salvas',
   'editor.undo': 'Desfazer',
