@@ -13,6 +13,10 @@ export function scriptFromCard(library: Library, cardId: number): ScriptFromCard
 
 export function cardFromScript(library: Library, scriptId: number): ScriptToCardResult {
   const { card, losses } = ppeToCard(library.scripts.get(scriptId).document);
-  const { document: _document, format: _format, ...summary } = library.cards.insert({ document: `${JSON.stringify(card, null, 2)}\n`, format: 'json' });
+  const {
+    document: _document,
+    format: _format,
+    ...summary
+  } = library.cards.insert({ document: `${JSON.stringify(card, null, 2)}\n`, format: 'json' });
   return { card: summary, losses };
 }
