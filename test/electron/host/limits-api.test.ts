@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openLibrary, type Library } from '../../../electron/services/library/library.ts';
+import { openLibrary } from '../../../electron/services/library/library.ts';
 import { createApiHost } from '../../../electron/host/api.ts';
 import { SandboxPool } from '../../../electron/sandbox/pool.ts';
 import { DEFAULT_LIMITS, LIMIT_RANGES } from '../../../shared/sandbox/limits.ts';
