@@ -13,6 +13,12 @@ const available = fs
   .filter((f) => f.endsWith('.bench.ts'))
   .map((f) => f.replace('.bench.ts', ''))
   .sort();
+if (process.argv.includes('--help')) {
+  console.log(
+    `Usage: npm run bench [-- suite...]\n\nRuns every suite, or the ones named, and writes bench-results.json.\nSuites: ${available.join(', ')}`,
+  );
+  process.exit(0);
+}
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = wanted.filter((w) => !available.includes(w));
 if (unknown.length) {

@@ -148,7 +148,7 @@ describe('chats page', () => {
     // Depth 0: right after the last message.
     expect(preview.messages.at(-1)).toEqual({ role: 'system', content: '[Style: answer in one sentence.]' });
     expect(await next.getByTestId('prompt-trimmed').innerText()).toMatch(
-      /^Nothing was trimmed: \d+ of 3792 prompt tokens used\.$/,
+      /^Nothing was trimmed: [\d,]+ of 3,792 prompt tokens used\.$/,
     );
     await next.getByRole('button', { name: 'Close' }).click();
 

@@ -189,6 +189,11 @@ describe('library page', () => {
   it('shows the library file in Settings and switches the language live', async () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect.poll(() => page.getByTestId('library-file').innerText()).toBe(path.join(dir, 'library.db'));
+    // The scan time limit is changed, saved beside the library and shown again after a reload.
+    await page.getByLabel('Time per scan or prompt (ms)').fill('1500');
+    await page.getByRole('button', { name: 'Save limits' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toBe('Limits saved.');
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'limits.json'), 'utf8'))).toEqual({ scanMs: 1500 });
     await page.getByLabel('Language').selectOption('zh-CN');
     await expect.poll(() => page.getByRole('navigation').innerText()).toMatch(/角色库[\s\S]*世界书/);
     await page.reload();

@@ -176,7 +176,7 @@ describe('lorebook editor and activation preview', () => {
           .first()
           .innerText(),
       )
-      .toBe(`${count} of ${count} entries`);
+      .toBe(`${count.toLocaleString('en')} of ${count.toLocaleString('en')} entries`);
     await page.evaluate(() => {
       const w = window as unknown as { lorewrightPreviewLatencies: number[]; longTasks: number[] };
       w.lorewrightPreviewLatencies.length = 0;
@@ -216,7 +216,7 @@ describe('lorebook editor and activation preview', () => {
     await measure(1000);
     await page.getByRole('checkbox', { name: 'Select Entry number 0' }).check();
     await page.getByRole('button', { name: 'Select all shown' }).click();
-    await expect.poll(() => page.getByRole('toolbar', { name: 'Bulk edit' }).innerText()).toMatch(/1000 selected/);
+    await expect.poll(() => page.getByRole('toolbar', { name: 'Bulk edit' }).innerText()).toMatch(/1,?000 selected/);
     await page.getByLabel('Order for selected').fill('42');
     await page.getByRole('button', { name: 'Set order' }).click();
     await page.getByLabel('Position for selected').selectOption({ label: '@ depth' });
@@ -234,8 +234,8 @@ describe('lorebook editor and activation preview', () => {
           .first()
           .innerText(),
       )
-      .toBe('1000 of 1000 entries');
-    await expect.poll(() => resultText(page)).toMatch(/0 of 1000 entries fired/);
+      .toBe('1,000 of 1,000 entries');
+    await expect.poll(() => resultText(page)).toMatch(/0 of 1,?000 entries fired/);
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByLabel('Enabled filter').selectOption({ label: 'Enabled only' });
     await expect
@@ -246,7 +246,7 @@ describe('lorebook editor and activation preview', () => {
           .first()
           .innerText(),
       )
-      .toBe('1000 of 1000 entries');
+      .toBe('1,000 of 1,000 entries');
     expect(await page.getByRole('row').filter({ hasText: 'Entry number 0' }).first().innerText()).toMatch(/@D\s+42/);
     await page.screenshot({ path: path.join(artifactsDir, 'lorebook-bulk.png') });
   }, 120_000);
@@ -269,7 +269,7 @@ describe('lorebook editor and activation preview', () => {
           .first()
           .innerText(),
       )
-      .toBe('10000 of 10000 entries');
+      .toBe('10,000 of 10,000 entries');
     await page.waitForTimeout(1000);
     await page.evaluate(() => {
       const w = window as unknown as { longTasks: number[] };
@@ -294,7 +294,7 @@ describe('lorebook editor and activation preview', () => {
           .first()
           .innerText(),
       )
-      .toBe('111 of 10000 entries');
+      .toBe('111 of 10,000 entries');
     const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks));
     figures['scroll+filter 10000, longest task'] = longest;
     fs.writeFileSync(path.join(artifactsDir, 'lorebook-preview-latency.json'), JSON.stringify(figures, null, 2));

@@ -1,4 +1,4 @@
-/** Settings: language, default tokenizer, and where the library lives. */
+/** Settings: language, default tokenizer, evaluation limits, and where the library lives. */
 import { useEffect, useState } from 'react';
 import type { AppInfo } from '../../../shared/api/methods/app.ts';
 import { tokenizerNames } from '../../../shared/tokenize/index.ts';
@@ -9,6 +9,7 @@ import type { Locale } from '../i18n/index.ts';
 import { Messages } from '../app/Messages.tsx';
 import { readTokenizer, writeTokenizer } from '../app/preferences.ts';
 import { errorMessage } from '../../../shared/errors.ts';
+import { LimitsForm } from './LimitsForm.tsx';
 
 interface Props {
   locale: Locale | 'auto';
@@ -59,6 +60,7 @@ export function SettingsPage({ locale, onLocale }: Props) {
           ))}
         </select>
       </div>
+      <LimitsForm onError={setError} />
       {info && (
         <dl className="app-info">
           <dt>{t('settings.version')}</dt>

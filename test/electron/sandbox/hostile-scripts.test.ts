@@ -148,7 +148,19 @@ describe('runaway work in a script', () => {
     const small = new SandboxPool({ size: 1, limits: { heapMiB: 64, maxList: 10_000_000 } });
     try {
       const host = testApi({ library, sandbox: small });
-      const lines = ['$set: {l: "?=[1]"}', '$for: 40', '  do:', '    - $set: {l: "?=l.concat(l)"}', '$ret: done'];
+      // Many separate mid-sized lists (one copy of r per step) is the allocation shape V8 reliably stops at the
+      // worker's heap limit; a single huge array may instead stall the collector or abort the process (nodejs/node#65019).
+      const lines = [
+        '$set: {r: "?=[1]"}',
+        '$for: 14',
+        '  do:',
+        '    - $set: {r: "?=r.concat(r)"}',
+        '$set: {l: "?=[]"}',
+        '$for: 100000',
+        '  do:',
+        '    - $set: {l: "?=l.concat([r.concat([])])"}',
+        '$ret: done',
+      ];
       expect(await host.invoke('scripts.run', { document: lines.join('\n') })).toMatchObject({
         status: 'failed',
         error: { code: 'memory-limit', message: expect.stringContaining('went over its 64 MiB memory limit') },
