@@ -83,7 +83,8 @@ describe('preview sources', () => {
     await expect
       .poll(() => result.innerText())
       .toMatch(/shadowfang \(Eldoria\) — key "shadowfang" in message 1 from the end/);
-    expect(await result.innerText()).toMatch(/tavern — key "tavern" in message 1 from the end/);
+    // The preview rescans as each key is typed: wait for the scan of the whole message, not an earlier one.
+    await expect.poll(() => result.innerText()).toMatch(/tavern — key "tavern" in message 1 from the end/);
     await expect
       .poll(() => page.getByTestId('chat-highlight').locator('mark').allInnerTexts())
       .toEqual(['shadowfang', 'tavern']);
