@@ -30,7 +30,8 @@ export interface CheckOptions {
   scriptExists?: (id: string) => boolean;
 }
 
-const KNOWN = new Set([
+/** The directives Lorewright runs (the editor's completions offer the same list). */
+export const DIRECTIVES = [
   'AI',
   'set',
   'get',
@@ -47,7 +48,9 @@ const KNOWN = new Set([
   'parameters',
   'match',
   'exec',
-]);
+] as const;
+
+const KNOWN: ReadonlySet<string> = new Set(DIRECTIVES);
 const UNSUPPORTED_DIRECTIVES = new Set(['tool', 'pipe', 'on', 'once', 'emit', 'off', 'abort']);
 const UNSUPPORTED_KEYS: Record<string, string> = {
   tools: 'autonomous tool calls',

@@ -1,6 +1,7 @@
 // What to offer at a cursor in a PPE script: front-matter keys (from the front-matter schema, one level of nesting
 // for `parameters` and `prompt`) inside the front matter, directives and roles in the body. Pure, so it is tested
 // without Monaco.
+import { DIRECTIVES } from '../../../shared/ppe/check.ts';
 import { frontMatterSchema } from '../../../shared/ppe/front-matter-schema.ts';
 
 export type CompletionKind = 'key' | 'directive' | 'role';
@@ -17,25 +18,6 @@ export interface CompletionResult {
   items: Completion[];
 }
 
-/** The directives Lorewright runs; bare ones take no value. */
-const DIRECTIVES = [
-  'AI',
-  'set',
-  'get',
-  'if',
-  'while',
-  'for',
-  'break',
-  'continue',
-  'ret',
-  'echo',
-  'print',
-  'format',
-  'prompt',
-  'parameters',
-  'match',
-  'exec',
-];
 const BARE = new Set(['AI', 'break', 'continue']);
 const ROLES = ['system', 'user', 'assistant'];
 
