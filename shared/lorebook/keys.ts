@@ -7,27 +7,39 @@ import type { BufferView } from './scan-buffer.ts';
 
 export type CompiledKey =
   | { readonly kind: 'never'; readonly source: string }
-  | {
+  | ({
       readonly kind: 'regex';
       readonly source: string;
       readonly re: RegExp;
       /** Lowercased text every match contains (see regex-literal.ts), or null. */
       readonly literal: string | null;
-    }
-  | {
+    } & IndexedText)
+  | ({
       readonly kind: 'substring';
       readonly source: string;
       readonly text: string;
       readonly caseSensitive: boolean;
       /** Whole words were asked for, but the key has several words. */
       readonly multiWord: boolean;
-    }
-  | {
+    } & IndexedText)
+  | ({
       readonly kind: 'word';
       readonly source: string;
       readonly text: string;
       readonly caseSensitive: boolean;
-    };
+    } & IndexedText);
+
+/**
+ * Where a key index keeps the key's text (the regex literal for regex keys): the pattern set that last looked it up
+ * and the id found there (-1: absent), so a scan finds a key's hits without hashing its text again.
+ */
+export interface IndexedText {
+  indexSet: object | null;
+  indexId: number;
+}
+
+/** A key whose text (or literal) a key index may cover. */
+export type TextKey = Exclude<CompiledKey, { kind: 'never' }>;
 
 export interface PlainKeyOptions {
   caseSensitive: boolean;
@@ -58,13 +70,22 @@ export function compileKey(source: string, text: string, options: PlainKeyOption
     text = text.trim();
   }
   const re = parseRegexKey(text);
-  if (re) return { kind: 'regex', source, re, literal: requiredLiteral(re) };
+  if (re) return { kind: 'regex', source, re, literal: requiredLiteral(re), indexSet: null, indexId: -1 };
   const { caseSensitive } = options;
   const needle = caseSensitive ? text : text.toLowerCase();
-  const multiWord = needle.split(/\s+/).length > 1;
+  // Several words when splitting on whitespace gives several parts, i.e. when there is any whitespace at all.
+  const multiWord = /\s/.test(needle);
   if (!options.wholeWords || multiWord)
-    return { kind: 'substring', source, text: needle, caseSensitive, multiWord: options.wholeWords && multiWord };
-  return { kind: 'word', source, text: needle, caseSensitive };
+    return {
+      kind: 'substring',
+      source,
+      text: needle,
+      caseSensitive,
+      multiWord: options.wholeWords && multiWord,
+      indexSet: null,
+      indexId: -1,
+    };
+  return { kind: 'word', source, text: needle, caseSensitive, indexSet: null, indexId: -1 };
 }
 
 /** Offset of the first hit (in `view.text` coordinates for regex keys, in the searched haystack's otherwise), or -1. */
@@ -73,34 +94,40 @@ export function findKey(key: CompiledKey, view: BufferView): number {
     case 'never':
       return -1;
     case 'regex':
-      if (key.literal !== null && view.occurrence(key.literal, false, false) < 0) return -1;
+      if (key.literal !== null && view.keyOccurrence(key, false) < 0) return -1;
       // SillyTavern builds a fresh RegExp per test, so `g`/`y` never carry lastIndex over.
       key.re.lastIndex = 0;
       return key.re.exec(view.text)?.index ?? -1;
     case 'substring':
-      return view.occurrence(key.text, key.caseSensitive, false);
+      return view.keyOccurrence(key, false);
     case 'word':
-      return view.occurrence(key.text, key.caseSensitive, true);
+      return view.keyOccurrence(key, true);
   }
 }
 
 export function matchesKey(key: CompiledKey, view: BufferView): boolean {
   if (key.kind !== 'regex') return findKey(key, view) >= 0;
-  if (key.literal !== null && view.occurrence(key.literal, false, false) < 0) return false;
+  if (key.literal !== null && view.keyOccurrence(key, false) < 0) return false;
   key.re.lastIndex = 0;
   return key.re.test(view.text);
 }
 
-/** The quirk that let a key match, when a reader would not expect the hit (plain keys only). */
-export function matchQuirk(key: CompiledKey, view: BufferView): QuirkName | undefined {
+/**
+ * The quirk that let a key match, when a reader would not expect the hit (plain keys only). `at`: the key's hit, as
+ * `findKey` gives it.
+ */
+export function matchQuirk(key: CompiledKey, view: BufferView, at = findKey(key, view)): QuirkName | undefined {
   if (key.kind === 'substring' && key.multiWord) {
-    return view.occurrence(key.text, key.caseSensitive, true) < 0 ? 'wholeword-multiword-substring' : undefined;
+    return view.keyOccurrence(key, true) < 0 ? 'wholeword-multiword-substring' : undefined;
   }
   if (key.kind !== 'word') return undefined;
   const haystack = key.caseSensitive ? view.text : view.lower();
-  const at = view.occurrence(key.text, key.caseSensitive, true);
+  const end = at + key.text.length;
+  // The hit is word-bounded, so an ASCII neighbour is no letter or digit: only non-ASCII ones need the Unicode test.
+  if ((at === 0 || haystack.charCodeAt(at - 1) < 128) && (end >= haystack.length || haystack.charCodeAt(end) < 128))
+    return undefined;
   const before = haystack.slice(Math.max(0, at - 2), at);
-  const after = haystack.slice(at + key.text.length, at + key.text.length + 2);
+  const after = haystack.slice(end, end + 2);
   return UNICODE_WORD_END.test(before) || UNICODE_WORD_START.test(after) ? 'wholeword-non-ascii-boundary' : undefined;
 }
 

@@ -3,7 +3,7 @@
 // Views are built once per distinct layout and shared by every entry with that layout; recursion extends the views
 // that include its chunks, carrying their key-index hits over so only the appended text is searched.
 import type { MatchSegment, WorldInfoEntry } from './model.ts';
-import { findWholeWord } from './keys.ts';
+import { findWholeWord, type TextKey } from './keys.ts';
 import { KeyHits, type KeyIndex } from './key-index.ts';
 
 export const MAX_SCAN_DEPTH = 1000;
@@ -48,13 +48,14 @@ export class BufferView {
   /**
    * This view with one more part appended, taking over its lowered text and key-index hits (this view keeps none).
    * Lowering the appended part alone gives the same text: no case mapping looks across the "\n\x01" separator.
+   * `pieces` joined by "\n" make up the part's text (entry contents, whose hits the key index remembers).
    */
-  extend(part: { text: string; segment: MatchSegment }): BufferView {
+  extend(part: { text: string; segment: MatchSegment }, pieces?: readonly string[]): BufferView {
     const view = new BufferView([part], this);
     if (this.#lower !== undefined) view.#lower = this.#lower + view.text.slice(this.text.length).toLowerCase();
     view.#hits = this.#hits;
     this.#hits = [];
-    for (const hits of view.#hits) hits.advance(view.text, view.lower());
+    for (const hits of view.#hits) hits.advance(view.text, view.lower(), pieces);
     return view;
   }
 
@@ -83,6 +84,17 @@ export class BufferView {
     }
     const haystack = caseSensitive ? this.text : this.lower();
     return whole ? findWholeWord(haystack, text) : haystack.indexOf(text);
+  }
+
+  /** `occurrence` of a key's text (the literal of a regex key), as a whole word if asked. */
+  keyOccurrence(key: TextKey, whole: boolean): number {
+    for (const hits of this.#hits) {
+      const at = hits.keyFirst(key, whole);
+      if (at !== undefined) return at;
+    }
+    if (key.kind === 'regex') return this.lower().indexOf(key.literal as string);
+    const haystack = key.caseSensitive ? this.text : this.lower();
+    return whole ? findWholeWord(haystack, key.text) : haystack.indexOf(key.text);
   }
 
   /** The segment containing a buffer offset, and the offset inside it (a hit on a separator belongs to the next segment). */
@@ -130,11 +142,14 @@ export class ScanBuffer {
     this.#views.clear();
   }
 
-  addRecursion(pass: number, text: string): void {
+  /** Appends the contents a pass activated, joined by "\n", as one recursion chunk. */
+  addRecursion(pass: number, pieces: readonly string[]): void {
+    const text = pieces.join('\n');
     this.#chunks.push({ pass, text });
     // Views with recursion (id ≥ 0) and any text gain the chunk; the others do not change.
     for (const [id, view] of this.#views) {
-      if (id >= 0 && view.text) this.#views.set(id, view.extend({ text, segment: { kind: 'recursion', pass } }));
+      if (id >= 0 && view.text)
+        this.#views.set(id, view.extend({ text, segment: { kind: 'recursion', pass } }, pieces));
     }
   }
 

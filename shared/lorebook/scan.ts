@@ -179,9 +179,10 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     );
     if (decision.level !== undefined) level = decision.level;
     if (decision.next !== ScanState.NONE) {
-      const text = forRecursion.map((c) => c.content).join('\n');
+      const pieces = forRecursion.map((c) => c.content);
+      const text = pieces.join('\n');
       if (text) {
-        buffer.addRecursion(loop, text);
+        buffer.addRecursion(loop, pieces);
         activatedText = `${text}\n${activatedText}`;
       }
     }

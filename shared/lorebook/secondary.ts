@@ -14,8 +14,9 @@ export interface PrimaryHit {
 /** The first primary key that matches (array order), with where it matched. */
 export function firstPrimaryMatch(keys: readonly CompiledKey[], view: BufferView): PrimaryHit | null {
   for (const key of keys) {
-    if (!matchesKey(key, view)) continue;
-    const at = view.locate(Math.max(findKey(key, view), 0));
+    const hit = findKey(key, view);
+    if (hit < 0) continue;
+    const at = view.locate(hit);
     const match: KeyMatch = {
       key: key.source,
       expanded: key.kind === 'never' ? '' : key.kind === 'regex' ? key.re.toString() : key.text,
@@ -23,7 +24,7 @@ export function firstPrimaryMatch(keys: readonly CompiledKey[], view: BufferView
       segment: at?.segment ?? null,
       offset: at?.offset ?? 0,
     };
-    const quirk = matchQuirk(key, view);
+    const quirk = matchQuirk(key, view, hit);
     return quirk ? { match, quirk } : { match };
   }
   return null;

@@ -54,12 +54,13 @@ export class TimedEffects {
     return this.#active.sticky.keys();
   }
 
+  // Without records the entry's hash (a JSON serialisation, computed on first use) is not needed.
   sticky(entry: PreparedEntry): TimedEffectRecord | undefined {
-    return this.#active.sticky.get(entry.hash);
+    return this.#active.sticky.size ? this.#active.sticky.get(entry.hash) : undefined;
   }
 
   cooldown(entry: PreparedEntry): TimedEffectRecord | undefined {
-    return this.#active.cooldown.get(entry.hash);
+    return this.#active.cooldown.size ? this.#active.cooldown.get(entry.hash) : undefined;
   }
 
   /** `delay` counts absolute messages: active while the chat is shorter. */
