@@ -20,6 +20,8 @@ const WORDS = [
   '#tag',
   'c++',
   'River',
+  'r2_d2',
+  '\u212Aelvin',
 ];
 const KEYS = [
   ...WORDS,
@@ -36,6 +38,8 @@ const KEYS = [
   'a',
   'on',
   'elf c',
+  // Spans two activated contents (joined by "\n" in a recursion chunk).
+  'castle\nelf',
 ];
 
 const text = fc
@@ -158,6 +162,23 @@ const observable = (s: Scenario, exhaustive: boolean) => {
 };
 
 describe('key index', () => {
+  it('finds a key that spans two activated contents, and a key that must not span them', () => {
+    const s = scenario(
+      [
+        entry(1, { key: ['start'], content: 'at the castle' }),
+        entry(2, { key: ['start'], content: 'elf and kin' }),
+        entry(3, { key: ['castle\nelf'], content: 'spanning key' }),
+        entry(4, { key: ['castle elf'], content: 'no such text' }),
+        entry(5, { key: ['kinat'], content: 'no such word' }),
+      ],
+      [say('start here', 'Alex')],
+    );
+    s.settings = { ...s.settings, recursive: true };
+    const indexed = scan(s);
+    expect(indexed.activated).toEqual(['lore.1', 'lore.2', 'lore.3']);
+    expect(observable(s, false)).toEqual(observable(s, true));
+  });
+
   it('after editing one entry (other entry objects kept), still agrees with evaluating every entry', () => {
     const bigger = scenarioArb.filter((s) => Object.keys(s.books.lore!.entries).length >= 8);
     fc.assert(
