@@ -1,94 +1,15 @@
-// A book's keys indexed for whole-pass matching: per case mode, one Aho-Corasick automaton over every distinct plain
-// key text (primary and secondary) and every regex key's required literal. One pass over a view's text (lowered once
-// for the case-insensitive mode) records where each text first occurs, and first occurs as a whole word (boundaries
-// checked only at hits); recursion feeds only the appended text. An entry is indexed when each of its primary keys
-// is plain, empty or a regex with a literal: the hits then name a superset of the indexed entries whose keys match,
-// and answer plain-key matching for every covered text. Regex keys are still tested exactly, and only when their
-// literal occurs.
+// A book's keys indexed for whole-pass matching, per case mode: every distinct plain key text (primary and secondary)
+// and every regex key's required literal. Texts of ASCII word characters used only as whole words are found by
+// hashing the buffer's words; the others by one Aho-Corasick automaton. One pass over a view's text (lowered once for
+// the case-insensitive mode) records where each text first occurs, and first occurs as a whole word (boundaries
+// checked only at hits); recursion adds only the appended entry contents, whose hits are remembered. An entry is
+// indexed when each of its primary keys is plain, empty or a regex with a literal: the hits then name a superset of
+// the indexed entries whose keys match, and answer plain-key matching for every covered text. Regex keys are still
+// tested exactly, and only when their literal occurs.
 import { AhoCorasick } from './aho-corasick.ts';
+import { TextTable } from './text-table.ts';
 import { isWordChar, wordBounded, type CompiledKey, type IndexedText, type TextKey } from './keys.ts';
 import type { EntryKeys } from './prepare.ts';
-
-/**
- * Texts made only of ASCII word characters and used only as whole words: a whole-word occurrence of such a text is
- * exactly a maximal run of word characters equal to it, so they are found by hashing the buffer's words (no automaton,
- * and building the table is cheap); the automaton keeps the rest.
- */
-class WordTable {
-  /** Open addressing: slot → pattern id + 1 (0 = empty), and the hash stored there. */
-  readonly #slots: Int32Array;
-  readonly #hashes: Int32Array;
-  readonly #texts: readonly string[];
-  readonly #mask: number;
-
-  constructor(texts: readonly string[], ids: readonly number[]) {
-    let size = 16;
-    while (size < texts.length * 2) size *= 2;
-    this.#slots = new Int32Array(size);
-    this.#hashes = new Int32Array(size);
-    this.#mask = size - 1;
-    const all: string[] = [];
-    texts.forEach((text, i) => {
-      const id = ids[i] as number;
-      all[id] = text;
-      const hash = hashWord(text, 0, text.length);
-      let slot = hash & this.#mask;
-      while (this.#slots[slot] !== 0) slot = (slot + 1) & this.#mask;
-      this.#slots[slot] = id + 1;
-      this.#hashes[slot] = hash;
-    });
-    this.#texts = all;
-  }
-
-  get size(): number {
-    return this.#texts.length;
-  }
-
-  /** Calls `onWord(id, start)` for every maximal run of word characters in `text` from `from` that is a table text. */
-  run(text: string, from: number, onWord: (id: number, start: number) => void): void {
-    const slots = this.#slots;
-    const hashes = this.#hashes;
-    const mask = this.#mask;
-    let start = -1;
-    let hash = 0;
-    for (let i = from; i <= text.length; i++) {
-      const c = i < text.length ? text.charCodeAt(i) : 32;
-      if (isWordChar(c)) {
-        if (start < 0) {
-          start = i;
-          hash = HASH_SEED;
-        }
-        hash = Math.imul(hash ^ c, HASH_PRIME);
-        continue;
-      }
-      if (start < 0) continue;
-      for (let slot = hash & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
-        if (hashes[slot] !== hash) continue;
-        const id = (slots[slot] as number) - 1;
-        if (sameText(this.#texts[id] as string, text, start, i)) {
-          onWord(id, start);
-          break;
-        }
-      }
-      start = -1;
-    }
-  }
-}
-
-const HASH_SEED = 0x811c9dc5 | 0;
-const HASH_PRIME = 0x01000193;
-
-function hashWord(text: string, start: number, end: number): number {
-  let hash = HASH_SEED;
-  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), HASH_PRIME);
-  return hash;
-}
-
-function sameText(word: string, text: string, start: number, end: number): boolean {
-  if (word.length !== end - start) return false;
-  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
-  return true;
-}
 
 function isPlainWord(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (!isWordChar(text.charCodeAt(i))) return false;
@@ -100,10 +21,14 @@ const SUBSTRING = 1;
 const SELECTS_ON_SUBSTRING = 2;
 
 class PatternSet {
-  readonly ids = new Map<string, number>();
+  readonly texts: TextTable;
   /** Pattern id → 1 when every entry it selects uses it as a whole-word key: only whole-word hits select. */
   readonly wholeOnly: Uint8Array;
-  /** Pattern id → 1 when only its whole-word occurrences are known (it is in the word table). */
+  /**
+   * Pattern id → 1 for texts made only of ASCII word characters and used only as whole words: such an occurrence is
+   * exactly a maximal run of word characters equal to the text, so they are found by hashing the buffer's words,
+   * and only their whole-word occurrences are known. The automaton keeps the other texts.
+   */
   readonly wordOnly: Uint8Array;
   /** Pattern id → book indices whose primary keys use it (CSR: targets[start[id] .. start[id + 1])). */
   readonly start: Int32Array;
@@ -111,27 +36,25 @@ class PatternSet {
   readonly automaton: AhoCorasick;
   /** Automaton pattern → pattern id. */
   readonly automatonIds: Int32Array;
-  readonly words: WordTable;
+  readonly wordCount: number;
   /** No automaton text holds a separator, so no occurrence spans two pieces of a recursion chunk (see pieceHits). */
   readonly piecewise: boolean;
   readonly #pieces = new Map<string, Int32Array>();
 
   constructor(texts: TextCollector) {
-    const count = texts.texts.length;
+    const count = texts.table.texts.length;
     this.wholeOnly = new Uint8Array(count);
     this.wordOnly = new Uint8Array(count);
     const automatonTexts: string[] = [];
     const automatonIds: number[] = [];
-    const wordTexts: string[] = [];
-    const wordIds: number[] = [];
-    texts.texts.forEach((text, id) => {
-      this.ids.set(text, id);
+    let wordCount = 0;
+    this.texts = texts.table;
+    texts.table.texts.forEach((text, id) => {
       const flags = texts.flags[id] as number;
       if (!(flags & SELECTS_ON_SUBSTRING)) this.wholeOnly[id] = 1;
       if (!(flags & SUBSTRING) && isPlainWord(text)) {
         this.wordOnly[id] = 1;
-        wordTexts.push(text);
-        wordIds.push(id);
+        wordCount++;
       } else {
         automatonTexts.push(text);
         automatonIds.push(id);
@@ -157,7 +80,7 @@ class PatternSet {
     this.targets = targets;
     this.automaton = new AhoCorasick(automatonTexts);
     this.automatonIds = Int32Array.from(automatonIds);
-    this.words = new WordTable(wordTexts, wordIds);
+    this.wordCount = wordCount;
     this.piecewise = automatonTexts.every((text) => !text.includes('\n') && !text.includes('\x01'));
   }
 
@@ -189,9 +112,9 @@ class PatternSet {
         }
         if (flags) found.push(id, start, flags);
       });
-    if (this.words.size > 0)
-      this.words.run(text, 0, (id, start) => {
-        if (firstWhole.has(id)) return;
+    if (this.wordCount > 0)
+      this.texts.words(text, 0, (id, start) => {
+        if (!this.wordOnly[id] || firstWhole.has(id)) return;
         firstWhole.add(id);
         found.push(id, start, WHOLE);
       });
@@ -208,8 +131,7 @@ const MAX_PIECES = 50_000;
 
 /** One case mode's distinct texts, with flags and (text, entry) pairs in entry order. */
 class TextCollector {
-  readonly #ids = new Map<string, number>();
-  readonly texts: string[] = [];
+  readonly table = new TextTable();
   readonly flags: number[] = [];
   /** Flattened (text id, entry) pairs, each pair once. */
   readonly pairs: number[] = [];
@@ -218,11 +140,8 @@ class TextCollector {
   /** `entry` < 0 covers the text without making it select an entry. */
   add(text: string, entry: number, whole: boolean): void {
     if (!text) return;
-    let id = this.#ids.get(text);
-    if (id === undefined) {
-      id = this.texts.length;
-      this.#ids.set(text, id);
-      this.texts.push(text);
+    const id = this.table.add(text);
+    if (id === this.flags.length) {
       this.flags.push(0);
       this.#lastEntry.push(-1);
     }
@@ -325,7 +244,7 @@ class ModeHits {
   }
 
   #search(haystack: string): void {
-    const { wholeOnly, automatonIds, automaton, words } = this.set;
+    const { wholeOnly, wordOnly, automatonIds, automaton, wordCount, texts } = this.set;
     const first = this.#first;
     const firstWhole = this.#firstWhole;
     const seen = this.seen;
@@ -345,9 +264,9 @@ class ModeHits {
         }
       });
     }
-    if (words.size > 0)
-      words.run(haystack, this.#scanned, (id, start) => {
-        if (!firstWhole.has(id)) {
+    if (wordCount > 0)
+      texts.words(haystack, this.#scanned, (id, start) => {
+        if (wordOnly[id] && !firstWhole.has(id)) {
           firstWhole.set(id, start);
           seen.push(id);
         }
@@ -381,13 +300,13 @@ class ModeHits {
 
   /** First offset of a covered text (whole words only if asked), -1 when absent, undefined when not covered. */
   first(text: string, whole: boolean): number | undefined {
-    return this.#firstById(this.set.ids.get(text) ?? -1, whole);
+    return this.#firstById(this.set.texts.get(text), whole);
   }
 
   keyFirst(key: IndexedText, text: string, whole: boolean): number | undefined {
     if (key.indexSet !== this.set) {
       key.indexSet = this.set;
-      key.indexId = this.set.ids.get(text) ?? -1;
+      key.indexId = this.set.texts.get(text);
     }
     return this.#firstById(key.indexId, whole);
   }

@@ -48,6 +48,7 @@ export interface PlainKeyOptions {
 
 /** `/pattern/flags` → RegExp, or null when SillyTavern would treat the key as plain text. */
 export function parseRegexKey(text: string): RegExp | null {
+  if (text.charCodeAt(0) !== 47) return null; // "/"
   const m = /^\/([\w\W]+?)\/([gimsuy]*)$/.exec(text);
   if (!m) return null;
   let pattern = m[1] as string;

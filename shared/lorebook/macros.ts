@@ -6,6 +6,8 @@ export interface MacroNames {
 }
 
 export function expandMacros(text: string, names: MacroNames): string {
+  // Every macro starts with "<" or "{{": most keys and contents have neither.
+  if (!text.includes('<') && !text.includes('{{')) return text;
   let out = text.replace(/<USER>/gi, () => names.user).replace(/<(?:BOT|CHAR)>/gi, () => names.char);
   if (!out.includes('{{')) return out;
   out = out
