@@ -9,3 +9,4 @@ export { parseDecorators } from './decorators.ts';
 export { expandMacros } from './macros.ts';
 export { parseRegexKey } from './keys.ts';
 export { DEFAULT_SCAN_SETTINGS } from './defaults.ts';
+export { prepareEdit } from './prepare.ts';

@@ -176,11 +176,16 @@ export class KeyIndex {
   /** Entries left out since the automata were built (see `derive`). */
   readonly stale: number;
 
-  constructor(keys: readonly EntryKeys[], base?: { index: KeyIndex; changed: readonly number[] }) {
+  /** `keys(i)`: the activation keys of the book's entry `i`, for i < `length`. */
+  constructor(
+    length: number,
+    keys: (entry: number) => EntryKeys,
+    base?: { index: KeyIndex; changed: readonly number[] },
+  ) {
+    this.indexed = new Uint8Array(length);
     if (base) {
       // The automata stay; changed (or appended) entries are evaluated every pass until the next rebuild.
-      this.indexed = new Uint8Array(keys.length);
-      this.indexed.set(base.index.indexed.subarray(0, keys.length));
+      this.indexed.set(base.index.indexed.subarray(0, Math.min(length, base.index.indexed.length)));
       for (const entry of base.changed) this.indexed[entry] = 0;
       this.caseSensitive = base.index.caseSensitive;
       this.caseInsensitive = base.index.caseInsensitive;
@@ -188,13 +193,13 @@ export class KeyIndex {
       return;
     }
     const collector = new Collector();
-    this.indexed = new Uint8Array(keys.length);
-    keys.forEach(({ primary, secondary }, entry) => {
+    for (let entry = 0; entry < length; entry++) {
+      const { primary, secondary } = keys(entry);
       const indexed = primary !== null && primary.every(indexable);
       for (const key of primary ?? []) collector.key(key, indexed ? entry : -1);
       for (const key of secondary ?? []) collector.key(key, -1);
       if (indexed) this.indexed[entry] = 1;
-    });
+    }
     this.caseSensitive = new PatternSet(collector.caseSensitive);
     this.caseInsensitive = new PatternSet(collector.caseInsensitive);
     this.stale = 0;
@@ -202,12 +207,13 @@ export class KeyIndex {
 
   /**
    * The index of an edited book whose entries at `changed` differ from the ones this index was built for (the rest
-   * are the same, at the same positions): no automaton is rebuilt until too many entries have changed.
+   * are the same, at the same positions): no automaton is rebuilt until too many entries have changed. `keys` is
+   * called only to rebuild.
    */
-  derive(keys: readonly EntryKeys[], changed: readonly number[]): KeyIndex {
-    return this.stale + changed.length > Math.min(MAX_STALE, keys.length / 8)
-      ? new KeyIndex(keys)
-      : new KeyIndex(keys, { index: this, changed });
+  derive(length: number, keys: (entry: number) => EntryKeys, changed: readonly number[]): KeyIndex {
+    return this.stale + changed.length > Math.min(MAX_STALE, length / 8)
+      ? new KeyIndex(length, keys)
+      : new KeyIndex(length, keys, { index: this, changed });
   }
 }
 

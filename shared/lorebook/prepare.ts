@@ -1,6 +1,7 @@
 // Preparation cached by object identity: per entry (decorators, stripped content, groups, timed-effect hash, compiled
 // keys) and per book (entry list, key index). Books and entries are treated as immutable values: an edit must produce
-// a new entry object (and a new book object), and then only what changed is prepared again.
+// a new entry object (and a new book object), and then only what changed is prepared again; `prepareEdit` is told
+// which entries changed, so not even the unchanged ones are walked.
 import type { WorldInfoBook, WorldInfoEntry } from './model.ts';
 import { parseDecorators } from './decorators.ts';
 import { cyrb53 } from './hash.ts';
@@ -22,6 +23,8 @@ export class PreparedEntry {
   /** The recursion level it waits for (true → 1). */
   readonly delayLevel: number;
   #hash: number | undefined;
+  /** Compiled keys by context and expansion mode (see CompiledBook): usually one or two. */
+  readonly #keys: { id: string; keys: EntryKeys }[] = [];
 
   constructor(world: string, raw: WorldInfoEntry) {
     const parsed = parseDecorators(typeof raw.content === 'string' ? raw.content : '');
@@ -35,6 +38,14 @@ export class PreparedEntry {
     this.groups = group ? group.split(/,\s*/).filter((g) => g) : [];
     this.delayed = Boolean(delay);
     this.delayLevel = delay === true ? 1 : Number(delay) || 0;
+  }
+
+  /** This entry's keys compiled under the context and mode `id` names, compiled on first use. */
+  keys(id: string, compile: () => EntryKeys): EntryKeys {
+    for (const slot of this.#keys) if (slot.id === id) return slot.keys;
+    const keys = compile();
+    this.#keys.push({ id, keys });
+    return keys;
   }
 
   /** Timed-effect identity (docs/world-info-scenarios.md#timed-effect-state-and-hashes); computed on first use, since only timed effects need it. */
@@ -67,15 +78,46 @@ export interface KeyContext extends MacroNames, PlainKeyOptions {}
 export class PreparedBook {
   readonly world: string;
   readonly entries: readonly PreparedEntry[];
+  /** The id (key in `book.entries`) of each entry. */
+  readonly ids: readonly string[];
+  #positions: Map<string, number> | undefined;
   readonly #compiled = new Map<string, CompiledBook>();
 
-  constructor(world: string, book: WorldInfoBook) {
+  constructor(
+    world: string,
+    book: WorldInfoBook,
+    edit?: { before: PreparedBook; at: ReadonlyMap<number, WorldInfoEntry> },
+  ) {
     this.world = world;
+    if (edit) {
+      // Same ids, a few entries replaced: everything else is shared with the book before the edit.
+      const entries = edit.before.entries.slice();
+      for (const [position, raw] of edit.at) entries[position] = prepareEntry(world, raw);
+      this.entries = entries;
+      this.ids = edit.before.ids;
+      this.#positions = edit.before.#positions;
+      for (const [id, compiled] of edit.before.#compiled)
+        this.#compiled.set(id, compiled.edited(this, [...edit.at.keys()]));
+      return;
+    }
     const entries = book && typeof book.entries === 'object' && book.entries ? book.entries : {};
-    this.entries = Object.keys(entries).flatMap((id) => {
+    const ids: string[] = [];
+    const prepared: PreparedEntry[] = [];
+    for (const id of Object.keys(entries)) {
       const raw = entries[id];
-      return raw && typeof raw === 'object' ? [prepareEntry(world, raw)] : [];
-    });
+      if (raw && typeof raw === 'object') {
+        ids.push(id);
+        prepared.push(prepareEntry(world, raw));
+      }
+    }
+    this.entries = prepared;
+    this.ids = ids;
+  }
+
+  /** Position of the entry with this id, or -1. */
+  position(id: string): number {
+    this.#positions ??= new Map(this.ids.map((entryId, i) => [entryId, i]));
+    return this.#positions.get(id) ?? -1;
   }
 
   /** Keys compiled for one macro/matching context; reused by every scan with the same context. */
@@ -93,8 +135,6 @@ export class CompiledBook {
   readonly #context: KeyContext;
   readonly #keysId: string;
   readonly #rawKeysId: string;
-  readonly #keys: (EntryKeys | undefined)[] = [];
-  readonly #rawKeys: (EntryKeys | undefined)[] = [];
   #index: KeyIndex | undefined;
 
   constructor(prepared: PreparedBook, context: KeyContext) {
@@ -104,14 +144,26 @@ export class CompiledBook {
     this.#rawKeysId = `${contextId(context)}\u0000raw`;
   }
 
+  /** This book's keys in `prepared`, an edit of it in which the entries at `changed` differ. */
+  edited(prepared: PreparedBook, changed: readonly number[]): CompiledBook {
+    const book = new CompiledBook(prepared, this.#context);
+    if (this.#index) {
+      book.#index = this.#index.derive(prepared.entries.length, (i) => book.keys(i), changed);
+      lastIndexed.set(prepared.world, { context: this.#keysId, entries: prepared.entries, index: book.#index });
+    }
+    return book;
+  }
+
   /** Activation keys: macro-expanded and trimmed. */
   keys(index: number): EntryKeys {
-    return (this.#keys[index] ??= entryKeys(this.#entry(index), this.#context, true, this.#keysId));
+    const entry = this.prepared.entries[index] as PreparedEntry;
+    return entry.keys(this.#keysId, () => compileEntryKeys(entry.raw, this.#context, true));
   }
 
   /** Group-scoring keys: raw (no macros, no trim). */
   rawKeys(index: number): EntryKeys {
-    return (this.#rawKeys[index] ??= entryKeys(this.#entry(index), this.#context, false, this.#rawKeysId));
+    const entry = this.prepared.entries[index] as PreparedEntry;
+    return entry.keys(this.#rawKeysId, () => compileEntryKeys(entry.raw, this.#context, false));
   }
 
   /**
@@ -126,18 +178,9 @@ export class CompiledBook {
     const changed = previous && previous.context === this.#keysId ? changedEntries(previous.entries, entries) : null;
     const keys = (i: number) => this.keys(i);
     this.#index =
-      changed && previous
-        ? previous.index.derive(
-            entries.map((_, i) => keys(i)),
-            changed,
-          )
-        : new KeyIndex(entries.map((_, i) => keys(i)));
+      changed && previous ? previous.index.derive(entries.length, keys, changed) : new KeyIndex(entries.length, keys);
     lastIndexed.set(this.prepared.world, { context: this.#keysId, entries, index: this.#index });
     return this.#index;
-  }
-
-  #entry(index: number): WorldInfoEntry {
-    return (this.prepared.entries[index] as PreparedEntry).raw;
   }
 }
 
@@ -171,25 +214,13 @@ function compileEntryKeys(raw: WorldInfoEntry, context: KeyContext, expand: bool
   return { primary, secondary };
 }
 
-const preparedEntries = new WeakMap<WorldInfoEntry, Map<string, PreparedEntry>>();
+/** Each entry object's preparation (under the book name it was last prepared for). */
+const preparedEntries = new WeakMap<WorldInfoEntry, PreparedEntry>();
 
 function prepareEntry(world: string, raw: WorldInfoEntry): PreparedEntry {
-  let byWorld = preparedEntries.get(raw);
-  if (!byWorld) preparedEntries.set(raw, (byWorld = new Map()));
-  let entry = byWorld.get(world);
-  if (!entry) byWorld.set(world, (entry = new PreparedEntry(world, raw)));
+  let entry = preparedEntries.get(raw);
+  if (!entry || entry.world !== world) preparedEntries.set(raw, (entry = new PreparedEntry(world, raw)));
   return entry;
-}
-
-const compiledKeys = new WeakMap<WorldInfoEntry, Map<string, EntryKeys>>();
-
-/** `id` names the context and the expansion mode (see CompiledBook). */
-function entryKeys(raw: WorldInfoEntry, context: KeyContext, expand: boolean, id: string): EntryKeys {
-  let byContext = compiledKeys.get(raw);
-  if (!byContext) compiledKeys.set(raw, (byContext = new Map()));
-  let keys = byContext.get(id);
-  if (!keys) byContext.set(id, (keys = compileEntryKeys(raw, context, expand)));
-  return keys;
 }
 
 export function contextId(context: KeyContext): string {
@@ -204,5 +235,33 @@ export function prepareBook(world: string, book: WorldInfoBook): PreparedBook {
   if (!byName) prepared.set(book, (byName = new Map()));
   let result = byName.get(world);
   if (!result) byName.set(world, (result = new PreparedBook(world, book)));
+  return result;
+}
+
+/**
+ * Prepares `book`, an edit of `before` in which only the entries under the ids `changed` may differ, from what was
+ * prepared for `before` under the same name: when those ids all existed before and still exist, only their entries
+ * are prepared and compiled again, and key indexes are derived (see KeyIndex.derive). Otherwise (entries added or
+ * removed, or `before` never prepared) the book is prepared from scratch.
+ */
+export function prepareEdit(
+  world: string,
+  before: WorldInfoBook,
+  book: WorldInfoBook,
+  changed: readonly string[],
+): PreparedBook {
+  const previous = prepared.get(before)?.get(world);
+  const entries = book && typeof book.entries === 'object' && book.entries ? book.entries : {};
+  const at = new Map<number, WorldInfoEntry>();
+  for (const id of changed) {
+    const raw = Object.hasOwn(entries, id) ? entries[id] : undefined;
+    const position = previous && raw && typeof raw === 'object' ? previous.position(id) : -1;
+    if (position < 0) return prepareBook(world, book);
+    at.set(position, raw as WorldInfoEntry);
+  }
+  let byName = prepared.get(book);
+  if (!byName) prepared.set(book, (byName = new Map()));
+  let result = byName.get(world);
+  if (!result) byName.set(world, (result = new PreparedBook(world, book, { before: previous as PreparedBook, at })));
   return result;
 }

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Scenario, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 import { scan } from '../../../shared/lorebook/scan.ts';
+import { prepareEdit } from '../../../shared/lorebook/prepare.ts';
 import { entry, say, scenario } from './scenario-builder.ts';
 
 const WORDS = [
@@ -191,6 +192,23 @@ describe('key index', () => {
           ...s,
           books: { lore: { ...book, entries: { ...book.entries, [uid]: { ...replacement, uid: Number(uid) } } } },
         };
+        expect(observable(edited, false)).toEqual(observable(edited, true));
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
+
+  it('after an edit announced with prepareEdit, still agrees with evaluating every entry', () => {
+    const bigger = scenarioArb.filter((s) => Object.keys(s.books.lore!.entries).length >= 8);
+    fc.assert(
+      fc.property(bigger, entryArb(0), fc.nat(), (s, replacement, pick) => {
+        scan(s);
+        const book = s.books.lore!;
+        const uids = Object.keys(book.entries);
+        const uid = uids[pick % uids.length]!;
+        const editedBook = { ...book, entries: { ...book.entries, [uid]: { ...replacement, uid: Number(uid) } } };
+        prepareEdit('lore', book, editedBook, [uid]);
+        const edited: Scenario = { ...s, books: { lore: editedBook } };
         expect(observable(edited, false)).toEqual(observable(edited, true));
       }),
       { numRuns: 150 },
