@@ -251,17 +251,18 @@ export function prepareEdit(
   changed: readonly string[],
 ): PreparedBook {
   const previous = prepared.get(before)?.get(world);
+  if (!previous) return prepareBook(world, book);
   const entries = book && typeof book.entries === 'object' && book.entries ? book.entries : {};
   const at = new Map<number, WorldInfoEntry>();
   for (const id of changed) {
     const raw = Object.hasOwn(entries, id) ? entries[id] : undefined;
-    const position = previous && raw && typeof raw === 'object' ? previous.position(id) : -1;
+    const position = raw && typeof raw === 'object' ? previous.position(id) : -1;
     if (position < 0) return prepareBook(world, book);
     at.set(position, raw as WorldInfoEntry);
   }
   let byName = prepared.get(book);
   if (!byName) prepared.set(book, (byName = new Map()));
   let result = byName.get(world);
-  if (!result) byName.set(world, (result = new PreparedBook(world, book, { before: previous as PreparedBook, at })));
+  if (!result) byName.set(world, (result = new PreparedBook(world, book, { before: previous, at })));
   return result;
 }
