@@ -4,7 +4,7 @@ import type { Candidate } from './candidate.ts';
 import type { ExplanationReason, QuirkName } from './model.ts';
 import { ScanState } from './model.ts';
 import { staticFilter, type FilterContext } from './filters.ts';
-import type { ScanBuffer } from './scan-buffer.ts';
+import type { BufferView, ScanBuffer } from './scan-buffer.ts';
 import { caretQuirk } from './keys.ts';
 import { evaluateSecondary, firstPrimaryMatch } from './secondary.ts';
 import type { TimedEffects } from './timed-effects.ts';
@@ -20,6 +20,8 @@ export interface PassContext extends ScanFacts {
   level: number;
   recursive: boolean;
   buffer: ScanBuffer;
+  /** Match keys through the books' key indexes (off for the exhaustive reference path, which searches). */
+  indexed: boolean;
 }
 
 export interface CheckOutcome {
@@ -70,7 +72,7 @@ export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
 
   const keys = c.book.keys(c.bookIndex);
   if (!keys.primary) return withInertDecorator(c, skip({ code: 'no-keys' }));
-  const view = pass.buffer.view(raw, pass.state !== ScanState.MIN_ACTIVATIONS);
+  const view = entryView(c, pass);
   const hit = firstPrimaryMatch(keys.primary, view);
   if (!hit) {
     const quirk = caretQuirk(keys.primary, view);
@@ -116,6 +118,15 @@ function keyedSkip(c: Candidate, pass: PassContext, reason: ExplanationReason): 
   if (c.entry.decorators.includes('@@activate') || c.entry.raw.constant) return skip(reason);
   const keys = c.book.keys(c.bookIndex);
   if (!keys.primary) return skip({ code: 'no-keys' });
+  return firstPrimaryMatch(keys.primary, entryView(c, pass)) ? skip(reason) : skip({ code: 'no-key-match' });
+}
+
+/**
+ * The buffer the entry's keys are matched against. With `pass.indexed`, its key-index hits are found first (once per
+ * view): an entry with its own scan depth or match sources would otherwise search its view once per key.
+ */
+function entryView(c: Candidate, pass: PassContext): BufferView {
   const view = pass.buffer.view(c.entry.raw, pass.state !== ScanState.MIN_ACTIVATIONS);
-  return firstPrimaryMatch(keys.primary, view) ? skip(reason) : skip({ code: 'no-key-match' });
+  if (pass.indexed) view.hits(c.book.keyIndex);
+  return view;
 }

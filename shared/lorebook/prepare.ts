@@ -40,10 +40,10 @@ export class PreparedEntry {
     this.delayLevel = delay === true ? 1 : Number(delay) || 0;
   }
 
-  /** This entry's keys compiled under the context and mode `id` names, compiled on first use. */
-  keys(id: string, compile: () => EntryKeys): EntryKeys {
+  /** This entry's keys compiled under the context and mode `id` names (see CompiledBook), compiled on first use. */
+  keys(id: string, context: KeyContext, expand: boolean): EntryKeys {
     for (const slot of this.#keys) if (slot.id === id) return slot.keys;
-    const keys = compile();
+    const keys = compileEntryKeys(this.raw, context, expand);
     this.#keys.push({ id, keys });
     return keys;
   }
@@ -156,14 +156,12 @@ export class CompiledBook {
 
   /** Activation keys: macro-expanded and trimmed. */
   keys(index: number): EntryKeys {
-    const entry = this.prepared.entries[index] as PreparedEntry;
-    return entry.keys(this.#keysId, () => compileEntryKeys(entry.raw, this.#context, true));
+    return (this.prepared.entries[index] as PreparedEntry).keys(this.#keysId, this.#context, true);
   }
 
   /** Group-scoring keys: raw (no macros, no trim). */
   rawKeys(index: number): EntryKeys {
-    const entry = this.prepared.entries[index] as PreparedEntry;
-    return entry.keys(this.#rawKeysId, () => compileEntryKeys(entry.raw, this.#context, false));
+    return (this.prepared.entries[index] as PreparedEntry).keys(this.#rawKeysId, this.#context, false);
   }
 
   /**

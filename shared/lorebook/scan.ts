@@ -125,7 +125,14 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   while (state !== ScanState.NONE) {
     if (settings.maxRecursionSteps && settings.maxRecursionSteps <= loops.length) break;
     const loop = loops.length + 1;
-    const pass: PassContext = { ...facts, state, level, recursive: settings.recursive, buffer };
+    const pass: PassContext = {
+      ...facts,
+      state,
+      level,
+      recursive: settings.recursive,
+      buffer,
+      indexed: !options.exhaustive,
+    };
     const withRecursion = state !== ScanState.MIN_ACTIVATIONS;
 
     const found: Candidate[] = [];

@@ -3,7 +3,8 @@
 // other entries so recursion runs until the budget (25 % of 32k) overflows after ~240 activations; a 20-message
 // chat scanned at depth 4, whole words, case-insensitive, recursion on. "compile" is the first scan of a fresh
 // book object (key compilation and indexing included); warm scans reuse it across different chats. "edit" replaces
-// one entry and scans again (only that entry recompiles).
+// one entry and scans again (only that entry recompiles). Two generators: the issue's scenario ("realistic") and a
+// differently shaped one ("mixed": CJK keys, case-sensitive and substring entries, more regex keys, longer messages).
 // Comparisons measured in the same run: the engine's exhaustive path (every entry checked every pass) and a naive
 // matcher (per pass, per entry, per key: lowered buffer and a fresh whole-word RegExp, SillyTavern's method).
 // SillyTavern's own figures from the issue are printed as quoted reference values, not measured here.
@@ -19,7 +20,7 @@ import { parseRegexKey } from '../../shared/lorebook/keys.ts';
 import { measure } from './stats.ts';
 import { entry, scenario } from '../shared/lorebook/scenario-builder.ts';
 import { DEFAULT_SCAN_SETTINGS } from '../../shared/lorebook/defaults.ts';
-import { prepareBook } from '../../shared/lorebook/prepare.ts';
+import { prepareEdit } from '../../shared/lorebook/prepare.ts';
 
 const SIZES = [1_000, 5_000, 20_000, 100_000];
 const TARGETS: Record<number, number> = { 5_000: 2, 20_000: 4, 100_000: 25 };
@@ -80,55 +81,155 @@ function rng(seed: number): (below: number) => number {
   };
 }
 
-/** Entry `uid`'s keys: a word, a multi-word name, and a third word that is a regex key in one entry of ten. */
-function keysOf(uid: number): string[] {
-  const third = uid % 10 === 3 ? `/\\b${word(uid * 3 + 2)}(s|es)?\\b/i` : capital(word(uid * 3 + 2));
-  return [word(uid * 3), `${capital(word(uid * 3 + 1))} ${PLACES[uid % PLACES.length]}`, third];
+/** How a scenario is generated: its entries' keys and fields, the text that mentions an entry, the chat's shape. */
+interface Generator {
+  name: string;
+  keysOf(uid: number): Partial<WorldInfoEntry>;
+  /** Text that matches one of entry `uid`'s keys (which one varies with `pick`). */
+  mention(uid: number, pick: number): string;
+  sentence(next: (below: number) => number, words: number, inserts: string[]): string;
+  contentWords: number;
+  messageWords: number;
+  mentionsPerMessage: number;
+  depth: number;
 }
 
-/** Text that matches one of entry `uid`'s keys (which one varies; case varies too). */
-function mention(uid: number, pick: number): string {
-  switch (pick % 3) {
-    case 0:
-      return capital(word(uid * 3));
-    case 1:
-      return `${capital(word(uid * 3 + 1))} ${PLACES[uid % PLACES.length]!.toLowerCase()}`;
-    default:
-      return `${word(uid * 3 + 2)}s`.slice(0, uid % 10 === 3 ? undefined : -1);
-  }
-}
+/**
+ * The issue's scenario: a word, a multi-word name, and a third word that is a regex key in one entry of ten; one entry
+ * in ten selective; whole words, case-insensitive.
+ */
+const REALISTIC: Generator = {
+  name: 'realistic',
+  keysOf(uid) {
+    const third = uid % 10 === 3 ? `/\\b${word(uid * 3 + 2)}(s|es)?\\b/i` : capital(word(uid * 3 + 2));
+    const selective = uid % 10 === 7;
+    return {
+      key: [word(uid * 3), `${capital(word(uid * 3 + 1))} ${PLACES[uid % PLACES.length]}`, third],
+      keysecondary: selective ? [FILLER[uid % FILLER.length] as string] : [],
+    };
+  },
+  mention(uid, pick) {
+    switch (pick % 3) {
+      case 0:
+        return capital(word(uid * 3));
+      case 1:
+        return `${capital(word(uid * 3 + 1))} ${PLACES[uid % PLACES.length]!.toLowerCase()}`;
+      default:
+        return `${word(uid * 3 + 2)}s`.slice(0, uid % 10 === 3 ? undefined : -1);
+    }
+  },
+  sentence: (next, words, inserts) => sentence(next, words, inserts, FILLER),
+  contentWords: 24,
+  messageWords: 40,
+  mentionsPerMessage: 3,
+  depth: 4,
+};
 
-function sentence(next: (below: number) => number, words: number, inserts: string[]): string {
-  const out = Array.from({ length: words }, () => FILLER[next(FILLER.length)] as string);
+const CJK = '龍城河山風光影石火水月星林門王劍'.split('');
+/** A distinct made-up CJK name per number. */
+function cjkWord(n: number): string {
+  let w = '';
+  do {
+    w += CJK[n % CJK.length];
+    n = Math.floor(n / CJK.length);
+  } while (n > 0);
+  return `${w}之${CJK[n % 7]}`;
+}
+const MIXED_FILLER = [...FILLER, '的', '在', '他们', 'über', 'café', 'naïve', "don't", 'x-ray', '2024', 'sword_arm'];
+
+/**
+ * A differently shaped book, so the figures are not tuned to one generator: per five entries one has a CJK name key,
+ * one is case-sensitive, one matches substrings (not whole words), one has only regex keys of several shapes, one is
+ * selective with AND ALL; one entry in 500 has a regex key without a required literal, one in 250 its own scan depth.
+ * Longer messages in mixed scripts, depth 6.
+ */
+const MIXED: Generator = {
+  name: 'mixed',
+  keysOf(uid) {
+    const w = word(uid * 3);
+    const w2 = word(uid * 3 + 1);
+    const own: Partial<WorldInfoEntry> = uid % 250 === 17 ? { scanDepth: 2 } : {};
+    if (uid % 500 === 11) return { ...own, key: [`/(?:${w}|${w2})/i`] };
+    switch (uid % 5) {
+      case 0:
+        return { ...own, key: [cjkWord(uid), w] };
+      case 1:
+        return { ...own, key: [capital(w), `${capital(w2)} ${PLACES[uid % PLACES.length]}`], caseSensitive: true };
+      case 2:
+        return { ...own, key: [w.slice(0, -2), w2], matchWholeWords: false };
+      case 3:
+        return {
+          ...own,
+          key: [`/\\b${w}(?:ian|ish)?\\b/i`, `/${capital(w2)}\\s+(?:the\\s+)?${PLACES[uid % PLACES.length]}/`],
+        };
+      default:
+        return {
+          ...own,
+          key: [w, `${w2} of the ${PLACES[uid % PLACES.length]!.toLowerCase()}`],
+          keysecondary: [FILLER[uid % FILLER.length] as string, FILLER[(uid + 3) % FILLER.length] as string],
+          selectiveLogic: 3,
+        };
+    }
+  },
+  mention(uid, pick) {
+    const w = word(uid * 3);
+    const w2 = word(uid * 3 + 1);
+    if (uid % 500 === 11) return capital(w2);
+    switch (uid % 5) {
+      case 0:
+        return pick % 2 ? cjkWord(uid) : w.toUpperCase();
+      case 1:
+        return pick % 2 ? capital(w) : `${capital(w2)} ${PLACES[uid % PLACES.length]}`;
+      case 2:
+        return pick % 2 ? `${w.slice(0, -2)}mir` : `${w2}'s`;
+      case 3:
+        return pick % 2 ? `${capital(w)}ish` : `${capital(w2)} the ${PLACES[uid % PLACES.length]}`;
+      default:
+        return pick % 2 ? capital(w) : `${w2} of the ${PLACES[uid % PLACES.length]!.toLowerCase()}`;
+    }
+  },
+  sentence: (next, words, inserts) => sentence(next, words, inserts, MIXED_FILLER),
+  contentWords: 40,
+  messageWords: 120,
+  mentionsPerMessage: 4,
+  depth: 6,
+};
+
+export const GENERATORS = [REALISTIC, MIXED];
+
+function sentence(next: (below: number) => number, words: number, inserts: string[], filler: string[]): string {
+  const out = Array.from({ length: words }, () => filler[next(filler.length)] as string);
   for (const text of inserts) out.splice(next(out.length), 0, `${text}${next(4) === 0 ? ',' : ''}`);
   return out.join(' ');
 }
 
-function makeBook(size: number): WorldInfoBook {
+function makeBook(size: number, generator = REALISTIC): WorldInfoBook {
   const next = rng(size);
   const entries: Record<string, WorldInfoEntry> = {};
   for (let uid = 0; uid < size; uid++) {
     // Two mentions of other entries per content: recursion keeps finding new entries until the budget stops it.
-    const mentions = [mention(next(size), next(3)), mention(next(size), next(3))];
-    const selective = uid % 10 === 7;
+    const mentions = [generator.mention(next(size), next(3)), generator.mention(next(size), next(3))];
     entries[uid] = entry(uid, {
-      key: keysOf(uid),
-      keysecondary: selective ? [FILLER[uid % FILLER.length] as string] : [],
+      ...generator.keysOf(uid),
       comment: `entry ${uid}`,
-      content: sentence(next, 24, mentions),
+      content: generator.sentence(next, generator.contentWords, mentions),
     });
   }
   return { entries };
 }
 
-function makeScenario(book: WorldInfoBook, size: number, variant = 0): Scenario {
+function makeScenario(book: WorldInfoBook, size: number, variant = 0, generator = REALISTIC): Scenario {
   const next = rng(size + variant * 7919);
   const chat = Array.from({ length: MESSAGES }, (_, i) => ({
     name: i % 2 ? 'User' : 'Aria',
-    mes: sentence(next, 40, [mention(next(size), next(3)), mention(next(size), next(3)), mention(next(size), next(3))]),
+    mes: generator.sentence(
+      next,
+      generator.messageWords,
+      Array.from({ length: generator.mentionsPerMessage }, () => generator.mention(next(size), next(3))),
+    ),
   }));
   return scenario([], chat, {
-    settings: { ...DEFAULT_SCAN_SETTINGS, depth: 4 },
+    settings: { ...DEFAULT_SCAN_SETTINGS, depth: generator.depth },
     maxContext: 32_768,
     seed: 1,
     books: { Bench: book },
@@ -180,97 +281,106 @@ function naiveMatch(s: Scenario, result: ScanResult): number {
 }
 
 /** For profiling: a book, its first chat and warm chats. */
-export function setup(size: number): { book: WorldInfoBook; first: Scenario; chats: Scenario[] } {
-  const book = makeBook(size);
+export function setup(
+  size: number,
+  generator = REALISTIC,
+): { book: WorldInfoBook; first: Scenario; chats: Scenario[] } {
+  const book = makeBook(size, generator);
   return {
     book,
-    first: makeScenario(book, size),
-    chats: Array.from({ length: 8 }, (_, v) => makeScenario(book, size, v + 1)),
+    first: makeScenario(book, size, 0, generator),
+    chats: Array.from({ length: 8 }, (_, v) => makeScenario(book, size, v + 1, generator)),
   };
 }
 
+/** `book` with entry `uid`'s last key changed: a new book object sharing every other entry object. */
 function replaceOneEntry(book: WorldInfoBook, uid: number): WorldInfoBook {
   const old = book.entries[uid] as WorldInfoEntry;
   const keys = old.key as string[];
-  return { ...book, entries: { ...book.entries, [uid]: { ...old, key: [...keys.slice(0, 2), `${keys[2]}x`] } } };
+  return { ...book, entries: { ...book.entries, [uid]: { ...old, key: [...keys.slice(0, -1), `${keys.at(-1)}x`] } } };
 }
 
 type Row = Record<string, string | number>;
 
-export async function run(sizes = SIZES): Promise<{ rows: Row[]; figures: Row[] }> {
+export async function run(sizes = SIZES, generators = GENERATORS): Promise<{ rows: Row[]; figures: Row[] }> {
   const rows: Row[] = [];
   const figures: Row[] = [];
-  for (const size of sizes) {
-    const template = makeBook(size);
-    // A fresh book object (entries included) has nothing prepared: its first scan compiles.
-    const book = structuredClone(template);
-    const first = makeScenario(book, size);
-    let t = performance.now();
-    const result = scan(first);
-    const compileMs = performance.now() - t;
-    // Warm scans cycle through different chats over the same book, as a preview does while the chat changes.
-    const chats = Array.from({ length: 8 }, (_, v) => makeScenario(book, size, v + 1));
-    let turn = 0;
-    const warm = measure(() => scan(chats[turn++ % chats.length] as Scenario), RUNS[size] ?? 20);
-    // One edited entry: a new book object sharing every other entry object. "recompile" is the book's key index
-    // after the edit (only the edited entry's keys compile); "scan" the whole first scan of the edited book.
-    const editedBook = replaceOneEntry(book, Math.floor(size / 2));
-    const { user, character, settings } = first;
-    t = performance.now();
-    void prepareBook('Bench', editedBook).compiled({
-      user: user.name,
-      char: character.name,
-      caseSensitive: settings.caseSensitive,
-      wholeWords: settings.matchWholeWords,
-    }).keyIndex;
-    const recompileMs = performance.now() - t;
-    t = performance.now();
-    scan({ ...first, books: { Bench: editedBook } });
-    const editMs = performance.now() - t;
-    // The exhaustive path checks every entry in every pass: too slow to wait for at 100k.
-    const exhaustive = size <= 20_000 ? measure(() => scan(first, { exhaustive: true }), 1) : undefined;
-    const slow = size <= 20_000 ? scan(first, { exhaustive: true }) : undefined;
-    const naive = size <= 5_000 ? measure(() => naiveMatch(first, result), 3) : undefined;
-    const target = TARGETS[size];
-    const quoted = QUOTED_SILLYTAVERN_MS[size];
-    rows.push({
-      entries: size,
-      activated: result.activated.length,
-      passes: result.trace.loops.length,
-      compile_ms: Number(compileMs.toFixed(1)),
-      edit_recompile_ms: Number(recompileMs.toFixed(2)),
-      edit_scan_ms: Number(editMs.toFixed(1)),
-      warm_p50_ms: warm.p50,
-      warm_p95_ms: warm.p95,
-      warm_cpu_p50_ms: warm.cpuP50,
-      exhaustive_ms: exhaustive?.p50 ?? '',
-      naive_regex_ms: naive?.p50 ?? '',
-      same_as_exhaustive: slow
-        ? isDeepStrictEqual(slow.activated, result.activated) && isDeepStrictEqual(slow.prompt, result.prompt)
-          ? 'yes'
-          : 'NO'
-        : 'not run',
-      runs: warm.runs,
-    });
-    const comparison = [
-      naive ? `naive per-key RegExp ${naive.p50.toFixed(0)} ms (${(naive.p50 / warm.p50).toFixed(0)}×)` : '',
-      exhaustive
-        ? `every entry every pass ${exhaustive.p50.toFixed(0)} ms (${(exhaustive.p50 / warm.p50).toFixed(0)}×)`
-        : '',
-      quoted ? `SillyTavern 1.18 ${quoted} ms as quoted in issue 16, not measured` : '',
-    ].filter(Boolean);
-    figures.push({
-      figure: `scan ${size.toLocaleString('en')} entries, ${result.activated.length} activations, warm p50 (CPU p50)`,
-      value: `${warm.p50} ms (${warm.cpuP50} ms)`,
-      target: target === undefined ? '' : `≤ ${target} ms: ${warm.p50 <= target ? 'met' : 'MISSED'}`,
-      comparison: comparison.join('; '),
-    });
-    figures.push({
-      figure: `edit one entry of ${size.toLocaleString('en')}: key index / next scan`,
-      value: `${recompileMs.toFixed(2)} ms / ${editMs.toFixed(1)} ms`,
-      target: size === 100_000 ? `recompile ≤ 1 ms: ${recompileMs <= 1 ? 'met' : 'MISSED'}` : '',
-      comparison: `first compile ${compileMs.toFixed(0)} ms`,
-    });
+  for (const generator of generators) {
+    for (const size of sizes) measureBook(size, generator, rows, figures);
   }
   return { rows, figures };
+}
+
+function measureBook(size: number, generator: Generator, rows: Row[], figures: Row[]): void {
+  const realistic = generator === REALISTIC;
+  // A fresh book object (entries included) has nothing prepared: its first scan compiles.
+  const book = structuredClone(makeBook(size, generator));
+  const first = makeScenario(book, size, 0, generator);
+  let t = performance.now();
+  const result = scan(first);
+  const compileMs = performance.now() - t;
+  // Warm scans cycle through different chats over the same book, as a preview does while the chat changes.
+  const chats = Array.from({ length: 8 }, (_, v) => makeScenario(book, size, v + 1, generator));
+  let turn = 0;
+  const warm = measure(() => scan(chats[turn++ % chats.length] as Scenario), RUNS[size] ?? 20);
+  // One edited entry, announced with prepareEdit (as the preview worker does): "recompile" is preparing the edited
+  // book, its keys and its key index (only the edited entry compiles); "scan" the whole first scan of the edited book.
+  const uid = String(Math.floor(size / 2));
+  const editedBook = replaceOneEntry(book, Number(uid));
+  const { user, character, settings } = first;
+  t = performance.now();
+  void prepareEdit('Bench', book, editedBook, [uid]).compiled({
+    user: user.name,
+    char: character.name,
+    caseSensitive: settings.caseSensitive,
+    wholeWords: settings.matchWholeWords,
+  }).keyIndex;
+  const recompileMs = performance.now() - t;
+  t = performance.now();
+  scan({ ...first, books: { Bench: editedBook } });
+  const editMs = performance.now() - t;
+  // The exhaustive path checks every entry in every pass: too slow to wait for at 100k.
+  const slow = size <= 20_000 ? measure(() => scan(first, { exhaustive: true }), 1) : undefined;
+  const reference = size <= 20_000 ? scan(first, { exhaustive: true }) : undefined;
+  const naive = realistic && size <= 5_000 ? measure(() => naiveMatch(first, result), 3) : undefined;
+  const target = TARGETS[size];
+  const quoted = realistic ? QUOTED_SILLYTAVERN_MS[size] : undefined;
+  rows.push({
+    generator: generator.name,
+    entries: size,
+    activated: result.activated.length,
+    passes: result.trace.loops.length,
+    compile_ms: Number(compileMs.toFixed(1)),
+    edit_recompile_ms: Number(recompileMs.toFixed(3)),
+    edit_scan_ms: Number(editMs.toFixed(1)),
+    warm_p50_ms: warm.p50,
+    warm_p95_ms: warm.p95,
+    warm_cpu_p50_ms: warm.cpuP50,
+    exhaustive_ms: slow?.p50 ?? '',
+    naive_regex_ms: naive?.p50 ?? '',
+    same_as_exhaustive: reference
+      ? isDeepStrictEqual(reference.activated, result.activated) && isDeepStrictEqual(reference.prompt, result.prompt)
+        ? 'yes'
+        : 'NO'
+      : 'not run',
+    runs: warm.runs,
+  });
+  const comparison = [
+    naive ? `naive per-key RegExp ${naive.p50.toFixed(0)} ms (${(naive.p50 / warm.p50).toFixed(0)}×)` : '',
+    slow ? `every entry every pass ${slow.p50.toFixed(0)} ms (${(slow.p50 / warm.p50).toFixed(0)}×)` : '',
+    quoted ? `SillyTavern 1.18 ${quoted} ms as quoted in issue 16, not measured` : '',
+  ].filter(Boolean);
+  const label = `${size.toLocaleString('en')} entries (${generator.name})`;
+  figures.push({
+    figure: `scan ${label}, ${result.activated.length} activations, warm p50 (CPU p50)`,
+    value: `${warm.p50} ms (${warm.cpuP50} ms)`,
+    target: target === undefined ? '' : `≤ ${target} ms: ${warm.p50 <= target ? 'met' : 'MISSED'}`,
+    comparison: comparison.join('; '),
+  });
+  figures.push({
+    figure: `edit one entry of ${label}: recompile / next scan`,
+    value: `${recompileMs.toFixed(3)} ms / ${editMs.toFixed(1)} ms`,
+    target: size === 100_000 ? `recompile ≤ 1 ms: ${recompileMs <= 1 ? 'met' : 'MISSED'}` : '',
+    comparison: `first compile ${compileMs.toFixed(0)} ms`,
+  });
 }
