@@ -1,6 +1,8 @@
 /**
  * Runs the shared engine off the main thread. The book is cached between requests; a request carries it only
  * when it changed. A runaway regex key blocks only this worker, which the page then terminates and replaces.
+ * A changed book keeps the entry objects of the entries that did not change, and the engine is told which did:
+ * an edit prepares and compiles only the edited entries.
  */
 import {
   scan,
@@ -8,7 +10,9 @@ import {
   chatForScan,
   guesstimateTokenizer,
   parseRegexKey,
+  prepareEdit,
 } from '../../../../shared/lorebook/index.ts';
+import { deepEqual } from '../../../../shared/lorebook/formats/values.ts';
 import type { ScanResult, Scenario, WorldInfoBook, WorldInfoEntry } from '../../../../shared/lorebook/model.ts';
 import type { Highlight, ScanReply, ScanRequest, TurnSummary } from './protocol.ts';
 import { buildScenario, buildTurns } from './scenario.ts';
@@ -28,6 +32,22 @@ function readBook(text: string): WorldInfoBook {
   const doc = JSON.parse(text) as Record<string, unknown>;
   const entries = doc['entries'];
   return isObject(entries) ? (doc as WorldInfoBook) : { entries: {} };
+}
+
+/**
+ * `book` (freshly parsed) with the entry objects of `before` wherever an entry is unchanged, prepared from what was
+ * prepared for `before`: only the changed entries are compiled again.
+ */
+function reuseEntries(name: string, before: WorldInfoBook, book: WorldInfoBook): WorldInfoBook {
+  const changed: string[] = [];
+  const { entries } = book;
+  for (const id of Object.keys(entries)) {
+    const old = Object.hasOwn(before.entries, id) ? before.entries[id] : undefined;
+    if (old && deepEqual(old, entries[id])) entries[id] = old;
+    else changed.push(id);
+  }
+  prepareEdit(name, before, book, changed);
+  return book;
 }
 
 /** Where each fired key hit falls in the chat, mapped from the scan buffer's segment back to the message text. */
@@ -80,8 +100,11 @@ function turnSummary(result: ScanResult): TurnSummary {
 
 scope.onmessage = (event: MessageEvent<ScanRequest>) => {
   const request = event.data;
-  if (request.book)
-    cached = { version: request.book.version, name: request.book.name, value: readBook(request.book.text) };
+  if (request.book) {
+    const { version, name, text } = request.book;
+    const book = readBook(text);
+    cached = { version, name, value: cached?.name === name ? reuseEntries(name, cached.value, book) : book };
+  }
   let reply: ScanReply;
   try {
     if (!cached || cached.version !== request.bookVersion) throw new Error('book not received');
