@@ -30,7 +30,20 @@ const QUIRKS: Record<QuirkName, string> = {
   'an-slot-without-authors-note': "Author's Note entries are dropped when no note is inserted",
 };
 
+/** Sentences of reasons that carry no detail, decided for the whole scan: most entries of a large book have one. */
+const plainSentences = new Map<string, string>();
+
 function sentence(fate: Fate): string {
+  if (fate.pass === null && !fate.quirk && Object.keys(fate.reason).length === 1) {
+    const key = `${fate.fired}\u0000${fate.reason.code}`;
+    let text = plainSentences.get(key);
+    if (text === undefined) plainSentences.set(key, (text = fullSentence(fate)));
+    return text;
+  }
+  return fullSentence(fate);
+}
+
+function fullSentence(fate: Fate): string {
   const where = fate.pass === null ? '' : ` in pass ${fate.pass}`;
   const quirk = fate.quirk ? ` (SillyTavern quirk: ${QUIRKS[fate.quirk]})` : '';
   return `${fate.fired ? firedSentence(fate.reason) : notFiredSentence(fate.reason)}${where}${quirk}.`;

@@ -79,20 +79,20 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const facts: ScanFacts = { timed, filters: filterContext(scenario.character, scenario.trigger) };
   // Candidates are materialised only for entries a pass evaluates (or an explanation asks about).
   const candidates = new Map<number, Candidate>();
+  const newCandidate = (index: number): Candidate => {
+    const { entry, bookIndex } = plan.ordered[index] as OrderedEntry;
+    return {
+      entry,
+      book: plan.books[index] as CompiledBook,
+      bookIndex,
+      index,
+      content: entry.content,
+      sticky: timed.sticky(entry) !== undefined,
+    };
+  };
   const candidateAt = (index: number): Candidate => {
     let c = candidates.get(index);
-    if (!c) {
-      const { entry, bookIndex } = plan.ordered[index] as OrderedEntry;
-      c = {
-        entry,
-        book: plan.books[index] as CompiledBook,
-        bookIndex,
-        index,
-        content: entry.content,
-        sticky: timed.sticky(entry) !== undefined,
-      };
-      candidates.set(index, c);
-    }
+    if (!c) candidates.set(index, (c = newCandidate(index)));
     return c;
   };
 
@@ -220,17 +220,15 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const explain = (): ScanExplanation => ({
     mode: SCAN_MODE,
     entries: plan.ordered.map((_, i) => {
-      const c = candidateAt(i);
       const fate = fates.get(i);
-      if (fate) return explainEntry(c, fate);
-      const outcome = unevaluatedOutcome(c, facts);
-      return explainEntry(c, {
-        fired: false,
-        pass: null,
-        reason: outcome.reason,
-        rank: 0,
-        ...(outcome.quirk ? { quirk: outcome.quirk } : {}),
-      });
+      if (fate) return explainEntry(candidateAt(i), fate);
+      // Most entries of a large book were never evaluated: explained without keeping a candidate for them.
+      const c = candidates.get(i) ?? newCandidate(i);
+      const { reason, quirk } = unevaluatedOutcome(c, facts);
+      return explainEntry(
+        c,
+        quirk ? { fired: false, pass: null, reason, rank: 0, quirk } : { fired: false, pass: null, reason, rank: 0 },
+      );
     }),
   });
   return {

@@ -41,6 +41,19 @@ type Status =
 const latencies: number[] = [];
 (globalThis as { lorewrightPreviewLatencies?: number[] }).lorewrightPreviewLatencies = latencies;
 
+/**
+ * Performance marks for measurements from the outside (test/bench/preview.bench.ts): a chat edit, and the frame after a result
+ * was committed, painted (a task queued from requestAnimationFrame runs once the frame is drawn).
+ */
+const PREVIEW_INPUT_MARK = 'lorewright:preview-input';
+const PREVIEW_PAINTED_MARK = 'lorewright:preview-painted';
+const MAX_MARKS = 1000;
+
+function mark(name: string): void {
+  if (performance.getEntriesByName(name, 'mark').length >= MAX_MARKS) performance.clearMarks(name);
+  performance.mark(name);
+}
+
 export function PreviewPanel({
   bookId,
   bookName,
@@ -78,6 +91,15 @@ export function PreviewPanel({
     client.current?.request({ bookName, bookText, setup, chat, sources });
   }, [bookName, bookText, setup, chat, sources]);
 
+  const editChat = useCallback((next: PreviewMessage[]) => {
+    mark(PREVIEW_INPUT_MARK);
+    setChat(next);
+  }, []);
+
+  useEffect(() => {
+    if (output) requestAnimationFrame(() => setTimeout(() => mark(PREVIEW_PAINTED_MARK), 0));
+  }, [output]);
+
   const idByUid = useMemo(() => {
     const map = new Map<string, string>();
     for (const [id, entry] of Object.entries(book.entries ?? {}))
@@ -111,9 +133,17 @@ export function PreviewPanel({
 
   const shown = output ? Math.min(turn ?? output.results.length - 1, output.results.length - 1) : 0;
   const result = output?.results[shown];
+  // Told only when the set changes: a new set re-renders the editor around the preview on every keystroke.
+  const firedIds = useRef<ReadonlySet<string>>(new Set());
   useEffect(() => {
-    onFired(new Set((result?.activated ?? []).flatMap((k) => idByUid.get(k) ?? [])));
+    const ids = new Set((result?.activated ?? []).flatMap((k) => idByUid.get(k) ?? []));
+    const same = ids.size === firedIds.current.size && [...ids].every((id) => firedIds.current.has(id));
+    if (same) return;
+    firedIds.current = ids;
+    onFired(ids);
   }, [result, idByUid, onFired]);
+
+  const entryId = useCallback((key: EntryKey) => idByUid.get(key), [idByUid]);
 
   const saveTest = (): void => {
     const document = output && loreTestFromPreview(bookName, book, setup, chat, output, idByUid.size, sources);
@@ -125,7 +155,7 @@ export function PreviewPanel({
       <ChatEditor
         chat={chat}
         setup={setup}
-        onChat={setChat}
+        onChat={editChat}
         onSetup={onSetup}
         highlights={output?.highlights[shown] ?? []}
         visibleMessages={setup.turns ? shown + 1 : chat.length}
@@ -168,7 +198,7 @@ export function PreviewPanel({
           index={shown}
           onStep={setup.turns ? setTurn : null}
           stale={status.kind !== 'ok'}
-          entryId={(key) => idByUid.get(key)}
+          entryId={entryId}
           titleOf={titleOf}
           onOpenEntry={onOpenEntry}
           bookSize={idByUid.size + otherTitles.size}

@@ -2,7 +2,7 @@
  * One scan result: fired entries in prompt order grouped by slot with their reason, the budget bar, the passes,
  * the timed-effect state per turn, "why not" for the rest, and the assembled world-info text.
  */
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { EntryExplanation, EntryKey, ScanResult } from '../../../../shared/lorebook/model.ts';
 import { useT } from '../../i18n/index.ts';
 import type { MessageKey } from '../../i18n/en.ts';
@@ -45,7 +45,17 @@ function slotsOf(t: ReturnType<typeof useT>, result: ScanResult): Slot[] {
   return list.filter((s) => s.keys.length > 0);
 }
 
-export function ResultView({ output, index, onStep, stale, entryId, titleOf, onOpenEntry, bookSize }: Props) {
+/** Memoised: typing in the chat re-renders the preview, but the result on screen only changes when a scan answers. */
+export const ResultView = memo(function ResultView({
+  output,
+  index,
+  onStep,
+  stale,
+  entryId,
+  titleOf,
+  onOpenEntry,
+  bookSize,
+}: Props) {
   const t = useT();
   const [whyNot, setWhyNot] = useState('');
   const result = output.results[index]!;
@@ -178,7 +188,7 @@ export function ResultView({ output, index, onStep, stale, entryId, titleOf, onO
       </details>
     </div>
   );
-}
+});
 
 function Assembled({ result }: { result: ScanResult }) {
   const t = useT();
