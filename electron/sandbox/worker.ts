@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { FromWorker, SerializedError, ToWorker } from './protocol.ts';
 import { WHERE_COLUMN, WHERE_LINE, WHERE_REGEX, WHERE_REGEX_RUN } from './protocol.ts';
 import { TASKS, type TaskContext, type TaskName } from './tasks.ts';
+import { isUnsafeKey } from '../../shared/util/own.ts';
 
 const port = parentPort!;
 const where = new Int32Array(workerData.where as SharedArrayBuffer);
@@ -33,8 +34,9 @@ const send = (message: FromWorker): void => port.postMessage(message);
 function serialize(e: unknown): SerializedError {
   if (!(e instanceof Error)) return { name: 'Error', message: String(e), fields: {} };
   const fields: Record<string, unknown> = {};
+  // The host assigns these fields onto the rebuilt error: never a prototype link.
   for (const [k, v] of Object.entries(e))
-    if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) fields[k] = v;
+    if (!isUnsafeKey(k) && (v === null || ['string', 'number', 'boolean'].includes(typeof v))) fields[k] = v;
   return { name: e.name, message: e.message, fields };
 }
 
