@@ -22,7 +22,9 @@ const job = scanMany(2000);
 spawnSync('sh', ['-c', `kill -STOP ${process.pid}; sleep ${stopSeconds}; kill -CONT ${process.pid}`]);
 try {
   const { results } = await job;
-  process.stdout.write(`${JSON.stringify({ ok: true, fired: results[0]!.activated, wallMs: performance.now() - started })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ok: true, fired: results[0]!.activated, wallMs: performance.now() - started })}\n`,
+  );
 } catch (e) {
   process.stdout.write(`${JSON.stringify({ ok: false, error: (e as Error).message })}\n`);
 }
