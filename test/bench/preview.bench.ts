@@ -28,51 +28,60 @@ function pct(values: number[], q: number): number {
   return Number((s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0).toFixed(1));
 }
 
-/** Collects keydown times, paint marks and long tasks in the page (once per document); `reset` empties them. */
+/** Collects keydown times and long tasks in the page (once per document); `reset` empties them. */
 async function watch(page: Page, reset: boolean): Promise<void> {
-  await page.evaluate(
-    ([painted, only]) => {
-      const w = window as unknown as { __keys: number[]; __paints: number[]; __long: number[] };
-      const watched = Array.isArray(w.__keys);
-      w.__keys = [];
-      w.__paints = [];
-      w.__long = [];
-      if (watched || only) return;
-      document.addEventListener('keydown', (e) => w.__keys.push(e.timeStamp), true);
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) if (e.name === painted) w.__paints.push(e.startTime);
-      }).observe({ type: 'mark' });
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({
-        type: 'longtask',
-      });
-    },
-    [PAINTED, reset] as const,
+  await page.evaluate((only) => {
+    const w = window as unknown as { __keys: number[]; __long: number[] };
+    const watched = Array.isArray(w.__keys);
+    w.__keys = [];
+    w.__long = [];
+    if (watched || only) return;
+    document.addEventListener('keydown', (e) => w.__keys.push(e.timeStamp), true);
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({
+      type: 'longtask',
+    });
+  }, reset);
+}
+
+/** How many results were painted so far (the detail of the latest paint mark). */
+function paintCount(page: Page): Promise<number> {
+  return page.evaluate(
+    (name) => Number((performance.getEntriesByName(name, 'mark').at(-1) as PerformanceMark | undefined)?.detail ?? 0),
+    PAINTED,
   );
 }
 
-/** Presses keys one at a time (characters or key names), each once the previous key's result was painted; keydown → paint per key. */
+/**
+ * Presses keys one at a time (characters or key names), each once the previous key's result was painted. Returns
+ * keydown → first paint after it, per key.
+ */
 async function typeAndMeasure(page: Page, keys: string | string[], timeout = 30_000): Promise<number[]> {
   for (const key of keys) {
-    const paints = await page.evaluate(() => (window as unknown as { __paints: number[] }).__paints.length);
+    const painted = await paintCount(page);
     if (key.length === 1) await page.keyboard.type(key);
     else await page.keyboard.press(key);
-    await page.waitForFunction((n) => (window as unknown as { __paints: number[] }).__paints.length > n, paints, {
-      polling: 'raf',
-      timeout,
-    });
+    await page.waitForFunction(
+      ([name, n]) =>
+        Number((performance.getEntriesByName(name as string, 'mark').at(-1) as PerformanceMark | undefined)?.detail) >
+        (n as number),
+      [PAINTED, painted] as const,
+      { polling: 'raf', timeout },
+    );
   }
-  return page.evaluate(() => {
-    const w = window as unknown as { __keys: number[]; __paints: number[] };
-    return w.__keys.map((k) => (w.__paints.find((p) => p >= k) ?? Number.NaN) - k).filter((d) => !Number.isNaN(d));
-  });
+  return page.evaluate((name) => {
+    const paints = performance.getEntriesByName(name, 'mark').map((m) => m.startTime);
+    const keys = (window as unknown as { __keys: number[] }).__keys;
+    return keys.map((k) => (paints.find((p) => p >= k) ?? Number.NaN) - k).filter((d) => !Number.isNaN(d));
+  }, PAINTED);
 }
 
 /** The browser alone: a bare textarea that sets the same mark in the frame after each input. */
 async function bareBaseline(page: Page, text: string): Promise<number[]> {
   await page.setContent('<textarea aria-label="bare"></textarea>');
   await page.evaluate((painted) => {
+    let count = 0;
     document.addEventListener('input', () =>
-      requestAnimationFrame(() => setTimeout(() => performance.mark(painted), 0)),
+      requestAnimationFrame(() => setTimeout(() => performance.mark(painted, { detail: ++count }), 0)),
     );
   }, PAINTED);
   await watch(page, false);

@@ -42,16 +42,20 @@ const latencies: number[] = [];
 (globalThis as { lorewrightPreviewLatencies?: number[] }).lorewrightPreviewLatencies = latencies;
 
 /**
- * Performance marks for measurements from the outside (test/bench/preview.bench.ts): a chat edit, and the frame after a result
- * was committed, painted (a task queued from requestAnimationFrame runs once the frame is drawn).
+ * Performance marks for measurements from the outside (test/bench/preview.bench.ts): a chat edit, and the frame after
+ * a result was committed, painted (a task queued from requestAnimationFrame runs once the frame is drawn). Each
+ * mark's detail counts the marks of its name so far.
  */
 const PREVIEW_INPUT_MARK = 'lorewright:preview-input';
 const PREVIEW_PAINTED_MARK = 'lorewright:preview-painted';
 const MAX_MARKS = 1000;
+const markCounts = new Map<string, number>();
 
 function mark(name: string): void {
+  const count = (markCounts.get(name) ?? 0) + 1;
+  markCounts.set(name, count);
   if (performance.getEntriesByName(name, 'mark').length >= MAX_MARKS) performance.clearMarks(name);
-  performance.mark(name);
+  performance.mark(name, { detail: count });
 }
 
 export function PreviewPanel({
