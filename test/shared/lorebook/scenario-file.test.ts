@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../../shared/lorebook/scenario-file.ts';
 import { checkSavedTurn } from '../../../shared/lorebook/scenario-schema.ts';
 import { ScenarioError, withLine } from '../../../shared/lorebook/scenario-error.ts';
-import { DEFAULT_SCAN_SETTINGS } from '../../../shared/lorebook/defaults.ts';
+import { DEFAULT_CHARACTER } from '../../../shared/lorebook/defaults.ts';
+import { scenario } from './scenario-builder.ts';
 import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
 
 const book: WorldInfoBook = { entries: {} };
@@ -28,37 +29,15 @@ describe('scenario files', () => {
     const { turns, expects, multiTurn } = load(light);
     expect(multiTurn).toBe(false);
     expect(expects).toEqual([undefined]);
-    expect(turns[0]).toEqual({
-      settings: DEFAULT_SCAN_SETTINGS,
-      maxContext: 8192,
-      tokenizer: 'guesstimate',
-      seed: 0,
-      random: null,
-      books: { Lore: book },
-      globalBooks: ['Lore'],
-      characterBook: null,
-      extraCharacterBooks: [],
-      chatBook: null,
-      personaBook: null,
-      character: {
-        name: 'Character',
-        avatar: 'Character.png',
-        tags: [],
-        description: '',
-        personality: '',
-        scenario: '',
-        creatorNotes: '',
-        depthPrompt: '',
-      },
-      user: { name: 'User', persona: '' },
-      chat: ['Hello'],
-      trigger: 'normal',
-      extensionPrompts: {},
-      authorsNote: null,
-      dryRun: false,
-      carryTimedEffects: false,
-      timedWorldInfo: null,
-    });
+    expect(turns[0]).toEqual(
+      scenario([], ['Hello'], {
+        seed: 0,
+        books: { Lore: book },
+        globalBooks: ['Lore'],
+        character: { ...DEFAULT_CHARACTER, avatar: 'Character.png' },
+        user: { name: 'User', persona: '' },
+      }),
+    );
   });
 
   it('merges settings, books and the character key by key across the file and its turns', () => {
