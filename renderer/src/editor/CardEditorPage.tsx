@@ -181,16 +181,7 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
           />
         </div>
         {panel === 'file' && <FilePanel cardId={id} revision={record.revision} onError={onError} />}
-        {panel === 'history' && (
-          <HistoryPanel
-            kind="cards"
-            id={id}
-            currentRevision={record.revision}
-            current={state.value}
-            onRestore={(d, r) => void doc.restore(d, r)}
-            onError={onError}
-          />
-        )}
+        {panel === 'history' && <HistoryPanel kind="cards" doc={doc} record={record} current={state.value} />}
       </div>
     </section>
   );

@@ -221,16 +221,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
               <LoreTests lorebookId={id} version={testsVersion + record.revision} dirty={dirty} onError={onError} />
             </div>
           )}
-          {tab === 'history' && (
-            <HistoryPanel
-              kind="lorebooks"
-              id={id}
-              currentRevision={record.revision}
-              current={state.value}
-              onRestore={(d, r) => void doc.restore(d, r)}
-              onError={onError}
-            />
-          )}
+          {tab === 'history' && <HistoryPanel kind="lorebooks" doc={doc} record={record} current={state.value} />}
         </div>
       </div>
     </section>

@@ -113,16 +113,7 @@ export function ScriptEditor({ id, libraryVersion, onSaved, onDeleted, onDirtyCh
           <ProblemList diagnostics={diagnostics} />
         </div>
         {panel === 'run' && <RunPanel script={text} name={record.name} />}
-        {panel === 'history' && (
-          <HistoryPanel
-            kind="scripts"
-            id={id}
-            currentRevision={record.revision}
-            current={text}
-            onRestore={(d, r) => void doc.restore(d, r)}
-            onError={onError}
-          />
-        )}
+        {panel === 'history' && <HistoryPanel kind="scripts" doc={doc} record={record} current={text} />}
       </div>
     </section>
   );

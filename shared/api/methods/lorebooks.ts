@@ -23,15 +23,11 @@ export interface LorebookRecord extends LorebookSummary {
   document: string;
 }
 
-export type LorebookListInput = PagingInput;
-export type LorebookIdInput = IdInput;
 export interface LorebookCreateInput {
   name: string;
   /** A World Info book; an empty one when omitted. */
   document?: string;
 }
-export type LorebookUpdateInput = DocumentUpdateInput;
-export type LorebookRevisionInput = RevisionInput;
 export interface LorebookImportInput {
   /** Book files as text (JSON of any supported format). */
   files: { name: string; text: string }[];
@@ -74,13 +70,13 @@ const importSchema: JSONSchemaType<LorebookImportInput> = {
 };
 
 export const lorebookMethods = {
-  'lorebooks.list': method<LorebookListInput, { items: LorebookSummary[]; total: number }>(pagingSchema),
-  'lorebooks.get': method<LorebookIdInput, LorebookRecord>(idSchema),
+  'lorebooks.list': method<PagingInput, { items: LorebookSummary[]; total: number }>(pagingSchema),
+  'lorebooks.get': method<IdInput, LorebookRecord>(idSchema),
   'lorebooks.create': method<LorebookCreateInput, LorebookRecord>(createSchema),
-  'lorebooks.update': method<LorebookUpdateInput, LorebookRecord>(documentUpdateSchema),
-  'lorebooks.delete': method<LorebookIdInput, LorebookSummary>(idSchema),
-  'lorebooks.restore': method<LorebookIdInput, LorebookSummary>(idSchema),
-  'lorebooks.revisions': method<LorebookIdInput, RevisionSummary[]>(idSchema),
-  'lorebooks.revision': method<LorebookRevisionInput, StoredRevision>(revisionSchema),
+  'lorebooks.update': method<DocumentUpdateInput, LorebookRecord>(documentUpdateSchema),
+  'lorebooks.delete': method<IdInput, LorebookSummary>(idSchema),
+  'lorebooks.restore': method<IdInput, LorebookSummary>(idSchema),
+  'lorebooks.revisions': method<IdInput, RevisionSummary[]>(idSchema),
+  'lorebooks.revision': method<RevisionInput, StoredRevision>(revisionSchema),
   'lorebooks.import': method<LorebookImportInput, LorebookImportResult[]>(importSchema),
 } as const;

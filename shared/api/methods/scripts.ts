@@ -24,8 +24,6 @@ export interface ScriptRecord extends ScriptSummary {
   document: string;
 }
 
-export type ScriptListInput = PagingInput;
-export type ScriptIdInput = IdInput;
 export interface ScriptCreateInput {
   name: string;
   /** The script text; a small starter script when omitted. */
@@ -33,7 +31,6 @@ export interface ScriptCreateInput {
   /** The file it came from, when imported. */
   sourceName?: string;
 }
-export type ScriptUpdateInput = DocumentUpdateInput;
 export interface ScriptCheckInput {
   document: string;
 }
@@ -84,7 +81,6 @@ export interface ScriptToCardResult {
   card: CardSummary;
   losses: LossItem[];
 }
-export type ScriptRevisionInput = RevisionInput;
 
 const createSchema: JSONSchemaType<ScriptCreateInput> = {
   type: 'object',
@@ -133,19 +129,19 @@ const fromCardSchema: JSONSchemaType<ScriptFromCardInput> = {
 };
 
 export const scriptMethods = {
-  'scripts.list': method<ScriptListInput, { items: ScriptSummary[]; total: number }>(pagingSchema),
-  'scripts.get': method<ScriptIdInput, ScriptRecord>(idSchema),
+  'scripts.list': method<PagingInput, { items: ScriptSummary[]; total: number }>(pagingSchema),
+  'scripts.get': method<IdInput, ScriptRecord>(idSchema),
   'scripts.create': method<ScriptCreateInput, ScriptRecord>(createSchema),
-  'scripts.update': method<ScriptUpdateInput, ScriptRecord>(documentUpdateSchema),
-  'scripts.delete': method<ScriptIdInput, ScriptSummary>(idSchema),
-  'scripts.restore': method<ScriptIdInput, ScriptSummary>(idSchema),
-  'scripts.revisions': method<ScriptIdInput, RevisionSummary[]>(idSchema),
-  'scripts.revision': method<ScriptRevisionInput, StoredRevision>(revisionSchema),
+  'scripts.update': method<DocumentUpdateInput, ScriptRecord>(documentUpdateSchema),
+  'scripts.delete': method<IdInput, ScriptSummary>(idSchema),
+  'scripts.restore': method<IdInput, ScriptSummary>(idSchema),
+  'scripts.revisions': method<IdInput, RevisionSummary[]>(idSchema),
+  'scripts.revision': method<RevisionInput, StoredRevision>(revisionSchema),
   /** Diagnostics of a text, with references checked against the library's scripts. */
   'scripts.check': method<ScriptCheckInput, Diagnostic[]>(checkSchema),
   'scripts.run': method<ScriptRunInput, ScriptRunResult, ScriptRunProgress>(runSchema, true),
   /** A library card exported as a new `type: char` script. */
   'scripts.fromCard': method<ScriptFromCardInput, ScriptFromCardResult>(fromCardSchema),
   /** A character script imported as a new library card. */
-  'scripts.toCard': method<ScriptIdInput, ScriptToCardResult>(idSchema),
+  'scripts.toCard': method<IdInput, ScriptToCardResult>(idSchema),
 } as const;

@@ -2,35 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useApiWithModelServer } from '../../helpers/api-client.ts';
-import { appendMessage, createTranscript, type Transcript } from '../../../shared/chat/index.ts';
-import { characterFromCard } from '../../../shared/prompt/index.ts';
+import { startChat } from './chat-setup.ts';
+import { appendMessage } from '../../../shared/chat/index.ts';
 import { withAuthorsNote } from '../../../shared/chat/authors-note.ts';
 import { startOpenAIServer } from '../models/openai-server.ts';
 
 type Messages = { messages: { role: string; content: string }[] };
 
-const cardText = fs.readFileSync(
-  new URL('../../fixtures/lorebooks/Seraphina-1.18.0.card.json', import.meta.url),
-  'utf8',
-);
-
 const env = useApiWithModelServer({ apiKey: 'sk-test', models: ['test-model'] });
 
-async function setup(): Promise<{ cardId: number; profileId: string; transcript: Transcript }> {
-  const card = await env.api.invoke('cards.create', { document: cardText });
-  const profile = await env.api.invoke('chats.saveProfile', {
-    name: 'Local',
-    preset: 'custom',
-    kind: 'openai-chat',
-    baseURL: env.server.baseURL,
-    model: 'test-model',
+async function setup() {
+  const chat = await startChat(env, 'Is this the forest of Eldoria?', {
     apiKey: 'sk-test',
     parameters: { temperature: 0.5 },
   });
-  expect(profile.key).toBe('file');
-  let transcript = createTranscript(characterFromCard(JSON.parse(cardText)), { name: 'Sam' });
-  transcript = appendMessage(transcript, 'user', 'Sam', { text: 'Is this the forest of Eldoria?' });
-  return { cardId: card.id, profileId: profile.id, transcript };
+  expect(chat.profileKey).toBe('file');
+  return chat;
 }
 
 describe('connection profiles', () => {
@@ -81,7 +68,12 @@ describe('connection profiles', () => {
     });
     expect(openai.apiKeyEnv).toBe('OPENAI_API_KEY');
     // Pointing it elsewhere forgets the variable: it is never read for the new server.
-    const moved = await env.api.invoke('chats.saveProfile', { ...base, id: openai.id, name: 'OpenAI', preset: 'openai' });
+    const moved = await env.api.invoke('chats.saveProfile', {
+      ...base,
+      id: openai.id,
+      name: 'OpenAI',
+      preset: 'openai',
+    });
     expect(moved).toMatchObject({ key: 'none' });
     expect(moved.apiKeyEnv).toBeUndefined();
     await env.api.invoke('chats.deleteProfile', { id: openai.id });
@@ -93,7 +85,11 @@ describe('connection profiles', () => {
     const keyFile = path.join(env.dir, 'keys', `${profileId}.key`);
     const { key: _key, ...saved } = (await env.api.invoke('chats.profiles', {})).profiles[0]!;
     // Same origin, another path: the key stays.
-    const samePlace = await env.api.invoke('chats.saveProfile', { ...saved, id: profileId, baseURL: `${env.server.baseURL}/` });
+    const samePlace = await env.api.invoke('chats.saveProfile', {
+      ...saved,
+      id: profileId,
+      baseURL: `${env.server.baseURL}/`,
+    });
     expect(samePlace.key).toBe('file');
     const elsewhere = await env.api.invoke('chats.saveProfile', {
       ...saved,
@@ -159,7 +155,9 @@ describe('chats.prompt and chats.send', () => {
       usage: { prompt_tokens: 900, completion_tokens: 4, total_tokens: 904 },
     });
     const tokens: string[] = [];
-    const sent = await env.api.invoke('chats.send', input, { onProgress: (e: { token: string }) => tokens.push(e.token) });
+    const sent = await env.api.invoke('chats.send', input, {
+      onProgress: (e: { token: string }) => tokens.push(e.token),
+    });
     expect(tokens).toEqual(['Yes', ', ', 'traveller', '.']);
     expect(sent.text).toBe('Yes, traveller.');
     expect(sent.request).toEqual(preview.request);
@@ -333,9 +331,11 @@ describe('saved transcripts', () => {
     const glm = await env.api.invoke('chats.export', { transcript: imported.chat.transcript, format: 'glm-yaml' });
     expect(glm.text).toContain('history:');
     expect(glm.lost.map((l) => l.path)).toContain('$.messages[1].foreign.st.force_avatar');
-    await expect(env.api.invoke('chats.import', { cardId, text: '{"user_name":"U"}\nnot json' })).rejects.toMatchObject({
-      code: 'bad_document',
-    });
+    await expect(env.api.invoke('chats.import', { cardId, text: '{"user_name":"U"}\nnot json' })).rejects.toMatchObject(
+      {
+        code: 'bad_document',
+      },
+    );
   });
 
   it('rejects a malformed transcript at the boundary', async () => {

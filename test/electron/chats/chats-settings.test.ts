@@ -1,34 +1,15 @@
 // chats.prompt / chats.send with the chat's prompt settings and the card's linked books, against the real local
 // OpenAI-protocol server: what the panel sets must be what the server receives.
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useApiWithModelServer } from '../../helpers/api-client.ts';
-import { appendMessage, createTranscript, type Transcript } from '../../../shared/chat/index.ts';
-import { characterFromCard } from '../../../shared/prompt/index.ts';
+import { startChat } from './chat-setup.ts';
 
 type Messages = { messages: { role: string; content: string }[] };
 
-const cardText = fs.readFileSync(
-  new URL('../../fixtures/lorebooks/Seraphina-1.18.0.card.json', import.meta.url),
-  'utf8',
-);
-
 const env = useApiWithModelServer({ models: ['test-model'] });
 
-async function setup(): Promise<{ cardId: number; profileId: string; transcript: Transcript }> {
-  const card = await env.api.invoke('cards.create', { document: cardText });
-  const profile = await env.api.invoke('chats.saveProfile', {
-    name: 'Local',
-    preset: 'custom',
-    kind: 'openai-chat',
-    baseURL: env.server.baseURL,
-    model: 'test-model',
-    parameters: { temperature: 0.5, max_tokens: 200 },
-  });
-  let transcript = createTranscript(characterFromCard(JSON.parse(cardText)), { name: 'Sam' });
-  transcript = appendMessage(transcript, 'user', 'Sam', { text: 'Tell me about the moons over Eldoria.' });
-  return { cardId: card.id, profileId: profile.id, transcript };
-}
+const setup = () =>
+  startChat(env, 'Tell me about the moons over Eldoria.', { parameters: { temperature: 0.5, max_tokens: 200 } });
 
 // Seraphina's own entries fill the default budget (25% of the context), so these ignore the budget.
 const book = (key: string, content: string) =>
@@ -123,7 +104,13 @@ describe('prompt settings', () => {
     expect(env.server.requests.at(-1)!.url).toBe('/v1/completions');
     expect(sent.request.prompt).toMatch(/<user>Tell me about the moons over Eldoria\.<\/user><assistant>$/);
     await expect(
-      env.api.invoke('chats.prompt', { cardId, transcript, persona: { name: 'Sam' }, mode: 'text', jinja: '{% for %}' }),
+      env.api.invoke('chats.prompt', {
+        cardId,
+        transcript,
+        persona: { name: 'Sam' },
+        mode: 'text',
+        jinja: '{% for %}',
+      }),
     ).rejects.toMatchObject({ code: 'bad_input', details: [{ path: '/jinja' }] });
   });
 });
