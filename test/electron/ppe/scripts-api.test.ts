@@ -6,23 +6,35 @@ import type { ScriptRunProgress } from '../../../shared/api/methods/scripts.ts';
 import { v2Card } from '../../helpers/temp-dir.ts';
 import { fixture } from '../../shared/ppe/helpers.ts';
 
-
 const env = useApiWithModelServer({ models: ['test-model'] });
 
 describe('script storage', () => {
   it('stores the text exactly, keeps revisions, trashes and restores', async () => {
     const text = '# a comment kept\r\n$echo:   "hi"  \n';
-    const created = await env.api.invoke('scripts.create', { name: 'greet', document: text, sourceName: 'greet.ai.yaml' });
+    const created = await env.api.invoke('scripts.create', {
+      name: 'greet',
+      document: text,
+      sourceName: 'greet.ai.yaml',
+    });
     expect(created).toMatchObject({ name: 'greet', document: text, revision: 1, deletedAt: null });
-    const updated = await env.api.invoke('scripts.update', { id: created.id, document: '$echo: bye\n', baseRevision: 1 });
+    const updated = await env.api.invoke('scripts.update', {
+      id: created.id,
+      document: '$echo: bye\n',
+      baseRevision: 1,
+    });
     expect(updated.revision).toBe(2);
     await expect(
       env.api.invoke('scripts.update', { id: created.id, document: 'x', baseRevision: 1 }),
     ).rejects.toMatchObject({ code: 'conflict' });
-    expect(await env.api.invoke('scripts.revisions', { id: created.id })).toMatchObject([{ revision: 1, name: 'greet' }]);
+    expect(await env.api.invoke('scripts.revisions', { id: created.id })).toMatchObject([
+      { revision: 1, name: 'greet' },
+    ]);
     expect(await env.api.invoke('scripts.revision', { id: created.id, revision: 1 })).toMatchObject({ document: text });
 
-    expect(await env.api.invoke('scripts.list', { query: 'bye' })).toMatchObject({ total: 1, items: [{ name: 'greet' }] });
+    expect(await env.api.invoke('scripts.list', { query: 'bye' })).toMatchObject({
+      total: 1,
+      items: [{ name: 'greet' }],
+    });
     await env.api.invoke('scripts.delete', { id: created.id });
     expect(await env.api.invoke('scripts.list', {})).toMatchObject({ total: 0 });
     expect(await env.api.invoke('scripts.list', { trash: true })).toMatchObject({ total: 1 });
