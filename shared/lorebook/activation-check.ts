@@ -33,7 +33,7 @@ export interface CheckOutcome {
 const skip = (reason: ExplanationReason): CheckOutcome => ({ candidate: false, reason });
 
 /** A rejection that holds in every pass of this scan (filters, delay, cooldown, @@dont_activate), or null. */
-export function rejectedForScan(c: Candidate, facts: ScanFacts): CheckOutcome | null {
+export function rejectedForScan(c: Pick<Candidate, 'entry' | 'sticky'>, facts: ScanFacts): CheckOutcome | null {
   const { raw, decorators } = c.entry;
   const filtered = staticFilter(raw, facts.filters);
   if (filtered) return skip(filtered);

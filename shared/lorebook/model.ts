@@ -387,6 +387,8 @@ export interface ScanExplanation {
 export interface ScanResult extends RecordedResult {
   trace: ScanTrace;
   explain: ScanExplanation;
+  /** With `listUnmatched` (ScanOptions): the entries left out of `explain` because no primary key matched. */
+  unmatched?: EntryKey[];
 }
 
 /** Counts tokens for the budget. `guesstimate` (SillyTavern's offline estimate) is built in. */

@@ -1,7 +1,13 @@
 // `scan(scenario)`: one World Info activation, mode sillytavern-1.18. Runs the passes of docs/world-info.md#passes; the
 // per-entry checks, groups, admission (probability and budget), next-pass rules, buffer and placement live in their
 // own modules.
-import { checkEntry, unevaluatedOutcome, type PassContext, type ScanFacts } from './activation-check.ts';
+import {
+  checkEntry,
+  rejectedForScan,
+  unevaluatedOutcome,
+  type PassContext,
+  type ScanFacts,
+} from './activation-check.ts';
 import { admitCandidates } from './admission.ts';
 import { tokenBudget } from './budget.ts';
 import type { Candidate } from './candidate.ts';
@@ -11,7 +17,16 @@ import { FateLog } from './fate-log.ts';
 import { filterContext } from './filters.ts';
 import { filterByInclusionGroups } from './groups.ts';
 import { expandMacros, type MacroNames } from './macros.ts';
-import type { PassTrace, Scenario, ScanExplanation, ScanResult, TimedWorldInfo, Tokenizer } from './model.ts';
+import type {
+  EntryExplanation,
+  EntryKey,
+  PassTrace,
+  Scenario,
+  ScanExplanation,
+  ScanResult,
+  TimedWorldInfo,
+  Tokenizer,
+} from './model.ts';
 import { ScanState, WorldInfoPosition } from './model.ts';
 import { nextPass } from './next-pass.ts';
 import { emptyPrompt, emptySlots, placeEntries } from './placement.ts';
@@ -32,6 +47,12 @@ export interface ScanOptions {
   carriedTimedEffects?: TimedWorldInfo | null;
   /** Evaluate every entry in every pass instead of looking keys up in the book's index. Same results, slower. */
   exhaustive?: boolean;
+  /**
+   * List the entries whose verdict is "no primary key matched" in `result.unmatched` (scan order) instead of
+   * explaining them in `result.explain`: on a large book they are nearly all of it, and explaining them one by one
+   * costs more than the scan.
+   */
+  listUnmatched?: boolean;
 }
 
 /** Newest first, `Name: ` prefixed when names are included, system messages dropped (docs/world-info-scenarios.md#chat). */
@@ -217,21 +238,38 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     }
   }
   let explanation: ScanExplanation | undefined;
-  const explain = (): ScanExplanation => ({
-    mode: SCAN_MODE,
-    entries: plan.ordered.map((_, i) => {
+  let unmatched: EntryKey[] | undefined;
+  const explain = (): ScanExplanation => {
+    const entries: EntryExplanation[] = [];
+    const list: EntryKey[] | null = options.listUnmatched ? (unmatched = []) : null;
+    plan.ordered.forEach(({ entry, bookIndex }, i) => {
       const fate = fates.get(i);
-      if (fate) return explainEntry(candidateAt(i), fate);
-      // Most entries of a large book were never evaluated: explained without keeping a candidate for them.
+      if (fate) {
+        if (list && !fate.fired && fate.reason.code === 'no-key-match') list.push(entry.key);
+        else entries.push(explainEntry(candidateAt(i), fate));
+        return;
+      }
+      // Most entries of a large book were never evaluated: no candidate is kept for them.
+      if (
+        list &&
+        (plan.books[i] as CompiledBook).keys(bookIndex).primary &&
+        !rejectedForScan({ entry, sticky: timed.sticky(entry) !== undefined }, facts)
+      ) {
+        list.push(entry.key);
+        return;
+      }
       const c = candidates.get(i) ?? newCandidate(i);
       const { reason, quirk } = unevaluatedOutcome(c, facts);
-      return explainEntry(
-        c,
-        quirk ? { fired: false, pass: null, reason, rank: 0, quirk } : { fired: false, pass: null, reason, rank: 0 },
+      entries.push(
+        explainEntry(
+          c,
+          quirk ? { fired: false, pass: null, reason, rank: 0, quirk } : { fired: false, pass: null, reason, rank: 0 },
+        ),
       );
-    }),
-  });
-  return {
+    });
+    return { mode: SCAN_MODE, entries };
+  };
+  const result: ScanResult = {
     activated: activatedList.map((c) => c.entry.key),
     slots,
     prompt,
@@ -243,6 +281,15 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       return (explanation ??= explain());
     },
   };
+  if (options.listUnmatched)
+    Object.defineProperty(result, 'unmatched', {
+      enumerable: true,
+      get: () => {
+        explanation ??= explain();
+        return unmatched;
+      },
+    });
+  return result;
 }
 
 /** The buffer layout of an entry without its own scan depth or match sources. */

@@ -216,6 +216,21 @@ describe('key index', () => {
     );
   }, 60_000);
 
+  it('with listUnmatched, lists exactly the entries whose verdict is "no primary key matched"', () => {
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        const full = scan(structuredClone(s)).explain.entries;
+        const listed = scan(s, { listUnmatched: true });
+        const unmatched = (e: (typeof full)[number]) => !e.fired && e.reason.code === 'no-key-match';
+        expect(listed.unmatched).toEqual(full.filter(unmatched).map((e) => e.key));
+        expect(JSON.parse(JSON.stringify(listed.explain.entries))).toEqual(
+          JSON.parse(JSON.stringify(full.filter((e) => !unmatched(e)))),
+        );
+      }),
+      { numRuns: 200 },
+    );
+  }, 60_000);
+
   it('gives the same results, trace and explanations as evaluating every entry', () => {
     fc.assert(
       fc.property(scenarioArb, (s) => {

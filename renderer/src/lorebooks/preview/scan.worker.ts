@@ -79,11 +79,25 @@ function highlights(scenario: Scenario, result: ScanResult): Highlight[] {
   return out;
 }
 
+/** Each book's entries by uid, kept while the book object lives (the open book's, across scans). */
+const entriesByUid = new WeakMap<WorldInfoBook, Map<string, WorldInfoEntry>>();
+
 function usedTokens(result: ScanResult, books: Scenario['books']): number {
-  const byKey = new Map<string, WorldInfoEntry>();
-  for (const [name, book] of Object.entries(books))
-    for (const entry of Object.values(book.entries)) byKey.set(`${name}.${entry.uid}`, entry);
-  const text = result.activated.map((k) => String(byKey.get(k)?.content ?? '')).join('\n');
+  const byKey = (key: string): WorldInfoEntry | undefined => {
+    for (const [name, book] of Object.entries(books)) {
+      if (!key.startsWith(`${name}.`)) continue;
+      let byUid = entriesByUid.get(book);
+      if (!byUid) {
+        byUid = new Map();
+        for (const entry of Object.values(book.entries)) byUid.set(String(entry.uid), entry);
+        entriesByUid.set(book, byUid);
+      }
+      const entry = byUid.get(key.slice(name.length + 1));
+      if (entry) return entry;
+    }
+    return undefined;
+  };
+  const text = result.activated.map((k) => String(byKey(k)?.content ?? '')).join('\n');
   return guesstimateTokenizer.count(text);
 }
 
@@ -114,14 +128,14 @@ scope.onmessage = (event: MessageEvent<ScanRequest>) => {
     const scenarios = setup.turns
       ? buildTurns(name, value, setup, chat, sources)
       : [buildScenario(name, value, setup, chat, sources)];
-    const results = setup.turns ? scanTurns(scenarios) : [scan(scenarios[0]!)];
+    // Entries no key matched are listed, not explained: on a large book they are nearly all of it.
+    const options = { listUnmatched: true };
+    const scanned = setup.turns ? scanTurns(scenarios, options) : [scan(scenarios[0]!, options)];
+    const unmatched = scanned.map((r) => r.unmatched ?? []);
+    // Plain copies without `unmatched`, which the reply carries on its own.
+    const results = scanned.map(({ unmatched: _, ...r }) => r);
     const scanMs = performance.now() - start;
     const marks = results.map((r, i) => highlights(scenarios[i]!, r));
-    const unmatched = results.map((r) => {
-      const keys = r.explain.entries.filter((e) => !e.fired && e.reason.code === 'no-key-match').map((e) => e.key);
-      r.explain.entries = r.explain.entries.filter((e) => e.fired || e.reason.code !== 'no-key-match');
-      return keys;
-    });
     reply = {
       id: request.id,
       ok: true,
