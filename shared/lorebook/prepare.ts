@@ -116,6 +116,9 @@ export class PreparedBook {
 
   /** Position of the entry with this id, or -1. */
   position(id: string): number {
+    // Books keyed 0, 1, 2… (SillyTavern numbers entries by uid) find most ids at their own number.
+    const n = Number(id);
+    if (this.ids[n] === id) return n;
     this.#positions ??= new Map(this.ids.map((entryId, i) => [entryId, i]));
     return this.#positions.get(id) ?? -1;
   }
