@@ -65,7 +65,7 @@ async function typeAndMeasure(page: Page, keys: string | string[], timeout = 30_
         Number((performance.getEntriesByName(name as string, 'mark').at(-1) as PerformanceMark | undefined)?.detail) >
         (n as number),
       [PAINTED, painted] as const,
-      { polling: 'raf', timeout },
+      { polling: 20, timeout },
     );
   }
   return page.evaluate((name) => {
