@@ -8,16 +8,33 @@
  * interrupted run removes its own (removeOwnTemps).
  */
 import fs from 'node:fs/promises';
-import { readdirSync, unlinkSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 const TEMP_NAME = /^\..+\.lorewright-tmp-(?:(\d+)-)?[0-9a-f]+$/;
 
+// Unique per thread: a random prefix drawn once (threads of one process share its pid) and a counter, since
+// drawing random bytes for each of 20,000 small files costs more than writing some of them.
+const tempPrefix = randomBytes(6).toString('hex');
+let tempCount = 0;
+
 function tempPath(target: string): string {
   return path.join(
     path.dirname(target),
-    `.${path.basename(target)}.lorewright-tmp-${process.pid}-${randomBytes(6).toString('hex')}`,
+    `.${path.basename(target)}.lorewright-tmp-${process.pid}-${tempPrefix}${(tempCount++).toString(16)}`,
   );
 }
 
@@ -117,19 +134,59 @@ export async function writeFileAtomic(target: string, bytes: Uint8Array, durable
   }
 }
 
+/** writeFileAtomic for worker threads (same temp name, flush policy and clean-up), without async I/O per file. */
+export function writeFileAtomicSync(target: string, bytes: Uint8Array, durable: boolean): void {
+  const temp = tempPath(target);
+  const fd = openSync(temp, 'wx');
+  try {
+    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
+    if (durable) fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    renameSync(temp, target);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw e;
+  }
+}
+
+/** The n-th backup name of `file`: `.bak`, `.bak2`, `.bak3`… */
+const backupName = (file: string, n: number): string => `${file}.bak${n === 1 ? '' : n}`;
+
 /** Keeps the current `file` as `<file>.bak` (or `.bak2`, `.bak3`… — an older backup is never replaced). */
 export async function backupFile(file: string): Promise<string> {
   for (let n = 1; ; n++) {
-    const backup = `${file}.bak${n === 1 ? '' : n}`;
+    const backup = backupName(file, n);
     try {
       // A hard link costs no copy and is atomic; where links are unsupported, copy without overwriting.
       await fs.link(file, backup);
       return backup;
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST') continue;
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
       try {
         await fs.copyFile(file, backup, fs.constants.COPYFILE_EXCL);
+        return backup;
+      } catch (copyError) {
+        if ((copyError as NodeJS.ErrnoException).code === 'EEXIST') continue;
+        throw copyError;
+      }
+    }
+  }
+}
+
+/** backupFile for worker threads. */
+export function backupFileSync(file: string): string {
+  for (let n = 1; ; n++) {
+    const backup = backupName(file, n);
+    try {
+      linkSync(file, backup);
+      return backup;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      try {
+        copyFileSync(file, backup, constants.COPYFILE_EXCL);
         return backup;
       } catch (copyError) {
         if ((copyError as NodeJS.ErrnoException).code === 'EEXIST') continue;

@@ -14,6 +14,7 @@ import type { Db } from './open-database.ts';
 import { contentHash, RevisionedStore } from './revisioned-store.ts';
 import { buildSearch } from './search-query.ts';
 import type { StoredCard } from '../../../shared/library/card-files.ts';
+import { naturalKey } from '../../../shared/util/natural-key.ts';
 
 interface CardRow {
   id: number;
@@ -41,16 +42,21 @@ export interface NewCard {
 }
 
 const SORT_COLUMNS = {
-  name: 'natural_key(c.name)',
+  name: 'c.name_key',
   updated: 'c.updated_at',
   created: 'c.created_at',
-  creator: 'natural_key(c.creator)',
-  character_version: 'natural_key(c.character_version)',
+  creator: 'c.creator_key',
+  character_version: 'c.version_key',
 } as const;
 
 const SUMMARY_COLUMNS = `c.id, c.name, c.creator, c.character_version, c.spec, c.container, c.revision, c.created_at, c.updated_at, c.deleted_at,
   (c.image IS NOT NULL) AS has_image,
   (SELECT group_concat(t.name, char(31)) FROM card_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.card_id = c.id) AS tags`;
+
+/** The stored natural sort keys (name, creator, version) that the list's indexes order by (migration 0004). */
+function sortKeys(fields: { name: string; creator: string; characterVersion: string }): [string, string, string] {
+  return [naturalKey(fields.name), naturalKey(fields.creator), naturalKey(fields.characterVersion)];
+}
 
 function toSummary(row: CardRow): CardSummary {
   return {
@@ -160,13 +166,14 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
     const id = this.sql.write(() => {
       const info = this.sql
         .stmt(
-          `INSERT INTO cards (name, creator, character_version, spec, document, format, container, image, source_name, content_hash, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO cards (name, creator, character_version, name_key, creator_key, version_key, spec, document, format, container, image, source_name, content_hash, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           fields.name,
           fields.creator,
           fields.characterVersion,
+          ...sortKeys(fields),
           fields.spec,
           card.document,
           format,
@@ -222,12 +229,13 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
       this.keep(id);
       this.sql
         .stmt(
-          'UPDATE cards SET name = ?, creator = ?, character_version = ?, spec = ?, document = ?, format = ?, container = ?, image = ?, source_name = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?',
+          'UPDATE cards SET name = ?, creator = ?, character_version = ?, name_key = ?, creator_key = ?, version_key = ?, spec = ?, document = ?, format = ?, container = ?, image = ?, source_name = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?',
         )
         .run(
           fields.name,
           fields.creator,
           fields.characterVersion,
+          ...sortKeys(fields),
           fields.spec,
           card.document,
           format,
@@ -261,12 +269,13 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
       this.keep(input.id);
       this.sql
         .stmt(
-          'UPDATE cards SET name = ?, creator = ?, character_version = ?, spec = ?, document = ?, format = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?',
+          'UPDATE cards SET name = ?, creator = ?, character_version = ?, name_key = ?, creator_key = ?, version_key = ?, spec = ?, document = ?, format = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?',
         )
         .run(
           fields.name,
           fields.creator,
           fields.characterVersion,
+          ...sortKeys(fields),
           fields.spec,
           text,
           format,
