@@ -117,16 +117,36 @@ export function removeOwnTemps(): void {
   }
 }
 
-export async function writeFileAtomic(target: string, bytes: Uint8Array, durable: boolean): Promise<void> {
+// Atomic writes of this thread in flight; once `stopping`, each stops at its next step and removes its temp file.
+const writing = new Set<Promise<void>>();
+let stopping = false;
+
+/**
+ * Stops this thread's atomic writes where they are and resolves once every one has ended (none is renamed into
+ * place any more); for a hard stop, so no temp file can appear after removeOwnTemps has looked.
+ */
+export async function abandonWrites(): Promise<void> {
+  stopping = true;
+  await Promise.allSettled([...writing]);
+}
+
+export function writeFileAtomic(target: string, bytes: Uint8Array, durable: boolean): Promise<void> {
+  const write = writeTemp(target, bytes, durable).finally(() => writing.delete(write));
+  writing.add(write);
+  return write;
+}
+
+async function writeTemp(target: string, bytes: Uint8Array, durable: boolean): Promise<void> {
   const temp = tempPath(target);
   const handle = await fs.open(temp, 'wx');
   try {
-    await handle.writeFile(bytes);
-    if (durable) await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    try {
+      await handle.writeFile(bytes);
+      if (durable) await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    if (stopping) throw new Error(`stopped before ${target} was replaced`);
     await fs.rename(temp, target);
   } catch (e) {
     await fs.rm(temp, { force: true });

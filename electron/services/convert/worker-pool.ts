@@ -18,6 +18,14 @@ type Pending = { resolve: (r: FileResult[]) => void; jobs: FileJob[]; slot: Slot
 
 const inThisThread = (jobs: FileJob[]): Promise<FileResult[]> => Promise.all(jobs.map(convertFile));
 
+/** Every pool not yet closed, so a hard stop can end their threads first. */
+const open = new Set<WorkerPool>();
+
+/** Ends every worker thread of this process's pools (each after the call it is in returns): for a hard stop. */
+export async function stopWorkers(): Promise<void> {
+  await Promise.all([...open].map((pool) => pool.close()));
+}
+
 export class WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly pending = new Map<number, Pending>();
@@ -25,6 +33,7 @@ export class WorkerPool {
   private broken = false;
 
   constructor(size: number) {
+    open.add(this);
     try {
       const url = new URL('./convert-worker.ts', import.meta.url);
       for (let i = 0; i < size; i++) this.slots.push(this.start(url));
@@ -72,6 +81,7 @@ export class WorkerPool {
   }
 
   async close(): Promise<void> {
+    open.delete(this);
     const slots = this.slots.splice(0);
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }

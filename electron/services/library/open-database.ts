@@ -13,7 +13,6 @@ export type Db = Database.Database;
 
 /** How long a write waits for another process's write to finish before SQLite reports the file busy. */
 const BUSY_TIMEOUT_MS = 10_000;
-const MMAP_BYTES = 512 * 1024 * 1024;
 const CACHE_KIB = 64 * 1024;
 
 function sqliteCode(e: unknown): string {
@@ -56,9 +55,8 @@ export function openDatabase(file: string): Db {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
-    // Lists and searches at 100k cards read pages all over the file: map it (reads skip a copy per page) and keep
-    // a bigger page cache than the 2 MB default. Both are limits, not allocations.
-    db.pragma(`mmap_size = ${MMAP_BYTES}`);
+    // Lists and searches at 100k cards read index pages all over the file: keep more of them than the 2 MB default
+    // page cache holds (a limit, not an allocation).
     db.pragma(`cache_size = -${CACHE_KIB}`);
     // Name sorts call it: "Gen 7" before "Gen 11" (see shared/util/natural-key.ts).
     db.function('natural_key', { deterministic: true }, (v: unknown) => naturalKey(String(v ?? '')));

@@ -1,8 +1,9 @@
 /**
  * The card list at 100k cards: each natural sort key (shared/util/natural-key.ts) is stored beside its column, so a
  * sort compares plain text instead of calling into JavaScript for every card, and one index per sort over live
- * cards, in the exact order the list asks for (key, then id), lets a page be read straight off an index. The store
- * writes the keys with every card (card-store.ts); if naturalKey ever changes, a migration must refill them.
+ * cards, in the exact order the list asks for (key, then id), lets a page be read straight off an index (the trash
+ * has one too, for the tag counts). The store writes the keys with every card (card-store.ts); if naturalKey ever
+ * changes, a migration must refill them.
  */
 export const version = 4;
 
@@ -16,4 +17,5 @@ CREATE INDEX cards_live_by_creator ON cards (creator_key, id) WHERE deleted_at I
 CREATE INDEX cards_live_by_version ON cards (version_key, id) WHERE deleted_at IS NULL;
 CREATE INDEX cards_live_by_updated ON cards (updated_at, id) WHERE deleted_at IS NULL;
 CREATE INDEX cards_live_by_created ON cards (created_at, id) WHERE deleted_at IS NULL;
+CREATE INDEX cards_trashed ON cards (id) WHERE deleted_at IS NOT NULL;
 `;
