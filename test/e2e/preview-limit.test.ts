@@ -1,19 +1,12 @@
 // The live preview under the scan limit from Settings: a lorebook with a `/(a+)+$/` key and a chat of "aaaa…!" is
 // stopped at the saved limit, and the preview names the entry and the key and says its worker was restarted; the
 // editor stays responsive meanwhile; once the key is removed the preview works again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { ChildProcess } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { startWebHostProcess } from '../helpers/web-host-process.ts';
-import { launchChromium } from '../helpers/browser.ts';
+import { importBook, openBook, useAppPage } from '../helpers/e2e-app.ts';
 
-let browser: Browser;
-let host: { url: string; child: ChildProcess };
-let page: Page;
-let dir: string;
+const app = useAppPage('preview-limit');
 
 const entry = (uid: number, key: string, comment: string) => ({
   uid,
@@ -30,7 +23,7 @@ const entry = (uid: number, key: string, comment: string) => ({
 
 /** Calls the web host's API as the page does (the token rides in the URL fragment). */
 async function call(method: string, input: unknown): Promise<unknown> {
-  const url = new URL(host.url);
+  const url = new URL(app.host.url);
   const res = await fetch(new URL(`/api/${method}`, url), {
     method: 'POST',
     headers: { authorization: `Bearer ${url.hash.replace('#token=', '')}`, 'content-type': 'application/json' },
@@ -39,42 +32,23 @@ async function call(method: string, input: unknown): Promise<unknown> {
   return res.json();
 }
 
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lorewright-e2e-preview-limit-'));
-  host = await startWebHostProcess(path.join(dir, 'library.db'));
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US' });
-  page = await context.newPage();
-  await page.goto(host.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  host?.child.kill();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
 describe('the live preview under the Settings scan limit', () => {
   it('names the runaway key, keeps the editor responsive, and recovers once the key is removed', async () => {
     expect(await call('app.setLimits', { scanMs: 700 })).toMatchObject({ ok: true });
-    const file = path.join(dir, 'Trap.json');
+    const file = path.join(app.dir, 'Trap.json');
     fs.writeFileSync(
       file,
       JSON.stringify({ entries: { '0': entry(0, '/(a+)+$/', 'runaway'), '1': entry(1, 'storm', 'storm') } }),
     );
-    await page.goto(`${host.url.split('#')[0]}#/lorebooks`);
-    await page.locator('input[type=file]').setInputFiles([file]);
-    await page
-      .getByRole('status')
-      .filter({ hasText: /1 book imported/ })
-      .waitFor();
-    await page.getByRole('link', { name: 'Trap', exact: true }).click();
+    await importBook(app, file);
+    await openBook(app.page, 'Trap');
+    const { page } = app;
     const message = page.getByLabel('Message 1 (User)');
     await message.fill(`${'a'.repeat(40)}!`);
 
     const error = page.getByTestId('preview-error');
     await expect
-      .poll(() => error.count().then((n) => (n ? error.innerText() : '')), { timeout: 30_000 })
+      .poll(() => error.count().then((n) => (n ? error.innerText() : '')))
       .toContain('regex key /(a+)+$/ of entry Trap.0 (runaway) backtracks catastrophically');
     const text = await error.innerText();
     expect(text).toContain('did not finish within 700 ms');

@@ -69,6 +69,38 @@ function toSummary(row: CardRow): CardSummary {
   };
 }
 
+/** The columns a card file sets, on import (insert) and on re-import over a card (replace). */
+const FILE_COLUMNS = [
+  'name',
+  'creator',
+  'character_version',
+  'spec',
+  'document',
+  'format',
+  'container',
+  'image',
+  'source_name',
+  'content_hash',
+] as const;
+
+function fileColumns(card: NewCard) {
+  const format = card.format ?? detectFormat(card.document);
+  const fields = summarizeCard(parseDocument(card.document, format, card.sourceName ?? 'card'));
+  const values = [
+    fields.name,
+    fields.creator,
+    fields.characterVersion,
+    fields.spec,
+    card.document,
+    format,
+    card.container ?? format,
+    card.image ?? null,
+    card.sourceName ?? null,
+    contentHash(card.document),
+  ];
+  return { fields, values };
+}
+
 export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow> {
   constructor(db: Db, now: () => number = Date.now) {
     super(
@@ -154,29 +186,15 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
 
   /** Inserts a card document as given (import path); the text is stored exactly as received. */
   insert(card: NewCard): CardRecord {
-    const format = card.format ?? detectFormat(card.document);
-    const fields = summarizeCard(parseDocument(card.document, format, card.sourceName ?? 'card'));
+    const { fields, values } = fileColumns(card);
     const now = this.now();
     const id = this.sql.write(() => {
       const info = this.sql
         .stmt(
-          `INSERT INTO cards (name, creator, character_version, spec, document, format, container, image, source_name, content_hash, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO cards (${FILE_COLUMNS.join(', ')}, created_at, updated_at)
+           VALUES (${FILE_COLUMNS.map(() => '?').join(', ')}, ?, ?)`,
         )
-        .run(
-          fields.name,
-          fields.creator,
-          fields.characterVersion,
-          fields.spec,
-          card.document,
-          format,
-          card.container ?? format,
-          card.image ?? null,
-          card.sourceName ?? null,
-          contentHash(card.document),
-          now,
-          now,
-        );
+        .run(...values, now, now);
       const newId = Number(info.lastInsertRowid);
       this.index(newId, fields);
       return newId;
@@ -217,27 +235,13 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
   replace(id: number, card: NewCard): CardRecord {
     return this.sql.write(() => {
       const current = this.editable(id, undefined);
-      const format = card.format ?? detectFormat(card.document);
-      const fields = summarizeCard(parseDocument(card.document, format, card.sourceName ?? 'card'));
+      const { fields, values } = fileColumns(card);
       this.keep(id);
       this.sql
         .stmt(
-          'UPDATE cards SET name = ?, creator = ?, character_version = ?, spec = ?, document = ?, format = ?, container = ?, image = ?, source_name = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?',
+          `UPDATE cards SET ${FILE_COLUMNS.map((c) => `${c} = ?`).join(', ')}, revision = revision + 1, updated_at = ? WHERE id = ?`,
         )
-        .run(
-          fields.name,
-          fields.creator,
-          fields.characterVersion,
-          fields.spec,
-          card.document,
-          format,
-          card.container ?? format,
-          card.image ?? null,
-          card.sourceName ?? null,
-          contentHash(card.document),
-          Math.max(this.now(), current.updatedAt),
-          id,
-        );
+        .run(...values, Math.max(this.now(), current.updatedAt), id);
       this.index(id, fields);
       return this.get(id);
     });

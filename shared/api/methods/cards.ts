@@ -23,7 +23,7 @@ import {
   fileNameProperty,
   tagListProperty,
 } from '../schema-parts.ts';
-import type { IdInput, RevisionInput } from '../schema-parts.ts';
+import type { IdInput, RevisionInput, StoredRevision } from '../schema-parts.ts';
 
 export type { IdInput, RevisionInput } from '../schema-parts.ts';
 
@@ -212,7 +212,7 @@ export const cardMethods = {
   'cards.delete': method<IdInput, CardSummary>(idSchema),
   'cards.restore': method<IdInput, CardSummary>(idSchema),
   'cards.revisions': method<IdInput, RevisionSummary[]>(idSchema),
-  'cards.revision': method<RevisionInput, { revision: number; document: string; createdAt: number }>(revisionSchema),
+  'cards.revision': method<RevisionInput, StoredRevision>(revisionSchema),
   'cards.tags': method<Record<string, never>, TagCount[]>(emptySchema),
   'cards.bulk': method<BulkInput, { updated: number; v1: number }>(bulkSchema),
   'cards.renameTag': method<RenameTagInput, { updated: number }>(renameTagSchema),
