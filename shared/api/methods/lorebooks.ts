@@ -1,18 +1,17 @@
 /** The lorebook methods: standalone World Info books in the local SQLite library. */
 import type { JSONSchemaType } from 'ajv';
-import type { LibraryItem, RevisionSummary } from '../../library/types.ts';
+import type { LibraryItem } from '../../library/types.ts';
 import type { BookFormat, LossReport } from '../../lorebook/formats/types.ts';
 import { method } from '../method.ts';
+import { revisionedMethods } from '../revisioned-methods.ts';
 import {
-  idSchema,
-  revisionSchema,
   nameProperty as name,
   documentProperty as documentText,
   fileNameProperty,
   pagingSchema,
   documentUpdateSchema,
 } from '../schema-parts.ts';
-import type { DocumentUpdateInput, IdInput, PagingInput, RevisionInput, StoredRevision } from '../schema-parts.ts';
+import type { DocumentUpdateInput, PagingInput } from '../schema-parts.ts';
 
 export interface LorebookSummary extends LibraryItem {
   entryCount: number;
@@ -70,13 +69,9 @@ const importSchema: JSONSchemaType<LorebookImportInput> = {
 };
 
 export const lorebookMethods = {
+  ...revisionedMethods<LorebookSummary, LorebookRecord, 'lorebooks'>('lorebooks'),
   'lorebooks.list': method<PagingInput, { items: LorebookSummary[]; total: number }>(pagingSchema),
-  'lorebooks.get': method<IdInput, LorebookRecord>(idSchema),
   'lorebooks.create': method<LorebookCreateInput, LorebookRecord>(createSchema),
   'lorebooks.update': method<DocumentUpdateInput, LorebookRecord>(documentUpdateSchema),
-  'lorebooks.delete': method<IdInput, LorebookSummary>(idSchema),
-  'lorebooks.restore': method<IdInput, LorebookSummary>(idSchema),
-  'lorebooks.revisions': method<IdInput, RevisionSummary[]>(idSchema),
-  'lorebooks.revision': method<RevisionInput, StoredRevision>(revisionSchema),
   'lorebooks.import': method<LorebookImportInput, LorebookImportResult[]>(importSchema),
 } as const;
