@@ -4,13 +4,7 @@ import type { LibraryItem } from '../../library/types.ts';
 import type { BookFormat, LossReport } from '../../lorebook/formats/types.ts';
 import { method } from '../method.ts';
 import { revisionedMethods } from '../revisioned-methods.ts';
-import {
-  nameProperty as name,
-  documentProperty as documentText,
-  fileNameProperty,
-  pagingSchema,
-  documentUpdateSchema,
-} from '../schema-parts.ts';
+import * as parts from '../schema-parts.ts';
 import type { DocumentUpdateInput, PagingInput } from '../schema-parts.ts';
 
 export interface LorebookSummary extends LibraryItem {
@@ -47,7 +41,7 @@ const createSchema: JSONSchemaType<LorebookCreateInput> = {
   type: 'object',
   additionalProperties: false,
   required: ['name'],
-  properties: { name, document: { ...documentText, nullable: true } },
+  properties: { name: parts.nameProperty, document: { ...parts.documentProperty, nullable: true } },
 };
 const importSchema: JSONSchemaType<LorebookImportInput> = {
   type: 'object',
@@ -62,7 +56,7 @@ const importSchema: JSONSchemaType<LorebookImportInput> = {
         type: 'object',
         additionalProperties: false,
         required: ['name', 'text'],
-        properties: { name: fileNameProperty, text: documentText },
+        properties: { name: parts.fileNameProperty, text: parts.documentProperty },
       },
     },
   },
@@ -70,8 +64,8 @@ const importSchema: JSONSchemaType<LorebookImportInput> = {
 
 export const lorebookMethods = {
   ...revisionedMethods<LorebookSummary, LorebookRecord, 'lorebooks'>('lorebooks'),
-  'lorebooks.list': method<PagingInput, { items: LorebookSummary[]; total: number }>(pagingSchema),
+  'lorebooks.list': method<PagingInput, { items: LorebookSummary[]; total: number }>(parts.pagingSchema),
   'lorebooks.create': method<LorebookCreateInput, LorebookRecord>(createSchema),
-  'lorebooks.update': method<DocumentUpdateInput, LorebookRecord>(documentUpdateSchema),
+  'lorebooks.update': method<DocumentUpdateInput, LorebookRecord>(parts.documentUpdateSchema),
   'lorebooks.import': method<LorebookImportInput, LorebookImportResult[]>(importSchema),
 } as const;
