@@ -7,13 +7,17 @@ export type JsonObject = Record<string, unknown>;
 
 export type CardSpec = 'v1' | 'v2' | 'v3';
 
-export interface CardV1 {
+/** The six fields every spec has (V1 at the root, V2 and V3 under `data`). */
+export interface CardBaseFields {
   name: string;
   description: string;
   personality: string;
   scenario: string;
   first_mes: string;
   mes_example: string;
+}
+
+export interface CardV1 extends CardBaseFields {
   [key: string]: unknown;
 }
 
@@ -48,13 +52,8 @@ export interface CharacterBookV2 {
   [key: string]: unknown;
 }
 
-export interface CardDataV2 {
-  name: string;
-  description: string;
-  personality: string;
-  scenario: string;
-  first_mes: string;
-  mes_example: string;
+/** The V1 fields, then what V2 adds (spec order). */
+export interface CardDataV2 extends CardBaseFields {
   creator_notes: string;
   system_prompt: string;
   post_history_instructions: string;

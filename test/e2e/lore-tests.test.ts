@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { artifactsDir } from '../helpers/browser.ts';
-import { importBook, openBook, useAppPage } from '../helpers/e2e-app.ts';
+import { importBook, savedAs, openBook, useAppPage } from '../helpers/e2e-app.ts';
 
 const eldoria = path.resolve(import.meta.dirname, '../fixtures/lorebooks/Eldoria.json');
 
@@ -32,14 +32,7 @@ describe('lore tests', () => {
     // Unsaved edits are not tested yet: the tab says so.
     await app.page.getByText('Tests run against the saved book').waitFor();
     await app.page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect
-      .poll(() =>
-        app.page
-          .getByRole('status')
-          .filter({ hasText: /Saved as revision 2/ })
-          .count(),
-      )
-      .toBe(1);
+    await savedAs(app.page, 2);
 
     await app.page.getByRole('button', { name: 'Run all' }).click();
     await app.page.getByRole('status').filter({ hasText: '0 of 1 tests passed' }).waitFor();

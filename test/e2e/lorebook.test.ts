@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
 import { artifactsDir } from '../helpers/browser.ts';
-import { importBook, openBook, shownEntries, useAppPage } from '../helpers/e2e-app.ts';
+import { importBook, savedAs, openBook, shownEntries, useAppPage } from '../helpers/e2e-app.ts';
 
 const eldoria = path.resolve(import.meta.dirname, '../fixtures/lorebooks/Eldoria.json');
 
@@ -63,14 +63,7 @@ describe('lorebook editor and activation preview', () => {
       .poll(() => app.page.getByTestId('chat-highlight').locator('mark').allInnerTexts())
       .toEqual(['walk', 'forest']);
     await app.page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect
-      .poll(() =>
-        app.page
-          .getByRole('status')
-          .filter({ hasText: /Saved as revision 2/ })
-          .count(),
-      )
-      .toBe(1);
+    await savedAs(app.page, 2);
     await app.page.reload();
     await app.page.getByRole('row').filter({ hasText: 'glade' }).first().click();
     await expect
@@ -101,14 +94,7 @@ describe('lorebook editor and activation preview', () => {
     await expect.poll(() => app.page.getByTestId('preview-error').count()).toBe(0);
     await expect.poll(() => resultText(app.page)).toMatch(/glade — key "glade"/);
     await app.page.keyboard.press('Control+S');
-    await expect
-      .poll(() =>
-        app.page
-          .getByRole('status')
-          .filter({ hasText: /Saved as revision 3/ })
-          .count(),
-      )
-      .toBe(1);
+    await savedAs(app.page, 3);
   });
 
   it('reorders entries by dragging rows and with Move up', async () => {

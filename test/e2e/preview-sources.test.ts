@@ -8,27 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { startWebHostProcess } from '../helpers/web-host-process.ts';
 import { artifactsDir, launchChromium } from '../helpers/browser.ts';
+import { entry as bookEntry } from '../shared/lorebook/scenario-builder.ts';
 
 let browser: Browser;
 let host: { url: string; child: ChildProcess };
 let page: Page;
 let dir: string;
 
-const entry = (key: string) => ({
-  uid: 0,
-  key: [key],
-  keysecondary: [],
-  comment: key,
-  content: `About the ${key}.`,
-  constant: false,
-  selective: true,
-  selectiveLogic: 0,
-  order: 100,
-  position: 0,
-  disable: false,
-  depth: 4,
-  group: '',
-});
+const entry = (key: string) => bookEntry(0, { key: [key], comment: key, content: `About the ${key}.` });
 const notes = { entries: { 0: entry('tavern') } };
 
 beforeAll(async () => {

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { createApiHost, type HostOptions } from '../../electron/host/api.ts';
+import { startWebHost, type WebHost, type WebHostOptions } from '../../electron/host/web.ts';
 import { openLibrary, type Library } from '../../electron/services/library/library.ts';
 import { startOpenAIServer, type OpenAIServer } from '../electron/models/openai-server.ts';
 import { useTempDir } from './temp-dir.ts';
@@ -50,4 +51,25 @@ export function useApiWithModelServer(options: Parameters<typeof startOpenAIServ
     await env.server.close();
   });
   return env;
+}
+
+/**
+ * An in-process web host per test on a fresh library, serving the folder `serve` prepares in the test's temp dir
+ * (it returns the folder); closed after each test.
+ */
+export function useWebHost() {
+  const tempDir = useTempDir();
+  let library: Library | undefined;
+  let host: WebHost | undefined;
+  afterEach(async () => {
+    await host?.close();
+    library?.close();
+  });
+  return async (serve: (dir: string) => string, options: Partial<WebHostOptions> = {}) => {
+    const dir = tempDir();
+    const staticDir = serve(dir);
+    library = openLibrary(path.join(dir, 'library.db'));
+    host = await startWebHost({ api: createApiHost({ library }), staticDir, port: 0, ...options });
+    return { host, dir, library };
+  };
 }

@@ -65,3 +65,11 @@ export const shownEntries = (page: Page): Promise<string> =>
     .filter({ hasText: /entries$/ })
     .first()
     .innerText();
+
+/** Waits for the editor's status line to say the document was saved as this revision. */
+export const savedAs = (page: Page, revision: number): Promise<void> =>
+  page
+    .getByRole('status')
+    .filter({ hasText: `Saved as revision ${revision}` })
+    .first()
+    .waitFor();

@@ -19,6 +19,12 @@ export function useTempDir(): () => string {
   };
 }
 
+/** A V1 card (fields at the root) as JSON text: the six fields, empty but for the name and what `extra` sets. */
+export function v1Card(name: string, extra: Record<string, unknown> = {}): string {
+  const fields = { description: '', personality: '', scenario: '', first_mes: '', mes_example: '' };
+  return JSON.stringify({ name, ...fields, ...extra }, null, 2);
+}
+
 export function v2Card(name: string, extra: Record<string, unknown> = {}): string {
   return JSON.stringify(
     {

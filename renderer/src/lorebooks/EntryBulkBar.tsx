@@ -17,10 +17,6 @@ interface Props {
 export function EntryBulkBar({ count, onPatch, onDuplicate, onDelete, onSelectAll, onClear }: Props) {
   const t = useT();
   const [position, setPosition] = useState('0');
-  const [order, setOrder] = useState('100');
-  const [group, setGroup] = useState('');
-  const [probability, setProbability] = useState('100');
-  const valid = (s: string) => s.trim() !== '' && Number.isFinite(Number(s));
 
   return (
     <div className="bulk-bar lb-bulk" role="toolbar" aria-label={t('lb.bulk.title')}>
@@ -43,38 +39,26 @@ export function EntryBulkBar({ count, onPatch, onDuplicate, onDelete, onSelectAl
           {t('lb.bulk.setPosition')}
         </button>
       </span>
-      <span className="lb-bulk-item">
-        <input
-          aria-label={t('lb.bulk.order')}
-          className="narrow"
-          value={order}
-          onChange={(e) => setOrder(e.target.value)}
-        />
-        <button type="button" disabled={!valid(order)} onClick={() => onPatch((e) => ({ ...e, order: Number(order) }))}>
-          {t('lb.bulk.setOrder')}
-        </button>
-      </span>
-      <span className="lb-bulk-item">
-        <input aria-label={t('lb.bulk.group')} value={group} onChange={(e) => setGroup(e.target.value)} />
-        <button type="button" onClick={() => onPatch((e) => ({ ...e, group }))}>
-          {t('lb.bulk.setGroup')}
-        </button>
-      </span>
-      <span className="lb-bulk-item">
-        <input
-          aria-label={t('lb.bulk.probability')}
-          className="narrow"
-          value={probability}
-          onChange={(e) => setProbability(e.target.value)}
-        />
-        <button
-          type="button"
-          disabled={!valid(probability)}
-          onClick={() => onPatch((e) => ({ ...e, probability: Number(probability), useProbability: true }))}
-        >
-          {t('lb.bulk.setProbability')}
-        </button>
-      </span>
+      <BulkValue
+        label={t('lb.bulk.order')}
+        action={t('lb.bulk.setOrder')}
+        initial="100"
+        number
+        onSet={(v) => onPatch((e) => ({ ...e, order: Number(v) }))}
+      />
+      <BulkValue
+        label={t('lb.bulk.group')}
+        action={t('lb.bulk.setGroup')}
+        initial=""
+        onSet={(group) => onPatch((e) => ({ ...e, group }))}
+      />
+      <BulkValue
+        label={t('lb.bulk.probability')}
+        action={t('lb.bulk.setProbability')}
+        initial="100"
+        number
+        onSet={(v) => onPatch((e) => ({ ...e, probability: Number(v), useProbability: true }))}
+      />
       <button type="button" onClick={() => onPatch((e) => ({ ...e, disable: false }))}>
         {t('lb.bulk.enable')}
       </button>
@@ -88,5 +72,30 @@ export function EntryBulkBar({ count, onPatch, onDuplicate, onDelete, onSelectAl
         {t('lb.bulk.delete')}
       </button>
     </div>
+  );
+}
+
+/** A value typed once and set on every selected entry; a number field refuses to set what is not a number. */
+function BulkValue(props: {
+  label: string;
+  action: string;
+  initial: string;
+  number?: true;
+  onSet(value: string): void;
+}) {
+  const [value, setValue] = useState(props.initial);
+  const valid = !props.number || (value.trim() !== '' && Number.isFinite(Number(value)));
+  return (
+    <span className="lb-bulk-item">
+      <input
+        aria-label={props.label}
+        {...(props.number ? { className: 'narrow' } : {})}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      <button type="button" disabled={!valid} onClick={() => props.onSet(value)}>
+        {props.action}
+      </button>
+    </span>
   );
 }

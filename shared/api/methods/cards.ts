@@ -7,23 +7,22 @@ import type {
   ImportFileResult,
   ImportMatchPolicy,
   ImportProgress,
-  RevisionSummary,
   TagCount,
 } from '../../library/types.ts';
 import { method } from '../method.ts';
+import { revisionedMethods } from '../revisioned-methods.ts';
 import type { CardInspection } from '../../library/card-files.ts';
 import type { ConversionReport, CardWarning } from '../../card/index.ts';
 import {
   idProperty as id,
   idSchema,
   pagingProperties,
-  revisionSchema,
   nameProperty,
   documentProperty,
   fileNameProperty,
   tagListProperty,
 } from '../schema-parts.ts';
-import type { IdInput, RevisionInput, StoredRevision } from '../schema-parts.ts';
+import type { IdInput } from '../schema-parts.ts';
 
 export type { IdInput, RevisionInput } from '../schema-parts.ts';
 
@@ -204,15 +203,11 @@ const convertSchema: JSONSchemaType<ConvertInput> = {
 };
 
 export const cardMethods = {
+  ...revisionedMethods<CardSummary, CardRecord, 'cards'>('cards'),
   'cards.list': method<ListInput, { items: CardSummary[]; total: number }>(listSchema),
   'cards.ids': method<ListInput, number[]>(listSchema),
-  'cards.get': method<IdInput, CardRecord>(idSchema),
   'cards.create': method<CreateInput, CardRecord>(createSchema),
   'cards.update': method<UpdateInput, CardRecord>(updateSchema),
-  'cards.delete': method<IdInput, CardSummary>(idSchema),
-  'cards.restore': method<IdInput, CardSummary>(idSchema),
-  'cards.revisions': method<IdInput, RevisionSummary[]>(idSchema),
-  'cards.revision': method<RevisionInput, StoredRevision>(revisionSchema),
   'cards.tags': method<Record<string, never>, TagCount[]>(emptySchema),
   'cards.bulk': method<BulkInput, { updated: number; v1: number }>(bulkSchema),
   'cards.renameTag': method<RenameTagInput, { updated: number }>(renameTagSchema),

@@ -1,18 +1,11 @@
 /** The lorebook methods: standalone World Info books in the local SQLite library. */
 import type { JSONSchemaType } from 'ajv';
-import type { LibraryItem, RevisionSummary } from '../../library/types.ts';
+import type { LibraryItem } from '../../library/types.ts';
 import type { BookFormat, LossReport } from '../../lorebook/formats/types.ts';
 import { method } from '../method.ts';
-import {
-  idSchema,
-  revisionSchema,
-  nameProperty as name,
-  documentProperty as documentText,
-  fileNameProperty,
-  pagingSchema,
-  documentUpdateSchema,
-} from '../schema-parts.ts';
-import type { DocumentUpdateInput, IdInput, PagingInput, RevisionInput, StoredRevision } from '../schema-parts.ts';
+import { revisionedMethods } from '../revisioned-methods.ts';
+import * as parts from '../schema-parts.ts';
+import type { DocumentUpdateInput, PagingInput } from '../schema-parts.ts';
 
 export interface LorebookSummary extends LibraryItem {
   entryCount: number;
@@ -48,7 +41,7 @@ const createSchema: JSONSchemaType<LorebookCreateInput> = {
   type: 'object',
   additionalProperties: false,
   required: ['name'],
-  properties: { name, document: { ...documentText, nullable: true } },
+  properties: { name: parts.nameProperty, document: { ...parts.documentProperty, nullable: true } },
 };
 const importSchema: JSONSchemaType<LorebookImportInput> = {
   type: 'object',
@@ -63,20 +56,16 @@ const importSchema: JSONSchemaType<LorebookImportInput> = {
         type: 'object',
         additionalProperties: false,
         required: ['name', 'text'],
-        properties: { name: fileNameProperty, text: documentText },
+        properties: { name: parts.fileNameProperty, text: parts.documentProperty },
       },
     },
   },
 };
 
 export const lorebookMethods = {
-  'lorebooks.list': method<PagingInput, { items: LorebookSummary[]; total: number }>(pagingSchema),
-  'lorebooks.get': method<IdInput, LorebookRecord>(idSchema),
+  ...revisionedMethods<LorebookSummary, LorebookRecord, 'lorebooks'>('lorebooks'),
+  'lorebooks.list': method<PagingInput, { items: LorebookSummary[]; total: number }>(parts.pagingSchema),
   'lorebooks.create': method<LorebookCreateInput, LorebookRecord>(createSchema),
-  'lorebooks.update': method<DocumentUpdateInput, LorebookRecord>(documentUpdateSchema),
-  'lorebooks.delete': method<IdInput, LorebookSummary>(idSchema),
-  'lorebooks.restore': method<IdInput, LorebookSummary>(idSchema),
-  'lorebooks.revisions': method<IdInput, RevisionSummary[]>(idSchema),
-  'lorebooks.revision': method<RevisionInput, StoredRevision>(revisionSchema),
+  'lorebooks.update': method<DocumentUpdateInput, LorebookRecord>(parts.documentUpdateSchema),
   'lorebooks.import': method<LorebookImportInput, LorebookImportResult[]>(importSchema),
 } as const;

@@ -1,20 +1,20 @@
 /** The script methods: PPE prompt scripts (`.ai.yaml`) in the local library, checked, run, and converted to and from cards. */
 import type { JSONSchemaType } from 'ajv';
-import type { CardSummary, LibraryItem, RevisionSummary } from '../../library/types.ts';
+import type { CardSummary, LibraryItem } from '../../library/types.ts';
 import type { LossItem } from '../../card/index.ts';
 import type { ChatMessage, Diagnostic, ModelRequest, RunLogEntry } from '../../ppe/index.ts';
 import { method } from '../method.ts';
+import { revisionedMethods } from '../revisioned-methods.ts';
 import {
   idProperty as id,
   idSchema,
-  revisionSchema,
   nameProperty as name,
   documentProperty as documentText,
   fileNameProperty,
   pagingSchema,
   documentUpdateSchema,
 } from '../schema-parts.ts';
-import type { DocumentUpdateInput, IdInput, PagingInput, RevisionInput, StoredRevision } from '../schema-parts.ts';
+import type { DocumentUpdateInput, IdInput, PagingInput } from '../schema-parts.ts';
 
 /** Its `name` is the id other scripts call it by (`$exec`, `[[@name]]`, `type:`). */
 export type ScriptSummary = LibraryItem;
@@ -129,14 +129,10 @@ const fromCardSchema: JSONSchemaType<ScriptFromCardInput> = {
 };
 
 export const scriptMethods = {
+  ...revisionedMethods<ScriptSummary, ScriptRecord, 'scripts'>('scripts'),
   'scripts.list': method<PagingInput, { items: ScriptSummary[]; total: number }>(pagingSchema),
-  'scripts.get': method<IdInput, ScriptRecord>(idSchema),
   'scripts.create': method<ScriptCreateInput, ScriptRecord>(createSchema),
   'scripts.update': method<DocumentUpdateInput, ScriptRecord>(documentUpdateSchema),
-  'scripts.delete': method<IdInput, ScriptSummary>(idSchema),
-  'scripts.restore': method<IdInput, ScriptSummary>(idSchema),
-  'scripts.revisions': method<IdInput, RevisionSummary[]>(idSchema),
-  'scripts.revision': method<RevisionInput, StoredRevision>(revisionSchema),
   /** Diagnostics of a text, with references checked against the library's scripts. */
   'scripts.check': method<ScriptCheckInput, Diagnostic[]>(checkSchema),
   'scripts.run': method<ScriptRunInput, ScriptRunResult, ScriptRunProgress>(runSchema, true),

@@ -13,18 +13,20 @@ const cipher: KeyCipher = {
   decrypt: (bytes) => Buffer.from(Uint8Array.from(bytes, (b) => b ^ 0x5a)).toString('utf8'),
 };
 
+const REMOTE = {
+  name: 'Remote',
+  preset: 'openai',
+  kind: 'openai-chat',
+  baseURL: 'https://api.example.com/v1',
+  model: 'gpt-4o',
+  apiKey: 'sk-secret-123',
+} as const;
+
 describe('API keys encrypted at rest', () => {
   it('writes no plaintext key anywhere and reads it back through the cipher', () => {
     const dir = tempDir();
     const store = new ProfileStore(path.join(dir, 'library.db'), {}, cipher);
-    const saved = store.save({
-      name: 'Remote',
-      preset: 'openai',
-      kind: 'openai-chat',
-      baseURL: 'https://api.example.com/v1',
-      model: 'gpt-4o',
-      apiKey: 'sk-secret-123',
-    });
+    const saved = store.save(REMOTE);
     for (const file of fs.readdirSync(dir, { recursive: true }) as string[]) {
       const full = path.join(dir, file);
       if (fs.statSync(full).isFile()) expect(fs.readFileSync(full, 'utf8')).not.toContain('sk-secret-123');
@@ -34,14 +36,7 @@ describe('API keys encrypted at rest', () => {
 
   it('says clearly where an encrypted key cannot be read (web host or CLI, no keychain)', () => {
     const dir = tempDir();
-    const saved = new ProfileStore(path.join(dir, 'library.db'), {}, cipher).save({
-      name: 'Remote',
-      preset: 'openai',
-      kind: 'openai-chat',
-      baseURL: 'https://api.example.com/v1',
-      model: 'gpt-4o',
-      apiKey: 'sk-secret-123',
-    });
+    const saved = new ProfileStore(path.join(dir, 'library.db'), {}, cipher).save(REMOTE);
     expect(() => new ProfileStore(path.join(dir, 'library.db'), {}).connection(saved.id)).toThrow(
       /encrypted by the Lorewright desktop app/,
     );

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { scan, scanTurns, type Scenario, type WorldInfoBook } from '../../../shared/lorebook/index.ts';
-import { DEFAULT_CHARACTER, DEFAULT_SCAN_SETTINGS } from '../../../shared/lorebook/defaults.ts';
+import { DEFAULT_CHARACTER } from '../../../shared/lorebook/defaults.ts';
+import { scenario } from '../../shared/lorebook/scenario-builder.ts';
 import { runCliCaptured } from '../../helpers/run-cli.ts';
 import { useTempDir } from '../../helpers/temp-dir.ts';
 
@@ -23,28 +24,14 @@ const resultJson = (value: unknown): unknown => {
 
 /** scenario.json spelled out with every default the light format fills in (docs/lore-tests.md). */
 function fullScenario(): Scenario {
-  return {
-    settings: { ...DEFAULT_SCAN_SETTINGS },
-    maxContext: 8192,
-    tokenizer: 'guesstimate',
+  return scenario([], readJson<{ chat: Scenario['chat'] }>(fixture('scenario.json')).chat, {
     seed: 0,
-    random: null,
     books: { Eldoria: eldoria() },
     globalBooks: [],
     characterBook: 'Eldoria',
-    extraCharacterBooks: [],
-    chatBook: null,
-    personaBook: null,
     character: { ...DEFAULT_CHARACTER, name: 'Seraphina', avatar: 'Seraphina.png' },
     user: { name: 'User', persona: '' },
-    chat: readJson<{ chat: Scenario['chat'] }>(fixture('scenario.json')).chat,
-    trigger: 'normal',
-    extensionPrompts: {},
-    authorsNote: null,
-    dryRun: false,
-    carryTimedEffects: false,
-    timedWorldInfo: null,
-  };
+  });
 }
 
 describe('lorewright preview', () => {

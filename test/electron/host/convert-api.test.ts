@@ -6,7 +6,7 @@ import { openLibrary } from '../../../electron/services/library/library.ts';
 import type { Library } from '../../../electron/services/library/library.ts';
 import { createApiHost } from '../../../electron/host/api.ts';
 import { readCard } from '../../../shared/card/index.ts';
-import { useTempDir } from '../../helpers/temp-dir.ts';
+import { useTempDir, v1Card } from '../../helpers/temp-dir.ts';
 
 const tempDir = useTempDir();
 let library: Library | undefined;
@@ -17,14 +17,7 @@ describe('convert.batch', () => {
     const dir = tempDir();
     const inDir = path.join(dir, 'in');
     fs.mkdirSync(inDir);
-    const v1 = JSON.stringify({
-      name: 'Old',
-      description: 'd',
-      personality: '',
-      scenario: '',
-      first_mes: 'hi',
-      mes_example: '',
-    });
+    const v1 = v1Card('Old', { description: 'd', first_mes: 'hi' });
     fs.writeFileSync(path.join(inDir, 'old.json'), v1);
     fs.writeFileSync(path.join(inDir, 'broken.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
     library = openLibrary(path.join(dir, 'library.db'));

@@ -1,34 +1,24 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
+import { useWebHost } from '../../helpers/api-client.ts';
 import net from 'node:net';
 import http from 'node:http';
 import path from 'node:path';
-import { openLibrary } from '../../../electron/services/library/library.ts';
-import type { Library } from '../../../electron/services/library/library.ts';
-import { createApiHost } from '../../../electron/host/api.ts';
-import { startWebHost } from '../../../electron/host/web.ts';
 import type { WebHost, WebHostOptions } from '../../../electron/host/web.ts';
 import { fileUnder } from '../../../electron/host/static-files.ts';
-import { useTempDir } from '../../helpers/temp-dir.ts';
 
-const tempDir = useTempDir();
-let library: Library | undefined;
-let host: WebHost | undefined;
-afterEach(async () => {
-  await host?.close();
-  library?.close();
-});
+const startHost = useWebHost();
 
 /** A served folder `app` beside a secret folder `app-secret` whose name shares its prefix. */
 async function start(options: Partial<WebHostOptions> = {}): Promise<{ h: WebHost; dir: string }> {
-  const dir = tempDir();
-  fs.mkdirSync(path.join(dir, 'app'));
-  fs.writeFileSync(path.join(dir, 'app', 'index.html'), '<h1>Lorewright</h1>');
-  fs.mkdirSync(path.join(dir, 'app-secret'));
-  fs.writeFileSync(path.join(dir, 'app-secret', 'key.txt'), 'SECRET');
-  fs.writeFileSync(path.join(dir, 'secret.txt'), 'SECRET');
-  library = openLibrary(path.join(dir, 'library.db'));
-  host = await startWebHost({ api: createApiHost({ library }), staticDir: path.join(dir, 'app'), port: 0, ...options });
+  const { host, dir } = await startHost((root) => {
+    fs.mkdirSync(path.join(root, 'app'));
+    fs.writeFileSync(path.join(root, 'app', 'index.html'), '<h1>Lorewright</h1>');
+    fs.mkdirSync(path.join(root, 'app-secret'));
+    fs.writeFileSync(path.join(root, 'app-secret', 'key.txt'), 'SECRET');
+    fs.writeFileSync(path.join(root, 'secret.txt'), 'SECRET');
+    return path.join(root, 'app');
+  }, options);
   return { h: host, dir };
 }
 

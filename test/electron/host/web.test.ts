@@ -1,29 +1,24 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
+import { useWebHost } from '../../helpers/api-client.ts';
 import http from 'node:http';
 import path from 'node:path';
-import { openLibrary } from '../../../electron/services/library/library.ts';
 import type { Library } from '../../../electron/services/library/library.ts';
-import { createApiHost } from '../../../electron/host/api.ts';
-import { startWebHost } from '../../../electron/host/web.ts';
 import type { WebHost } from '../../../electron/host/web.ts';
-import { useTempDir, v2Card } from '../../helpers/temp-dir.ts';
+import { v2Card } from '../../helpers/temp-dir.ts';
 
-const tempDir = useTempDir();
-let library: Library | undefined;
-let host: WebHost | undefined;
-afterEach(async () => {
-  await host?.close();
-  library?.close();
-});
+const startHost = useWebHost();
+
+let library: Library;
 
 async function start(): Promise<WebHost> {
-  const dir = tempDir();
-  fs.mkdirSync(path.join(dir, 'static'));
-  fs.writeFileSync(path.join(dir, 'static', 'index.html'), '<h1>Lorewright</h1>');
-  library = openLibrary(path.join(dir, 'library.db'));
-  host = await startWebHost({ api: createApiHost({ library }), staticDir: path.join(dir, 'static'), port: 0 });
-  return host;
+  const started = await startHost((dir) => {
+    fs.mkdirSync(path.join(dir, 'static'));
+    fs.writeFileSync(path.join(dir, 'static', 'index.html'), '<h1>Lorewright</h1>');
+    return path.join(dir, 'static');
+  });
+  library = started.library;
+  return started.host;
 }
 
 /** Raw request so tests control the Host header (fetch does not allow it). */
@@ -69,7 +64,7 @@ describe('web host', () => {
       expect(r.status).toBe(401);
       expect(JSON.parse(r.body)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
     }
-    expect(library!.cards.list({}).total).toBe(0);
+    expect(library.cards.list({}).total).toBe(0);
   });
 
   it('rejects a foreign Host header (DNS rebinding) and a foreign Origin, even with the token', async () => {
@@ -90,7 +85,7 @@ describe('web host', () => {
       headers: { ...auth, origin: 'http://evil.example' },
     });
     expect(origin.status).toBe(403);
-    expect(library!.cards.list({}).total).toBe(0);
+    expect(library.cards.list({}).total).toBe(0);
   });
 
   it('serves good calls, validation errors and unknown methods with proper statuses', async () => {

@@ -6,7 +6,7 @@ import { openLibrary } from '../../../electron/services/library/library.ts';
 import type { Library } from '../../../electron/services/library/library.ts';
 import { testApi, type TestApi } from '../../helpers/api-client.ts';
 import { parsePngChunks, readCard } from '../../../shared/card/index.ts';
-import { useTempDir, v2Card } from '../../helpers/temp-dir.ts';
+import { useTempDir, v1Card, v2Card } from '../../helpers/temp-dir.ts';
 
 const tempDir = useTempDir();
 const fixtures = path.resolve(import.meta.dirname, '../../fixtures/cards');
@@ -81,19 +81,7 @@ describe('cards from real files', () => {
   it('converts V1 cards to V2 in the library as new revisions, with per-card reports', async () => {
     setup();
     const v1 = library!.cards.insert({
-      document: JSON.stringify(
-        {
-          name: 'Old',
-          description: 'd',
-          personality: '',
-          scenario: '',
-          first_mes: 'hi',
-          mes_example: '',
-          legacy_extra: 7,
-        },
-        null,
-        2,
-      ),
+      document: v1Card('Old', { description: 'd', first_mes: 'hi', legacy_extra: 7 }),
     });
     const v2 = library!.cards.insert({ document: v2Card('New') });
     const progress: unknown[] = [];

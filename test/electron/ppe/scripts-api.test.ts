@@ -7,6 +7,12 @@ import { v2Card } from '../../helpers/temp-dir.ts';
 import { fixture } from '../../shared/ppe/helpers.ts';
 
 const env = useApiWithModelServer({ models: ['test-model'] });
+/** A run whose connection names an API-key variable (the variable is checked before anything runs). */
+const runWithKeyVariable = (apiKeyEnv: string) =>
+  env.api.invoke('scripts.run', {
+    document: '$echo: 1',
+    connection: { baseURL: env.server.baseURL, model: 'm', apiKeyEnv },
+  });
 
 describe('script storage', () => {
   it('stores the text exactly, keeps revisions, trashes and restores', async () => {
@@ -113,21 +119,11 @@ describe('scripts.run', () => {
   });
 
   it('a provider key variable goes only to its provider', async () => {
-    await expect(
-      env.api.invoke('scripts.run', {
-        document: '$echo: 1',
-        connection: { baseURL: env.server.baseURL, model: 'm', apiKeyEnv: 'OPENAI_API_KEY' },
-      }),
-    ).rejects.toMatchObject({
+    await expect(runWithKeyVariable('OPENAI_API_KEY')).rejects.toMatchObject({
       code: 'bad_input',
       message: `OPENAI_API_KEY is only ever sent to https://api.openai.com, not to ${new URL(env.server.baseURL).origin}.`,
     });
-    await expect(
-      env.api.invoke('scripts.run', {
-        document: '$echo: 1',
-        connection: { baseURL: env.server.baseURL, model: 'm', apiKeyEnv: 'LOREWRIGHT_TEST_UNSET_API_KEY' },
-      }),
-    ).rejects.toMatchObject({
+    await expect(runWithKeyVariable('LOREWRIGHT_TEST_UNSET_API_KEY')).rejects.toMatchObject({
       code: 'bad_input',
       message: expect.stringContaining('LOREWRIGHT_TEST_UNSET_API_KEY is not a key variable Lorewright reads'),
     });
@@ -135,12 +131,7 @@ describe('scripts.run', () => {
 
   it('reads only variables named like API keys', async () => {
     // Anything else (HOME, a cloud secret…) could be sent to whatever server the caller names.
-    await expect(
-      env.api.invoke('scripts.run', {
-        document: '$echo: 1',
-        connection: { baseURL: env.server.baseURL, model: 'm', apiKeyEnv: 'HOME' },
-      }),
-    ).rejects.toMatchObject({
+    await expect(runWithKeyVariable('HOME')).rejects.toMatchObject({
       code: 'bad_input',
       details: [expect.objectContaining({ path: '/connection/apiKeyEnv' })],
     });

@@ -1,0 +1,28 @@
+/**
+ * The methods every library document with revisions has (cards, lorebooks, scripts), declared once:
+ * `<domain>.get`, `.delete` and `.restore` (the trash), `.revisions` and `.revision` (the history).
+ */
+import type { RevisionSummary } from '../library/types.ts';
+import { method, type MethodSpec } from './method.ts';
+import { idSchema, revisionSchema, type IdInput, type RevisionInput, type StoredRevision } from './schema-parts.ts';
+
+interface Verbs<Summary, Item> {
+  get: MethodSpec<IdInput, Item>;
+  delete: MethodSpec<IdInput, Summary>;
+  restore: MethodSpec<IdInput, Summary>;
+  revisions: MethodSpec<IdInput, RevisionSummary[]>;
+  revision: MethodSpec<RevisionInput, StoredRevision>;
+}
+
+export function revisionedMethods<Summary, Item, D extends string = string>(
+  domain: D,
+): { [V in keyof Verbs<Summary, Item> as `${D}.${V}`]: Verbs<Summary, Item>[V] } {
+  const verbs: Verbs<Summary, Item> = {
+    get: method(idSchema),
+    delete: method(idSchema),
+    restore: method(idSchema),
+    revisions: method(idSchema),
+    revision: method(revisionSchema),
+  };
+  return Object.fromEntries(Object.entries(verbs).map(([verb, spec]) => [`${domain}.${verb}`, spec])) as never;
+}
