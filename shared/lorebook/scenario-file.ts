@@ -10,6 +10,7 @@ import { DEFAULT_CHARACTER, DEFAULT_SCAN_SETTINGS } from './defaults.ts';
 import { BookFormatError, importBook, locateBook } from './formats/index.ts';
 import { parseExpect, type Expectations } from './lore-test.ts';
 import { ScenarioError } from './scenario-error.ts';
+import { isUnsafeKey } from '../util/own.ts';
 import { checkScenarioFile, SCAN_FIELD_NAMES } from './scenario-schema.ts';
 
 export interface LoadedScenario {
@@ -159,7 +160,11 @@ function buildTurn(fields: TurnFields, index: number, load: (at: Located) => Wor
   if (bookMembers.size === 0)
     throw new ScenarioError(fields.get('books')?.path ?? 'books', 'no books: add at least one');
   const books: Record<string, WorldInfoBook> = {};
-  for (const [name, at] of bookMembers) books[name] = load(at);
+  for (const [name, at] of bookMembers) {
+    // `books.__proto__ = …` would swap the object's prototype and the book would silently vanish.
+    if (isUnsafeKey(name)) throw new ScenarioError(at.path, 'not a usable book name (it names a prototype link)');
+    books[name] = load(at);
+  }
   const bookName = (value: unknown, path: string): void => {
     if (typeof value === 'string' && !Object.hasOwn(books, value))
       throw new ScenarioError(

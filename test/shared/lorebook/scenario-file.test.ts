@@ -103,6 +103,12 @@ describe('scenario files', () => {
     expect(problem(doc)).toContain(message);
   });
 
+  it('refuses a book named __proto__ instead of losing it (and pollutes nothing)', () => {
+    const doc: unknown = JSON.parse('{"books": {"__proto__": {"entries": {}}}, "chat": ["Hello"]}');
+    expect(problem(doc)).toContain('books.__proto__: not a usable book name');
+    expect(({} as Record<string, unknown>).entries).toBeUndefined();
+  });
+
   it('names the line of the field in the file text', () => {
     const text = '{\n  "books": {"Lore": {"entries": {}}},\n  "chat": [],\n  "settings": {\n    "depth": "4"\n  }\n}';
     const e = new ScenarioError('settings.depth', 'expected a whole number ≥ 0, got "4"');
