@@ -46,3 +46,17 @@ export const revisionSchema: JSONSchemaType<RevisionInput> = {
   required: ['id', 'revision'],
   properties: { id: idProperty, revision: { type: 'integer', minimum: 1 } },
 };
+
+export interface PurgeInput {
+  /** Trashed items to delete for good; the whole trash when omitted. */
+  ids?: number[];
+}
+export interface PurgeResult {
+  purged: number;
+}
+
+export const purgeSchema: JSONSchemaType<PurgeInput> = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { ids: { type: 'array', items: idProperty, minItems: 1, maxItems: 100_000, nullable: true } },
+};

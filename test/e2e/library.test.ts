@@ -186,6 +186,40 @@ describe('library page', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
   });
 
+  it('deletes trashed cards for good, one or the whole trash, after a confirmation naming how many', async () => {
+    await page.getByLabel('Select Admiral Vex').click();
+    await page.getByLabel('Select Seraphina', { exact: true }).click();
+    await page.getByRole('toolbar', { name: 'Selected cards' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.locator('.empty').innerText()).toMatch(/library is empty/);
+    await page.getByRole('button', { name: 'Show trash' }).click();
+    await expect.poll(() => rowNames(page)).toEqual(['Admiral Vex', 'Nyx', 'Seraphina']);
+    const confirmations: string[] = [];
+    const answer = (accept: boolean) =>
+      page.once('dialog', (d) => {
+        confirmations.push(d.message());
+        void (accept ? d.accept() : d.dismiss());
+      });
+    answer(true);
+    await page.locator('.card-row', { hasText: 'Nyx' }).getByRole('button', { name: 'Delete permanently' }).click();
+    await expect.poll(() => rowNames(page)).toEqual(['Admiral Vex', 'Seraphina']);
+    await expect.poll(() => page.getByRole('status').innerText()).toBe('1 card deleted permanently.');
+    answer(false);
+    await page.getByRole('button', { name: 'Empty trash' }).click();
+    await expect.poll(() => confirmations.length).toBe(2);
+    expect(await rowNames(page)).toEqual(['Admiral Vex', 'Seraphina']);
+    answer(true);
+    await page.getByRole('button', { name: 'Empty trash' }).click();
+    await expect.poll(() => page.locator('.empty').innerText()).toBe('The trash is empty.');
+    await expect.poll(() => page.getByRole('status').innerText()).toBe('2 cards deleted permanently.');
+    expect(confirmations).toEqual([
+      'Delete 1 card permanently? Its history goes too; this cannot be undone.',
+      'Delete 2 cards permanently? Their history goes too; this cannot be undone.',
+      'Delete 2 cards permanently? Their history goes too; this cannot be undone.',
+    ]);
+    await page.getByRole('button', { name: 'Back to library' }).click();
+    await expect.poll(() => page.locator('.empty').innerText()).toMatch(/library is empty/);
+  });
+
   it('shows the library file in Settings and switches the language live', async () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect.poll(() => page.getByTestId('library-file').innerText()).toBe(path.join(dir, 'library.db'));

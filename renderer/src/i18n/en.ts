@@ -307,6 +307,11 @@ export const en = {
   ...lorebooksEn,
   ...scriptsEn,
   ...chatsEn,
+  'library.purge': 'Delete permanently',
+  'library.emptyTrash': 'Empty trash',
+  'library.confirmPurge':
+    '{n, plural, one {Delete # card permanently? Its history goes too; this cannot be undone.} other {Delete # cards permanently? Their history goes too; this cannot be undone.}}',
+  'library.purged': '{n, plural, one {# card deleted permanently.} other {# cards deleted permanently.}}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -382,6 +382,9 @@ export const lorebooksEn = {
   'lb.quirk.wholeword-non-ascii-boundary': 'SillyTavern quirk: non-ASCII letters count as word boundaries',
   'lb.quirk.an-slot-without-authors-note':
     "SillyTavern quirk: Author's Note entries are dropped when no note is inserted",
+  'lb.confirmPurge':
+    '{n, plural, one {Delete # lorebook permanently? Its history and lore tests go too; this cannot be undone.} other {Delete # lorebooks permanently? Their history and lore tests go too; this cannot be undone.}}',
+  'lb.purged': '{n, plural, one {# lorebook deleted permanently.} other {# lorebooks deleted permanently.}}',
 } as const;
 
 type LorebookKey = keyof typeof lorebooksEn;
@@ -750,6 +753,8 @@ export const lorebooksZhCN: Partial<Record<LorebookKey, string>> = {
   'lb.quirk.wholeword-multiword-substring': 'SillyTavern 怪癖：多词关键词忽略全词匹配',
   'lb.quirk.wholeword-non-ascii-boundary': 'SillyTavern 怪癖：非 ASCII 字母被当作词边界',
   'lb.quirk.an-slot-without-authors-note': 'SillyTavern 怪癖：未插入作者注时，作者注位置的条目会被丢弃',
+  'lb.confirmPurge': '永久删除 {n} 本世界书？其历史版本和世界书测试也会一并删除，且无法撤销。',
+  'lb.purged': '已永久删除 {n} 本世界书。',
 };
 
 export const lorebooksPtBR: Partial<Record<LorebookKey, string>> = {
@@ -1137,4 +1142,7 @@ export const lorebooksPtBR: Partial<Record<LorebookKey, string>> = {
     'Peculiaridade do SillyTavern: letras não ASCII contam como limites de palavra',
   'lb.quirk.an-slot-without-authors-note':
     'Peculiaridade do SillyTavern: entradas da Nota do Autor são descartadas quando nenhuma nota é inserida',
+  'lb.confirmPurge':
+    '{n, plural, one {Excluir # lorebook permanentemente? O histórico e os testes também serão apagados; não é possível desfazer.} other {Excluir # lorebooks permanentemente? O histórico e os testes também serão apagados; não é possível desfazer.}}',
+  'lb.purged': '{n, plural, one {# lorebook excluído permanentemente.} other {# lorebooks excluídos permanentemente.}}',
 };

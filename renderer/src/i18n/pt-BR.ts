@@ -310,4 +310,9 @@ export const ptBR: Partial<Messages> = {
   ...lorebooksPtBR,
   ...scriptsPtBR,
   ...chatsPtBR,
+  'library.purge': 'Excluir permanentemente',
+  'library.emptyTrash': 'Esvaziar lixeira',
+  'library.confirmPurge':
+    '{n, plural, one {Excluir # card permanentemente? O histórico também será apagado; não é possível desfazer.} other {Excluir # cards permanentemente? O histórico também será apagado; não é possível desfazer.}}',
+  'library.purged': '{n, plural, one {# card excluído permanentemente.} other {# cards excluídos permanentemente.}}',
 };

@@ -296,4 +296,8 @@ export const zhCN: Partial<Messages> = {
   ...lorebooksZhCN,
   ...scriptsZhCN,
   ...chatsZhCN,
+  'library.purge': '永久删除',
+  'library.emptyTrash': '清空回收站',
+  'library.confirmPurge': '永久删除 {n} 张卡片？其历史版本也会一并删除，且无法撤销。',
+  'library.purged': '已永久删除 {n} 张卡片。',
 };

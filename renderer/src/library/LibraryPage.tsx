@@ -107,6 +107,16 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     void after(api.invoke('cards.delete', { id: card.id }), t('library.deleted', { name: card.name }));
   const restore = (card: CardSummary): void =>
     void after(api.invoke('cards.restore', { id: card.id }), t('library.restored', { name: card.name }));
+  /** Deletes trashed cards for good (all of the trash without ids) once the author confirms how many. */
+  const purge = (count: number, ids?: number[]): void => {
+    if (count === 0 || !window.confirm(t('library.confirmPurge', { n: count }))) return;
+    void after(
+      api.invoke('cards.purge', ids ? { ids } : {}).then((r) => {
+        setNotice(t('library.purged', { n: r.purged }));
+        setSelected(new Set());
+      }),
+    );
+  };
   const select = (card: CardSummary, index: number, range: boolean): void => {
     setSelected((cur) => {
       const next = new Set(cur);
@@ -288,6 +298,11 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
           onChange={(e) => void importFiles([...(e.target.files ?? [])])}
         />
         <button onClick={() => setBatch(true)}>{t('batch.open')}</button>
+        {trash && (list.total ?? 0) > 0 && (
+          <button className="danger" onClick={() => purge(list.total ?? 0)}>
+            {t('library.emptyTrash')}
+          </button>
+        )}
         <button onClick={() => setTrash((v) => !v)}>{trash ? t('library.hideTrash') : t('library.showTrash')}</button>
       </header>
       {batch && <BatchConvertDialog onClose={() => setBatch(false)} />}
@@ -342,6 +357,7 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
           onAction={bulk}
           onConvert={convert}
           onExport={exportSelected}
+          onPurge={() => purge(selected.size, [...selected])}
           onSelectAll={selectAll}
           onClear={() => setSelected(new Set())}
         />
@@ -364,6 +380,7 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
             onRename={rename}
             onDelete={remove}
             onRestore={restore}
+            onPurge={(card) => purge(1, [card.id])}
             onSelect={select}
           />
         )

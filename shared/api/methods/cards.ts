@@ -22,6 +22,9 @@ import {
   documentProperty,
   fileNameProperty,
   tagListProperty,
+  purgeSchema,
+  type PurgeInput,
+  type PurgeResult,
 } from '../schema-parts.ts';
 import type { IdInput, RevisionInput } from '../schema-parts.ts';
 
@@ -211,6 +214,8 @@ export const cardMethods = {
   'cards.update': method<UpdateInput, CardRecord>(updateSchema),
   'cards.delete': method<IdInput, CardSummary>(idSchema),
   'cards.restore': method<IdInput, CardSummary>(idSchema),
+  /** Deletes trashed items for good (the whole trash without ids). */
+  'cards.purge': method<PurgeInput, PurgeResult>(purgeSchema),
   'cards.revisions': method<IdInput, RevisionSummary[]>(idSchema),
   'cards.revision': method<RevisionInput, { revision: number; document: string; createdAt: number }>(revisionSchema),
   'cards.tags': method<Record<string, never>, TagCount[]>(emptySchema),

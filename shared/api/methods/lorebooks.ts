@@ -11,6 +11,9 @@ import {
   nameProperty as name,
   documentProperty as documentText,
   fileNameProperty,
+  purgeSchema,
+  type PurgeInput,
+  type PurgeResult,
 } from '../schema-parts.ts';
 
 export interface LorebookSummary {
@@ -117,6 +120,8 @@ export const lorebookMethods = {
   'lorebooks.update': method<LorebookUpdateInput, LorebookRecord>(updateSchema),
   'lorebooks.delete': method<LorebookIdInput, LorebookSummary>(idSchema),
   'lorebooks.restore': method<LorebookIdInput, LorebookSummary>(idSchema),
+  /** Deletes trashed items for good (the whole trash without ids). */
+  'lorebooks.purge': method<PurgeInput, PurgeResult>(purgeSchema),
   'lorebooks.revisions': method<LorebookIdInput, RevisionSummary[]>(idSchema),
   'lorebooks.revision': method<LorebookRevisionInput, { revision: number; document: string; createdAt: number }>(
     revisionSchema,

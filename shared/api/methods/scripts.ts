@@ -12,6 +12,9 @@ import {
   nameProperty as name,
   documentProperty as documentText,
   fileNameProperty,
+  purgeSchema,
+  type PurgeInput,
+  type PurgeResult,
 } from '../schema-parts.ts';
 
 export interface ScriptSummary {
@@ -176,6 +179,8 @@ export const scriptMethods = {
   'scripts.update': method<ScriptUpdateInput, ScriptRecord>(updateSchema),
   'scripts.delete': method<ScriptIdInput, ScriptSummary>(idSchema),
   'scripts.restore': method<ScriptIdInput, ScriptSummary>(idSchema),
+  /** Deletes trashed items for good (the whole trash without ids). */
+  'scripts.purge': method<PurgeInput, PurgeResult>(purgeSchema),
   'scripts.revisions': method<ScriptIdInput, RevisionSummary[]>(idSchema),
   'scripts.revision': method<ScriptRevisionInput, { revision: number; document: string; createdAt: number }>(
     revisionSchema,
