@@ -300,4 +300,13 @@ export const zhCN: Partial<Messages> = {
   'library.emptyTrash': '清空回收站',
   'library.confirmPurge': '永久删除 {n} 张卡片？其历史版本也会一并删除，且无法撤销。',
   'library.purged': '已永久删除 {n} 张卡片。',
+  'batch.pickFiles': '选择文件…',
+  'batch.pickFolder': '选择文件夹…',
+  'batch.picked': '已选择 {n} 个文件',
+  'batch.clearPicked': '清除已选文件',
+  'batch.pickedOutput': '所选文件会被转换并打包为 zip 供你保存；原文件不会改变。',
+  'batch.lost': '{n} 个字段无法保留（下方按文件列出）。',
+  'batch.notCarried': '未保留：{fields}',
+  'batch.results': '每个文件的结果',
+  'batch.download': '保存 {n} 个已转换文件（zip）',
 };

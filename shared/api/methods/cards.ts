@@ -20,11 +20,12 @@ import {
   revisionSchema,
   nameProperty,
   documentProperty,
-  fileNameProperty,
   tagListProperty,
   purgeSchema,
   type PurgeInput,
   type PurgeResult,
+  uploadedFilesProperty,
+  type UploadedFile,
 } from '../schema-parts.ts';
 import type { IdInput, RevisionInput } from '../schema-parts.ts';
 
@@ -66,7 +67,7 @@ export interface RenameTagInput {
 }
 export interface ImportInput {
   /** Binary files (PNG, CharX) travel base64-encoded; text files as they are. */
-  files: { name: string; text: string; encoding?: 'utf8' | 'base64' }[];
+  files: UploadedFile[];
   /** A file that is another version of a library card (same name and creator): ask (default), update it, or add it. */
   onMatch?: ImportMatchPolicy;
 }
@@ -111,21 +112,7 @@ const importSchema: JSONSchemaType<ImportInput> = {
   required: ['files'],
   properties: {
     onMatch: { type: 'string', enum: ['ask', 'update', 'add'], nullable: true },
-    files: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 10_000,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['name', 'text'],
-        properties: {
-          name: fileNameProperty,
-          text: { type: 'string' },
-          encoding: { type: 'string', enum: ['utf8', 'base64'], nullable: true },
-        },
-      },
-    },
+    files: uploadedFilesProperty,
   },
 };
 const bulkSchema: JSONSchemaType<BulkInput> = {
