@@ -128,6 +128,33 @@ describe('card editor', () => {
     await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Seraphina');
     expect(await docText(page)).not.toContain('x_new_field');
   });
+
+  it('shows the whole change of a long edited description in History, word by word', async () => {
+    const long = Array.from({ length: 300 }, (_, i) => `Sentence ${i} of the forest lore.`).join(' ');
+    const edited = long.replace('Sentence 290 of', 'Sentence 290, rewritten, of');
+    await page.getByLabel('Description').fill(long);
+    await page.keyboard.press('Control+S');
+    await page.getByRole('status').filter({ hasText: 'Saved as revision 5' }).waitFor();
+    await page.getByLabel('Description').fill(edited);
+    await page.keyboard.press('Control+S');
+    await page.getByRole('status').filter({ hasText: 'Saved as revision 6' }).waitFor();
+
+    // The panel stays open from the restore above and lists the new revisions.
+    await page.getByRole('button', { name: /^Revision 5 ·/ }).click();
+    const change = page.locator('.revision-diff .change').filter({ hasText: '/data/description' });
+    await expect.poll(() => change.locator('ins').allInnerTexts()).toEqual([', rewritten,']);
+    expect(await change.locator('del').count()).toBe(0);
+    // Read without the insertions it is the old description, with them the new one: all of it, nothing cut.
+    const side = (drop: string) =>
+      change.locator('.word-diff').evaluate((el, tag) => {
+        const copy = el.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll(tag).forEach((n) => n.remove());
+        return copy.textContent;
+      }, drop);
+    expect(await side('ins')).toBe(long);
+    expect(await side('del')).toBe(edited);
+    await page.screenshot({ path: path.join(artifactsDir, 'card-history-word-diff.png') });
+  });
 });
 
 describe('a real PNG card', () => {

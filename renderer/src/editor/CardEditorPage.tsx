@@ -1,13 +1,12 @@
 /** The card editor: form and JSON side by side on one document, save with revisions, history. */
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import type { CardRecord } from '../../../shared/library/types.ts';
-import { isDirty } from '../../../shared/document/doc-session.ts';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 import { CardForm } from './CardForm.tsx';
 import { MonacoJson } from './MonacoJson.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
-import { useDocSession } from './useDocSession.ts';
+import { sessionBinding, useDocSession } from './useDocSession.ts';
+import { useRevisionedDoc } from './useRevisionedDoc.ts';
 import { useEditorShortcuts } from './useEditorShortcuts.ts';
 import { useDarkMode } from '../app/useDarkMode.ts';
 import { onCommand } from '../app/commands.ts';
@@ -24,7 +23,6 @@ import { cardSchemas } from '../../../shared/card/index.ts';
 import { tokenizerNames } from '../../../shared/tokenize/index.ts';
 import type { TokenizerName } from '../../../shared/tokenize/index.ts';
 import type { JsonObject } from '../../../shared/library/parse-document.ts';
-import { errorMessage } from '../../../shared/errors.ts';
 
 const SCHEMAS = { v1: cardSchemas.cardV1, v2: cardSchemas.cardV2, v3: cardSchemas.cardV3 } as const;
 
@@ -53,11 +51,10 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
   const api = useApi();
   const t = useT();
   const dark = useDarkMode();
-  const [record, setRecord] = useState<CardRecord | null>(null);
   const [state, dispatch] = useDocSession();
+  const doc = useRevisionedDoc('cards', id, sessionBinding(state, dispatch), { onDirtyChange });
+  const { record, dirty, save, onError, setNotice } = doc;
   const [panel, setPanel] = useState<Panel>('none');
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const [formTab, setFormTab] = useState<'card' | 'book'>('card');
   const [tokenizer, setTokenizer] = useState<TokenizerName>(readTokenizer);
@@ -66,59 +63,17 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
   const tokens = useTokenCounts(fields, tokenizer);
   // The JSON view follows form typing at low priority, so a keystroke paints the form first.
   const jsonText = useDeferredValue(state?.text ?? '');
-  const onError = useCallback((e: unknown) => setError(errorMessage(e)), []);
-
-  useEffect(() => {
-    api.invoke('cards.get', { id }).then((r) => {
-      setRecord(r);
-      dispatch({ type: 'open', text: r.document });
-    }, onError);
-  }, [api, id, dispatch, onError]);
-
-  const dirty = state ? isDirty(state) : false;
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-
-  const save = useCallback(async (): Promise<void> => {
-    if (!state || !record) return;
-    if (state.error) {
-      setError(t('editor.cannotSaveInvalid'));
-      return;
-    }
-    try {
-      const saved = await api.invoke('cards.update', { id, document: state.text, baseRevision: record.revision });
-      setRecord(saved);
-      dispatch({ type: 'saved', text: saved.document });
-      setNotice(t('editor.saved', { revision: saved.revision }));
-    } catch (e) {
-      onError(e);
-    }
-  }, [api, id, record, state, dispatch, onError, t]);
 
   useEditorShortcuts(save, dispatch);
 
   useEffect(() => onCommand((command) => command === 'export' && setExporting(true)), []);
-
-  // Restoring saves the old document as a new revision, so nothing in between is lost either.
-  const restore = async (document: string, revision: number): Promise<void> => {
-    if (!record || (dirty && !window.confirm(t('editor.discardForRestore')))) return;
-    try {
-      const saved = await api.invoke('cards.update', { id, document, baseRevision: record.revision });
-      setRecord(saved);
-      dispatch({ type: 'open', text: saved.document });
-      setNotice(t('history.restored', { revision, now: saved.revision }));
-    } catch (e) {
-      onError(e);
-    }
-  };
 
   // The library's convert operation: a new revision, so the V1 original stays in history.
   const convertToV2 = async (): Promise<void> => {
     try {
       const [outcome] = await api.invoke('cards.convert', { ids: [id], to: 'v2' });
       if (outcome?.status === 'failed') throw new Error(outcome.message);
-      const converted = await api.invoke('cards.get', { id });
-      setRecord(converted);
-      dispatch({ type: 'open', text: converted.document });
+      const converted = await doc.reload();
       setNotice(t('editor.convertedToV2', { revision: converted.revision }));
     } catch (e) {
       onError(e);
@@ -126,7 +81,7 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
   };
 
   const uri = useMemo(() => `inmemory://card/${id}.json`, [id]);
-  if (!record || !state) return <p className="muted">{error ?? t('editor.loading')}</p>;
+  if (!record || !state) return <p className="muted">{doc.error ?? t('editor.loading')}</p>;
 
   return (
     <section className="editor">
@@ -182,7 +137,7 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
           {t('library.save')}
         </button>
       </header>
-      <Messages notice={notice} error={error} onDismiss={() => setError(null)} />
+      <Messages notice={doc.notice} error={doc.error} onDismiss={doc.dismissError} />
       {state.error && <div className="warning">{t('editor.formWaits')}</div>}
       {exporting && <ExportDialog cardId={id} dirty={dirty} onClose={() => setExporting(false)} onError={onError} />}
       <div className={panel === 'none' ? 'editor-panes' : 'editor-panes with-panel'}>
@@ -214,16 +169,13 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
               disabled={state.error !== null}
               dirty={dirty}
               onField={(path, value) => dispatch({ type: 'field', path, value })}
-              onCardChanged={(saved) => {
-                // The tab asked before discarding unsaved edits; the stored card is now the one to edit.
-                setRecord(saved);
-                dispatch({ type: 'open', text: saved.document });
-              }}
+              // The tab asked before discarding unsaved edits; the stored card is now the one to edit.
+              onCardChanged={doc.reopen}
             />
           ) : (
             <CardForm
               doc={state.value}
-              header={<AvatarField record={record} onReplaced={setRecord} onError={onError} />}
+              header={<AvatarField record={record} onReplaced={doc.setRecord} onError={onError} />}
               disabled={state.error !== null}
               onField={(path, value) => dispatch({ type: 'field', path, value })}
               onConvertToV2={() => void convertToV2()}
@@ -246,10 +198,11 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
         {panel === 'file' && <FilePanel cardId={id} revision={record.revision} onError={onError} />}
         {panel === 'history' && (
           <HistoryPanel
-            cardId={id}
+            kind="cards"
+            id={id}
             currentRevision={record.revision}
             current={state.value}
-            onRestore={(d, r) => void restore(d, r)}
+            onRestore={(d, r) => void doc.restore(d, r)}
             onError={onError}
           />
         )}

@@ -1,43 +1,76 @@
-/** Every saved revision with its time and a field-level diff against the current document; restore any. */
-import { useEffect, useState } from 'react';
+/**
+ * A document's saved revisions, the same for cards, lorebooks and scripts: pick one to see everything it differs in
+ * from the editor's document (JSON field by field, prose word by word, never cut short), restore it as a new
+ * revision.
+ */
+import { useEffect, useMemo, useState } from 'react';
 import type { RevisionSummary } from '../../../shared/library/types.ts';
 import type { JsonObject } from '../../../shared/library/parse-document.ts';
-import { useApi } from '../app/ApiContext.ts';
-import { useT } from '../i18n/index.ts';
 import { diffDocuments } from '../../../shared/document/diff.ts';
 import type { FieldChange } from '../../../shared/document/diff.ts';
+import { diffWords } from '../../../shared/document/word-diff.ts';
+import { useApi } from '../app/ApiContext.ts';
+import { useT } from '../i18n/index.ts';
+import type { DocKind } from './useRevisionedDoc.ts';
 
 interface Props {
-  cardId: number;
+  kind: DocKind;
+  id: number;
   currentRevision: number;
-  current: JsonObject;
+  /** The editor's document now: a JSON document compares field by field, a text (a script) as a whole. */
+  current: JsonObject | string;
   onRestore(document: string, revision: number): void;
   onError(e: unknown): void;
 }
 
-function short(v: unknown): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
-  return s === undefined ? '' : s.length > 120 ? `${s.slice(0, 117)}…` : s;
+function changesOf(before: string, current: JsonObject | string): FieldChange[] {
+  if (typeof current === 'string')
+    return before === current ? [] : [{ pointer: '', kind: 'changed', before, after: current }];
+  return diffDocuments(JSON.parse(before) as object, current);
 }
 
-export function HistoryPanel({ cardId, currentRevision, current, onRestore, onError }: Props) {
+function full(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? '');
+}
+
+function Change({ change }: { change: FieldChange }) {
+  const t = useT();
+  const { before, after, kind } = change;
+  return (
+    <li className={`change ${kind}`}>
+      {change.pointer && <code>{change.pointer}</code>} <span className="kind">{t(`history.kind.${kind}`)}</span>
+      {kind === 'changed' && typeof before === 'string' && typeof after === 'string' ? (
+        <pre className="word-diff">
+          {diffWords(before, after).map((p, i) =>
+            p.kind === 'same' ? p.text : p.kind === 'added' ? <ins key={i}>{p.text}</ins> : <del key={i}>{p.text}</del>,
+          )}
+        </pre>
+      ) : (
+        <>
+          {kind !== 'added' && <pre className="before">− {full(before)}</pre>}
+          {kind !== 'removed' && <pre className="after">+ {full(after)}</pre>}
+        </>
+      )}
+    </li>
+  );
+}
+
+export function HistoryPanel({ kind, id, currentRevision, current, onRestore, onError }: Props) {
   const api = useApi();
   const t = useT();
   const [revisions, setRevisions] = useState<RevisionSummary[]>([]);
-  const [open, setOpen] = useState<{ revision: number; document: string; changes: FieldChange[] } | null>(null);
+  const [open, setOpen] = useState<{ revision: number; document: string } | null>(null);
 
   useEffect(() => {
-    api.invoke('cards.revisions', { id: cardId }).then(setRevisions, onError);
-  }, [api, cardId, currentRevision, onError]);
+    api.invoke(`${kind}.revisions` as 'cards.revisions', { id }).then(setRevisions, onError);
+  }, [api, kind, id, currentRevision, onError]);
 
-  const show = async (revision: number): Promise<void> => {
-    try {
-      const r = await api.invoke('cards.revision', { id: cardId, revision });
-      setOpen({ revision, document: r.document, changes: diffDocuments(JSON.parse(r.document) as object, current) });
-    } catch (e) {
-      onError(e);
-    }
+  const show = (revision: number): void => {
+    api
+      .invoke(`${kind}.revision` as 'cards.revision', { id, revision })
+      .then((r) => setOpen({ revision, document: r.document }), onError);
   };
+  const changes = useMemo(() => (open ? changesOf(open.document, current) : []), [open, current]);
 
   return (
     <aside className="side-panel" aria-label={t('history.title')}>
@@ -50,7 +83,7 @@ export function HistoryPanel({ cardId, currentRevision, current, onRestore, onEr
             <button
               type="button"
               className={open?.revision === r.revision ? 'selected' : ''}
-              onClick={() => void show(r.revision)}
+              onClick={() => show(r.revision)}
             >
               {t('history.revision', { revision: r.revision })} · {t.date(r.createdAt)} · {r.name}
             </button>
@@ -60,16 +93,12 @@ export function HistoryPanel({ cardId, currentRevision, current, onRestore, onEr
       {open && (
         <div className="revision-diff">
           <h4>{t('history.diff', { revision: open.revision })}</h4>
-          {open.changes.length === 0 ? (
+          {changes.length === 0 ? (
             <p className="muted">{t('history.same')}</p>
           ) : (
             <ul>
-              {open.changes.map((c) => (
-                <li key={c.pointer} className={`change ${c.kind}`}>
-                  <code>{c.pointer}</code> <span className="kind">{t(`history.kind.${c.kind}`)}</span>
-                  {c.kind !== 'added' && <div className="before">− {short(c.before)}</div>}
-                  {c.kind !== 'removed' && <div className="after">+ {short(c.after)}</div>}
-                </li>
+              {changes.map((c) => (
+                <Change key={c.pointer} change={c} />
               ))}
             </ul>
           )}

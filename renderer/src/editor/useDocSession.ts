@@ -1,8 +1,18 @@
 /** React state for a document session (see shared/document/doc-session.ts). */
 import { useReducer } from 'react';
+import type { Dispatch } from 'react';
 import type { JsonPath } from '../../../shared/document/json-path.ts';
-import { applyField, applyText, markSaved, openDoc, redo, undo } from '../../../shared/document/doc-session.ts';
+import {
+  applyField,
+  applyText,
+  isDirty,
+  markSaved,
+  openDoc,
+  redo,
+  undo,
+} from '../../../shared/document/doc-session.ts';
 import type { DocState } from '../../../shared/document/doc-session.ts';
+import type { DocBinding } from './useRevisionedDoc.ts';
 
 export type DocAction =
   | { type: 'open'; text: string }
@@ -31,4 +41,14 @@ function reduce(state: DocState | null, action: DocAction): DocState | null {
 
 export function useDocSession() {
   return useReducer(reduce, null);
+}
+
+/** A session as useRevisionedDoc's binding: text that does not parse is not saved, a save keeps the undo history. */
+export function sessionBinding(state: DocState | null, dispatch: Dispatch<DocAction>): DocBinding<unknown> {
+  return {
+    text: state && !state.error ? state.text : null,
+    changed: () => (state ? isDirty(state) : false),
+    open: (text) => dispatch({ type: 'open', text }),
+    saved: (text) => dispatch({ type: 'saved', text }),
+  };
 }

@@ -11,7 +11,6 @@ export const scriptsEn = {
   'scripts.trashEmpty': 'The trash holds no scripts.',
   'scripts.pick': 'Open a script from the list.',
   'scripts.name': 'Script name',
-  'scripts.saved': 'Saved as revision {revision}.',
   'scripts.toCard': 'Make a card',
   'scripts.toCardUnsaved': 'The card is made from the saved script; your unsaved changes are not included. Continue?',
   'scripts.toCardDone': 'A new card was added to the library.',
@@ -57,7 +56,6 @@ export const scriptsZhCN: ScriptMessages = {
   'scripts.trashEmpty': '回收站中没有脚本。',
   'scripts.pick': '从列表中打开一个脚本。',
   'scripts.name': '脚本名称',
-  'scripts.saved': '已保存为第 {revision} 版。',
   'scripts.toCard': '生成角色卡',
   'scripts.toCardUnsaved': '角色卡根据已保存的脚本生成，未保存的修改不会包含在内。是否继续？',
   'scripts.toCardDone': '已在角色库中添加一张新角色卡。',
@@ -98,7 +96,6 @@ export const scriptsPtBR: ScriptMessages = {
   'scripts.trashEmpty': 'A lixeira não tem scripts.',
   'scripts.pick': 'Abra um script da lista.',
   'scripts.name': 'Nome do script',
-  'scripts.saved': 'Salvo como revisão {revision}.',
   'scripts.toCard': 'Criar um card',
   'scripts.toCardUnsaved':
     'O card é criado a partir do script salvo; suas alterações não salvas não entram. Continuar?',

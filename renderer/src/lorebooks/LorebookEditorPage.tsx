@@ -3,18 +3,18 @@
  * and lint beside them, save with revisions.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { LorebookRecord } from '../../../shared/api/methods/lorebooks.ts';
 import type { LoreTestDocument } from '../../../shared/lorebook/lore-test-document.ts';
-import { isDirty } from '../../../shared/document/doc-session.ts';
 import { guesstimateTokenizer } from '../../../shared/lorebook/index.ts';
 import type { WorldInfoBook, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useDarkMode } from '../app/useDarkMode.ts';
 import { MonacoJson } from '../editor/MonacoJson.tsx';
-import { useDocSession } from '../editor/useDocSession.ts';
+import { sessionBinding, useDocSession } from '../editor/useDocSession.ts';
+import { useRevisionedDoc } from '../editor/useRevisionedDoc.ts';
+import { HistoryPanel } from '../editor/HistoryPanel.tsx';
+import { Messages } from '../app/Messages.tsx';
 import { useT } from '../i18n/index.ts';
 import { entriesOf } from './book-model.ts';
-import { BookHistory } from './BookHistory.tsx';
 import { editEntryField, writeEntries } from './entries-text.ts';
 import { LintList } from './LintList.tsx';
 import { LoreTests } from './LoreTests.tsx';
@@ -24,7 +24,6 @@ import { DEFAULT_SETUP } from './preview/scenario.ts';
 import type { PreviewSetup } from './preview/scenario.ts';
 import { useLint } from './useLint.ts';
 import { useEditorShortcuts } from '../editor/useEditorShortcuts.ts';
-import { errorMessage } from '../../../shared/errors.ts';
 
 interface Props {
   id: number;
@@ -40,26 +39,15 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
   const api = useApi();
   const t = useT();
   const dark = useDarkMode();
-  const [record, setRecord] = useState<LorebookRecord | null>(null);
-  const [name, setName] = useState('');
   const [state, dispatch] = useDocSession();
+  const doc = useRevisionedDoc('lorebooks', id, sessionBinding(state, dispatch), { renamable: true, onDirtyChange });
+  const { record, dirty, save, onError, setNotice } = doc;
   const [tab, setTab] = useState<Tab>('preview');
   const [current, setCurrent] = useState<string | null>(null);
   const [fired, setFired] = useState<ReadonlySet<string>>(new Set());
   const [setup, setSetup] = useState<PreviewSetup>(DEFAULT_SETUP);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   // Bumped when a test or the book is saved: the tests tab reloads and forgets results of an older book.
   const [testsVersion, setTestsVersion] = useState(0);
-  const onError = useCallback((e: unknown) => setError(errorMessage(e)), []);
-
-  useEffect(() => {
-    api.invoke('lorebooks.get', { id }).then((r) => {
-      setRecord(r);
-      setName(r.name);
-      dispatch({ type: 'open', text: r.document });
-    }, onError);
-  }, [api, id, dispatch, onError]);
 
   const value = state?.value;
   // The engine reads `entries` as an object keyed by uid; anything else (mid-edit in JSON) previews as empty.
@@ -87,44 +75,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
     return { all: count(all), constant: count(all.filter((e) => e?.constant)) };
   }, [book]);
 
-  const dirty = (state ? isDirty(state) : false) || (record !== null && name.trim() !== '' && name !== record.name);
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-
-  const save = useCallback(async (): Promise<void> => {
-    if (!state || !record) return;
-    if (state.error) {
-      setError(t('editor.cannotSaveInvalid'));
-      return;
-    }
-    try {
-      const saved = await api.invoke('lorebooks.update', {
-        id,
-        document: state.text,
-        baseRevision: record.revision,
-        ...(name.trim() !== '' ? { name: name.trim() } : {}),
-      });
-      setRecord(saved);
-      setName(saved.name);
-      dispatch({ type: 'saved', text: saved.document });
-      setNotice(t('editor.saved', { revision: saved.revision }));
-    } catch (e) {
-      onError(e);
-    }
-  }, [api, id, record, state, name, dispatch, onError, t]);
-
   useEditorShortcuts(save, dispatch);
-
-  const restore = async (document: string, revision: number): Promise<void> => {
-    if (!record || (dirty && !window.confirm(t('editor.discardForRestore')))) return;
-    try {
-      const saved = await api.invoke('lorebooks.update', { id, document, baseRevision: record.revision });
-      setRecord(saved);
-      dispatch({ type: 'open', text: saved.document });
-      setNotice(t('history.restored', { revision, now: saved.revision }));
-    } catch (e) {
-      onError(e);
-    }
-  };
 
   // Entry edits are written into the text here (one entry's text, see entries-text.ts) rather than as a path edit
   // of the whole document, whose cost grows with the book; the JSON view must still take them in. `latestText`
@@ -180,7 +131,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
     return String(e?.comment ?? '') || t('lb.untitled', { uid: String(e?.uid ?? entryId) });
   };
 
-  if (!record || !state) return <p className="muted">{error ?? t('editor.loading')}</p>;
+  if (!record || !state) return <p className="muted">{doc.error ?? t('editor.loading')}</p>;
 
   return (
     <section className="editor lb-page">
@@ -191,8 +142,8 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
         <input
           className="lb-name"
           aria-label={t('lb.bookName')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
+          value={doc.name}
+          onChange={(e) => doc.setName(e.target.value)}
         />
         <span className="muted">{t('editor.revision', { revision: record.revision })}</span>
         <span className="muted">{t('lb.tokens', { all: tokens.all, constant: tokens.constant })}</span>
@@ -207,17 +158,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
           {t('library.save')}
         </button>
       </header>
-      {notice && (
-        <div className="notice" role="status">
-          {notice}
-        </div>
-      )}
-      {error && (
-        <div className="error" role="alert">
-          <pre>{error}</pre>
-          <button onClick={() => setError(null)}>{t('error.dismiss')}</button>
-        </div>
-      )}
+      <Messages notice={doc.notice} error={doc.error} onDismiss={doc.dismissError} />
       {state.error && <div className="warning">{t('editor.formWaits')}</div>}
       <div className="lb-panes">
         <div className="pane lb-left">
@@ -293,10 +234,12 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
             </div>
           )}
           {tab === 'history' && (
-            <BookHistory
+            <HistoryPanel
+              kind="lorebooks"
               id={id}
               currentRevision={record.revision}
-              onRestore={(d, r) => void restore(d, r)}
+              current={state.value}
+              onRestore={(d, r) => void doc.restore(d, r)}
               onError={onError}
             />
           )}
