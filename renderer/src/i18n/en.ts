@@ -317,7 +317,8 @@ export const en = {
   'batch.picked': '{n, plural, one {# file picked} other {# files picked}}',
   'batch.clearPicked': 'Clear picked files',
   'batch.pickedOutput': 'Picked files are converted into a zip you can save; the originals are not changed.',
-  'batch.lost': '{n, plural, one {# field could not be carried over (listed per file below).} other {# fields could not be carried over (listed per file below).}}',
+  'batch.lost':
+    '{n, plural, one {# field could not be carried over (listed per file below).} other {# fields could not be carried over (listed per file below).}}',
   'batch.notCarried': 'Not carried over: {fields}',
   'batch.results': 'Results per file',
   'batch.download': '{n, plural, one {Save # converted file (zip)} other {Save # converted files (zip)}}',

@@ -320,7 +320,8 @@ export const ptBR: Partial<Messages> = {
   'batch.picked': '{n, plural, one {# arquivo escolhido} other {# arquivos escolhidos}}',
   'batch.clearPicked': 'Limpar arquivos escolhidos',
   'batch.pickedOutput': 'Os arquivos escolhidos são convertidos em um zip para salvar; os originais não mudam.',
-  'batch.lost': '{n, plural, one {# campo não pôde ser mantido (listado por arquivo abaixo).} other {# campos não puderam ser mantidos (listados por arquivo abaixo).}}',
+  'batch.lost':
+    '{n, plural, one {# campo não pôde ser mantido (listado por arquivo abaixo).} other {# campos não puderam ser mantidos (listados por arquivo abaixo).}}',
   'batch.notCarried': 'Não mantido: {fields}',
   'batch.results': 'Resultado por arquivo',
   'batch.download': '{n, plural, one {Salvar # arquivo convertido (zip)} other {Salvar # arquivos convertidos (zip)}}',
