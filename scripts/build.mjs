@@ -1,6 +1,6 @@
 // Builds the renderer (Vite) and the Electron main/preload bundles (esbuild). `--skip-electron` for the web host.
 import { build as viteBuild } from 'vite';
-import { build as esbuild } from 'esbuild';
+import { buildElectronBundles } from './electron-bundles.mjs';
 import path from 'node:path';
 
 const root = path.dirname(import.meta.dirname);
@@ -13,32 +13,5 @@ if (process.argv.includes('--help')) {
 const skipElectron = process.argv.includes('--skip-electron');
 
 await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
-if (!skipElectron) {
-  const common = {
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node22',
-    sourcemap: true,
-    external: ['electron', 'better-sqlite3'],
-    logLevel: 'warning',
-  };
-  await esbuild({
-    ...common,
-    entryPoints: [path.join(root, 'electron/main/main.ts')],
-    outfile: path.join(root, 'dist/electron/main.cjs'),
-  });
-  await esbuild({
-    ...common,
-    entryPoints: [path.join(root, 'electron/preload/preload.ts')],
-    outfile: path.join(root, 'dist/electron/preload.cjs'),
-  });
-  // The evaluation sandbox's worker: its own bundle beside main.cjs (electron/sandbox/pool.ts loads it from there).
-  await esbuild({
-    ...common,
-    entryPoints: [path.join(root, 'electron/sandbox/worker.ts')],
-    outfile: path.join(root, 'dist/electron/sandbox-worker.cjs'),
-    sourcemap: false,
-  });
-}
+if (!skipElectron) await buildElectronBundles();
 console.log(`Built ${skipElectron ? 'the renderer' : 'the renderer and the Electron bundles'} into dist/.`);

@@ -2,19 +2,37 @@
  * The evaluations callers ask the sandbox for, each with the error that names its culprit when a limit stops it:
  * lorebook scans (preview, lore tests), turn plans (prompt assembly for test chats and the CLI) and PPE runs.
  */
+import { createHash } from 'node:crypto';
 import type { CancelSignal } from '../../shared/api/contract.ts';
-import { cardBook } from '../../shared/chat/turn.ts';
+import { cardBook, type NamedBook } from '../../shared/chat/turn.ts';
 import type { Scenario, ScanResult, WorldInfoBook } from '../../shared/lorebook/model.ts';
 import type { CallModel, LoadScript, RunLogEntry, RunPpeResult } from '../../shared/ppe/index.ts';
 import { characterFromCard } from '../../shared/prompt/card.ts';
 import { ppeLimitError, scanLimitError } from './limit-messages.ts';
 import type { SandboxPool } from './pool.ts';
+import type { CachedInput } from './pool.ts';
 import type { PlanTask, SandboxPlan, ScanTiming } from './tasks.ts';
+
+/** A prompt to assemble: the plan task with its library books as objects. */
+export interface PlanRequest extends Omit<PlanTask, 'books'> {
+  books?: NamedBook[];
+}
 
 export interface EvalOptions {
   /** Overrides the pool's limit for this evaluation (the CLI's --timeout). */
   timeoutMs?: number;
   signal?: CancelSignal;
+}
+
+/**
+ * Books go to a worker once per content: each is sent as the key of its JSON's hash, with the book itself for the
+ * pool to pass to a worker that lacks it. A worker then scans the same objects again, with their matchers compiled.
+ */
+function bookKey(book: WorldInfoBook, cache: Map<string, CachedInput>): string {
+  const json = JSON.stringify(book);
+  const key = createHash('sha1').update(json).digest('base64url');
+  if (!cache.has(key)) cache.set(key, { value: book, chars: json.length });
+  return key;
 }
 
 export async function scanInSandbox(
@@ -36,11 +54,17 @@ export function timedScanInSandbox(
   const first = turns[0];
   const names = { user: first?.user.name ?? '', char: first?.character.name ?? '' };
   const timeoutMs = (options.timeoutMs ?? pool.limits.scanMs) * (repeat + 1);
+  const cache = new Map<string, CachedInput>();
+  const keyed = turns.map((t) => ({
+    ...t,
+    books: Object.fromEntries(Object.entries(t.books).map(([name, book]) => [name, bookKey(book, cache)])),
+  }));
   return pool.run(
     'scan',
-    { turns, repeat },
+    { turns: keyed, repeat },
     {
       ...options,
+      cache,
       timeoutMs,
       diagnose: true,
       explain: (hit) => scanLimitError({ what: 'The World Info scan', books, names }, hit),
@@ -48,9 +72,12 @@ export function timedScanInSandbox(
   );
 }
 
-export function planInSandbox(pool: SandboxPool, task: PlanTask, options: EvalOptions = {}): Promise<SandboxPlan> {
-  return pool.run('plan', task, {
+export function planInSandbox(pool: SandboxPool, task: PlanRequest, options: EvalOptions = {}): Promise<SandboxPlan> {
+  const cache = new Map<string, CachedInput>();
+  const books = task.books?.map((b) => ({ ...b, book: bookKey(b.book, cache) }));
+  return pool.run('plan', { ...task, books } satisfies PlanTask, {
     ...options,
+    cache,
     diagnose: true,
     explain: (hit) => {
       // Only on the failure path: the books as the plan scanned them, to find the entry behind a regex.

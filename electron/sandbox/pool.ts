@@ -4,6 +4,9 @@
  * replaced; the host thread only posts messages and keeps answering other calls meanwhile. After a time-out, the
  * same input runs once more in a fresh, instrumented worker to find the regex that never finishes, so the error
  * can name it.
+ *
+ * The time limit is the worker's own CPU time (a busy machine slows a job without making it fail), with a wall-time
+ * backstop of WALL_FACTOR times the limit (see docs/ARCHITECTURE.md, "Evaluation sandbox").
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +17,8 @@ import type { CancelSignal } from '../../shared/api/contract.ts';
 import { resolveLimits, type EvalLimits } from '../../shared/sandbox/limits.ts';
 import { reviveError, SandboxLimitError, type LimitHit } from './errors.ts';
 import type { FromWorker, RegexSeen, ToWorker } from './protocol.ts';
-import { WHERE_COLUMN, WHERE_LINE, WHERE_REGEX, WHERE_REGEX_RUN, WHERE_SLOTS } from './protocol.ts';
+import { WHERE_BEGUN, WHERE_COLUMN, WHERE_CPU_MS, WHERE_LINE, WHERE_REGEX, WHERE_REGEX_RUN } from './protocol.ts';
+import { WHERE_SLOTS } from './protocol.ts';
 import type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
 
 export interface RunOptions {
@@ -28,6 +32,14 @@ export interface RunOptions {
   diagnose?: boolean;
   /** The error reported for a limit hit; by default a SandboxLimitError with a general message. */
   explain?: (hit: LimitHit) => Error;
+  /** Inputs a worker keeps between jobs, by key (the task reads them with `ctx.cached`): sent only when it lacks them. */
+  cache?: ReadonlyMap<string, CachedInput>;
+}
+
+export interface CachedInput {
+  value: unknown;
+  /** Its size (JSON characters), to bound what a worker keeps. */
+  chars: number;
 }
 
 interface Job {
@@ -45,6 +57,10 @@ interface Slot {
   where: Int32Array;
   heapMiB: number;
   ready: boolean;
+  /** Bounds the wait for `ready`: a worker that never starts fails the queue instead of stalling it. */
+  startTimer?: ReturnType<typeof setTimeout>;
+  /** The cached inputs this worker holds (key → size), least recently used first. */
+  held: Map<string, number>;
   job?: Running;
 }
 
@@ -59,10 +75,15 @@ interface Running {
   diagnosis?: Diagnosis;
   diagnosisTimer?: ReturnType<typeof setTimeout>;
   script?: string;
+  /** Wall time used before `since` (time spent in host calls is not counted). */
   spent: number;
   since: number;
   calls: number;
   timer?: ReturnType<typeof setTimeout>;
+  /** Counts the timers armed, so a check that awaited the worker's CPU time knows whether it is still current. */
+  armed: number;
+  /** Wall time seen before the task began (loading its code), not counted by the wall-time backstop. */
+  loading: number;
   hostErrors: Map<number, unknown>;
   settle(): void;
 }
@@ -73,6 +94,15 @@ const POLL_MS = 10;
 /** When a diagnosis starts, and the most it may add to a time-out on a very busy machine. */
 const DIAGNOSE_AFTER_MS = 250;
 const DIAGNOSIS_CAP_MS = 30_000;
+/** The wall-time backstop, as a multiple of the time limit: stops even work whose CPU time cannot be read. */
+export const WALL_FACTOR = 10;
+/** How long to wait for the worker's CPU time; past it (a worker deep in garbage collection) check again later. */
+const CPU_ANSWER_MS = 100;
+const RECHECK_MS = 20;
+/** How long a new worker may take to start, or a task to load its code (a tokenizer): past it, it is stopped. */
+const START_LIMIT_MS = 60_000;
+/** What one worker keeps of cached inputs (JSON characters), beyond the inputs of the job it runs. */
+const CACHE_CHARS = 8_000_000;
 
 type WorkerSource = { entry: URL | string; eval: boolean };
 
@@ -148,7 +178,12 @@ export class SandboxPool {
       workerData: { where: where.buffer },
       resourceLimits: { maxOldGenerationSizeMb: heapMiB },
     });
-    const slot: Slot = { worker, where, heapMiB, ready: false };
+    const slot: Slot = { worker, where, heapMiB, ready: false, held: new Map() };
+    slot.startTimer = setTimeout(
+      () => this.#onCrash(slot, new Error(`The sandbox worker did not start within ${START_LIMIT_MS} ms.`)),
+      START_LIMIT_MS,
+    );
+    slot.startTimer.unref();
     worker.on('message', (m: FromWorker) => this.#onMessage(slot, m));
     worker.on('error', (e: Error & { code?: string }) => this.#onCrash(slot, e));
     worker.on('exit', () => this.#onCrash(slot, new Error('The sandbox worker stopped unexpectedly.')));
@@ -159,6 +194,7 @@ export class SandboxPool {
 
   #replace(index: number): void {
     const old = this.#slots[index]!;
+    clearTimeout(old.startTimer);
     old.ready = false;
     old.job = undefined;
     old.worker.removeAllListeners();
@@ -191,6 +227,8 @@ export class SandboxPool {
       spent: 0,
       since: performance.now(),
       calls: 0,
+      armed: 0,
+      loading: 0,
       hostErrors: new Map(),
       settle: () => {
         clearTimeout(running.timer);
@@ -202,6 +240,7 @@ export class SandboxPool {
     const onAbort = (): void => this.#stop(slot, cancelled());
     job.options.signal?.addEventListener('abort', onAbort, { once: true });
     slot.job = running;
+    const { put, drop } = this.#cacheFor(slot, job);
     slot.worker.postMessage({
       type: 'run',
       job: job.id,
@@ -209,16 +248,81 @@ export class SandboxPool {
       input: job.input,
       limits: this.#limits,
       diagnose: false,
+      put,
+      drop,
     } satisfies ToWorker);
+    this.#arm(slot, running, job.budget);
+    // A job still running after a while may be a runaway: start finding out which regex it is, so the answer is
+    // usually there by the time-out even though a fresh worker takes a moment to load.
+    if (job.options.diagnose)
+      running.diagnosisTimer = setTimeout(
+        () => (running.diagnosis = this.#diagnose(job)),
+        Math.min(DIAGNOSE_AFTER_MS, job.budget / 4),
+      );
   }
 
-  /** (Re)starts the time limit with what is left of the budget; paused while the host answers a call. */
-  #arm(slot: Slot, running: Running): void {
-    running.since = performance.now();
-    running.timer = setTimeout(
-      () => void this.#timeout(slot, running),
-      Math.max(0, running.job.budget - running.spent),
-    );
+  /** What the worker must add to its cache for `job`, and what it may forget (least recently used first). */
+  #cacheFor(slot: Slot, job: Job): { put: [string, unknown][]; drop: string[] } {
+    const put: [string, unknown][] = [];
+    for (const [key, { value, chars }] of job.options.cache ?? []) {
+      if (!slot.held.delete(key)) put.push([key, value]);
+      slot.held.set(key, chars);
+    }
+    let total = [...slot.held.values()].reduce((a, b) => a + b, 0);
+    const drop: string[] = [];
+    for (const [key, chars] of slot.held) {
+      if (total <= CACHE_CHARS) break;
+      if (job.options.cache?.has(key)) continue;
+      slot.held.delete(key);
+      drop.push(key);
+      total -= chars;
+    }
+    return { put, drop };
+  }
+
+  /** Checks the job's time again in `ms` (not while the host answers a call of it: that time is not counted). */
+  #arm(slot: Slot, running: Running, ms: number): void {
+    clearTimeout(running.timer);
+    const armed = ++running.armed;
+    running.timer = setTimeout(() => void this.#check(slot, running, armed), Math.max(RECHECK_MS, ms));
+  }
+
+  /**
+   * The deadline rule: once the task has begun (its code loaded), the job is stopped when the worker has spent the
+   * budget of its own CPU time, or WALL_FACTOR times the budget of wall time whatever its CPU time (host calls not
+   * counted). Where the worker's CPU time cannot be read, wall time counts. A worker too busy to say (collecting
+   * garbage near its heap limit) is asked again shortly: the heap limit or the backstop ends it. Loading the code
+   * is not the content's doing; it has START_LIMIT_MS.
+   */
+  async #check(slot: Slot, running: Running, armed: number): Promise<void> {
+    const { budget, id } = running.job;
+    const wall = running.spent + performance.now() - running.since;
+    if (Atomics.load(slot.where, WHERE_BEGUN) !== id) {
+      if (wall >= START_LIMIT_MS) return this.#timeout(slot, running);
+      running.loading = wall;
+      return this.#arm(slot, running, budget);
+    }
+    const since = wall - running.loading;
+    if (since >= budget * WALL_FACTOR) return this.#timeout(slot, running);
+    const cpu = await this.#cpuSpent(slot);
+    if (slot.job !== running || running.armed !== armed || running.calls > 0) return;
+    if (cpu === null) return this.#arm(slot, running, CPU_ANSWER_MS);
+    const used = cpu ?? since;
+    if (used >= budget) return this.#timeout(slot, running);
+    this.#arm(slot, running, Math.min(budget - used, budget * WALL_FACTOR - since));
+  }
+
+  /** CPU ms the worker spent since its task began; undefined where unknown, null when it did not answer in time. */
+  async #cpuSpent(slot: Slot): Promise<number | null | undefined> {
+    const begun = slot.where[WHERE_CPU_MS]!;
+    if (typeof slot.worker.cpuUsage !== 'function' || !begun) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const usage = await Promise.race([
+      slot.worker.cpuUsage().catch(() => null),
+      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), CPU_ANSWER_MS))),
+    ]);
+    clearTimeout(timer);
+    return usage && (usage.user + usage.system) / 1000 - begun;
   }
 
   async #timeout(slot: Slot, running: Running): Promise<void> {
@@ -266,6 +370,7 @@ export class SandboxPool {
         finish({ regex: { source, flags, ms: now - last.since } });
         return;
       }
+      if (began === undefined && Atomics.load(where, WHERE_BEGUN) === job.id) began = now;
       if (waiting && began !== undefined && now - began > job.budget + 3 * STUCK_MS) finish({});
     }, POLL_MS);
     poll.unref();
@@ -286,8 +391,9 @@ export class SandboxPool {
           input: job.input,
           limits: this.#limits,
           diagnose: true,
+          put: [...(job.options.cache ?? [])].map(([key, { value }]) => [key, value]),
+          drop: [],
         } satisfies ToWorker);
-      else if (m.type === 'begin') began = performance.now();
       else if (m.type === 'regex') regexes.set(m.regex.index, m.regex);
       else if (m.type === 'done' || m.type === 'failed') finish({ diagnosedAll: true });
     });
@@ -335,6 +441,7 @@ export class SandboxPool {
 
   #onMessage(slot: Slot, m: FromWorker): void {
     if (m.type === 'ready') {
+      clearTimeout(slot.startTimer);
       slot.ready = true;
       this.#pump();
       return;
@@ -343,17 +450,6 @@ export class SandboxPool {
     if (!running || running.job.id !== m.job) return;
     const { job } = running;
     switch (m.type) {
-      case 'begin':
-        // Loading the task's code (and a tokenizer) is not the content's doing: the limit starts now.
-        this.#arm(slot, running);
-        // A job still running after a while may be a runaway: start finding out which regex it is, so the answer is
-        // usually there by the time-out even though a fresh worker takes a moment to load.
-        if (job.options.diagnose)
-          running.diagnosisTimer = setTimeout(
-            () => (running.diagnosis = this.#diagnose(job)),
-            Math.min(DIAGNOSE_AFTER_MS, job.budget / 4),
-          );
-        return;
       case 'progress':
         job.options.onProgress?.(m.event);
         return;
@@ -399,7 +495,10 @@ export class SandboxPool {
       reply = { type: 'reply', call: m.call, ok: false, message: e instanceof Error ? e.message : String(e) };
     }
     if (slot.job !== running) return;
-    if (--running.calls === 0) this.#arm(slot, running);
+    if (--running.calls === 0) {
+      running.since = performance.now();
+      this.#arm(slot, running, running.job.budget - running.spent);
+    }
     slot.worker.postMessage(reply);
   }
 }

@@ -9,7 +9,17 @@ export interface RegexSeen {
 }
 
 export type ToWorker =
-  | { type: 'run'; job: number; task: string; input: unknown; limits: EvalLimits; diagnose: boolean }
+  | {
+      type: 'run';
+      job: number;
+      task: string;
+      input: unknown;
+      limits: EvalLimits;
+      diagnose: boolean;
+      /** Cached inputs the worker lacks (key, value), and keys it may forget (see CachedInput in pool.ts). */
+      put: [string, unknown][];
+      drop: string[];
+    }
   | { type: 'reply'; call: number; ok: true; value: unknown }
   | { type: 'reply'; call: number; ok: false; message: string };
 
@@ -22,7 +32,6 @@ export interface SerializedError {
 
 export type FromWorker =
   | { type: 'ready' }
-  | { type: 'begin'; job: number }
   | { type: 'done'; job: number; value: unknown; tainted: boolean }
   | { type: 'failed'; job: number; error: SerializedError; tainted: boolean }
   | { type: 'progress'; job: number; event: unknown }
@@ -39,4 +48,10 @@ export const WHERE_COLUMN = 1;
 export const WHERE_REGEX = 2;
 /** Counts regex executions, so the host can tell one stuck execution from many quick ones of the same regex. */
 export const WHERE_REGEX_RUN = 3;
-export const WHERE_SLOTS = 4;
+/**
+ * The job whose evaluation has begun (its task's code loaded), and the worker thread's CPU time then, in ms: the
+ * time limit counts the CPU time the worker spends from there (see the pool's deadline rule).
+ */
+export const WHERE_BEGUN = 4;
+export const WHERE_CPU_MS = 5;
+export const WHERE_SLOTS = 6;

@@ -4,7 +4,8 @@
  * Each task loads its code on first use, so a fresh worker is ready sooner.
  */
 import type { TurnPlan } from '../../shared/chat/turn.ts';
-import type { Scenario, ScanResult } from '../../shared/lorebook/index.ts';
+import type { NamedBook } from '../../shared/chat/turn.ts';
+import type { Scenario, ScanResult, WorldInfoBook } from '../../shared/lorebook/index.ts';
 import type { ModelRequest, ModelResponse, RunPpeResult } from '../../shared/ppe/index.ts';
 import type { EvalLimits } from '../../shared/sandbox/limits.ts';
 import type { TokenizerName } from '../../shared/tokenize/index.ts';
@@ -14,6 +15,8 @@ export interface TaskContext {
   limits: EvalLimits;
   /** Says the task's own code is loaded and the evaluation starts: the time limit counts from here. */
   begin(): void;
+  /** An input the host sent once and the worker keeps (a lorebook, by its content's key). */
+  cached(key: string): unknown;
   progress(event: unknown): void;
   /** Asks the host to run one of the functions it offered for this job. */
   call(name: string, ...args: unknown[]): Promise<unknown>;
@@ -21,8 +24,13 @@ export interface TaskContext {
   at(script: string | undefined, line: number, column: number): void;
 }
 
+/** A scenario whose books are keys of the worker's cache: a repeat scan of the same books sends only the chat. */
+export interface SandboxScenario extends Omit<Scenario, 'books'> {
+  books: Record<string, string>;
+}
+
 export interface ScanTask {
-  turns: Scenario[];
+  turns: SandboxScenario[];
   /** Scan this many more times warm and report the timing (the CLI's `preview --repeat`). */
   repeat?: number;
 }
@@ -36,10 +44,14 @@ export interface ScanTiming {
 const quantile = (sorted: number[], q: number): number =>
   Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(3));
 
-export interface PlanTask extends Omit<TurnRequestOptions, 'tokenizer'> {
+export interface PlanTask extends Omit<TurnRequestOptions, 'tokenizer' | 'books'> {
   /** The tokenizer the prompt is counted with; loaded (once per worker) inside the sandbox. */
   tokenizer?: TokenizerName;
+  /** Library books, each `book` a key of the worker's cache. */
+  books?: (Omit<NamedBook, 'book'> & { book: string })[];
 }
+
+const fromCache = (ctx: TaskContext, key: string): WorldInfoBook => ctx.cached(key) as WorldInfoBook;
 
 /** A turn's plan as it leaves the sandbox: the scan result's internals stay behind. */
 export type SandboxPlan = Omit<TurnPlan, 'scan'>;
@@ -61,15 +73,20 @@ export const TASKS = {
     const { scanTurns } = await import('../../shared/lorebook/sequence.ts');
     ctx.begin();
     const t0 = performance.now();
+    // The same cached book objects each time, so the matchers compiled for them are reused.
+    const scenarios: Scenario[] = turns.map((t) => ({
+      ...t,
+      books: Object.fromEntries(Object.entries(t.books).map(([name, key]) => [name, fromCache(ctx, key)])),
+    }));
     // Spreading reads the lazy `explain` getter, so explanations survive the structured clone.
-    const results = scanTurns(turns).map((r) => ({ ...r }));
+    const results = scanTurns(scenarios).map((r) => ({ ...r }));
     if (repeat < 1) return { results };
     // The first scan (matchers compiled for these fresh book objects) is timed apart from the warm ones.
     const compileMs = performance.now() - t0;
     const times: number[] = [];
     for (let i = 0; i < repeat; i++) {
       const start = performance.now();
-      scanTurns(turns);
+      scanTurns(scenarios);
       times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);
@@ -90,7 +107,8 @@ export const TASKS = {
     ]);
     const tokenizer = task.tokenizer ? await loadTokenizer(task.tokenizer) : undefined;
     ctx.begin();
-    const { scan: _scan, ...plan } = turnPlan({ ...task, tokenizer });
+    const books = task.books?.map((b) => ({ ...b, book: fromCache(ctx, b.book) }));
+    const { scan: _scan, ...plan } = turnPlan({ ...task, books, tokenizer });
     return plan;
   },
 

@@ -4,13 +4,23 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FromWorker, SerializedError, ToWorker } from './protocol.ts';
-import { WHERE_COLUMN, WHERE_LINE, WHERE_REGEX, WHERE_REGEX_RUN } from './protocol.ts';
+import { WHERE_BEGUN, WHERE_COLUMN, WHERE_CPU_MS, WHERE_LINE, WHERE_REGEX, WHERE_REGEX_RUN } from './protocol.ts';
 import { TASKS, type TaskContext, type TaskName } from './tasks.ts';
+import { isUnsafeKey } from '../../shared/util/own.ts';
 
 const port = parentPort!;
 const where = new Int32Array(workerData.where as SharedArrayBuffer);
 const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 let nextCall = 0;
+/** Inputs kept between jobs (prepared lorebooks), as the host put them; the host decides what to drop. */
+const cache = new Map<string, unknown>();
+
+/** This thread's CPU time in ms (0 where Node cannot tell; the pool then counts wall time). */
+const threadCpuMs = (): number => {
+  if (typeof process.threadCpuUsage !== 'function') return 0;
+  const usage = process.threadCpuUsage();
+  return Math.round((usage.user + usage.system) / 1000);
+};
 
 const INTRINSICS = [
   Object.prototype,
@@ -33,8 +43,9 @@ const send = (message: FromWorker): void => port.postMessage(message);
 function serialize(e: unknown): SerializedError {
   if (!(e instanceof Error)) return { name: 'Error', message: String(e), fields: {} };
   const fields: Record<string, unknown> = {};
+  // The host assigns these fields onto the rebuilt error: never a prototype link.
   for (const [k, v] of Object.entries(e))
-    if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) fields[k] = v;
+    if (!isUnsafeKey(k) && (v === null || ['string', 'number', 'boolean'].includes(typeof v))) fields[k] = v;
   return { name: e.name, message: e.message, fields };
 }
 
@@ -63,7 +74,14 @@ async function run(m: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   let script: string | undefined;
   const ctx: TaskContext = {
     limits: m.limits,
-    begin: () => send({ type: 'begin', job }),
+    begin: () => {
+      where[WHERE_CPU_MS] = threadCpuMs();
+      Atomics.store(where, WHERE_BEGUN, job);
+    },
+    cached: (key) => {
+      if (!cache.has(key)) throw new Error(`The sandbox worker lost its cached input ${key}.`);
+      return cache.get(key);
+    },
     progress: (event) => send({ type: 'progress', job, event }),
     call: (name, ...args) =>
       new Promise((resolve, reject) => {
@@ -77,6 +95,8 @@ async function run(m: Extract<ToWorker, { type: 'run' }>): Promise<void> {
       where[WHERE_COLUMN] = column;
     },
   };
+  for (const key of m.drop) cache.delete(key);
+  for (const [key, value] of m.put) cache.set(key, value);
   if (m.diagnose) instrumentRegExp(job);
   try {
     const value = await (TASKS[m.task as TaskName] as (input: unknown, ctx: TaskContext) => unknown)(m.input, ctx);

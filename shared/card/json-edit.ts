@@ -8,6 +8,7 @@
 import { applyEdits, modify } from 'jsonc-parser';
 import type { FormattingOptions } from 'jsonc-parser';
 import { isObject } from './types.ts';
+import { getOwn, setOwn } from '../util/own.ts';
 
 type Path = (string | number)[];
 
@@ -28,9 +29,14 @@ export function jsonChanges(from: unknown, to: unknown, path: Path = []): JsonCh
   if (same(from, to)) return [];
   if (isObject(from) && isObject(to)) {
     const out: JsonChange[] = [];
-    for (const key of Object.keys(from)) if (!(key in to)) out.push({ path: [...path, key], value: undefined });
+    for (const key of Object.keys(from))
+      if (!Object.hasOwn(to, key)) out.push({ path: [...path, key], value: undefined });
     for (const [key, value] of Object.entries(to)) {
-      out.push(...(key in from ? jsonChanges(from[key], value, [...path, key]) : [{ path: [...path, key], value }]));
+      out.push(
+        ...(Object.hasOwn(from, key)
+          ? jsonChanges(from[key], value, [...path, key])
+          : [{ path: [...path, key], value }]),
+      );
     }
     return out;
   }
@@ -52,14 +58,16 @@ export function applyJsonChanges(doc: unknown, changes: readonly JsonChange[]): 
       continue;
     }
     let at: unknown = root;
+    // Own keys only: a document's `__proto__` key is data, and must never lead the edit into Object.prototype.
     for (const key of path.slice(0, -1)) {
-      const holder = at as Record<string | number, unknown>;
-      if (!isObject(holder[key]) && !Array.isArray(holder[key])) holder[key] = typeof key === 'number' ? [] : {};
-      at = holder[key];
+      const holder = at as object;
+      const next = getOwn(holder, key);
+      if (!isObject(next) && !Array.isArray(next)) setOwn(holder, key, typeof key === 'number' ? [] : {});
+      at = getOwn(holder, key);
     }
     const last = path.at(-1)!;
     if (value === undefined) delete (at as Record<string | number, unknown>)[last];
-    else (at as Record<string | number, unknown>)[last] = clone(value);
+    else setOwn(at as object, last, clone(value));
   }
   return root;
 }

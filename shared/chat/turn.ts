@@ -24,6 +24,7 @@ import { cardBookName } from './card-book.ts';
 import { promptChat } from './transcript.ts';
 import type { FiredLore, Transcript } from './types.ts';
 import { isImportOf } from '../lorebook/formats/same-source.ts';
+import { setOwn } from '../util/own.ts';
 
 /** SillyTavern's generation types; swipe and regenerate leave out the reply they replace. */
 export type TurnType = 'normal' | 'continue' | 'impersonate' | 'swipe' | 'regenerate';
@@ -184,15 +185,16 @@ export function planTurn(input: TurnInput): TurnPlan {
   );
   const own = ownLinked ? null : cardBook(input.card);
   const books: Record<string, WorldInfoBook> = {};
-  if (own) books[own.name] = own.book;
+  // Book names are the user's: own properties, so "__proto__" or "constructor" is a name like any other.
+  if (own) setOwn(books, own.name, own.book);
   const globalBooks: string[] = [];
   const extraCharacterBooks: string[] = [];
   let characterBook = own?.name ?? null;
   let primary = false;
   for (const extra of input.books ?? []) {
     let name = extra.name;
-    for (let n = 2; name in books; n++) name = `${extra.name} (${n})`;
-    books[name] = extra.book;
+    for (let n = 2; Object.hasOwn(books, name); n++) name = `${extra.name} (${n})`;
+    setOwn(books, name, extra.book);
     if (extra.role === 'primary' && !primary) {
       // The linked world is the character book; the embedded one is still scanned (V2), as a character extra.
       if (own) extraCharacterBooks.unshift(own.name);

@@ -2,6 +2,7 @@
 import { firstRunContext } from './templates.ts';
 import type { DeepPartial, PromptSettings } from './types.ts';
 import { isObject } from '../util/is-object.ts';
+import { isUnsafeKey } from '../util/own.ts';
 
 const MAIN_PROMPT = "Write {{char}}'s next reply in a fictional chat between {{char}} and {{user}}.";
 
@@ -41,10 +42,11 @@ function merge<T>(base: T, patch: unknown): T {
   if (!isObject(base) || !isObject(patch)) return (patch === undefined ? base : patch) as T;
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(patch)) {
-    if (value === undefined) continue;
+    // Settings come from files and requests: a `__proto__` key must not become the result's prototype.
+    if (value === undefined || isUnsafeKey(key)) continue;
     // Templates are replaced whole: half a ChatML template merged into Alpaca is nobody's template.
     const whole = key === 'context' || key === 'instruct';
-    out[key] = whole || !(key in base) ? value : merge(base[key as keyof typeof base], value);
+    out[key] = whole || !Object.hasOwn(base, key) ? value : merge(base[key as keyof typeof base], value);
   }
   return out as T;
 }

@@ -5,7 +5,8 @@ import { appendMessage, createTranscript } from '../../../shared/chat/transcript
 import { characterFromCard } from '../../../shared/prompt/card.ts';
 import { readTurnFiles } from '../../services/chats/files.ts';
 import { generate } from '../../services/chats/generate.ts';
-import { planInSandbox, processSandbox } from '../../sandbox/index.ts';
+import { planInSandbox } from '../../sandbox/index.ts';
+import { cliSandbox } from '../sandbox.ts';
 import { timeoutOption } from '../lore/options.ts';
 import { loadTokenizer } from '../../../shared/tokenize/index.ts';
 import type { CliIo } from '../io.ts';
@@ -31,7 +32,8 @@ Options:
   --message TEXT      the user's message
 ${PROMPT_OPTIONS_HELP}
   --stream            stream the reply, printing tokens as they arrive
-  --timeout MS        stop the prompt assembly after MS milliseconds (default 2000); the model's time is not limited
+  --timeout MS        stop the prompt assembly after MS milliseconds (default: the saved scan limit, else
+                      2000); the model's time is not limited
   --json              print one JSON object {"request": <the body sent>, "reply": "<text>"}
   -h, --help          this help
 `;
@@ -85,7 +87,7 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
   const timeoutMs = timeoutOption(values.timeout, CHAT_HELP);
   const stream = values.stream === true;
   const plan = await planInSandbox(
-    processSandbox({ size: 1 }),
+    cliSandbox(io),
     {
       card: files.card,
       books: files.books,

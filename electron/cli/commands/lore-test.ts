@@ -5,7 +5,8 @@ import type { CliIo } from '../io.ts';
 import { checkExpectations, hasExpectations, type ExpectationOutcome } from '../../../shared/lorebook/lore-test.ts';
 import { parseCommandArgs, timeoutOption } from '../lore/options.ts';
 import { inFile } from '../lore/read-json.ts';
-import { processSandbox, scanInSandbox } from '../../sandbox/index.ts';
+import { scanInSandbox, type SandboxPool } from '../../sandbox/index.ts';
+import { cliSandbox } from '../sandbox.ts';
 import { loadScenarioFile } from '../lore/scenario.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
 
@@ -17,7 +18,8 @@ that contain expectations (books and other JSON files next to them are skipped).
 
 Options:
   --json          machine-readable results
-  --timeout MS    fail a file whose scan runs over MS milliseconds (default 2000), naming a runaway regex key
+  --timeout MS    fail a file whose scan runs over MS milliseconds (default: the saved scan limit,
+                  else 2000), naming a runaway regex key
   -h, --help      this help
 
 Exit codes: 0 every expectation passed, 1 a failure or an unreadable file, 2 usage error.
@@ -71,12 +73,17 @@ function collect(args: string[], cwd: string): string[] {
   return files;
 }
 
-async function runFile(file: string, cwd: string, timeout: number | undefined): Promise<FileReport> {
+async function runFile(
+  file: string,
+  cwd: string,
+  sandbox: SandboxPool,
+  timeout: number | undefined,
+): Promise<FileReport> {
   try {
     const scenario = loadScenarioFile(path.resolve(cwd, file), file);
     if (!scenario.expects.some((e) => e && hasExpectations(e)))
       return { file, error: `${file}: no expectations: add "expect" to the scenario or its turns`, expectations: [] };
-    const results = await scanInSandbox(processSandbox({ size: 1 }), scenario.turns, { timeoutMs: timeout });
+    const results = await scanInSandbox(sandbox, scenario.turns, { timeoutMs: timeout });
     return {
       file,
       expectations: results.flatMap((r, i) =>
@@ -106,7 +113,8 @@ export async function runLoreTest(argv: string[], io: CliIo): Promise<number> {
   if (files.length === 0)
     throw new UsageError(`No lore tests (JSON files with "expect") in ${positionals.join(', ')}.`, LORE_TEST_HELP);
   const reports: FileReport[] = [];
-  for (const file of files) reports.push(await runFile(file, io.cwd, timeout));
+  const sandbox = cliSandbox(io);
+  for (const file of files) reports.push(await runFile(file, io.cwd, sandbox, timeout));
 
   const all = reports.flatMap((r) => r.expectations);
   const failed = all.filter((o) => !o.passed).length;

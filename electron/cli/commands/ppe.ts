@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { checkPpe, PpeRunError } from '../../../shared/ppe/index.ts';
 import { DEFAULT_LIMITS } from '../../../shared/sandbox/limits.ts';
-import { ppeInSandbox, processSandbox } from '../../sandbox/index.ts';
+import { ppeInSandbox } from '../../sandbox/index.ts';
+import { cliSandbox } from '../sandbox.ts';
 import { timeoutOption } from '../lore/options.ts';
 import type { Diagnostic } from '../../../shared/ppe/index.ts';
 import { connectionProfile, modelCaller } from '../../services/ppe/call-model.ts';
@@ -27,7 +28,8 @@ Options of run:
   --model M            model id to ask
   --api-key-env VAR    read the API key from this environment variable
   --step-limit N       budget of instructions and loop turns (default 10000)
-  --timeout MS         stop the run after MS milliseconds of its own work (default ${DEFAULT_LIMITS.ppeMs}; time
+  --timeout MS         stop the run after MS milliseconds of its own work (default: the saved PPE
+                       limit, else ${DEFAULT_LIMITS.ppeMs}; time
                        spent waiting for the model is not counted)
 
 Scripts a script calls ($exec, chains, [[@id]], type:) are read from its folder as <id>.ai.yaml.
@@ -112,7 +114,7 @@ async function run(files: string[], values: Values, io: CliIo): Promise<number> 
       stepLimit: limit,
       scriptId: scriptIdOf(abs),
     };
-    const result = await ppeInSandbox(processSandbox({ size: 1 }), run, { timeoutMs });
+    const result = await ppeInSandbox(cliSandbox(io), run, { timeoutMs });
     if (values.json)
       io.out(`${JSON.stringify({ result: result.output ?? null, requests: result.requests }, null, 2)}\n`);
     else if (result.output !== undefined)

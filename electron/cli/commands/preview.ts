@@ -5,7 +5,8 @@ import type { CliIo } from '../io.ts';
 import { formatResult } from '../lore/preview-text.ts';
 import { parseCommandArgs, timeoutOption } from '../lore/options.ts';
 import { inFile } from '../lore/read-json.ts';
-import { processSandbox, timedScanInSandbox } from '../../sandbox/index.ts';
+import { timedScanInSandbox } from '../../sandbox/index.ts';
+import { cliSandbox } from '../sandbox.ts';
 import type { ScanTiming } from '../../sandbox/tasks.ts';
 import { loadScenarioFile } from '../lore/scenario.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
@@ -26,7 +27,8 @@ Options:
                   and "explanations" (an array of results for a file with turns)
   --explain       also list the entries that did not fire, and why (alias: --why)
   --repeat N      scan N more times warm and add "timing": {"compileMs", "scanMsMedian", "scanMsP95"} to R
-  --timeout MS    stop a scan after MS milliseconds (default 2000) and name a runaway regex key
+  --timeout MS    stop a scan after MS milliseconds (default: the saved scan limit, else 2000)
+                  and name a runaway regex key
   -h, --help      this help
 `;
 
@@ -63,7 +65,7 @@ export async function runPreview(argv: string[], io: CliIo): Promise<number> {
   for (const file of positionals) {
     try {
       const scenario = loadScenarioFile(path.resolve(io.cwd, file), file);
-      const { results, timing } = await timedScanInSandbox(processSandbox({ size: 1 }), scenario.turns, repeat, {
+      const { results, timing } = await timedScanInSandbox(cliSandbox(io), scenario.turns, repeat, {
         timeoutMs: timeout,
       });
       if (values.json) {

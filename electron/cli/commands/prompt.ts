@@ -2,7 +2,8 @@
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { readTurnFiles } from '../../services/chats/files.ts';
-import { planInSandbox, processSandbox } from '../../sandbox/index.ts';
+import { planInSandbox } from '../../sandbox/index.ts';
+import { cliSandbox } from '../sandbox.ts';
 import { timeoutOption } from '../lore/options.ts';
 import type { CliIo } from '../io.ts';
 import { promptChoices, PROMPT_OPTIONS_HELP, promptOptions, promptTokenizerName } from '../prompt-options.ts';
@@ -21,7 +22,8 @@ Options:
   --book FILE          extra lorebook, repeatable
   --chat FILE          the chat so far: SillyTavern JSONL, GLM JSON/YAML or a Lorewright transcript
 ${PROMPT_OPTIONS_HELP}
-  --timeout MS         stop the assembly after MS milliseconds (default 2000), naming a runaway regex key
+  --timeout MS         stop the assembly after MS milliseconds (default: the saved scan limit, else
+                       2000), naming a runaway regex key
   --json               {"request", "lore", "parts", "tokens"} instead of the bare request
   -h, --help           this help
 
@@ -59,7 +61,7 @@ export async function runPrompt(argv: string[], io: CliIo): Promise<number> {
   const transcript = files.chat!.value;
   for (const item of files.chat!.lost) io.err(`lorewright: ${values.chat}: ${item.path}: ${item.reason}\n`);
   const plan = await planInSandbox(
-    processSandbox({ size: 1 }),
+    cliSandbox(io),
     {
       card: files.card,
       books: files.books,

@@ -2,6 +2,7 @@
 // export to the same format, reported as lost on export to another format.
 import type { ChatLossItem, Foreign } from '../types.ts';
 import { isObject } from '../../util/is-object.ts';
+import { getOwn, setOwn } from '../../util/own.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -10,7 +11,7 @@ export { isObject };
 /** The fields of `value` not named in `known`, or undefined when there are none. */
 export function unknownFields(value: Json, known: readonly string[]): Json | undefined {
   const rest: Json = {};
-  for (const [k, v] of Object.entries(value)) if (!known.includes(k)) rest[k] = v;
+  for (const [k, v] of Object.entries(value)) if (!known.includes(k)) setOwn(rest, k, v);
   return Object.keys(rest).length ? rest : undefined;
 }
 
@@ -19,8 +20,9 @@ export function mergeUnder(extra: Json | undefined, base: Json): Json {
   if (!extra) return base;
   const out: Json = { ...extra };
   for (const [k, v] of Object.entries(base)) {
-    const under = out[k];
-    out[k] = isObject(under) && isObject(v) ? mergeUnder(under, v) : v;
+    // Own keys only: a foreign `__proto__` field is data to keep, never the prototype.
+    const under = getOwn(out, k);
+    setOwn(out, k, isObject(under) && isObject(v) ? mergeUnder(under, v) : v);
   }
   return out;
 }
@@ -28,7 +30,7 @@ export function mergeUnder(extra: Json | undefined, base: Json): Json {
 /** Drops undefined values so exports carry no `"key": undefined` noise (and JSON/YAML agree). */
 export function compact(value: Json): Json {
   const out: Json = {};
-  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = v;
+  for (const [k, v] of Object.entries(value)) if (v !== undefined) setOwn(out, k, v);
   return out;
 }
 

@@ -2,10 +2,11 @@
 
 import { BookFormatError } from './errors.ts';
 import { isObject } from '../../util/is-object.ts';
+import { setOwn } from '../../util/own.ts';
 
 export type JsonObject = Record<string, unknown>;
 
-export { isObject };
+export { isObject, setOwn };
 
 export function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
@@ -41,9 +42,4 @@ export function compact<T extends JsonObject>(object: T): T {
 /** Deep copy of JSON data (inputs are parsed JSON, so nothing is lost). */
 export function cloneJson<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
-}
-
-/** Sets an own property even for `__proto__`, which plain assignment would treat as the prototype. */
-export function setOwn(object: JsonObject, key: string, value: unknown): void {
-  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
 }
