@@ -1,7 +1,8 @@
 /** The live activation preview: a scratch chat and settings in, the engine's verdict out, rescanned on every edit. */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LoreTestDocument } from '../../../../shared/lorebook/lore-test-document.ts';
-import type { EntryKey, WorldInfoBook } from '../../../../shared/lorebook/model.ts';
+import type { EntryExplanation, EntryKey, WorldInfoBook } from '../../../../shared/lorebook/model.ts';
+import { nearMisses, type NearMiss } from '../../../../shared/lorebook/near-miss.ts';
 import { useT } from '../../i18n/index.ts';
 import { ChatEditor } from './ChatEditor.tsx';
 import { loreTestFromPreview } from './lore-test-from-preview.ts';
@@ -115,6 +116,14 @@ export function PreviewPanel({
     onFired(new Set((result?.activated ?? []).flatMap((k) => idByUid.get(k) ?? [])));
   }, [result, idByUid, onFired]);
 
+  // Near misses point into the messages as typed, up to the turn shown.
+  const nearMissesOf = (key: EntryKey, explanation: EntryExplanation | undefined): NearMiss[] => {
+    const id = idByUid.get(key);
+    const entry = id === undefined ? undefined : book.entries[id];
+    if (!entry) return [];
+    const messages = chat.slice(0, setup.turns ? shown + 1 : chat.length).map((m) => m.text);
+    return nearMisses(entry, explanation, messages, setup.settings);
+  };
   const saveTest = (): void => {
     const document = output && loreTestFromPreview(bookName, book, setup, chat, output, idByUid.size, sources);
     if (document && onSaveTest) onSaveTest(document);
@@ -172,6 +181,7 @@ export function PreviewPanel({
           titleOf={titleOf}
           onOpenEntry={onOpenEntry}
           bookSize={idByUid.size + otherTitles.size}
+          nearMissesOf={nearMissesOf}
         />
       )}
     </section>

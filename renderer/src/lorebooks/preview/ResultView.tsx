@@ -1,10 +1,11 @@
 /**
  * One scan result: fired entries in prompt order grouped by slot with their reason, the budget bar, the passes,
- * the timed-effect state per turn, "why not" for the rest, and the assembled world-info text.
+ * the timed-effect state per turn, "why not" for the rest (with near misses), and the assembled world-info text.
  */
 import { useMemo, useState } from 'react';
 import type { EntryExplanation, EntryKey, ScanResult } from '../../../../shared/lorebook/model.ts';
-import { useT } from '../../i18n/index.ts';
+import type { NearMiss } from '../../../../shared/lorebook/near-miss.ts';
+import { useT, type Translate } from '../../i18n/index.ts';
 import type { MessageKey } from '../../i18n/en.ts';
 import type { ScanOutput } from './protocol.ts';
 import { explanationText } from './reason.ts';
@@ -20,6 +21,8 @@ interface Props {
   titleOf(key: EntryKey): string;
   onOpenEntry(id: string): void;
   bookSize: number;
+  /** Near misses of an entry that did not fire (computed only while "Why not?" is open). */
+  nearMissesOf?(key: EntryKey, explanation: EntryExplanation | undefined): NearMiss[];
 }
 
 interface Slot {
@@ -45,9 +48,11 @@ function slotsOf(t: ReturnType<typeof useT>, result: ScanResult): Slot[] {
   return list.filter((s) => s.keys.length > 0);
 }
 
-export function ResultView({ output, index, onStep, stale, entryId, titleOf, onOpenEntry, bookSize }: Props) {
+export function ResultView(props: Props) {
+  const { output, index, onStep, stale, entryId, titleOf, onOpenEntry, bookSize, nearMissesOf } = props;
   const t = useT();
   const [whyNot, setWhyNot] = useState('');
+  const [whyNotOpen, setWhyNotOpen] = useState(false);
   const result = output.results[index]!;
   const used = output.used[index] ?? 0;
   const budget = result.trace.budget;
@@ -69,12 +74,19 @@ export function ResultView({ output, index, onStep, stale, entryId, titleOf, onO
   ];
   const notFiredTotal = result.explain.entries.filter((e) => !e.fired).length + (output.unmatched[index]?.length ?? 0);
 
-  const entryLine = (key: EntryKey, e: EntryExplanation | undefined) => (
+  const entryLine = (key: EntryKey, e: EntryExplanation | undefined, near: NearMiss[] = []) => (
     <li key={key} className="lb-fired">
       <button type="button" className="link" onClick={() => open(key)}>
         {titleOf(key)}
       </button>
       <span className="muted"> — {e ? explanationText(t, e, titleOf) : t('lb.reason.no-key-match')}</span>
+      {near.length > 0 && (
+        <ul className="lb-near" aria-label={t('lb.near.title')}>
+          {near.map((m, i) => (
+            <li key={i}>{nearMissText(t, m)}</li>
+          ))}
+        </ul>
+      )}
     </li>
   );
 
@@ -158,7 +170,7 @@ export function ResultView({ output, index, onStep, stale, entryId, titleOf, onO
         </ol>
       </details>
 
-      <details className="lb-whynot">
+      <details className="lb-whynot" onToggle={(e) => setWhyNotOpen(e.currentTarget.open)}>
         <summary>{t('lb.whyNot.title', { n: notFiredTotal })}</summary>
         <input
           aria-label={t('lb.whyNot.filter')}
@@ -167,7 +179,7 @@ export function ResultView({ output, index, onStep, stale, entryId, titleOf, onO
           onChange={(e) => setWhyNot(e.target.value)}
         />
         <ul>
-          {notFired.slice(0, 200).map(([k, e]) => entryLine(k, e))}
+          {notFired.slice(0, 200).map(([k, e]) => entryLine(k, e, whyNotOpen ? nearMissesOf?.(k, e) : undefined))}
           {notFired.length > 200 && <li className="muted">{t('lb.whyNot.more', { n: notFired.length - 200 })}</li>}
         </ul>
       </details>
@@ -178,6 +190,18 @@ export function ResultView({ output, index, onStep, stale, entryId, titleOf, onO
       </details>
     </div>
   );
+}
+
+function nearMissText(t: Translate, m: NearMiss): string {
+  const at = { message: m.message + 1, offset: m.offset + 1, key: m.key };
+  switch (m.kind) {
+    case 'whole-word':
+      return t('lb.near.whole-word', { ...at, word: m.word });
+    case 'case':
+      return t('lb.near.case', { ...at, found: m.found });
+    case 'secondary-missing':
+      return t('lb.near.secondary-missing', { ...at, missing: t.list(m.missing.map((k) => `"${k}"`)) });
+  }
 }
 
 function Assembled({ result }: { result: ScanResult }) {
