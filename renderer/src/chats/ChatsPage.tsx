@@ -157,6 +157,7 @@ export function ChatsPage() {
         lore: p.lore,
         parts: p.parts,
         tokens: p.tokens,
+        loreReport: p.loreReport,
       });
     } catch (e) {
       onError(e);
