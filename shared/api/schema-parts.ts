@@ -69,6 +69,46 @@ export const revisionSchema: JSONSchemaType<RevisionInput> = {
   properties: { id: idProperty, revision: { type: 'integer', minimum: 1 } },
 };
 
+/** The list input of a domain that filters by nothing but its search text. */
+export interface PagingInput {
+  query?: string;
+  offset?: number;
+  limit?: number;
+  trash?: boolean;
+}
+export const pagingSchema: JSONSchemaType<PagingInput> = {
+  type: 'object',
+  additionalProperties: false,
+  properties: pagingProperties,
+};
+
+/** Saving a library document as a new revision (lorebooks and scripts; cards add tags). */
+export interface DocumentUpdateInput {
+  id: number;
+  document?: string;
+  name?: string;
+  /** Optimistic concurrency: refuse the save when the stored revision moved on. */
+  baseRevision?: number;
+}
+export const documentUpdateSchema: JSONSchemaType<DocumentUpdateInput> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: {
+    id: idProperty,
+    document: { ...documentProperty, nullable: true },
+    name: { ...nameProperty, nullable: true },
+    baseRevision: { type: 'integer', minimum: 0, nullable: true },
+  },
+};
+
+/** One stored revision of a document, as `<domain>.revision` gives it. */
+export interface StoredRevision {
+  revision: number;
+  document: string;
+  createdAt: number;
+}
+
 export interface PurgeInput {
   /** Trashed items to delete for good; the whole trash when omitted. */
   ids?: number[];

@@ -81,10 +81,11 @@ export function readCard(bytes: Uint8Array, fileName = '', options: ReadCardOpti
 type Extracted = Omit<ReadCardResult, 'spec'>;
 
 function extract(bytes: Uint8Array, fileName: string, options: ReadCardOptions): Extracted {
+  const maxDocumentBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   if (isPng(bytes)) {
     const png = readPngCard(bytes, {
       ...(options.verifyImageCrc === false ? { verifyImageCrc: false } : {}),
-      maxDocumentBytes: options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES,
+      maxDocumentBytes,
     });
     return {
       doc: png.doc,
@@ -97,10 +98,7 @@ function extract(bytes: Uint8Array, fileName: string, options: ReadCardOptions):
   }
   const isImage = isJpeg(bytes) || isWebp(bytes);
   if (startsWith(bytes, ZIP_LOCAL) || (isJpeg(bytes) && looksLikeZip(bytes)) || (!isImage && looksLikeZip(bytes))) {
-    const charx = readCharx(bytes, {
-      ...options,
-      maxDocumentBytes: options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES,
-    });
+    const charx = readCharx(bytes, { ...options, maxDocumentBytes });
     return {
       doc: charx.doc,
       container: 'charx',
@@ -111,11 +109,10 @@ function extract(bytes: Uint8Array, fileName: string, options: ReadCardOptions):
     };
   }
   if (isImage) return fromExif(bytes);
-  const maxDocument = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
-  if (bytes.length > maxDocument)
+  if (bytes.length > maxDocumentBytes)
     throw new CardError(
       'too_large',
-      `the card document is ${bytes.length.toLocaleString('en-US')} bytes; the limit is ${maxDocument.toLocaleString('en-US')}`,
+      `the card document is ${bytes.length.toLocaleString('en-US')} bytes; the limit is ${maxDocumentBytes.toLocaleString('en-US')}`,
     );
   return fromText(bytes, fileName);
 }

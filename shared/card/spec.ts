@@ -1,17 +1,8 @@
 /** Which card spec a parsed document claims to be. */
-import { isObject } from './types.ts';
+import { isObject, V1_FIELDS } from './types.ts';
 import type { CardSpec, JsonObject } from './types.ts';
 
-const CARD_HINTS = [
-  'name',
-  'description',
-  'personality',
-  'scenario',
-  'first_mes',
-  'mes_example',
-  'char_name',
-  'char_persona',
-];
+const CARD_HINTS = [...V1_FIELDS, 'char_name', 'char_persona'];
 
 /**
  * `spec` decides for V2/V3 (SPEC_V3: "if spec is not chara_card_v3, it is not a V3 card"); a document without a

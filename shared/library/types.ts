@@ -1,19 +1,23 @@
 /** Shapes the library methods exchange. Documents travel as text, exactly as stored. */
 export type DocumentFormat = 'json' | 'yaml';
 
-export interface CardSummary {
+/** What every library item (card, lorebook, script) has: its id and name, revision, times and trash mark. */
+export interface LibraryItem {
   id: number;
   name: string;
+  revision: number;
+  createdAt: number;
+  updatedAt: number;
+  deletedAt: number | null;
+}
+
+export interface CardSummary extends LibraryItem {
   creator: string;
   characterVersion: string;
   spec: string;
   /** The file kind the card came in, so the list can tell a V2 PNG from a V2 JSON. */
   container: CardContainerKind;
   tags: string[];
-  createdAt: number;
-  updatedAt: number;
-  deletedAt: number | null;
-  revision: number;
   hasImage: boolean;
 }
 

@@ -6,6 +6,7 @@
 import { parseExpect, type Expectations, type EntryRef, type SlotName } from './lore-test.ts';
 import type { Scenario, WorldInfoBook } from './model.ts';
 import { ScenarioError } from './scenario-error.ts';
+import { checkSavedTurn } from './scenario-schema.ts';
 import { isObject } from '../util/is-object.ts';
 import { describeProblem, findTreeProblem } from '../util/document-limits.ts';
 
@@ -24,8 +25,8 @@ export interface ParsedLoreTest {
 const ROLE_FIELDS = ['globalBooks', 'characterBook', 'extraCharacterBooks', 'chatBook', 'personaBook'] as const;
 
 /**
- * Checks the shape a run relies on; the engine reads the rest of each turn as given (the app writes full
- * scenarios). Throws a ScenarioError naming the field, e.g. `expect[1].fires`.
+ * Checks a saved test: each turn against the scenario schema (the one the CLI's scenario files use), each `expect`
+ * as the CLI reads it. Throws a ScenarioError naming the field, e.g. `expect[1].fires`.
  */
 export function parseLoreTestDocument(text: string): ParsedLoreTest {
   let doc: unknown;
@@ -52,10 +53,7 @@ export function parseLoreTestDocument(text: string): ParsedLoreTest {
     if (!isObject(turn)) throw new ScenarioError(`turns[${i}]`, 'expected a scenario object');
     if ('books' in turn)
       throw new ScenarioError(`turns[${i}].books`, 'a saved test names its book but does not carry it; remove books');
-    if (!Array.isArray(turn['chat']))
-      throw new ScenarioError(`turns[${i}].chat`, 'expected the chat so far, oldest message first');
-    if (!isObject(turn['settings']))
-      throw new ScenarioError(`turns[${i}].settings`, 'expected the World Info settings object');
+    checkSavedTurn(turn, `turns[${i}]`);
     if (bookNames(turn as unknown as LoreTestTurn).length === 0)
       throw new ScenarioError(`turns[${i}].globalBooks`, 'the turn selects no book, so nothing would be tested');
   });

@@ -30,24 +30,17 @@ export function splitFrontMatter(lines: string[]): FrontMatterSplit {
   }
   const range = { start: { line: 1, column: 1 }, end: { line: close + 1, column: 4 } };
   const text = lines.slice(1, close).join('\n');
+  // A front matter that cannot be read leaves the body checkable: the error is the one diagnostic.
+  const unreadable = (message: string, line: number, column: number): FrontMatterSplit => ({
+    frontMatter: { data: {}, range },
+    bodyStart: close + 1,
+    diagnostics: [{ code: 'front-matter-yaml', severity: 'error', message, line, column }],
+  });
   try {
     const node = loadLocated(text, 2);
     const value = node.value ?? {};
-    if (typeof value !== 'object' || Array.isArray(value)) {
-      return {
-        frontMatter: { data: {}, range },
-        bodyStart: close + 1,
-        diagnostics: [
-          {
-            code: 'front-matter-yaml',
-            severity: 'error',
-            message: 'The front matter must be a YAML mapping of keys to values.',
-            line: 2,
-            column: 1,
-          },
-        ],
-      };
-    }
+    if (typeof value !== 'object' || Array.isArray(value))
+      return unreadable('The front matter must be a YAML mapping of keys to values.', 2, 1);
     return {
       frontMatter: { data: value as Record<string, unknown>, node, range },
       bodyStart: close + 1,
@@ -55,18 +48,6 @@ export function splitFrontMatter(lines: string[]): FrontMatterSplit {
     };
   } catch (e) {
     if (!(e instanceof YamlError)) throw e;
-    return {
-      frontMatter: { data: {}, range },
-      bodyStart: close + 1,
-      diagnostics: [
-        {
-          code: 'front-matter-yaml',
-          severity: 'error',
-          message: `Front matter YAML: ${e.message}.`,
-          line: e.pos.line,
-          column: e.pos.column,
-        },
-      ],
-    };
+    return unreadable(`Front matter YAML: ${e.message}.`, e.pos.line, e.pos.column);
   }
 }

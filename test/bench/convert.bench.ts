@@ -81,8 +81,26 @@ function settle(): void {
 
 interface Measured {
   ms: number;
+  /** CPU time of this process (worker threads included) plus its finished children (cp). */
+  cpuMs: number;
   rssStart: number;
   rssPeak: number;
+}
+
+/** CPU time of finished child processes in ms, from /proc (Linux); 0 elsewhere. */
+function childCpuMs(): number {
+  try {
+    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    // cutime and cstime (fields 16 and 17 of the whole line) in clock ticks, 100 per second on Linux.
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+function cpuMs(): number {
+  const own = process.cpuUsage();
+  return (own.user + own.system) / 1000 + childCpuMs();
 }
 
 /** Times `fn` while sampling the whole process's RSS (worker threads included). */
@@ -92,12 +110,18 @@ async function timed(fn: () => Promise<void>): Promise<Measured> {
   let rssPeak = rssStart;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 10);
   const started = performance.now();
+  const cpuStart = cpuMs();
   try {
     await fn();
   } finally {
     clearInterval(sampler);
   }
-  return { ms: performance.now() - started, rssStart, rssPeak: Math.max(rssPeak, process.memoryUsage.rss()) };
+  return {
+    ms: performance.now() - started,
+    cpuMs: cpuMs() - cpuStart,
+    rssStart,
+    rssPeak: Math.max(rssPeak, process.memoryUsage.rss()),
+  };
 }
 
 function median(runs: Measured[]): Measured {
@@ -111,13 +135,23 @@ function copyTree(src: string, out: string): Promise<void> {
   return new Promise((resolve, reject) => execFile('cp', ['-r', src, out], (e) => (e ? reject(e) : resolve())));
 }
 
-async function compare(name: string, count: number, kind: 'png' | 'json'): Promise<Record<string, string | number>[]> {
+type Row = Record<string, string | number>;
+
+function load(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+}
+
+async function compare(name: string, count: number, kind: 'png' | 'json'): Promise<{ rows: Row[]; figure: Row }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lorewright-bench-convert-'));
   try {
     const src = path.join(dir, 'src');
     const bytes = generate(src, count, kind);
     const out = path.join(dir, 'out');
     const runs: Record<'copy' | 'convert', Measured[]> = { copy: [], convert: [] };
+    const loadAtStart = load();
     // Alternate the two so neither always runs first; the median round of each is reported.
     for (let round = 0; round < ROUNDS; round++) {
       runs.copy.push(await timed(() => copyTree(src, out)));
@@ -132,11 +166,12 @@ async function compare(name: string, count: number, kind: 'png' | 'json'): Promi
       fs.rmSync(out, { recursive: true, force: true });
     }
     const mb = bytes / 1024 / 1024;
-    const row = (what: string, m: Measured, vsCopy: string): Record<string, string | number> => ({
+    const row = (what: string, m: Measured, vsCopy: string): Row => ({
       case: `${name}: ${what}`,
       cards: count,
       MiB: Number(mb.toFixed(1)),
       median_ms: Math.round(m.ms),
+      cpu_ms: Math.round(m.cpuMs),
       cards_per_s: Math.round(count / (m.ms / 1000)),
       MiB_per_s: Number((mb / (m.ms / 1000)).toFixed(1)),
       rss_before_MiB: Math.round(m.rssStart / 1024 / 1024),
@@ -146,19 +181,30 @@ async function compare(name: string, count: number, kind: 'png' | 'json'): Promi
     const copy = median(runs.copy);
     const convert = median(runs.convert);
     const ratio = convert.ms / copy.ms;
-    return [
-      row(`baseline cp -r of the same files (${ROUNDS} rounds)`, copy, '1×'),
-      row(
-        `convert --to v2 --out DIR, jobs ${os.availableParallelism()} (${ROUNDS} rounds)`,
-        convert,
-        `${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'})`,
-      ),
-    ];
+    const verdict = `≤ ${TARGET_RATIO}× cp -r: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}`;
+    return {
+      rows: [
+        row(`baseline cp -r of the same files (${ROUNDS} rounds)`, copy, '1×'),
+        row(
+          `convert --to v2 --out DIR, jobs ${os.availableParallelism()} (${ROUNDS} rounds)`,
+          convert,
+          `${ratio.toFixed(2)}× (target ${verdict})`,
+        ),
+      ],
+      figure: {
+        figure: `convert: V1→V2, ${count.toLocaleString('en')} ${name} cards (${mb.toFixed(0)} MiB), median of ${ROUNDS} (load ${loadAtStart})`,
+        value: `${Math.round(convert.ms).toLocaleString('en')} ms (CPU ${Math.round(convert.cpuMs).toLocaleString('en')} ms), peak RSS ${Math.round(convert.rssPeak / 1024 / 1024)} MiB`,
+        target: verdict,
+        comparison: `cp -r ${Math.round(copy.ms).toLocaleString('en')} ms, CPU ${Math.round(copy.cpuMs).toLocaleString('en')} ms (${ratio.toFixed(2)}×)`,
+      },
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-export async function run(): Promise<Record<string, string | number>[]> {
-  return [...(await compare('PNG ≈490 KiB', PNG_CARDS, 'png')), ...(await compare('small JSON', JSON_CARDS, 'json'))];
+export async function run(): Promise<{ rows: Row[]; figures: Row[] }> {
+  const png = await compare('PNG ≈490 KiB', PNG_CARDS, 'png');
+  const json = await compare('small JSON', JSON_CARDS, 'json');
+  return { rows: [...png.rows, ...json.rows], figures: [png.figure, json.figure] };
 }

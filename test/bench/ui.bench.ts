@@ -52,11 +52,43 @@ function pct(values: number[], q: number): number {
   return Number(s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(1));
 }
 
-async function firstPaint(page: Page, url: string): Promise<number> {
+/** Milliseconds from navigation to the first card name painted in the library list. */
+export async function firstPaint(page: Page, url: string): Promise<number> {
   const t0 = Date.now();
   await page.goto(url);
   await page.getByTestId('card-name').first().waitFor();
   return Date.now() - t0;
+}
+
+/**
+ * Scrolls the library's virtual list for `ms` at a brisk, steady pace (one step per frame) and reports the frame
+ * times requestAnimationFrame saw: p50, p95, and frames dropped (each gap of n frame periods counts n − 1).
+ */
+export async function scrollFrames(
+  page: Page,
+  ms: number,
+): Promise<{ p50: number; p95: number; frames: number; dropped: number; rowsPassed: number }> {
+  const { times, rowsPassed } = await page.evaluate(async (duration) => {
+    const scroller = document.querySelector<HTMLElement>('[data-testid=card-scroller]')!;
+    const deltas: number[] = [];
+    const start = scroller.scrollTop;
+    await new Promise<void>((resolve) => {
+      let last = performance.now();
+      const t0 = last;
+      const step = (now: number): void => {
+        deltas.push(now - last);
+        last = now;
+        scroller.scrollTop += 60; // ≈3,600 px/s: a fast flick through the list
+        if (now - t0 < duration) requestAnimationFrame(step);
+        else resolve();
+      };
+      requestAnimationFrame(step);
+    });
+    return { times: deltas.slice(1), rowsPassed: Math.round((scroller.scrollTop - start) / 44) };
+  }, ms);
+  const period = 1000 / 60;
+  const dropped = times.reduce((n, t) => n + Math.max(0, Math.round(t / period) - 1), 0);
+  return { p50: pct(times, 0.5), p95: pct(times, 0.95), frames: times.length, dropped, rowsPassed };
 }
 
 async function searchLatency(page: Page, queries: string[]): Promise<number[]> {

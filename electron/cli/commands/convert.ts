@@ -4,7 +4,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { convertFiles, ConvertUsageError } from '../../services/convert/index.ts';
-import { removeOwnTemps } from '../../services/convert/atomic-write.ts';
+import { abandonWrites, removeOwnTemps } from '../../services/convert/atomic-write.ts';
+import { stopWorkers } from '../../services/convert/worker-pool.ts';
 import type { ConvertOptions, ConvertReport } from '../../services/convert/index.ts';
 import { formatConvertSummary } from '../cards/convert-summary.ts';
 import { displayPath } from '../cards/display-path.ts';
@@ -111,11 +112,15 @@ export async function runConvert(argv: string[], io: CliIo): Promise<number> {
   const progress = progressReporter(io, show, parsed.json);
   const controller = new AbortController();
   // The first Ctrl-C (or SIGTERM) stops starting files and lets the ones in flight finish; a second one quits at
-  // once, removing this run's temp files first. Writes are atomic, so either way every file is old or new.
+  // once: it stops the worker threads and the writes in flight, then removes this run's temp files. Writes are
+  // atomic, so either way every file is old or new.
   const onInterrupt = (): void => {
     if (controller.signal.aborted) {
-      removeOwnTemps();
-      process.exit(EXIT_INTERRUPTED);
+      void Promise.all([stopWorkers(), abandonWrites()]).finally(() => {
+        removeOwnTemps();
+        process.exit(EXIT_INTERRUPTED);
+      });
+      return;
     }
     controller.abort();
     progress.note('Interrupted: finishing the files in flight (Ctrl-C again to quit at once)…');

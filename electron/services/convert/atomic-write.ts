@@ -8,16 +8,33 @@
  * interrupted run removes its own (removeOwnTemps).
  */
 import fs from 'node:fs/promises';
-import { readdirSync, unlinkSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 const TEMP_NAME = /^\..+\.lorewright-tmp-(?:(\d+)-)?[0-9a-f]+$/;
 
+// Unique per thread: a random prefix drawn once (threads of one process share its pid) and a counter, since
+// drawing random bytes for each of 20,000 small files costs more than writing some of them.
+const tempPrefix = randomBytes(6).toString('hex');
+let tempCount = 0;
+
 function tempPath(target: string): string {
   return path.join(
     path.dirname(target),
-    `.${path.basename(target)}.lorewright-tmp-${process.pid}-${randomBytes(6).toString('hex')}`,
+    `.${path.basename(target)}.lorewright-tmp-${process.pid}-${tempPrefix}${(tempCount++).toString(16)}`,
   );
 }
 
@@ -100,16 +117,36 @@ export function removeOwnTemps(): void {
   }
 }
 
-export async function writeFileAtomic(target: string, bytes: Uint8Array, durable: boolean): Promise<void> {
+// Atomic writes of this thread in flight; once `stopping`, each stops at its next step and removes its temp file.
+const writing = new Set<Promise<void>>();
+let stopping = false;
+
+/**
+ * Stops this thread's atomic writes where they are and resolves once every one has ended (none is renamed into
+ * place any more); for a hard stop, so no temp file can appear after removeOwnTemps has looked.
+ */
+export async function abandonWrites(): Promise<void> {
+  stopping = true;
+  await Promise.allSettled([...writing]);
+}
+
+export function writeFileAtomic(target: string, bytes: Uint8Array, durable: boolean): Promise<void> {
+  const write = writeTemp(target, bytes, durable).finally(() => writing.delete(write));
+  writing.add(write);
+  return write;
+}
+
+async function writeTemp(target: string, bytes: Uint8Array, durable: boolean): Promise<void> {
   const temp = tempPath(target);
   const handle = await fs.open(temp, 'wx');
   try {
-    await handle.writeFile(bytes);
-    if (durable) await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    try {
+      await handle.writeFile(bytes);
+      if (durable) await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    if (stopping) throw new Error(`stopped before ${target} was replaced`);
     await fs.rename(temp, target);
   } catch (e) {
     await fs.rm(temp, { force: true });
@@ -117,19 +154,59 @@ export async function writeFileAtomic(target: string, bytes: Uint8Array, durable
   }
 }
 
+/** writeFileAtomic for worker threads (same temp name, flush policy and clean-up), without async I/O per file. */
+export function writeFileAtomicSync(target: string, bytes: Uint8Array, durable: boolean): void {
+  const temp = tempPath(target);
+  const fd = openSync(temp, 'wx');
+  try {
+    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
+    if (durable) fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    renameSync(temp, target);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw e;
+  }
+}
+
+/** The n-th backup name of `file`: `.bak`, `.bak2`, `.bak3`… */
+const backupName = (file: string, n: number): string => `${file}.bak${n === 1 ? '' : n}`;
+
 /** Keeps the current `file` as `<file>.bak` (or `.bak2`, `.bak3`… — an older backup is never replaced). */
 export async function backupFile(file: string): Promise<string> {
   for (let n = 1; ; n++) {
-    const backup = `${file}.bak${n === 1 ? '' : n}`;
+    const backup = backupName(file, n);
     try {
       // A hard link costs no copy and is atomic; where links are unsupported, copy without overwriting.
       await fs.link(file, backup);
       return backup;
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST') continue;
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
       try {
         await fs.copyFile(file, backup, fs.constants.COPYFILE_EXCL);
+        return backup;
+      } catch (copyError) {
+        if ((copyError as NodeJS.ErrnoException).code === 'EEXIST') continue;
+        throw copyError;
+      }
+    }
+  }
+}
+
+/** backupFile for worker threads. */
+export function backupFileSync(file: string): string {
+  for (let n = 1; ; n++) {
+    const backup = backupName(file, n);
+    try {
+      linkSync(file, backup);
+      return backup;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      try {
+        copyFileSync(file, backup, constants.COPYFILE_EXCL);
         return backup;
       } catch (copyError) {
         if ((copyError as NodeJS.ErrnoException).code === 'EEXIST') continue;

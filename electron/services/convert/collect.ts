@@ -11,6 +11,8 @@ export interface InputFile {
   path: string;
   /** Folder the output path mirrors from; the file's own folder for files named directly. */
   root: string;
+  /** Bytes at the time of the walk (batches are sized by it). */
+  size: number;
 }
 
 export interface Collected {
@@ -35,7 +37,7 @@ function notACard(name: string): string | undefined {
 export async function collectInputs(inputs: readonly string[], exclude: readonly string[] = []): Promise<Collected> {
   const { files, skipped } = await walkFiles(inputs, { accept: isCardFileName, rejectReason: notACard, exclude });
   return {
-    files: files.map((f) => ({ path: f.path, root: f.root })),
+    files: files.map((f) => ({ path: f.path, root: f.root, size: f.size })),
     missing: skipped.filter((s) => s.code === 'missing').map((s) => ({ path: s.path, message: s.reason })),
     skipped: skipped.filter((s) => s.code !== 'missing'),
   };

@@ -1,11 +1,15 @@
-/** One file through the pipeline: read → detect → convert → write, as a FileResult (never throws). */
+/**
+ * One file through the pipeline: read → detect → convert → write, as a FileResult (never throws). convertFile does
+ * its I/O asynchronously (it runs beside other work on the main thread); convertFileSync is the same pipeline for
+ * worker threads, where a batch of small files costs less with synchronous I/O than with a promise per call.
+ */
 import path from 'node:path';
 import { CardError, convertCard, readCard, summarizeReport, writeCard } from '../../../shared/card/index.ts';
 import type { OutputFormat, TargetSpec } from '../../../shared/card/index.ts';
-import { backupFile, writeFileAtomic } from './atomic-write.ts';
+import { backupFile, backupFileSync, writeFileAtomic, writeFileAtomicSync } from './atomic-write.ts';
 import { sameFormat } from './output-path.ts';
 import type { InputFile } from './collect.ts';
-import { readRegularFile } from '../files/walk-files.ts';
+import { readRegularFile, readRegularFileSync } from '../files/walk-files.ts';
 import type { FileResult } from './types.ts';
 
 export interface FileJob {
@@ -21,52 +25,82 @@ export interface FileJob {
 
 export const DEFAULT_MAX_FILE_BYTES = 512 * 1024 * 1024;
 
-export async function convertFile(job: FileJob): Promise<FileResult> {
+/** Converts the bytes read for `job` into `result`; returns the bytes to write, or undefined when nothing is. */
+function convertBytes(job: FileJob, bytes: Uint8Array, result: FileResult): Uint8Array | undefined {
+  // Image data is copied as stored, so its CRCs are not worth half the CPU time of a batch.
+  const read = readCard(bytes, path.basename(job.file.path), { maxBytes: job.maxFileBytes, verifyImageCrc: false });
+  Object.assign(result, { from: read.spec, container: read.container, warnings: read.warnings });
+  const keep = sameFormat(read.container);
+  const format = job.format === 'same' ? keep : job.format;
+  if (!format) {
+    result.status = 'skipped';
+    result.error = {
+      code: 'read_only_format',
+      message: `${read.container.toUpperCase()} cards are read-only; choose an output format (png, json, yaml or charx)`,
+    };
+    return undefined;
+  }
+  result.format = format;
+  const converted = convertCard(read.doc, job.to);
+  const already = converted.from === job.to;
+  result.status = already ? 'already' : 'converted';
+  if (!already) {
+    result.loss = summarizeReport(converted.report);
+    const dropped = converted.report.items.filter((i) => i.action === 'dropped');
+    if (dropped.length) result.dropped = dropped;
+  }
+  // Nothing to write: the card is at the target and stays in its container.
+  if (already && format === keep) return undefined;
+  const written = writeCard(converted.doc, format, {
+    source: read,
+    ...(job.indent !== undefined ? { indent: job.indent } : {}),
+  });
+  result.warnings = [...result.warnings, ...written.warnings];
+  return written.bytes;
+}
+
+function failed(result: FileResult, e: unknown): void {
+  const code = e instanceof CardError ? e.code : ((e as NodeJS.ErrnoException).code ?? 'error');
+  result.status = code === 'not_a_card' ? 'skipped' : 'failed';
+  result.error = { code, message: (e as Error).message };
+}
+
+/** Runs `steps` for one job, timing it and turning any error into the result. */
+function tracked(job: FileJob, steps: (result: FileResult) => Promise<void>): Promise<FileResult>;
+function tracked(job: FileJob, steps: (result: FileResult) => void): FileResult;
+function tracked(job: FileJob, steps: (result: FileResult) => void | Promise<void>): FileResult | Promise<FileResult> {
   const started = performance.now();
-  const input = job.file.path;
-  const result: FileResult = { input, status: 'failed', warnings: [], bytesIn: 0, ms: 0 };
+  const result: FileResult = { input: job.file.path, status: 'failed', warnings: [], bytesIn: 0, ms: 0 };
   const finish = (): FileResult => ({ ...result, ms: Math.round((performance.now() - started) * 100) / 100 });
   try {
-    const bytes = await readRegularFile(input, job.maxFileBytes, (size) => (result.bytesIn = size));
-    // Image data is copied as stored, so its CRCs are not worth half the CPU time of a batch.
-    const read = readCard(bytes, path.basename(input), { maxBytes: job.maxFileBytes, verifyImageCrc: false });
-    Object.assign(result, { from: read.spec, container: read.container, warnings: read.warnings });
-    const keep = sameFormat(read.container);
-    const format = job.format === 'same' ? keep : job.format;
-    if (!format) {
-      result.status = 'skipped';
-      result.error = {
-        code: 'read_only_format',
-        message: `${read.container.toUpperCase()} cards are read-only; choose an output format (png, json, yaml or charx)`,
-      };
-      return finish();
-    }
-    result.format = format;
-    const converted = convertCard(read.doc, job.to);
-    const already = converted.from === job.to;
-    result.status = already ? 'already' : 'converted';
-    if (!already) {
-      result.loss = summarizeReport(converted.report);
-      const dropped = converted.report.items.filter((i) => i.action === 'dropped');
-      if (dropped.length) result.dropped = dropped;
-    }
-    // Nothing to write: the card is at the target and stays in its container.
-    if (already && format === keep) return finish();
-    const written = writeCard(converted.doc, format, {
-      source: read,
-      ...(job.indent !== undefined ? { indent: job.indent } : {}),
-    });
-    result.warnings = [...result.warnings, ...written.warnings];
-    const output = job.output ?? input;
-    if (!job.output && job.backup) result.backup = await backupFile(input);
-    // Replacing an original must survive a power cut; a new file in the output folder can simply be redone.
-    await writeFileAtomic(output, written.bytes, !job.output);
-    result.output = output;
-    result.bytesOut = written.bytes.length;
+    const pending = steps(result);
+    if (pending) return pending.catch((e: unknown) => failed(result, e)).then(finish);
   } catch (e) {
-    const code = e instanceof CardError ? e.code : ((e as NodeJS.ErrnoException).code ?? 'error');
-    result.status = code === 'not_a_card' ? 'skipped' : 'failed';
-    result.error = { code, message: (e as Error).message };
+    failed(result, e);
   }
   return finish();
+}
+
+// Replacing an original must survive a power cut (durable); a new file in the output folder can simply be redone.
+
+export function convertFile(job: FileJob): Promise<FileResult> {
+  return tracked(job, async (result) => {
+    const bytes = await readRegularFile(job.file.path, job.maxFileBytes, (size) => (result.bytesIn = size));
+    const out = convertBytes(job, bytes, result);
+    if (!out) return;
+    if (!job.output && job.backup) result.backup = await backupFile(job.file.path);
+    await writeFileAtomic(job.output ?? job.file.path, out, !job.output);
+    Object.assign(result, { output: job.output ?? job.file.path, bytesOut: out.length });
+  });
+}
+
+export function convertFileSync(job: FileJob): FileResult {
+  return tracked(job, (result) => {
+    const bytes = readRegularFileSync(job.file.path, job.maxFileBytes, (size) => (result.bytesIn = size));
+    const out = convertBytes(job, bytes, result);
+    if (!out) return;
+    if (!job.output && job.backup) result.backup = backupFileSync(job.file.path);
+    writeFileAtomicSync(job.output ?? job.file.path, out, !job.output);
+    Object.assign(result, { output: job.output ?? job.file.path, bytesOut: out.length });
+  });
 }

@@ -10,13 +10,16 @@ import { collectInputs } from './collect.ts';
 import { convertFile, DEFAULT_MAX_FILE_BYTES } from './convert-file.ts';
 import type { FileJob } from './convert-file.ts';
 import { OutputPlanner } from './output-path.ts';
-import { runPool } from './pool.ts';
+import { batchIndexes, runPool } from './pool.ts';
 import { cleanLeftoverTemps, trackTempDirs } from './atomic-write.ts';
 import { WorkerPool } from './worker-pool.ts';
 import { ConvertUsageError } from './types.ts';
 import type { ConvertOptions, ConvertProgress, ConvertReport, ConvertTotals, FileResult } from './types.ts';
 
 const MIN_FILES_FOR_THREADS = 32;
+/** A worker batch: up to this many files or bytes (a file larger than that goes alone). */
+const BATCH_FILES = 64;
+const BATCH_BYTES = 8 * 1024 * 1024;
 
 function checkOptions(options: ConvertOptions): void {
   if (options.to !== 'v2' && options.to !== 'v3')
@@ -81,30 +84,41 @@ export async function convertFiles(
   let done = 0;
   for (const r of missingResults) onProgress?.({ done: ++done, total, result: r });
   const jobs = options.jobs ?? os.availableParallelism();
+  const job = (i: number): FileJob => ({
+    file: files[i]!,
+    to: options.to,
+    format,
+    output: outputs[i],
+    backup: options.backup ?? true,
+    indent: options.indent,
+    maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+  });
+  const record = (i: number, result: FileResult): void => {
+    results[i] = result;
+    onProgress?.({ done: ++done, total, result });
+  };
   // Threads pay off once there is more work than their start-up (~100 ms each) costs.
   const pool =
     (options.threads ?? files.length >= MIN_FILES_FOR_THREADS) && jobs > 1 ? new WorkerPool(jobs) : undefined;
-  const run = pool ? (job: FileJob) => pool.run(job) : convertFile;
   try {
-    await runPool(
-      files,
-      // Several files per thread in flight, so their I/O (small files are mostly I/O) overlaps the CPU work.
-      pool ? jobs * 4 : jobs,
-      async (file, i) => {
-        const result = await run({
-          file,
-          to: options.to,
-          format,
-          output: outputs[i],
-          backup: options.backup ?? true,
-          indent: options.indent,
-          maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
-        });
-        results[i] = result;
-        onProgress?.({ done: ++done, total, result });
-      },
-      options.signal,
-    );
+    if (pool) {
+      // Files go to the threads in batches (one message each way per batch), two batches per thread in flight so
+      // none waits for its next batch.
+      const batches = batchIndexes(
+        files.map((f) => f.size),
+        BATCH_FILES,
+        BATCH_BYTES,
+      );
+      await runPool(
+        batches,
+        jobs * 2,
+        async (batch) => (await pool.run(batch.map(job))).forEach((result, k) => record(batch[k]!, result)),
+        options.signal,
+      );
+    } else {
+      // Here in this thread, several files in flight so their I/O overlaps the CPU work.
+      await runPool(files, jobs, async (_file, i) => record(i, await convertFile(job(i))), options.signal);
+    }
   } finally {
     await pool?.close();
     untrack();

@@ -1,8 +1,8 @@
-/** Worker-thread entry: converts the files it is sent (several at a time, so their I/O overlaps). */
+/** Worker-thread entry: converts each batch of files it is sent, one file after another, and answers once per batch. */
 import { parentPort } from 'node:worker_threads';
-import { convertFile } from './convert-file.ts';
+import { convertFileSync } from './convert-file.ts';
 import type { FileJob } from './convert-file.ts';
 
-parentPort?.on('message', (message: { id: number; job: FileJob }) => {
-  void convertFile(message.job).then((result) => parentPort?.postMessage({ id: message.id, result }));
+parentPort?.on('message', (message: { id: number; jobs: FileJob[] }) => {
+  parentPort?.postMessage({ id: message.id, results: message.jobs.map(convertFileSync) });
 });

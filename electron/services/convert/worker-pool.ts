@@ -1,6 +1,8 @@
 /**
- * Runs file jobs on worker threads so CPU work (base64, JSON, CRC, zip) uses every core. Where workers cannot
- * start — e.g. inside a bundle that does not ship convert-worker.ts — jobs run in this thread instead.
+ * Runs batches of file jobs on worker threads so CPU work (base64, JSON, CRC, zip) uses every core; one message
+ * each way per batch, not per file. Where workers cannot start — e.g. inside a bundle that does not ship
+ * convert-worker.ts — or one dies, its batches run in this thread instead (rerunning a file is harmless: its output
+ * is replaced atomically).
  */
 import { Worker } from 'node:worker_threads';
 import { convertFile } from './convert-file.ts';
@@ -12,7 +14,17 @@ interface Slot {
   busy: number;
 }
 
-type Pending = { resolve: (r: FileResult) => void; job: FileJob; slot: Slot };
+type Pending = { resolve: (r: FileResult[]) => void; jobs: FileJob[]; slot: Slot };
+
+const inThisThread = (jobs: FileJob[]): Promise<FileResult[]> => Promise.all(jobs.map(convertFile));
+
+/** Every pool not yet closed, so a hard stop can end their threads first. */
+const open = new Set<WorkerPool>();
+
+/** Ends every worker thread of this process's pools (each after the call it is in returns): for a hard stop. */
+export async function stopWorkers(): Promise<void> {
+  await Promise.all([...open].map((pool) => pool.close()));
+}
 
 export class WorkerPool {
   private readonly slots: Slot[] = [];
@@ -21,6 +33,7 @@ export class WorkerPool {
   private broken = false;
 
   constructor(size: number) {
+    open.add(this);
     try {
       const url = new URL('./convert-worker.ts', import.meta.url);
       for (let i = 0; i < size; i++) this.slots.push(this.start(url));
@@ -32,14 +45,14 @@ export class WorkerPool {
   private start(url: URL): Slot {
     const worker = new Worker(url);
     const slot: Slot = { worker, busy: 0 };
-    worker.on('message', (m: { id: number; result: FileResult }) => {
+    worker.on('message', (m: { id: number; results: FileResult[] }) => {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
       slot.busy--;
-      p.resolve(m.result);
+      p.resolve(m.results);
     });
-    // A worker that fails to load (or dies) hands its jobs back to this thread.
+    // A worker that fails to load (or dies) hands its batches back to this thread.
     worker.on('error', () => this.fail(slot));
     worker.on('exit', () => this.fail(slot));
     return slot;
@@ -51,22 +64,24 @@ export class WorkerPool {
     for (const [id, p] of this.pending) {
       if (p.slot !== slot) continue;
       this.pending.delete(id);
-      void convertFile(p.job).then(p.resolve);
+      void inThisThread(p.jobs).then(p.resolve);
     }
   }
 
-  run(job: FileJob): Promise<FileResult> {
-    if (this.broken || this.slots.length === 0) return convertFile(job);
+  /** Converts `jobs` on the least busy worker; results in the order of `jobs`. */
+  run(jobs: FileJob[]): Promise<FileResult[]> {
+    if (this.broken || this.slots.length === 0) return inThisThread(jobs);
     const slot = this.slots.reduce((a, b) => (b.busy < a.busy ? b : a));
     slot.busy++;
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, { resolve, job, slot });
-      slot.worker.postMessage({ id, job });
+      this.pending.set(id, { resolve, jobs, slot });
+      slot.worker.postMessage({ id, jobs });
     });
   }
 
   async close(): Promise<void> {
+    open.delete(this);
     const slots = this.slots.splice(0);
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }

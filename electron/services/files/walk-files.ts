@@ -5,7 +5,7 @@
  * reason. The walk never reads a file, so a FIFO cannot block it and a huge file cannot fill memory.
  */
 import fs from 'node:fs/promises';
-import { constants } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 
@@ -69,7 +69,7 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
   const skip = (p: string, code: SkipCode, reason: string): void => void skipped.push({ path: p, code, reason });
 
   /** stat that follows links; a dangling link is told apart from a missing path. */
-  const statFollowing = async (p: string): Promise<Stats | undefined> => {
+  const probe = async (p: string): Promise<Stats | { code: SkipCode; reason: string }> => {
     try {
       return await fs.stat(p);
     } catch (e) {
@@ -80,14 +80,25 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
           (l) => l.isSymbolicLink(),
           () => false,
         ))
-      ) {
-        skip(p, 'broken_link', `broken symbolic link (to ${await fs.readlink(p).catch(() => '?')})`);
-      } else skip(p, err.code, err.reason);
-      return undefined;
+      )
+        return { code: 'broken_link', reason: `broken symbolic link (to ${await fs.readlink(p).catch(() => '?')})` };
+      return err;
     }
   };
+  /** The stats of a probe, or undefined once its failure is recorded. */
+  const take = (p: string, result: Stats | { code: SkipCode; reason: string }): Stats | undefined => {
+    if ('code' in result) return void skip(p, result.code, result.reason);
+    return result;
+  };
+  const readable = (p: string): Promise<{ code: SkipCode; reason: string } | undefined> =>
+    fs.access(p, constants.R_OK).then(() => undefined, errorReason);
 
-  const addFile = async (p: string, root: string, s: Stats): Promise<void> => {
+  const addFile = (
+    p: string,
+    root: string,
+    s: Stats,
+    unreadable: { code: SkipCode; reason: string } | undefined,
+  ): void => {
     if (!s.isFile()) return skip(p, 'not_regular', `is ${kindOf(s)}`);
     const first = seenFiles.get(identity(s));
     if (first !== undefined) return skip(p, 'duplicate', `same file as ${first}`);
@@ -99,12 +110,7 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
         `${s.size.toLocaleString('en-US')} bytes, over the ${options.maxFileBytes.toLocaleString('en-US')}-byte limit`,
       );
     }
-    try {
-      await fs.access(p, constants.R_OK);
-    } catch (e) {
-      const err = errorReason(e);
-      return skip(p, err.code, err.reason);
-    }
+    if (unreadable) return skip(p, unreadable.code, unreadable.reason);
     files.push({ path: p, root, size: s.size });
   };
 
@@ -123,12 +129,22 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
       return skip(dir, err.code, `folder ${err.reason}`);
     }
     const inner = new Set(ancestors).add(id);
-    for (const name of names) {
-      const full = path.join(dir, name);
-      const child = await statFollowing(full);
+    // The folder's entries are stat'ed (and files access-checked) together, since one round trip after another costs
+    // more than the work in a folder of thousands of small cards; they are then taken in name order, so the result
+    // never depends on which answer came first.
+    const probes = await Promise.all(
+      names.map(async (name) => {
+        const full = path.join(dir, name);
+        const result = await probe(full);
+        const wanted = !('code' in result) && result.isFile() && (!options.accept || options.accept(name));
+        return { name, full, result, unreadable: wanted ? await readable(full) : undefined };
+      }),
+    );
+    for (const { name, full, result, unreadable } of probes) {
+      const child = take(full, result);
       if (!child) continue;
       if (child.isDirectory()) await walkDir(full, root, child, inner);
-      else if (!options.accept || options.accept(name)) await addFile(full, root, child);
+      else if (!options.accept || options.accept(name)) addFile(full, root, child, unreadable);
       else {
         const reason = options.rejectReason?.(name);
         if (reason) skip(full, 'not_input', reason);
@@ -138,12 +154,22 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
 
   for (const input of inputs) {
     const abs = path.resolve(input);
-    const s = await statFollowing(abs);
+    const s = take(abs, await probe(abs));
     if (!s) continue;
     if (s.isDirectory()) await walkDir(abs, abs, s, new Set());
-    else await addFile(abs, path.dirname(abs), s);
+    else addFile(abs, path.dirname(abs), s, s.isFile() ? await readable(abs) : undefined);
   }
   return { files, skipped };
+}
+
+/** Refuses, before reading, what is not a regular file or is larger than `max` bytes. */
+function checkReadable(file: string, s: Stats, max: number): void {
+  if (!s.isFile()) throw Object.assign(new Error(`${file} is ${kindOf(s)}`), { code: 'not_regular' });
+  if (s.size > max)
+    throw Object.assign(
+      new Error(`the file is ${s.size.toLocaleString('en-US')} bytes; the limit is ${max.toLocaleString('en-US')}`),
+      { code: 'too_large' },
+    );
 }
 
 /**
@@ -155,14 +181,23 @@ export async function readRegularFile(file: string, max: number, onSize?: (size:
   try {
     const s = await handle.stat();
     onSize?.(s.size);
-    if (!s.isFile()) throw Object.assign(new Error(`${file} is ${kindOf(s)}`), { code: 'not_regular' });
-    if (s.size > max)
-      throw Object.assign(
-        new Error(`the file is ${s.size.toLocaleString('en-US')} bytes; the limit is ${max.toLocaleString('en-US')}`),
-        { code: 'too_large' },
-      );
+    checkReadable(file, s, max);
     return new Uint8Array(await handle.readFile());
   } finally {
     await handle.close();
+  }
+}
+
+/** readRegularFile for worker threads, which own their thread and skip the cost of async I/O per small file. */
+export function readRegularFileSync(file: string, max: number, onSize?: (size: number) => void): Uint8Array {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const s = fstatSync(fd);
+    onSize?.(s.size);
+    checkReadable(file, s, max);
+    const bytes = readFileSync(fd);
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  } finally {
+    closeSync(fd);
   }
 }

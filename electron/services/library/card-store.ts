@@ -14,6 +14,7 @@ import type { Db } from './open-database.ts';
 import { contentHash, RevisionedStore } from './revisioned-store.ts';
 import { buildSearch } from './search-query.ts';
 import type { StoredCard } from '../../../shared/library/card-files.ts';
+import { naturalKey } from '../../../shared/util/natural-key.ts';
 
 interface CardRow {
   id: number;
@@ -41,16 +42,21 @@ export interface NewCard {
 }
 
 const SORT_COLUMNS = {
-  name: 'natural_key(c.name)',
+  name: 'c.name_key',
   updated: 'c.updated_at',
   created: 'c.created_at',
-  creator: 'natural_key(c.creator)',
-  character_version: 'natural_key(c.character_version)',
+  creator: 'c.creator_key',
+  character_version: 'c.version_key',
 } as const;
 
 const SUMMARY_COLUMNS = `c.id, c.name, c.creator, c.character_version, c.spec, c.container, c.revision, c.created_at, c.updated_at, c.deleted_at,
   (c.image IS NOT NULL) AS has_image,
   (SELECT group_concat(t.name, char(31)) FROM card_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.card_id = c.id) AS tags`;
+
+/** The stored natural sort keys (name, creator, version) that the list's indexes order by (migration 0004). */
+function sortKeys(fields: { name: string; creator: string; characterVersion: string }): [string, string, string] {
+  return [naturalKey(fields.name), naturalKey(fields.creator), naturalKey(fields.characterVersion)];
+}
 
 function toSummary(row: CardRow): CardSummary {
   return {
@@ -67,6 +73,42 @@ function toSummary(row: CardRow): CardSummary {
     revision: row.revision,
     hasImage: row.has_image === 1,
   };
+}
+
+/** The columns a card file sets, on import (insert) and on re-import over a card (replace). */
+const FILE_COLUMNS = [
+  'name',
+  'creator',
+  'character_version',
+  'name_key',
+  'creator_key',
+  'version_key',
+  'spec',
+  'document',
+  'format',
+  'container',
+  'image',
+  'source_name',
+  'content_hash',
+] as const;
+
+function fileColumns(card: NewCard) {
+  const format = card.format ?? detectFormat(card.document);
+  const fields = summarizeCard(parseDocument(card.document, format, card.sourceName ?? 'card'));
+  const values = [
+    fields.name,
+    fields.creator,
+    fields.characterVersion,
+    ...sortKeys(fields),
+    fields.spec,
+    card.document,
+    format,
+    card.container ?? format,
+    card.image ?? null,
+    card.sourceName ?? null,
+    contentHash(card.document),
+  ];
+  return { fields, values };
 }
 
 export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow> {
@@ -107,27 +149,32 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
     ).map((r) => r.id);
   }
 
+  /**
+   * Filters are written `+c.id IN (…)`: the `+` keeps SQLite from driving the query from the matching ids (then
+   * sorting them all, slow when a tag or word matches tens of thousands of cards); it reads the sort's index in
+   * order instead and checks each card against the matches, so a page stops after its 200 rows.
+   */
   private query(input: ListInput): { where: string[]; params: unknown[]; sortSql: string } {
     const where = [this.trashFilter(input.trash)];
     const params: unknown[] = [];
     if (input.query?.trim()) {
       const search = buildSearch(input.query);
       if (search.match) {
-        where.push('c.id IN (SELECT rowid FROM card_search WHERE card_search MATCH ?)');
+        where.push('+c.id IN (SELECT rowid FROM card_search WHERE card_search MATCH ?)');
         params.push(search.match);
       }
       for (const like of search.likes) {
         where.push(
-          `c.id IN (SELECT rowid FROM card_search WHERE name LIKE ? ESCAPE '\\' OR creator LIKE ? ESCAPE '\\' OR tags LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\' OR notes LIKE ? ESCAPE '\\')`,
+          `+c.id IN (SELECT rowid FROM card_search WHERE name LIKE ? ESCAPE '\\' OR creator LIKE ? ESCAPE '\\' OR tags LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\' OR notes LIKE ? ESCAPE '\\')`,
         );
         params.push(like, like, like, like, like);
       }
     }
     const findTag = this.sql.stmt('SELECT id FROM tags WHERE name = ? COLLATE NOCASE');
     for (const tag of new Set((input.tags ?? []).map((t) => t.toLowerCase()))) {
-      // Resolving the tag first lets SQLite drive the query from the card_tags index.
+      // Resolving the tag first lets SQLite read the matches straight off the card_tags index.
       const row = findTag.get(tag) as { id: number } | undefined;
-      where.push('c.id IN (SELECT card_id FROM card_tags WHERE tag_id = ?)');
+      where.push('+c.id IN (SELECT card_id FROM card_tags WHERE tag_id = ?)');
       params.push(row?.id ?? -1);
     }
     const order = input.order ?? (input.sort === 'updated' || input.sort === 'created' ? 'desc' : 'asc');
@@ -155,29 +202,15 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
 
   /** Inserts a card document as given (import path); the text is stored exactly as received. */
   insert(card: NewCard): CardRecord {
-    const format = card.format ?? detectFormat(card.document);
-    const fields = summarizeCard(parseDocument(card.document, format, card.sourceName ?? 'card'));
+    const { fields, values } = fileColumns(card);
     const now = this.now();
     const id = this.sql.write(() => {
       const info = this.sql
         .stmt(
-          `INSERT INTO cards (name, creator, character_version, spec, document, format, container, image, source_name, content_hash, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO cards (${FILE_COLUMNS.join(', ')}, created_at, updated_at)
+           VALUES (${FILE_COLUMNS.map(() => '?').join(', ')}, ?, ?)`,
         )
-        .run(
-          fields.name,
-          fields.creator,
-          fields.characterVersion,
-          fields.spec,
-          card.document,
-          format,
-          card.container ?? format,
-          card.image ?? null,
-          card.sourceName ?? null,
-          contentHash(card.document),
-          now,
-          now,
-        );
+        .run(...values, now, now);
       const newId = Number(info.lastInsertRowid);
       this.index(newId, fields);
       return newId;
@@ -218,27 +251,13 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
   replace(id: number, card: NewCard): CardRecord {
     return this.sql.write(() => {
       const current = this.editable(id, undefined);
-      const format = card.format ?? detectFormat(card.document);
-      const fields = summarizeCard(parseDocument(card.document, format, card.sourceName ?? 'card'));
+      const { fields, values } = fileColumns(card);
       this.keep(id);
       this.sql
         .stmt(
-          'UPDATE cards SET name = ?, creator = ?, character_version = ?, spec = ?, document = ?, format = ?, container = ?, image = ?, source_name = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?',
+          `UPDATE cards SET ${FILE_COLUMNS.map((c) => `${c} = ?`).join(', ')}, revision = revision + 1, updated_at = ? WHERE id = ?`,
         )
-        .run(
-          fields.name,
-          fields.creator,
-          fields.characterVersion,
-          fields.spec,
-          card.document,
-          format,
-          card.container ?? format,
-          card.image ?? null,
-          card.sourceName ?? null,
-          contentHash(card.document),
-          Math.max(this.now(), current.updatedAt),
-          id,
-        );
+        .run(...values, Math.max(this.now(), current.updatedAt), id);
       this.index(id, fields);
       return this.get(id);
     });
@@ -262,12 +281,13 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
       this.keep(input.id);
       this.sql
         .stmt(
-          'UPDATE cards SET name = ?, creator = ?, character_version = ?, spec = ?, document = ?, format = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?',
+          'UPDATE cards SET name = ?, creator = ?, character_version = ?, name_key = ?, creator_key = ?, version_key = ?, spec = ?, document = ?, format = ?, content_hash = ?, revision = revision + 1, updated_at = ? WHERE id = ?',
         )
         .run(
           fields.name,
           fields.creator,
           fields.characterVersion,
+          ...sortKeys(fields),
           fields.spec,
           text,
           format,
@@ -363,11 +383,20 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
     });
   }
 
+  /**
+   * Live cards per tag, counted as every card with the tag minus the trashed ones: both come off small indexes,
+   * where checking each tagged card for the trash would read 100,000 card rows. CROSS JOIN keeps the trashed
+   * count starting from the (usually few) trashed cards.
+   */
   tags(): TagCount[] {
     return this.sql
       .stmt(
-        `SELECT t.name AS name, count(*) AS count FROM tags t JOIN card_tags ct ON ct.tag_id = t.id JOIN cards c ON c.id = ct.card_id
-         WHERE c.deleted_at IS NULL GROUP BY t.id ORDER BY t.name COLLATE NOCASE`,
+        `WITH tagged AS (SELECT tag_id, count(*) AS n FROM card_tags GROUP BY tag_id),
+         trashed AS (SELECT ct.tag_id, count(*) AS n FROM cards c CROSS JOIN card_tags ct ON ct.card_id = c.id
+           WHERE c.deleted_at IS NOT NULL GROUP BY ct.tag_id)
+         SELECT t.name AS name, a.n - coalesce(d.n, 0) AS count FROM tags t JOIN tagged a ON a.tag_id = t.id
+           LEFT JOIN trashed d ON d.tag_id = t.id
+         WHERE a.n > coalesce(d.n, 0) ORDER BY t.name COLLATE NOCASE`,
       )
       .all() as TagCount[];
   }

@@ -2,15 +2,14 @@
  * Standalone lorebooks in the library, stored as SillyTavern World Info JSON. Every write is one transaction that
  * also keeps the search index and the revision history in step; deleting only moves a book to the trash.
  */
+import type { DocumentUpdateInput, PagingInput } from '../../../shared/api/schema-parts.ts';
 import { unreadableText } from '../../../shared/util/file-kind.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import type {
   LorebookCreateInput,
   LorebookImportResult,
-  LorebookListInput,
   LorebookRecord,
   LorebookSummary,
-  LorebookUpdateInput,
 } from '../../../shared/api/methods/lorebooks.ts';
 import { BookFormatError, importBook, locateBook } from '../../../shared/lorebook/formats/index.ts';
 import { parseDocument } from '../../../shared/library/parse-document.ts';
@@ -101,7 +100,7 @@ export class LorebookStore extends RevisionedStore<LorebookSummary, LorebookReco
     );
   }
 
-  list(input: LorebookListInput): { items: LorebookSummary[]; total: number } {
+  list(input: PagingInput): { items: LorebookSummary[]; total: number } {
     const where = [this.trashFilter(input.trash)];
     const params: unknown[] = [];
     if (input.query?.trim()) {
@@ -141,7 +140,7 @@ export class LorebookStore extends RevisionedStore<LorebookSummary, LorebookReco
     return this.get(id);
   }
 
-  update(input: LorebookUpdateInput): LorebookRecord {
+  update(input: DocumentUpdateInput): LorebookRecord {
     return this.saveDocument(input);
   }
 

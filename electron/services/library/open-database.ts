@@ -13,6 +13,7 @@ export type Db = Database.Database;
 
 /** How long a write waits for another process's write to finish before SQLite reports the file busy. */
 const BUSY_TIMEOUT_MS = 10_000;
+const CACHE_KIB = 64 * 1024;
 
 function sqliteCode(e: unknown): string {
   return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
@@ -54,6 +55,9 @@ export function openDatabase(file: string): Db {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
+    // Lists and searches at 100k cards read index pages all over the file: keep more of them than the 2 MB default
+    // page cache holds (a limit, not an allocation).
+    db.pragma(`cache_size = -${CACHE_KIB}`);
     // Name sorts call it: "Gen 7" before "Gen 11" (see shared/util/natural-key.ts).
     db.function('natural_key', { deterministic: true }, (v: unknown) => naturalKey(String(v ?? '')));
     migrate(db);

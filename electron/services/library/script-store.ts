@@ -2,13 +2,8 @@
  * PPE scripts in the library, stored as the exact `.ai.yaml` text. Every save keeps the previous text as a revision;
  * deleting only moves a script to the trash. A script's name is the id other scripts call it by.
  */
-import type {
-  ScriptCreateInput,
-  ScriptListInput,
-  ScriptRecord,
-  ScriptSummary,
-  ScriptUpdateInput,
-} from '../../../shared/api/methods/scripts.ts';
+import type { DocumentUpdateInput, PagingInput } from '../../../shared/api/schema-parts.ts';
+import type { ScriptCreateInput, ScriptRecord, ScriptSummary } from '../../../shared/api/methods/scripts.ts';
 import type { Db } from './open-database.ts';
 import { contentHash, RevisionedStore } from './revisioned-store.ts';
 
@@ -57,7 +52,7 @@ export class ScriptStore extends RevisionedStore<ScriptSummary, ScriptRecord, Sc
     );
   }
 
-  list(input: ScriptListInput): { items: ScriptSummary[]; total: number } {
+  list(input: PagingInput): { items: ScriptSummary[]; total: number } {
     const where = [this.trashFilter(input.trash)];
     const params: unknown[] = [];
     // Scripts are few and short; a scan over names and texts is enough and finds any substring.
@@ -92,7 +87,7 @@ export class ScriptStore extends RevisionedStore<ScriptSummary, ScriptRecord, Sc
     return this.get(Number(id));
   }
 
-  update(input: ScriptUpdateInput): ScriptRecord {
+  update(input: DocumentUpdateInput): ScriptRecord {
     return this.saveDocument(input);
   }
 }

@@ -5,6 +5,7 @@ import { useT } from '../i18n/index.ts';
 import { CardForm } from './CardForm.tsx';
 import { MonacoJson } from './MonacoJson.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
+import { PanelToggle, SaveButton, SaveState, UndoRedo } from './EditorBar.tsx';
 import { sessionBinding, useDocSession } from './useDocSession.ts';
 import { useRevisionedDoc } from './useRevisionedDoc.ts';
 import { useEditorShortcuts } from './useEditorShortcuts.ts';
@@ -92,14 +93,8 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
         <h2 className="editor-title">
           {String((state.value['data'] as Record<string, unknown> | undefined)?.['name'] ?? state.value['name'] ?? '')}
         </h2>
-        <span className="muted">{t('editor.revision', { revision: record.revision })}</span>
-        {dirty && <span className="dirty">{t('editor.unsavedBadge')}</span>}
-        <button type="button" onClick={() => dispatch({ type: 'undo' })} disabled={state.undo.length === 0}>
-          {t('editor.undo')}
-        </button>
-        <button type="button" onClick={() => dispatch({ type: 'redo' })} disabled={state.redo.length === 0}>
-          {t('editor.redo')}
-        </button>
+        <SaveState revision={record.revision} dirty={dirty} />
+        <UndoRedo state={state} dispatch={dispatch} />
         <label className="tokenizer">
           <select
             aria-label={t('tokens.tokenizer')}
@@ -116,26 +111,16 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
             {tokens ? t(tokens.exact ? 'tokens.totalExact' : 'tokens.totalEstimate', { n: tokens.total }) : '…'}
           </span>
         </label>
-        <button
-          type="button"
-          className={panel === 'history' ? 'selected' : ''}
-          onClick={() => setPanel(panel === 'history' ? 'none' : 'history')}
-        >
+        <PanelToggle panel="history" open={panel} onOpen={setPanel}>
           {t('history.title')}
-        </button>
-        <button
-          type="button"
-          className={panel === 'file' ? 'selected' : ''}
-          onClick={() => setPanel(panel === 'file' ? 'none' : 'file')}
-        >
+        </PanelToggle>
+        <PanelToggle panel="file" open={panel} onOpen={setPanel}>
           {t('file.title')}
-        </button>
+        </PanelToggle>
         <button type="button" onClick={() => setExporting(true)}>
           {t('export.title')}
         </button>
-        <button type="button" className="primary" onClick={() => void save()} disabled={!dirty}>
-          {t('library.save')}
-        </button>
+        <SaveButton dirty={dirty} onSave={save} />
       </header>
       <Messages notice={doc.notice} error={doc.error} onDismiss={doc.dismissError} />
       {state.error && <div className="warning">{t('editor.formWaits')}</div>}
@@ -196,16 +181,7 @@ export function CardEditorPage({ id, onClose, onDirtyChange }: Props) {
           />
         </div>
         {panel === 'file' && <FilePanel cardId={id} revision={record.revision} onError={onError} />}
-        {panel === 'history' && (
-          <HistoryPanel
-            kind="cards"
-            id={id}
-            currentRevision={record.revision}
-            current={state.value}
-            onRestore={(d, r) => void doc.restore(d, r)}
-            onError={onError}
-          />
-        )}
+        {panel === 'history' && <HistoryPanel kind="cards" doc={doc} record={record} current={state.value} />}
       </div>
     </section>
   );

@@ -11,16 +11,15 @@ import type { FieldChange } from '../../../shared/document/diff.ts';
 import { diffWords } from '../../../shared/document/word-diff.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
-import type { DocKind } from './useRevisionedDoc.ts';
+import type { DocKind, RevisionedDoc } from './useRevisionedDoc.ts';
 
 interface Props {
   kind: DocKind;
-  id: number;
-  currentRevision: number;
+  /** The open document (useRevisionedDoc) and its stored record. */
+  doc: Pick<RevisionedDoc, 'restore' | 'onError'>;
+  record: { id: number; revision: number };
   /** The editor's document now: a JSON document compares field by field, a text (a script) as a whole. */
   current: JsonObject | string;
-  onRestore(document: string, revision: number): void;
-  onError(e: unknown): void;
 }
 
 function changesOf(before: string, current: JsonObject | string): FieldChange[] {
@@ -55,7 +54,9 @@ function Change({ change }: { change: FieldChange }) {
   );
 }
 
-export function HistoryPanel({ kind, id, currentRevision, current, onRestore, onError }: Props) {
+export function HistoryPanel({ kind, doc, record, current }: Props) {
+  const { id, revision: currentRevision } = record;
+  const { onError } = doc;
   const api = useApi();
   const t = useT();
   const [revisions, setRevisions] = useState<RevisionSummary[]>([]);
@@ -102,7 +103,7 @@ export function HistoryPanel({ kind, id, currentRevision, current, onRestore, on
               ))}
             </ul>
           )}
-          <button type="button" className="primary" onClick={() => onRestore(open.document, open.revision)}>
+          <button type="button" className="primary" onClick={() => void doc.restore(open.document, open.revision)}>
             {t('history.restore', { revision: open.revision })}
           </button>
         </div>

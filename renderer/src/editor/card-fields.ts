@@ -1,6 +1,7 @@
 /** The card fields the form shows, where they live in each spec, and how they are edited. */
 import type { JsonPath } from '../../../shared/document/json-path.ts';
 import type { JsonObject } from '../../../shared/library/parse-document.ts';
+import { V1_FIELDS, V3_ONLY_DATA_FIELDS } from '../../../shared/card/types.ts';
 
 export type FieldKind = 'line' | 'text' | 'list' | 'tags' | 'date' | 'languages';
 
@@ -14,29 +15,34 @@ export interface FieldDef {
   readOnly?: true;
 }
 
-export const CARD_FIELDS: readonly FieldDef[] = [
-  { key: 'name', kind: 'line', group: 'basics' },
-  { key: 'nickname', kind: 'line', group: 'basics', v3: true },
-  { key: 'description', kind: 'text', group: 'basics' },
-  { key: 'personality', kind: 'text', group: 'basics' },
-  { key: 'scenario', kind: 'text', group: 'basics' },
-  { key: 'first_mes', kind: 'text', group: 'greetings' },
-  { key: 'alternate_greetings', kind: 'list', group: 'greetings' },
-  { key: 'group_only_greetings', kind: 'list', group: 'greetings', v3: true },
-  { key: 'mes_example', kind: 'text', group: 'prompting' },
-  { key: 'system_prompt', kind: 'text', group: 'prompting' },
-  { key: 'post_history_instructions', kind: 'text', group: 'prompting' },
-  { key: 'creator_notes', kind: 'text', group: 'metadata' },
-  { key: 'creator_notes_multilingual', kind: 'languages', group: 'metadata', v3: true },
-  { key: 'tags', kind: 'tags', group: 'metadata' },
-  { key: 'creator', kind: 'line', group: 'metadata' },
-  { key: 'character_version', kind: 'line', group: 'metadata' },
-  { key: 'source', kind: 'list', group: 'metadata', v3: true },
-  { key: 'creation_date', kind: 'date', group: 'metadata', v3: true, readOnly: true },
-  { key: 'modification_date', kind: 'date', group: 'metadata', v3: true, readOnly: true },
-];
+/** Each group's fields in form order; V3-only fields and read-only dates follow from the spec's lists. */
+const GROUPS: Record<FieldDef['group'], Record<string, FieldKind>> = {
+  basics: { name: 'line', nickname: 'line', description: 'text', personality: 'text', scenario: 'text' },
+  greetings: { first_mes: 'text', alternate_greetings: 'list', group_only_greetings: 'list' },
+  prompting: { mes_example: 'text', system_prompt: 'text', post_history_instructions: 'text' },
+  metadata: {
+    creator_notes: 'text',
+    creator_notes_multilingual: 'languages',
+    tags: 'tags',
+    creator: 'line',
+    character_version: 'line',
+    source: 'list',
+    creation_date: 'date',
+    modification_date: 'date',
+  },
+};
+const V3_ONLY = new Set<string>(V3_ONLY_DATA_FIELDS);
+const V1_ONLY = new Set<string>(V1_FIELDS);
 
-const V1_FIELDS = new Set(['name', 'description', 'personality', 'scenario', 'first_mes', 'mes_example']);
+export const CARD_FIELDS: readonly FieldDef[] = Object.entries(GROUPS).flatMap(([group, fields]) =>
+  Object.entries(fields).map(([key, kind]): FieldDef => ({
+    key,
+    kind,
+    group: group as FieldDef['group'],
+    ...(V3_ONLY.has(key) ? { v3: true } : {}),
+    ...(kind === 'date' ? { readOnly: true } : {}),
+  })),
+);
 
 export type CardSpec = 'v1' | 'v2' | 'v3';
 
@@ -52,5 +58,5 @@ export function fieldPath(spec: CardSpec, key: string): JsonPath {
 }
 
 export function visibleFields(spec: CardSpec): FieldDef[] {
-  return CARD_FIELDS.filter((f) => (spec === 'v1' ? V1_FIELDS.has(f.key) : spec === 'v3' || !f.v3));
+  return CARD_FIELDS.filter((f) => (spec === 'v1' ? V1_ONLY.has(f.key) : spec === 'v3' || !f.v3));
 }

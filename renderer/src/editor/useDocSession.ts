@@ -2,15 +2,7 @@
 import { useReducer } from 'react';
 import type { Dispatch } from 'react';
 import type { JsonPath } from '../../../shared/document/json-path.ts';
-import {
-  applyField,
-  applyText,
-  isDirty,
-  markSaved,
-  openDoc,
-  redo,
-  undo,
-} from '../../../shared/document/doc-session.ts';
+import * as session from '../../../shared/document/doc-session.ts';
 import type { DocState } from '../../../shared/document/doc-session.ts';
 import type { DocBinding } from './useRevisionedDoc.ts';
 
@@ -23,19 +15,19 @@ export type DocAction =
   | { type: 'saved'; text: string };
 
 function reduce(state: DocState | null, action: DocAction): DocState | null {
-  if (action.type === 'open') return openDoc(action.text);
+  if (action.type === 'open') return session.openDoc(action.text);
   if (!state) return state;
   switch (action.type) {
     case 'text':
-      return applyText(state, action.text);
+      return session.applyText(state, action.text);
     case 'field':
-      return applyField(state, action.path, action.value);
+      return session.applyField(state, action.path, action.value);
     case 'undo':
-      return undo(state);
+      return session.undo(state);
     case 'redo':
-      return redo(state);
+      return session.redo(state);
     case 'saved':
-      return markSaved(state, action.text);
+      return session.markSaved(state, action.text);
   }
 }
 
@@ -47,7 +39,7 @@ export function useDocSession() {
 export function sessionBinding(state: DocState | null, dispatch: Dispatch<DocAction>): DocBinding<unknown> {
   return {
     text: state && !state.error ? state.text : null,
-    changed: () => (state ? isDirty(state) : false),
+    changed: () => (state ? session.isDirty(state) : false),
     open: (text) => dispatch({ type: 'open', text }),
     saved: (text) => dispatch({ type: 'saved', text }),
   };

@@ -148,3 +148,5 @@ export function useRevisionedDoc<K extends DocKind>(
     dismissError: useCallback(() => setError(null), []),
   };
 }
+
+export type RevisionedDoc = ReturnType<typeof useRevisionedDoc>;

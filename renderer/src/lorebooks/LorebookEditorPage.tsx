@@ -12,6 +12,7 @@ import { MonacoJson } from '../editor/MonacoJson.tsx';
 import { sessionBinding, useDocSession } from '../editor/useDocSession.ts';
 import { useRevisionedDoc } from '../editor/useRevisionedDoc.ts';
 import { HistoryPanel } from '../editor/HistoryPanel.tsx';
+import { NameField, SaveButton, SaveState, UndoRedo } from '../editor/EditorBar.tsx';
 import { Messages } from '../app/Messages.tsx';
 import { useT } from '../i18n/index.ts';
 import { entriesOf } from './book-model.ts';
@@ -137,24 +138,11 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
         <button type="button" onClick={onClose}>
           ← {t('nav.lorebooks')}
         </button>
-        <input
-          className="lb-name"
-          aria-label={t('lb.bookName')}
-          value={doc.name}
-          onChange={(e) => doc.setName(e.target.value)}
-        />
-        <span className="muted">{t('editor.revision', { revision: record.revision })}</span>
+        <NameField className="lb-name" label={t('lb.bookName')} value={doc.name} onChange={doc.setName} />
+        <SaveState revision={record.revision} dirty={dirty} />
         <span className="muted">{t('lb.tokens', { all: tokens.all, constant: tokens.constant })}</span>
-        {dirty && <span className="dirty">{t('editor.unsavedBadge')}</span>}
-        <button type="button" onClick={() => dispatch({ type: 'undo' })} disabled={state.undo.length === 0}>
-          {t('editor.undo')}
-        </button>
-        <button type="button" onClick={() => dispatch({ type: 'redo' })} disabled={state.redo.length === 0}>
-          {t('editor.redo')}
-        </button>
-        <button type="button" className="primary" onClick={() => void save()} disabled={!dirty}>
-          {t('library.save')}
-        </button>
+        <UndoRedo state={state} dispatch={dispatch} />
+        <SaveButton dirty={dirty} onSave={save} />
       </header>
       <Messages notice={doc.notice} error={doc.error} onDismiss={doc.dismissError} />
       {state.error && <div className="warning">{t('editor.formWaits')}</div>}
@@ -231,16 +219,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
               <LoreTests lorebookId={id} version={testsVersion + record.revision} dirty={dirty} onError={onError} />
             </div>
           )}
-          {tab === 'history' && (
-            <HistoryPanel
-              kind="lorebooks"
-              id={id}
-              currentRevision={record.revision}
-              current={state.value}
-              onRestore={(d, r) => void doc.restore(d, r)}
-              onError={onError}
-            />
-          )}
+          {tab === 'history' && <HistoryPanel kind="lorebooks" doc={doc} record={record} current={state.value} />}
         </div>
       </div>
     </section>

@@ -24,119 +24,66 @@ export interface FieldDef {
   options?: readonly { value: number | null; label: string }[];
 }
 
-export const POSITIONS = [
-  { value: 0, label: 'lb.pos.0' },
-  { value: 1, label: 'lb.pos.1' },
-  { value: 2, label: 'lb.pos.2' },
-  { value: 3, label: 'lb.pos.3' },
-  { value: 4, label: 'lb.pos.4' },
-  { value: 5, label: 'lb.pos.5' },
-  { value: 6, label: 'lb.pos.6' },
-  { value: 7, label: 'lb.pos.7' },
-] as const;
+/** Choices `value → lb.<prefix>.<value>`; `null` reads as `default`. */
+function choices(prefix: string, values: readonly (number | null)[]) {
+  return values.map((value) => ({ value, label: `lb.${prefix}.${value ?? 'default'}` }));
+}
 
-const LOGIC = [
-  { value: 0, label: 'lb.logic.0' },
-  { value: 1, label: 'lb.logic.1' },
-  { value: 2, label: 'lb.logic.2' },
-  { value: 3, label: 'lb.logic.3' },
-] as const;
-
-const ROLES = [
-  { value: null, label: 'lb.role.default' },
-  { value: 0, label: 'lb.role.0' },
-  { value: 1, label: 'lb.role.1' },
-  { value: 2, label: 'lb.role.2' },
-] as const;
+export const POSITIONS = choices('pos', [0, 1, 2, 3, 4, 5, 6, 7]);
+const LOGIC = choices('logic', [0, 1, 2, 3]);
+const ROLES = choices('role', [null, 0, 1, 2]);
 
 export const TRIGGERS = ['normal', 'continue', 'impersonate', 'swipe', 'regenerate', 'quiet'] as const;
 
-export const FIELD_GROUPS: readonly { id: string; fields: readonly FieldDef[] }[] = [
-  {
-    id: 'entry',
-    fields: [
-      { name: 'comment', kind: 'text' },
-      { name: 'content', kind: 'textarea' },
-      { name: 'addMemo', kind: 'bool' },
-    ],
+/** Each group's fields in form order: name → kind (a select names its choices). */
+const GROUPS: Record<string, Record<string, FieldKind | FieldDef['options']>> = {
+  entry: { comment: 'text', content: 'textarea', addMemo: 'bool' },
+  activation: { disable: 'bool', strategy: 'strategy', useProbability: 'bool', probability: 'number' },
+  keys: {
+    key: 'lines',
+    keysecondary: 'lines',
+    selective: 'bool',
+    selectiveLogic: LOGIC,
+    caseSensitive: 'tri',
+    matchWholeWords: 'tri',
+    scanDepth: 'numberOrNull',
   },
-  {
-    id: 'activation',
-    fields: [
-      { name: 'disable', kind: 'bool' },
-      { name: 'strategy', kind: 'strategy' },
-      { name: 'useProbability', kind: 'bool' },
-      { name: 'probability', kind: 'number' },
-    ],
+  insertion: {
+    position: POSITIONS,
+    order: 'number',
+    depth: 'number',
+    role: ROLES,
+    outletName: 'text',
+    displayIndex: 'number',
   },
-  {
-    id: 'keys',
-    fields: [
-      { name: 'key', kind: 'lines' },
-      { name: 'keysecondary', kind: 'lines' },
-      { name: 'selective', kind: 'bool' },
-      { name: 'selectiveLogic', kind: 'select', options: LOGIC },
-      { name: 'caseSensitive', kind: 'tri' },
-      { name: 'matchWholeWords', kind: 'tri' },
-      { name: 'scanDepth', kind: 'numberOrNull' },
-    ],
+  recursion: { excludeRecursion: 'bool', preventRecursion: 'bool', delayUntilRecursion: 'number' },
+  groups: { group: 'text', groupOverride: 'bool', groupWeight: 'number', useGroupScoring: 'tri' },
+  timed: { sticky: 'numberOrNull', cooldown: 'numberOrNull', delay: 'numberOrNull' },
+  filters: {
+    triggers: 'triggers',
+    'characterFilter.names': 'lines',
+    'characterFilter.tags': 'lines',
+    'characterFilter.isExclude': 'bool',
+    automationId: 'text',
   },
-  {
-    id: 'insertion',
-    fields: [
-      { name: 'position', kind: 'select', options: POSITIONS },
-      { name: 'order', kind: 'number' },
-      { name: 'depth', kind: 'number' },
-      { name: 'role', kind: 'select', options: ROLES },
-      { name: 'outletName', kind: 'text' },
-      { name: 'displayIndex', kind: 'number' },
-    ],
-  },
-  {
-    id: 'recursion',
-    fields: [
-      { name: 'excludeRecursion', kind: 'bool' },
-      { name: 'preventRecursion', kind: 'bool' },
-      { name: 'delayUntilRecursion', kind: 'number' },
-    ],
-  },
-  {
-    id: 'groups',
-    fields: [
-      { name: 'group', kind: 'text' },
-      { name: 'groupOverride', kind: 'bool' },
-      { name: 'groupWeight', kind: 'number' },
-      { name: 'useGroupScoring', kind: 'tri' },
-    ],
-  },
-  {
-    id: 'timed',
-    fields: [
-      { name: 'sticky', kind: 'numberOrNull' },
-      { name: 'cooldown', kind: 'numberOrNull' },
-      { name: 'delay', kind: 'numberOrNull' },
-    ],
-  },
-  {
-    id: 'filters',
-    fields: [
-      { name: 'triggers', kind: 'triggers' },
-      { name: 'characterFilter.names', kind: 'lines' },
-      { name: 'characterFilter.tags', kind: 'lines' },
-      { name: 'characterFilter.isExclude', kind: 'bool' },
-      { name: 'automationId', kind: 'text' },
-    ],
-  },
-  {
-    id: 'sources',
-    fields: [
-      { name: 'matchPersonaDescription', kind: 'bool' },
-      { name: 'matchCharacterDescription', kind: 'bool' },
-      { name: 'matchCharacterPersonality', kind: 'bool' },
-      { name: 'matchCharacterDepthPrompt', kind: 'bool' },
-      { name: 'matchScenario', kind: 'bool' },
-      { name: 'matchCreatorNotes', kind: 'bool' },
-    ],
-  },
-  { id: 'budget', fields: [{ name: 'ignoreBudget', kind: 'bool' }] },
-];
+  sources: Object.fromEntries(
+    [
+      'PersonaDescription',
+      'CharacterDescription',
+      'CharacterPersonality',
+      'CharacterDepthPrompt',
+      'Scenario',
+      'CreatorNotes',
+    ].map((source) => [`match${source}`, 'bool' as const]),
+  ),
+  budget: { ignoreBudget: 'bool' },
+};
+
+export const FIELD_GROUPS: readonly { id: string; fields: readonly FieldDef[] }[] = Object.entries(GROUPS).map(
+  ([id, fields]) => ({
+    id,
+    fields: Object.entries(fields).map(([name, kind]): FieldDef =>
+      typeof kind === 'string' ? { name, kind } : { name, kind: 'select', ...(kind ? { options: kind } : {}) },
+    ),
+  }),
+);

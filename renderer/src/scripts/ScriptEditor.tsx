@@ -12,6 +12,7 @@ import { MonacoPpe } from './MonacoPpe.tsx';
 import { ProblemList } from './ProblemList.tsx';
 import { RunPanel } from './RunPanel.tsx';
 import { HistoryPanel } from '../editor/HistoryPanel.tsx';
+import { NameField, PanelToggle, SaveButton, SaveState } from '../editor/EditorBar.tsx';
 import { useRevisionedDoc } from '../editor/useRevisionedDoc.ts';
 import { useEditorShortcuts } from '../editor/useEditorShortcuts.ts';
 import { useDiagnostics } from './useDiagnostics.ts';
@@ -76,37 +77,21 @@ export function ScriptEditor({ id, libraryVersion, onSaved, onDeleted, onDirtyCh
   return (
     <section className="editor script-editor">
       <header className="toolbar editor-bar">
-        <input
-          className="script-name"
-          aria-label={t('scripts.name')}
-          value={doc.name}
-          onChange={(e) => doc.setName(e.target.value)}
-        />
-        <span className="muted">{t('editor.revision', { revision: record.revision })}</span>
-        {dirty && <span className="dirty">{t('editor.unsavedBadge')}</span>}
-        <button
-          type="button"
-          className={panel === 'run' ? 'selected' : ''}
-          onClick={() => setPanel(panel === 'run' ? 'none' : 'run')}
-        >
+        <NameField className="script-name" label={t('scripts.name')} value={doc.name} onChange={doc.setName} />
+        <SaveState revision={record.revision} dirty={dirty} />
+        <PanelToggle panel="run" open={panel} onOpen={setPanel}>
           {t('scripts.run.title')}
-        </button>
-        <button
-          type="button"
-          className={panel === 'history' ? 'selected' : ''}
-          onClick={() => setPanel(panel === 'history' ? 'none' : 'history')}
-        >
+        </PanelToggle>
+        <PanelToggle panel="history" open={panel} onOpen={setPanel}>
           {t('history.title')}
-        </button>
+        </PanelToggle>
         <button type="button" onClick={() => void toCard()}>
           {t('scripts.toCard')}
         </button>
         <button type="button" onClick={() => void remove()}>
           {t('library.delete')}
         </button>
-        <button type="button" className="primary" onClick={() => void doc.save()} disabled={!dirty}>
-          {t('library.save')}
-        </button>
+        <SaveButton dirty={dirty} onSave={doc.save} />
       </header>
       <Messages notice={doc.notice} error={doc.error} onDismiss={doc.dismissError} />
       {converted && (
@@ -128,16 +113,7 @@ export function ScriptEditor({ id, libraryVersion, onSaved, onDeleted, onDirtyCh
           <ProblemList diagnostics={diagnostics} />
         </div>
         {panel === 'run' && <RunPanel script={text} name={record.name} />}
-        {panel === 'history' && (
-          <HistoryPanel
-            kind="scripts"
-            id={id}
-            currentRevision={record.revision}
-            current={text}
-            onRestore={(d, r) => void doc.restore(d, r)}
-            onError={onError}
-          />
-        )}
+        {panel === 'history' && <HistoryPanel kind="scripts" doc={doc} record={record} current={text} />}
       </div>
     </section>
   );

@@ -102,7 +102,7 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
 
   return (
     <div className="scripts-page">
-      <aside className="script-list">
+      <aside className="side-panel script-list">
         <div className="toolbar">
           <input
             type="search"

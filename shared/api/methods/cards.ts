@@ -27,7 +27,7 @@ import {
   uploadedFilesProperty,
   type UploadedFile,
 } from '../schema-parts.ts';
-import type { IdInput, RevisionInput } from '../schema-parts.ts';
+import type { IdInput, RevisionInput, StoredRevision } from '../schema-parts.ts';
 
 export type { IdInput, RevisionInput } from '../schema-parts.ts';
 
@@ -204,7 +204,7 @@ export const cardMethods = {
   /** Deletes trashed items for good (the whole trash without ids). */
   'cards.purge': method<PurgeInput, PurgeResult>(purgeSchema),
   'cards.revisions': method<IdInput, RevisionSummary[]>(idSchema),
-  'cards.revision': method<RevisionInput, { revision: number; document: string; createdAt: number }>(revisionSchema),
+  'cards.revision': method<RevisionInput, StoredRevision>(revisionSchema),
   'cards.tags': method<Record<string, never>, TagCount[]>(emptySchema),
   'cards.bulk': method<BulkInput, { updated: number; v1: number }>(bulkSchema),
   'cards.renameTag': method<RenameTagInput, { updated: number }>(renameTagSchema),

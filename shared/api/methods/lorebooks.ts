@@ -1,29 +1,24 @@
 /** The lorebook methods: standalone World Info books in the local SQLite library. */
 import type { JSONSchemaType } from 'ajv';
-import type { RevisionSummary } from '../../library/types.ts';
+import type { LibraryItem, RevisionSummary } from '../../library/types.ts';
 import type { BookFormat, LossReport } from '../../lorebook/formats/types.ts';
 import { method } from '../method.ts';
 import {
-  idProperty as id,
   idSchema,
-  pagingProperties,
   revisionSchema,
   nameProperty as name,
   documentProperty as documentText,
   fileNameProperty,
+  pagingSchema,
+  documentUpdateSchema,
   purgeSchema,
   type PurgeInput,
   type PurgeResult,
 } from '../schema-parts.ts';
+import type { DocumentUpdateInput, IdInput, PagingInput, RevisionInput, StoredRevision } from '../schema-parts.ts';
 
-export interface LorebookSummary {
-  id: number;
-  name: string;
+export interface LorebookSummary extends LibraryItem {
   entryCount: number;
-  revision: number;
-  createdAt: number;
-  updatedAt: number;
-  deletedAt: number | null;
 }
 
 export interface LorebookRecord extends LorebookSummary {
@@ -31,30 +26,10 @@ export interface LorebookRecord extends LorebookSummary {
   document: string;
 }
 
-export interface LorebookListInput {
-  query?: string;
-  offset?: number;
-  limit?: number;
-  trash?: boolean;
-}
-export interface LorebookIdInput {
-  id: number;
-}
 export interface LorebookCreateInput {
   name: string;
   /** A World Info book; an empty one when omitted. */
   document?: string;
-}
-export interface LorebookUpdateInput {
-  id: number;
-  document?: string;
-  name?: string;
-  /** Optimistic concurrency: refuse the save when the stored revision moved on. */
-  baseRevision?: number;
-}
-export interface LorebookRevisionInput {
-  id: number;
-  revision: number;
 }
 export interface LorebookImportInput {
   /** Book files as text (JSON of any supported format). */
@@ -72,27 +47,11 @@ export interface LorebookImportResult {
   message?: string;
 }
 
-const listSchema: JSONSchemaType<LorebookListInput> = {
-  type: 'object',
-  additionalProperties: false,
-  properties: pagingProperties,
-};
 const createSchema: JSONSchemaType<LorebookCreateInput> = {
   type: 'object',
   additionalProperties: false,
   required: ['name'],
   properties: { name, document: { ...documentText, nullable: true } },
-};
-const updateSchema: JSONSchemaType<LorebookUpdateInput> = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: {
-    id,
-    document: { ...documentText, nullable: true },
-    name: { ...name, nullable: true },
-    baseRevision: { type: 'integer', minimum: 0, nullable: true },
-  },
 };
 const importSchema: JSONSchemaType<LorebookImportInput> = {
   type: 'object',
@@ -114,17 +73,15 @@ const importSchema: JSONSchemaType<LorebookImportInput> = {
 };
 
 export const lorebookMethods = {
-  'lorebooks.list': method<LorebookListInput, { items: LorebookSummary[]; total: number }>(listSchema),
-  'lorebooks.get': method<LorebookIdInput, LorebookRecord>(idSchema),
+  'lorebooks.list': method<PagingInput, { items: LorebookSummary[]; total: number }>(pagingSchema),
+  'lorebooks.get': method<IdInput, LorebookRecord>(idSchema),
   'lorebooks.create': method<LorebookCreateInput, LorebookRecord>(createSchema),
-  'lorebooks.update': method<LorebookUpdateInput, LorebookRecord>(updateSchema),
-  'lorebooks.delete': method<LorebookIdInput, LorebookSummary>(idSchema),
-  'lorebooks.restore': method<LorebookIdInput, LorebookSummary>(idSchema),
+  'lorebooks.update': method<DocumentUpdateInput, LorebookRecord>(documentUpdateSchema),
+  'lorebooks.delete': method<IdInput, LorebookSummary>(idSchema),
+  'lorebooks.restore': method<IdInput, LorebookSummary>(idSchema),
   /** Deletes trashed items for good (the whole trash without ids). */
   'lorebooks.purge': method<PurgeInput, PurgeResult>(purgeSchema),
-  'lorebooks.revisions': method<LorebookIdInput, RevisionSummary[]>(idSchema),
-  'lorebooks.revision': method<LorebookRevisionInput, { revision: number; document: string; createdAt: number }>(
-    revisionSchema,
-  ),
+  'lorebooks.revisions': method<IdInput, RevisionSummary[]>(idSchema),
+  'lorebooks.revision': method<RevisionInput, StoredRevision>(revisionSchema),
   'lorebooks.import': method<LorebookImportInput, LorebookImportResult[]>(importSchema),
 } as const;

@@ -1,59 +1,38 @@
 /** The script methods: PPE prompt scripts (`.ai.yaml`) in the local library, checked, run, and converted to and from cards. */
 import type { JSONSchemaType } from 'ajv';
-import type { CardSummary, RevisionSummary } from '../../library/types.ts';
+import type { CardSummary, LibraryItem, RevisionSummary } from '../../library/types.ts';
 import type { LossItem } from '../../card/index.ts';
 import type { ChatMessage, Diagnostic, ModelRequest, RunLogEntry } from '../../ppe/index.ts';
 import { method } from '../method.ts';
 import {
   idProperty as id,
   idSchema,
-  pagingProperties,
   revisionSchema,
   nameProperty as name,
   documentProperty as documentText,
   fileNameProperty,
+  pagingSchema,
+  documentUpdateSchema,
   purgeSchema,
   type PurgeInput,
   type PurgeResult,
 } from '../schema-parts.ts';
+import type { DocumentUpdateInput, IdInput, PagingInput, RevisionInput, StoredRevision } from '../schema-parts.ts';
 
-export interface ScriptSummary {
-  id: number;
-  /** The id other scripts call it by (`$exec`, `[[@name]]`, `type:`). */
-  name: string;
-  revision: number;
-  createdAt: number;
-  updatedAt: number;
-  deletedAt: number | null;
-}
+/** Its `name` is the id other scripts call it by (`$exec`, `[[@name]]`, `type:`). */
+export type ScriptSummary = LibraryItem;
 
 export interface ScriptRecord extends ScriptSummary {
   /** The `.ai.yaml` text exactly as stored. */
   document: string;
 }
 
-export interface ScriptListInput {
-  query?: string;
-  offset?: number;
-  limit?: number;
-  trash?: boolean;
-}
-export interface ScriptIdInput {
-  id: number;
-}
 export interface ScriptCreateInput {
   name: string;
   /** The script text; a small starter script when omitted. */
   document?: string;
   /** The file it came from, when imported. */
   sourceName?: string;
-}
-export interface ScriptUpdateInput {
-  id: number;
-  document?: string;
-  name?: string;
-  /** Optimistic concurrency: refuse the save when the stored revision moved on. */
-  baseRevision?: number;
 }
 export interface ScriptCheckInput {
   document: string;
@@ -105,16 +84,7 @@ export interface ScriptToCardResult {
   card: CardSummary;
   losses: LossItem[];
 }
-export interface ScriptRevisionInput {
-  id: number;
-  revision: number;
-}
 
-const listSchema: JSONSchemaType<ScriptListInput> = {
-  type: 'object',
-  additionalProperties: false,
-  properties: pagingProperties,
-};
 const createSchema: JSONSchemaType<ScriptCreateInput> = {
   type: 'object',
   additionalProperties: false,
@@ -123,17 +93,6 @@ const createSchema: JSONSchemaType<ScriptCreateInput> = {
     name,
     document: { ...documentText, nullable: true },
     sourceName: { ...fileNameProperty, nullable: true },
-  },
-};
-const updateSchema: JSONSchemaType<ScriptUpdateInput> = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: {
-    id,
-    document: { ...documentText, nullable: true },
-    name: { ...name, nullable: true },
-    baseRevision: { type: 'integer', minimum: 0, nullable: true },
   },
 };
 const checkSchema: JSONSchemaType<ScriptCheckInput> = {
@@ -173,23 +132,21 @@ const fromCardSchema: JSONSchemaType<ScriptFromCardInput> = {
 };
 
 export const scriptMethods = {
-  'scripts.list': method<ScriptListInput, { items: ScriptSummary[]; total: number }>(listSchema),
-  'scripts.get': method<ScriptIdInput, ScriptRecord>(idSchema),
+  'scripts.list': method<PagingInput, { items: ScriptSummary[]; total: number }>(pagingSchema),
+  'scripts.get': method<IdInput, ScriptRecord>(idSchema),
   'scripts.create': method<ScriptCreateInput, ScriptRecord>(createSchema),
-  'scripts.update': method<ScriptUpdateInput, ScriptRecord>(updateSchema),
-  'scripts.delete': method<ScriptIdInput, ScriptSummary>(idSchema),
-  'scripts.restore': method<ScriptIdInput, ScriptSummary>(idSchema),
+  'scripts.update': method<DocumentUpdateInput, ScriptRecord>(documentUpdateSchema),
+  'scripts.delete': method<IdInput, ScriptSummary>(idSchema),
+  'scripts.restore': method<IdInput, ScriptSummary>(idSchema),
   /** Deletes trashed items for good (the whole trash without ids). */
   'scripts.purge': method<PurgeInput, PurgeResult>(purgeSchema),
-  'scripts.revisions': method<ScriptIdInput, RevisionSummary[]>(idSchema),
-  'scripts.revision': method<ScriptRevisionInput, { revision: number; document: string; createdAt: number }>(
-    revisionSchema,
-  ),
+  'scripts.revisions': method<IdInput, RevisionSummary[]>(idSchema),
+  'scripts.revision': method<RevisionInput, StoredRevision>(revisionSchema),
   /** Diagnostics of a text, with references checked against the library's scripts. */
   'scripts.check': method<ScriptCheckInput, Diagnostic[]>(checkSchema),
   'scripts.run': method<ScriptRunInput, ScriptRunResult, ScriptRunProgress>(runSchema, true),
   /** A library card exported as a new `type: char` script. */
   'scripts.fromCard': method<ScriptFromCardInput, ScriptFromCardResult>(fromCardSchema),
   /** A character script imported as a new library card. */
-  'scripts.toCard': method<ScriptIdInput, ScriptToCardResult>(idSchema),
+  'scripts.toCard': method<IdInput, ScriptToCardResult>(idSchema),
 } as const;

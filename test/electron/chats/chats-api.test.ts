@@ -1,94 +1,65 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testApi, type TestApi } from '../../helpers/api-client.ts';
-import { openLibrary, type Library } from '../../../electron/services/library/library.ts';
-import { appendMessage, createTranscript, type Transcript } from '../../../shared/chat/index.ts';
-import { characterFromCard } from '../../../shared/prompt/index.ts';
+import { describe, expect, it } from 'vitest';
+import { useApiWithModelServer } from '../../helpers/api-client.ts';
+import { startChat } from './chat-setup.ts';
+import { appendMessage } from '../../../shared/chat/index.ts';
 import { withAuthorsNote } from '../../../shared/chat/authors-note.ts';
-import { useTempDir } from '../../helpers/temp-dir.ts';
-import { startOpenAIServer, type OpenAIServer } from '../models/openai-server.ts';
+import { startOpenAIServer } from '../models/openai-server.ts';
 
 type Messages = { messages: { role: string; content: string }[] };
 
-const tempDir = useTempDir();
-const cardText = fs.readFileSync(
-  new URL('../../fixtures/lorebooks/Seraphina-1.18.0.card.json', import.meta.url),
-  'utf8',
-);
-let library: Library;
-let api: TestApi;
-let server: OpenAIServer;
-let dir: string;
+const env = useApiWithModelServer({ apiKey: 'sk-test', models: ['test-model'] });
 
-beforeEach(async () => {
-  dir = tempDir();
-  library = openLibrary(path.join(dir, 'library.db'));
-  api = testApi({ library });
-  server = await startOpenAIServer({ apiKey: 'sk-test', models: ['test-model'] });
-});
-afterEach(async () => {
-  library.close();
-  await server.close();
-});
-
-async function setup(): Promise<{ cardId: number; profileId: string; transcript: Transcript }> {
-  const card = await api.invoke('cards.create', { document: cardText });
-  const profile = await api.invoke('chats.saveProfile', {
-    name: 'Local',
-    preset: 'custom',
-    kind: 'openai-chat',
-    baseURL: server.baseURL,
-    model: 'test-model',
+async function setup() {
+  const chat = await startChat(env, 'Is this the forest of Eldoria?', {
     apiKey: 'sk-test',
     parameters: { temperature: 0.5 },
   });
-  expect(profile.key).toBe('file');
-  let transcript = createTranscript(characterFromCard(JSON.parse(cardText)), { name: 'Sam' });
-  transcript = appendMessage(transcript, 'user', 'Sam', { text: 'Is this the forest of Eldoria?' });
-  return { cardId: card.id, profileId: profile.id, transcript };
+  expect(chat.profileKey).toBe('file');
+  return chat;
 }
 
 describe('connection profiles', () => {
   it('keeps keys out of the library and the profiles file, in a 0600 key file', async () => {
     const { profileId } = await setup();
-    const listed = await api.invoke('chats.profiles', {});
+    const listed = await env.api.invoke('chats.profiles', {});
     expect(listed.presets.map((p) => p.id)).toEqual(
       expect.arrayContaining(['openai', 'openrouter', 'llamacpp', 'ollama', 'koboldcpp', 'lmstudio', 'vllm']),
     );
-    const keyFile = path.join(dir, 'keys', `${profileId}.key`);
+    const keyFile = path.join(env.dir, 'keys', `${profileId}.key`);
     expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
-    expect(fs.readFileSync(path.join(dir, 'connections.json'), 'utf8')).not.toContain('sk-test');
-    library.db.pragma('wal_checkpoint(TRUNCATE)');
-    expect(fs.readFileSync(path.join(dir, 'library.db')).includes('sk-test')).toBe(false);
-    expect(await api.invoke('chats.testProfile', { id: profileId })).toEqual({ models: ['test-model'] });
+    expect(fs.readFileSync(path.join(env.dir, 'connections.json'), 'utf8')).not.toContain('sk-test');
+    env.library.db.pragma('wal_checkpoint(TRUNCATE)');
+    expect(fs.readFileSync(path.join(env.dir, 'library.db')).includes('sk-test')).toBe(false);
+    expect(await env.api.invoke('chats.testProfile', { id: profileId })).toEqual({ models: ['test-model'] });
   });
 
   it('lets no caller name a key file or an arbitrary variable, and sends provider variables only to their provider', async () => {
-    const secret = path.join(dir, 'git-credentials');
+    const secret = path.join(env.dir, 'git-credentials');
     fs.writeFileSync(secret, 'https://user:token@example.com\n', { mode: 0o600 });
     const base = {
       name: 'Evil',
       preset: 'custom',
       kind: 'openai-chat',
-      baseURL: server.baseURL,
+      baseURL: env.server.baseURL,
       model: 'test-model',
     } as const;
-    await expect(api.invoke('chats.saveProfile', { ...base, apiKeyFile: secret } as never)).rejects.toMatchObject({
+    await expect(env.api.invoke('chats.saveProfile', { ...base, apiKeyFile: secret } as never)).rejects.toMatchObject({
       code: 'bad_input',
       message: expect.stringContaining('"apiKeyFile"'),
     });
     await expect(
-      api.invoke('chats.saveProfile', { ...base, apiKeyEnv: 'AWS_SECRET_ACCESS_KEY' }),
+      env.api.invoke('chats.saveProfile', { ...base, apiKeyEnv: 'AWS_SECRET_ACCESS_KEY' }),
     ).rejects.toMatchObject({
       code: 'bad_input',
       message: expect.stringContaining('AWS_SECRET_ACCESS_KEY is not a key variable'),
     });
-    await expect(api.invoke('chats.saveProfile', { ...base, apiKeyEnv: 'OPENAI_API_KEY' })).rejects.toMatchObject({
+    await expect(env.api.invoke('chats.saveProfile', { ...base, apiKeyEnv: 'OPENAI_API_KEY' })).rejects.toMatchObject({
       code: 'bad_input',
-      message: `OPENAI_API_KEY is only ever sent to https://api.openai.com, not to ${new URL(server.baseURL).origin}.`,
+      message: `OPENAI_API_KEY is only ever sent to https://api.openai.com, not to ${new URL(env.server.baseURL).origin}.`,
     });
-    const openai = await api.invoke('chats.saveProfile', {
+    const openai = await env.api.invoke('chats.saveProfile', {
       ...base,
       name: 'OpenAI',
       preset: 'openai',
@@ -97,21 +68,30 @@ describe('connection profiles', () => {
     });
     expect(openai.apiKeyEnv).toBe('OPENAI_API_KEY');
     // Pointing it elsewhere forgets the variable: it is never read for the new server.
-    const moved = await api.invoke('chats.saveProfile', { ...base, id: openai.id, name: 'OpenAI', preset: 'openai' });
+    const moved = await env.api.invoke('chats.saveProfile', {
+      ...base,
+      id: openai.id,
+      name: 'OpenAI',
+      preset: 'openai',
+    });
     expect(moved).toMatchObject({ key: 'none' });
     expect(moved.apiKeyEnv).toBeUndefined();
-    await api.invoke('chats.deleteProfile', { id: openai.id });
-    expect((await api.invoke('chats.profiles', {})).profiles).toHaveLength(0);
+    await env.api.invoke('chats.deleteProfile', { id: openai.id });
+    expect((await env.api.invoke('chats.profiles', {})).profiles).toHaveLength(0);
   });
 
   it('a typed key is only sent to the origin it was saved with; changing the URL clears it', async () => {
     const { profileId } = await setup();
-    const keyFile = path.join(dir, 'keys', `${profileId}.key`);
-    const { key: _key, ...saved } = (await api.invoke('chats.profiles', {})).profiles[0]!;
+    const keyFile = path.join(env.dir, 'keys', `${profileId}.key`);
+    const { key: _key, ...saved } = (await env.api.invoke('chats.profiles', {})).profiles[0]!;
     // Same origin, another path: the key stays.
-    const samePlace = await api.invoke('chats.saveProfile', { ...saved, id: profileId, baseURL: `${server.baseURL}/` });
+    const samePlace = await env.api.invoke('chats.saveProfile', {
+      ...saved,
+      id: profileId,
+      baseURL: `${env.server.baseURL}/`,
+    });
     expect(samePlace.key).toBe('file');
-    const elsewhere = await api.invoke('chats.saveProfile', {
+    const elsewhere = await env.api.invoke('chats.saveProfile', {
       ...saved,
       id: profileId,
       baseURL: 'http://127.0.0.1:9/v1',
@@ -119,41 +99,41 @@ describe('connection profiles', () => {
     expect(elsewhere.key).toBe('none');
     expect(fs.existsSync(keyFile)).toBe(false);
     // A profiles file edited behind the app's back (or written by an older version) cannot aim a key elsewhere.
-    const again = await api.invoke('chats.saveProfile', {
+    const again = await env.api.invoke('chats.saveProfile', {
       ...saved,
       id: profileId,
-      baseURL: server.baseURL,
+      baseURL: env.server.baseURL,
       apiKey: 'sk-test',
     });
     expect(again.key).toBe('file');
-    const file = path.join(dir, 'connections.json');
+    const file = path.join(env.dir, 'connections.json');
     const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { profiles: Record<string, unknown>[] };
     stored.profiles[0]!['baseURL'] = 'http://127.0.0.1:9/v1';
     fs.writeFileSync(file, JSON.stringify(stored));
-    expect((await api.invoke('chats.profiles', {})).profiles[0]!.key).toBe('missing');
-    await expect(api.invoke('chats.testProfile', { id: profileId })).rejects.toMatchObject({
+    expect((await env.api.invoke('chats.profiles', {})).profiles[0]!.key).toBe('missing');
+    await expect(env.api.invoke('chats.testProfile', { id: profileId })).rejects.toMatchObject({
       code: 'bad_input',
       message: expect.stringContaining('was saved for another server'),
     });
-    stored.profiles[0]!['baseURL'] = server.baseURL;
-    stored.profiles[0]!['apiKeyFile'] = path.join(dir, 'library.db');
+    stored.profiles[0]!['baseURL'] = env.server.baseURL;
+    stored.profiles[0]!['apiKeyFile'] = path.join(env.dir, 'library.db');
     fs.writeFileSync(file, JSON.stringify(stored));
-    await expect(api.invoke('chats.testProfile', { id: profileId })).rejects.toMatchObject({
+    await expect(env.api.invoke('chats.testProfile', { id: profileId })).rejects.toMatchObject({
       code: 'bad_input',
       message: expect.stringContaining("outside the app's key store"),
     });
   });
 
   it('turns a wrong key into a readable error', async () => {
-    const bad = await api.invoke('chats.saveProfile', {
+    const bad = await env.api.invoke('chats.saveProfile', {
       name: 'Bad',
       preset: 'custom',
       kind: 'openai-chat',
-      baseURL: server.baseURL,
+      baseURL: env.server.baseURL,
       model: 'test-model',
       apiKey: 'sk-wrong',
     });
-    await expect(api.invoke('chats.testProfile', { id: bad.id })).rejects.toMatchObject({
+    await expect(env.api.invoke('chats.testProfile', { id: bad.id })).rejects.toMatchObject({
       message: expect.stringContaining('401'),
       details: [{ message: 'unauthorized' }],
     });
@@ -164,23 +144,25 @@ describe('chats.prompt and chats.send', () => {
   it('previews the exact request and then sends exactly it, streaming tokens', async () => {
     const { cardId, profileId, transcript } = await setup();
     const input = { cardId, profileId, transcript, persona: { name: 'Sam', description: 'A traveller.' } };
-    const preview = await api.invoke('chats.prompt', input);
+    const preview = await env.api.invoke('chats.prompt', input);
     expect(preview.lore.map((l) => l.book)).toContain('Eldoria');
     expect(preview.request).toMatchObject({ model: 'test-model', max_tokens: 300, temperature: 0.5, stream: true });
 
-    server.scripts.push({
+    env.server.scripts.push({
       kind: 'tokens',
       tokens: ['Yes', ', ', 'traveller', '.'],
       delayMs: 5,
       usage: { prompt_tokens: 900, completion_tokens: 4, total_tokens: 904 },
     });
     const tokens: string[] = [];
-    const sent = await api.invoke('chats.send', input, { onProgress: (e: { token: string }) => tokens.push(e.token) });
+    const sent = await env.api.invoke('chats.send', input, {
+      onProgress: (e: { token: string }) => tokens.push(e.token),
+    });
     expect(tokens).toEqual(['Yes', ', ', 'traveller', '.']);
     expect(sent.text).toBe('Yes, traveller.');
     expect(sent.request).toEqual(preview.request);
-    expect(server.requests.at(-1)!.body).toEqual(preview.request);
-    expect(server.requests.at(-1)!.headers.authorization).toBe('Bearer sk-test');
+    expect(env.server.requests.at(-1)!.body).toEqual(preview.request);
+    expect(env.server.requests.at(-1)!.headers.authorization).toBe('Bearer sk-test');
     expect(sent.stats).toMatchObject({ tokens: 4, promptTokens: 900, finishReason: 'stop', model: 'test-model' });
     expect(sent.stats.firstTokenMs).toBeGreaterThan(0);
     expect(sent.stats.tokensPerSecond).toBeGreaterThan(0);
@@ -202,8 +184,8 @@ describe('chats.prompt and chats.send', () => {
         },
       },
     });
-    const book = await api.invoke('lorebooks.create', { name: 'Sky', document });
-    const preview = await api.invoke('chats.prompt', {
+    const book = await env.api.invoke('lorebooks.create', { name: 'Sky', document });
+    const preview = await env.api.invoke('chats.prompt', {
       cardId,
       transcript,
       persona: { name: 'Sam' },
@@ -223,57 +205,57 @@ describe('chats.prompt and chats.send', () => {
 
   it('cancels a stream with the signal', async () => {
     const { cardId, profileId, transcript } = await setup();
-    server.scripts.push({ kind: 'tokens', tokens: Array.from({ length: 200 }, () => 'x'), delayMs: 10 });
+    env.server.scripts.push({ kind: 'tokens', tokens: Array.from({ length: 200 }, () => 'x'), delayMs: 10 });
     const controller = new AbortController();
-    const result = api.invoke(
+    const result = env.api.invoke(
       'chats.send',
       { cardId, profileId, transcript, persona: { name: 'Sam' } },
       { signal: controller.signal, onProgress: () => controller.abort() },
     );
     await expect(result).rejects.toMatchObject({ code: 'cancelled' });
-    await server.requests.at(-1)!.closed;
+    await env.server.requests.at(-1)!.closed;
   });
 
   it('reports a refused connection clearly', async () => {
     const { cardId, transcript } = await setup();
-    await server.close();
-    const dead = await api.invoke('chats.saveProfile', {
+    await env.server.close();
+    const dead = await env.api.invoke('chats.saveProfile', {
       name: 'Dead',
       preset: 'llamacpp',
       kind: 'openai-chat',
-      baseURL: server.baseURL,
+      baseURL: env.server.baseURL,
       model: 'm',
     });
     await expect(
-      api.invoke('chats.send', { cardId, profileId: dead.id, transcript, persona: { name: 'Sam' } }),
+      env.api.invoke('chats.send', { cardId, profileId: dead.id, transcript, persona: { name: 'Sam' } }),
     ).rejects.toMatchObject({
       message: expect.stringContaining('connection refused'),
       details: [{ message: 'connection-refused' }],
     });
-    server = await startOpenAIServer();
+    env.server = await startOpenAIServer();
   });
 
   it('text-completion profiles send a prompt to /completions with the chosen template', async () => {
     const { cardId, transcript } = await setup();
-    const text = await api.invoke('chats.saveProfile', {
+    const text = await env.api.invoke('chats.saveProfile', {
       name: 'Kobold',
       preset: 'koboldcpp',
       kind: 'openai-text',
-      baseURL: server.baseURL,
+      baseURL: env.server.baseURL,
       model: 'test-model',
       apiKey: 'sk-test',
     });
-    const sent = await api.invoke('chats.send', {
+    const sent = await env.api.invoke('chats.send', {
       cardId,
       profileId: text.id,
       transcript,
       persona: { name: 'Sam' },
       template: 'chatml',
     });
-    expect(server.requests.at(-1)!.url).toBe('/v1/completions');
+    expect(env.server.requests.at(-1)!.url).toBe('/v1/completions');
     expect(sent.request.prompt).toMatch(/<\|im_start\|>user\n(Sam: )?Is this the forest of Eldoria\?<\|im_end\|>/);
     await expect(
-      api.invoke('chats.prompt', {
+      env.api.invoke('chats.prompt', {
         cardId,
         profileId: text.id,
         transcript,
@@ -293,22 +275,22 @@ describe('chats.prompt and chats.send', () => {
       role: 'system',
     });
     const input = { cardId, transcript: noted, persona: { name: 'Sam' }, mode: 'text' as const, template: 'ChatML' };
-    const bound = await api.invoke('chats.prompt', { ...input, settings: { bindToContext: true } });
+    const bound = await env.api.invoke('chats.prompt', { ...input, settings: { bindToContext: true } });
     expect(bound.request.prompt).toMatch(
       /Eldoria\?<\|im_end\|>\n<\|im_start\|>system\n\[Rain\.\]<\|im_end\|>\n<\|im_start\|>assistant\n$/,
     );
     expect(bound.request.prompt).not.toContain('***');
     // Bind to Context off: the first-run Default context stays, with its *** lines and stop string.
-    const firstRun = await api.invoke('chats.prompt', input);
+    const firstRun = await env.api.invoke('chats.prompt', input);
     expect(firstRun.request.prompt).toContain('<|im_end|>\n***\n');
     expect(firstRun.request.stop).toEqual(['\nSam:', '\n<|im_end|>', '\n<|im_start|>user', '\n<|im_start|>assistant']);
-    const tight = await api.invoke('chats.prompt', {
+    const tight = await env.api.invoke('chats.prompt', {
       ...input,
       settings: { context: 'ChatML', maxContext: 1024, maxTokens: 300, tokenizer: 'llama' },
     });
     expect(tight.tokens.budget).toBe(724);
     expect(tight.parts.find((p) => p.id === 'dialogueExamples')).toMatchObject({ kept: 0 });
-    await expect(api.invoke('chats.prompt', { ...input, settings: { context: 'nope' } })).rejects.toMatchObject({
+    await expect(env.api.invoke('chats.prompt', { ...input, settings: { context: 'nope' } })).rejects.toMatchObject({
       code: 'bad_input',
       details: [{ path: '/settings/context' }],
     });
@@ -318,29 +300,29 @@ describe('chats.prompt and chats.send', () => {
 describe('saved transcripts', () => {
   it('saves, lists per card, updates with a revision check, and deletes', async () => {
     const { cardId, transcript } = await setup();
-    const other = await api.invoke('cards.create', { name: 'Other' });
-    const saved = await api.invoke('chats.save', { cardId, transcript, name: 'First' });
+    const other = await env.api.invoke('cards.create', { name: 'Other' });
+    const saved = await env.api.invoke('chats.save', { cardId, transcript, name: 'First' });
     expect(saved).toMatchObject({ revision: 1, messages: 2 });
-    await api.invoke('chats.save', { cardId: other.id, transcript });
-    expect((await api.invoke('chats.list', { cardId })).map((c) => c.name)).toEqual(['First']);
+    await env.api.invoke('chats.save', { cardId: other.id, transcript });
+    expect((await env.api.invoke('chats.list', { cardId })).map((c) => c.name)).toEqual(['First']);
     const longer = appendMessage(transcript, 'assistant', 'Seraphina', { text: 'Yes.' });
-    const updated = await api.invoke('chats.save', { id: saved.id, transcript: longer, baseRevision: 1 });
+    const updated = await env.api.invoke('chats.save', { id: saved.id, transcript: longer, baseRevision: 1 });
     expect(updated).toMatchObject({ revision: 2, messages: 3 });
-    await expect(api.invoke('chats.save', { id: saved.id, transcript, baseRevision: 1 })).rejects.toMatchObject({
+    await expect(env.api.invoke('chats.save', { id: saved.id, transcript, baseRevision: 1 })).rejects.toMatchObject({
       code: 'conflict',
     });
-    expect((await api.invoke('chats.get', { id: saved.id })).transcript).toEqual(longer);
-    await api.invoke('chats.delete', { id: saved.id });
-    await expect(api.invoke('chats.get', { id: saved.id })).rejects.toMatchObject({ code: 'not_found' });
-    expect(await api.invoke('chats.list', {})).toHaveLength(1);
+    expect((await env.api.invoke('chats.get', { id: saved.id })).transcript).toEqual(longer);
+    await env.api.invoke('chats.delete', { id: saved.id });
+    await expect(env.api.invoke('chats.get', { id: saved.id })).rejects.toMatchObject({ code: 'not_found' });
+    expect(await env.api.invoke('chats.list', {})).toHaveLength(1);
   });
 
   it('imports a chat file as a new chat of the card and exports any transcript, naming what is lost', async () => {
     const { cardId } = await setup();
     const text = fs.readFileSync(new URL('../../fixtures/chat/seraphina.st.jsonl', import.meta.url), 'utf8');
-    const imported = await api.invoke('chats.import', { cardId, text });
+    const imported = await env.api.invoke('chats.import', { cardId, text });
     expect(imported).toMatchObject({ chat: { cardId, messages: 4 }, lost: [] });
-    const back = await api.invoke('chats.export', { transcript: imported.chat.transcript, format: 'sillytavern' });
+    const back = await env.api.invoke('chats.export', { transcript: imported.chat.transcript, format: 'sillytavern' });
     expect(back.lost).toEqual([]);
     expect(
       back.text
@@ -353,21 +335,23 @@ describe('saved transcripts', () => {
         .split('\n')
         .map((l) => JSON.parse(l) as unknown),
     );
-    const glm = await api.invoke('chats.export', { transcript: imported.chat.transcript, format: 'glm-yaml' });
+    const glm = await env.api.invoke('chats.export', { transcript: imported.chat.transcript, format: 'glm-yaml' });
     expect(glm.text).toContain('history:');
     expect(glm.lost.map((l) => l.path)).toContain('$.messages[1].foreign.st.force_avatar');
-    await expect(api.invoke('chats.import', { cardId, text: '{"user_name":"U"}\nnot json' })).rejects.toMatchObject({
-      code: 'bad_document',
-    });
+    await expect(env.api.invoke('chats.import', { cardId, text: '{"user_name":"U"}\nnot json' })).rejects.toMatchObject(
+      {
+        code: 'bad_document',
+      },
+    );
   });
 
   it('rejects a malformed transcript at the boundary', async () => {
     const { cardId, transcript } = await setup();
     expect(
-      await api.failure('chats.save', { cardId, transcript: { ...transcript, messages: [{ id: 'm1' }] } }),
+      await env.api.failure('chats.save', { cardId, transcript: { ...transcript, messages: [{ id: 'm1' }] } }),
     ).toMatchObject({ code: 'bad_input' });
     await expect(
-      api.invoke('chats.save', {
+      env.api.invoke('chats.save', {
         cardId,
         transcript: { ...transcript, messages: [{ ...transcript.messages[0]!, swipe: 5 }] },
       }),

@@ -1,50 +1,15 @@
 // chats.prompt / chats.send with the chat's prompt settings and the card's linked books, against the real local
 // OpenAI-protocol server: what the panel sets must be what the server receives.
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testApi, type TestApi } from '../../helpers/api-client.ts';
-import { openLibrary, type Library } from '../../../electron/services/library/library.ts';
-import { appendMessage, createTranscript, type Transcript } from '../../../shared/chat/index.ts';
-import { characterFromCard } from '../../../shared/prompt/index.ts';
-import { useTempDir } from '../../helpers/temp-dir.ts';
-import { startOpenAIServer, type OpenAIServer } from '../models/openai-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useApiWithModelServer } from '../../helpers/api-client.ts';
+import { startChat } from './chat-setup.ts';
 
 type Messages = { messages: { role: string; content: string }[] };
 
-const tempDir = useTempDir();
-const cardText = fs.readFileSync(
-  new URL('../../fixtures/lorebooks/Seraphina-1.18.0.card.json', import.meta.url),
-  'utf8',
-);
-let library: Library;
-let api: TestApi;
-let server: OpenAIServer;
+const env = useApiWithModelServer({ models: ['test-model'] });
 
-beforeEach(async () => {
-  library = openLibrary(path.join(tempDir(), 'library.db'));
-  api = testApi({ library });
-  server = await startOpenAIServer({ models: ['test-model'] });
-});
-afterEach(async () => {
-  library.close();
-  await server.close();
-});
-
-async function setup(): Promise<{ cardId: number; profileId: string; transcript: Transcript }> {
-  const card = await api.invoke('cards.create', { document: cardText });
-  const profile = await api.invoke('chats.saveProfile', {
-    name: 'Local',
-    preset: 'custom',
-    kind: 'openai-chat',
-    baseURL: server.baseURL,
-    model: 'test-model',
-    parameters: { temperature: 0.5, max_tokens: 200 },
-  });
-  let transcript = createTranscript(characterFromCard(JSON.parse(cardText)), { name: 'Sam' });
-  transcript = appendMessage(transcript, 'user', 'Sam', { text: 'Tell me about the moons over Eldoria.' });
-  return { cardId: card.id, profileId: profile.id, transcript };
-}
+const setup = () =>
+  startChat(env, 'Tell me about the moons over Eldoria.', { parameters: { temperature: 0.5, max_tokens: 200 } });
 
 // Seraphina's own entries fill the default budget (25% of the context), so these ignore the budget.
 const book = (key: string, content: string) =>
@@ -62,27 +27,27 @@ const contents = (body: Sent) => body.messages.map((m) => m.content).join('\n');
 describe("the card's linked books", () => {
   it('fire their entries in the request sent, with the embedded book still scanned', async () => {
     const { cardId, profileId, transcript } = await setup();
-    const primary = await api.invoke('lorebooks.create', {
+    const primary = await env.api.invoke('lorebooks.create', {
       name: 'Sky',
       document: book('moons', 'Eldoria has two moons.'),
     });
-    const extra = await api.invoke('lorebooks.create', {
+    const extra = await env.api.invoke('lorebooks.create', {
       name: 'Tides',
       document: book('moons', 'The tides follow the moons.'),
     });
-    const trashed = await api.invoke('lorebooks.create', {
+    const trashed = await env.api.invoke('lorebooks.create', {
       name: 'Old',
       document: book('moons', 'Eldoria has no moon.'),
     });
-    await api.invoke('links.set', { cardId, lorebookId: primary.id, role: 'primary' });
-    await api.invoke('links.set', { cardId, lorebookId: extra.id, role: 'extra' });
-    await api.invoke('links.set', { cardId, lorebookId: trashed.id, role: 'extra' });
-    await api.invoke('lorebooks.delete', { id: trashed.id });
+    await env.api.invoke('links.set', { cardId, lorebookId: primary.id, role: 'primary' });
+    await env.api.invoke('links.set', { cardId, lorebookId: extra.id, role: 'extra' });
+    await env.api.invoke('links.set', { cardId, lorebookId: trashed.id, role: 'extra' });
+    await env.api.invoke('lorebooks.delete', { id: trashed.id });
 
-    server.scripts.push({ kind: 'tokens', tokens: ['Two.'] });
+    env.server.scripts.push({ kind: 'tokens', tokens: ['Two.'] });
     // No bookIds: linked books are the card's, used without being picked.
-    const sent = await api.invoke('chats.send', { cardId, profileId, transcript, persona: { name: 'Sam' } });
-    const body = server.requests.at(-1)!.body as Sent;
+    const sent = await env.api.invoke('chats.send', { cardId, profileId, transcript, persona: { name: 'Sam' } });
+    const body = env.server.requests.at(-1)!.body as Sent;
     expect(contents(body)).toContain('Eldoria has two moons.');
     expect(contents(body)).toContain('The tides follow the moons.');
     expect(contents(body)).not.toContain('Eldoria has no moon.');
@@ -107,7 +72,7 @@ describe('prompt settings', () => {
       temperature: 1.1,
     };
     const input = { cardId, profileId, transcript, persona: { name: 'Sam' }, settings };
-    const preview = await api.invoke('chats.prompt', input);
+    const preview = await env.api.invoke('chats.prompt', input);
     expect(preview.request).toMatchObject({ temperature: 1.1, max_tokens: 120 });
     expect((preview.request as Messages).messages[0]!.content).toContain('You are Seraphina; answer Sam.');
     // Depth 0: after the last message.
@@ -118,17 +83,17 @@ describe('prompt settings', () => {
     // The context size is the chosen one, not the default 4095 (less the reply and a small reserve).
     expect(preview.tokens.budget).toBeGreaterThan(16000);
 
-    server.scripts.push({ kind: 'tokens', tokens: ['Yes.'] });
-    await api.invoke('chats.send', input);
-    expect(server.requests.at(-1)!.body).toEqual(preview.request);
+    env.server.scripts.push({ kind: 'tokens', tokens: ['Yes.'] });
+    await env.api.invoke('chats.send', input);
+    expect(env.server.requests.at(-1)!.body).toEqual(preview.request);
   });
 
   it('render a pasted Jinja chat template into a text prompt, and name a broken one as bad input', async () => {
     const { cardId, profileId, transcript } = await setup();
     const jinja =
       '{% for m in messages %}<{{ m.role }}>{{ m.content }}</{{ m.role }}>{% endfor %}{% if add_generation_prompt %}<assistant>{% endif %}';
-    server.scripts.push({ kind: 'tokens', tokens: ['Yes.'] });
-    const sent = await api.invoke('chats.send', {
+    env.server.scripts.push({ kind: 'tokens', tokens: ['Yes.'] });
+    const sent = await env.api.invoke('chats.send', {
       cardId,
       profileId,
       transcript,
@@ -136,10 +101,16 @@ describe('prompt settings', () => {
       mode: 'text',
       jinja,
     });
-    expect(server.requests.at(-1)!.url).toBe('/v1/completions');
+    expect(env.server.requests.at(-1)!.url).toBe('/v1/completions');
     expect(sent.request.prompt).toMatch(/<user>Tell me about the moons over Eldoria\.<\/user><assistant>$/);
     await expect(
-      api.invoke('chats.prompt', { cardId, transcript, persona: { name: 'Sam' }, mode: 'text', jinja: '{% for %}' }),
+      env.api.invoke('chats.prompt', {
+        cardId,
+        transcript,
+        persona: { name: 'Sam' },
+        mode: 'text',
+        jinja: '{% for %}',
+      }),
     ).rejects.toMatchObject({ code: 'bad_input', details: [{ path: '/jinja' }] });
   });
 });

@@ -8,6 +8,7 @@ import type { ConvertReport } from '../../../electron/services/convert/index.ts'
 import type { FileValidation } from '../../../electron/cli/cards/validate-file.ts';
 import { useTempDir } from '../../helpers/temp-dir.ts';
 import { runCliCaptured } from '../../helpers/run-cli.ts';
+import { blankCard } from '../../../shared/library/card-summary.ts';
 
 const tempDir = useTempDir();
 const fixtures = path.resolve(import.meta.dirname, '../../fixtures/cards');
@@ -143,24 +144,10 @@ describe('lorewright convert', () => {
   it('lists every dropped field in the summary and in the report', async () => {
     const dir = tempDir();
     const doc = JSON.parse(v1('Dara')) as Record<string, unknown>;
+    const blank = blankCard('');
     fs.writeFileSync(
       path.join(dir, 'dara.json'),
-      JSON.stringify({
-        spec: 'chara_card_v2',
-        spec_version: '2.0',
-        data: {
-          ...doc,
-          creator_notes: '',
-          system_prompt: '',
-          post_history_instructions: '',
-          alternate_greetings: [],
-          tags: [],
-          creator: '',
-          character_version: '',
-          extensions: {},
-          group_only_greetings: 'hi',
-        },
-      }),
+      JSON.stringify({ ...blank, data: { ...(blank['data'] as object), ...doc, group_only_greetings: 'hi' } }),
     );
     const r = await runCliCaptured(
       ['convert', 'dara.json', '--to', 'v3', '--out', 'out', '--report', 'r.json'],

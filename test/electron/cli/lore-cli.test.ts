@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { scan, scanTurns, type Scenario, type WorldInfoBook } from '../../../shared/lorebook/index.ts';
+import { DEFAULT_CHARACTER, DEFAULT_SCAN_SETTINGS } from '../../../shared/lorebook/defaults.ts';
 import { runCliCaptured } from '../../helpers/run-cli.ts';
 import { useTempDir } from '../../helpers/temp-dir.ts';
 
@@ -23,21 +24,7 @@ const resultJson = (value: unknown): unknown => {
 /** scenario.json spelled out with every default the light format fills in (docs/lore-tests.md). */
 function fullScenario(): Scenario {
   return {
-    settings: {
-      depth: 2,
-      budget: 25,
-      budgetCap: 0,
-      minActivations: 0,
-      minActivationsDepthMax: 0,
-      maxRecursionSteps: 0,
-      recursive: true,
-      caseSensitive: false,
-      matchWholeWords: true,
-      includeNames: true,
-      useGroupScoring: false,
-      characterStrategy: 1,
-      overflowAlert: false,
-    },
+    settings: { ...DEFAULT_SCAN_SETTINGS },
     maxContext: 8192,
     tokenizer: 'guesstimate',
     seed: 0,
@@ -48,16 +35,7 @@ function fullScenario(): Scenario {
     extraCharacterBooks: [],
     chatBook: null,
     personaBook: null,
-    character: {
-      name: 'Seraphina',
-      avatar: 'Seraphina.png',
-      tags: [],
-      description: '',
-      personality: '',
-      scenario: '',
-      creatorNotes: '',
-      depthPrompt: '',
-    },
+    character: { ...DEFAULT_CHARACTER, name: 'Seraphina', avatar: 'Seraphina.png' },
     user: { name: 'User', persona: '' },
     chat: readJson<{ chat: Scenario['chat'] }>(fixture('scenario.json')).chat,
     trigger: 'normal',
@@ -312,7 +290,7 @@ describe('bad inputs exit 1 with a specific message', () => {
     [
       'a book that is not in books',
       ['preview', 'bad/unknown-book.json'],
-      'bad/unknown-book.json: characterBook: no book named "Eldria" in books (have: Eldoria)',
+      'bad/unknown-book.json: characterBook: no book named "Eldria" in books (have: Eldoria) (line 3)',
     ],
     [
       'contradictory timed-effect fields',
@@ -327,7 +305,7 @@ describe('bad inputs exit 1 with a specific message', () => {
     [
       'a setting of the wrong type',
       ['preview', 'bad/wrong-type.json'],
-      'bad/wrong-type.json: settings.depth: expected a whole number ≥ 0, got "4"',
+      'bad/wrong-type.json: settings.depth: expected a whole number ≥ 0, got "4" (line 3)',
     ],
     ['a missing file', ['preview', 'bad/nope.json'], 'bad/nope.json: no such file'],
   ];

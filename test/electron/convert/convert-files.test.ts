@@ -195,6 +195,45 @@ describe('convertFiles', () => {
     }
   });
 
+  it('on worker threads, batches of many small files: a bad file fails alone, named, and the rest convert', async () => {
+    const dir = path.join(tempDir(), 'many');
+    fs.mkdirSync(dir);
+    for (let i = 0; i < 150; i++)
+      fs.writeFileSync(
+        path.join(dir, `card${String(i).padStart(3, '0')}.json`),
+        JSON.stringify(v1Card({ name: `C${i}` })),
+      );
+    // Bad files in the middle of a batch: broken JSON, a folder with a card's name, a truncated PNG.
+    fs.writeFileSync(path.join(dir, 'card070-broken.json'), '{"name": "half');
+    fs.mkdirSync(path.join(dir, 'card071-folder.png'));
+    fs.writeFileSync(path.join(dir, 'card072-cut.png'), fixture('default_Seraphina-1.12.6.png').subarray(0, 3000));
+    const out = path.join(tempDir(), 'out');
+    const progress: number[] = [];
+    const report = await convertFiles({ inputs: [dir], to: 'v2', outDir: out, jobs: 2, threads: true }, (p) =>
+      progress.push(p.done),
+    );
+    expect(report.totals).toMatchObject({ files: 152, converted: 150, failed: 2 });
+    const r = byName(report.files);
+    expect(r['card070-broken.json']).toMatchObject({
+      status: 'failed',
+      input: path.join(dir, 'card070-broken.json'),
+      error: { code: 'json_syntax' },
+    });
+    expect(r['card072-cut.png']).toMatchObject({ status: 'failed', error: { code: 'png_truncated' } });
+    expect(report.files.map((f) => path.basename(f.input))).toEqual(
+      fs
+        .readdirSync(dir)
+        .filter((n) => n !== 'card071-folder.png')
+        .sort(),
+    );
+    expect(progress).toEqual(Array.from({ length: 152 }, (_, i) => i + 1));
+    expect(fs.readdirSync(out)).toHaveLength(150);
+    expect(readCard(fs.readFileSync(path.join(out, 'card149.json'))).doc).toMatchObject({
+      spec: 'chara_card_v2',
+      data: { name: 'C149' },
+    });
+  });
+
   it('stops starting files once aborted', async () => {
     const { dir } = mixedFolder();
     const controller = new AbortController();

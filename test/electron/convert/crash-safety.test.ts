@@ -23,6 +23,24 @@ function bigCards(): string {
   return dir;
 }
 
+/** Enough files for worker threads (32 or more), each batch holding several. */
+function manyCards(): string {
+  const dir = tempDir();
+  const text = 'The bard sings of old wars. '.repeat(8_000);
+  for (let i = 0; i < 48; i++)
+    fs.writeFileSync(
+      path.join(dir, `card${String(i).padStart(2, '0')}.png`),
+      pngWith([textChunk('chara', b64(v2Card({ name: `Card ${i}`, description: text })))]),
+    );
+  return dir;
+}
+
+function convertInto(dir: string, out: string): ChildProcess {
+  return spawn(process.execPath, [bin, 'convert', dir, '--to', 'v3', '--out', out, '--jobs', '2'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 function convertInPlace(dir: string): ChildProcess {
   return spawn(process.execPath, [bin, 'convert', dir, '--to', 'v3', '--in-place', '--jobs', '2'], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -95,5 +113,25 @@ describe('in-place conversion survives being stopped', { timeout: 90_000 }, () =
     expect(r.code).toBe(130);
     expect(temps(dir)).toEqual([]);
     for (const name of cards(dir)) expect(['v2', 'v3']).toContain(specOf(path.join(dir, name)));
+  });
+});
+
+describe('conversion into an output folder on worker threads survives being killed', { timeout: 90_000 }, () => {
+  it('SIGKILL mid-batch: no partial output file; the next run removes the leftovers and finishes', async () => {
+    const dir = manyCards();
+    const out = path.join(tempDir(), 'out');
+    const child = convertInto(dir, out);
+    const done = exited(child);
+    await firstProgress(child);
+    child.kill('SIGKILL');
+    expect((await done).signal).toBe('SIGKILL');
+    // Every output there is a whole V3 card: a file being written when the process died is only ever a temp file.
+    for (const name of cards(out)) expect(specOf(path.join(out, name))).toBe('v3');
+    fs.writeFileSync(path.join(out, `.card00.png.lorewright-tmp-${child.pid}-0123456789ab`), 'half a card');
+    const second = await exited(convertInto(dir, out));
+    expect(second.code).toBe(0);
+    expect(temps(out)).toEqual([]);
+    expect(cards(out)).toHaveLength(48);
+    for (const name of cards(out)) expect(specOf(path.join(out, name))).toBe('v3');
   });
 });

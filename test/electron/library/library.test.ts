@@ -297,6 +297,13 @@ describe('cards', () => {
       { name: 'Fantasy', count: 2 },
       { name: 'SciFi', count: 1 },
     ]);
+    // Trashed cards leave the counts (a tag only they carry leaves the list) and the sorted, filtered live list.
+    lib.cards.setDeleted(1, true);
+    lib.cards.setDeleted(3, true);
+    expect(lib.cards.tags()).toEqual([{ name: 'Fantasy', count: 1 }]);
+    expect(names({ tags: ['fantasy'], sort: 'creator' })).toEqual(['anna']);
+    expect(names({ trash: true, tags: ['fantasy'] })).toEqual(['Cleo']);
+    expect(names({ trash: true, sort: 'name', order: 'desc' })).toEqual(['Cleo', 'Bob']);
     lib.close();
   });
 

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openLibrary, type Library } from '../../../electron/services/library/library.ts';
 import { latestVersion, migrations } from '../../../electron/services/library/migrations/index.ts';
 import { contentHash } from '../../../electron/services/library/revisioned-store.ts';
+import { naturalKey } from '../../../shared/util/natural-key.ts';
 import { buildTurns, DEFAULT_SETUP } from '../../../renderer/src/lorebooks/preview/scenario.ts';
 import { useTempDir, v2Card } from '../../helpers/temp-dir.ts';
 
@@ -31,6 +32,8 @@ const loreTest = (text: string, expectation: unknown): string =>
 function libraryAt(version: number): string {
   const file = path.join(tempDir(), `v${version}.db`);
   const db = new Database(file);
+  // As openDatabase does: schema 4 fills the stored sort keys with it.
+  db.function('natural_key', { deterministic: true }, (v: unknown) => naturalKey(String(v ?? '')));
   for (const m of migrations.filter((m) => m.version <= version)) db.exec(m.sql);
   db.pragma(`user_version = ${version}`);
   const insertCard = db.prepare(
@@ -57,6 +60,10 @@ function libraryAt(version: number): string {
     "INSERT INTO scripts (id, name, document, content_hash, created_at, updated_at, deleted_at) VALUES (1, 'greet', ?, ?, 1000, 1000, 1500)",
   ).run(script, contentHash(script));
   if (version >= 2) db.prepare('UPDATE cards SET container = format').run();
+  if (version >= 4)
+    db.prepare(
+      'UPDATE cards SET name_key = natural_key(name), creator_key = natural_key(creator), version_key = natural_key(character_version)',
+    ).run();
   if (version >= 3)
     db.prepare(
       "INSERT INTO lore_tests (lorebook_id, name, document, created_at, updated_at) VALUES (1, 'moon fires', ?, 1000, 1000)",
@@ -66,8 +73,8 @@ function libraryAt(version: number): string {
 }
 
 describe('schema migrations', () => {
-  it('knows three schema versions (a new one needs a case here)', () => {
-    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3]);
+  it('knows four schema versions (a new one needs a case here)', () => {
+    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4]);
   });
 
   for (const version of migrations.map((m) => m.version)) {
@@ -87,6 +94,8 @@ describe('schema migrations', () => {
       expect(library.cards.revision(1, 1).document).toBe(older);
       expect(library.cards.list({ query: 'moonlit' }).items.map((c) => c.id)).toEqual([1]);
       expect(library.cards.list({ tags: ['elf'] }).total).toBe(1);
+      // Schema 4 stores the natural sort keys the list orders by: filled for cards written before it.
+      expect(library.cards.list({}).items.map((c) => c.name)).toEqual(['Ash', 'Nyx']);
       expect(library.lorebooks.list({ query: 'moon' }).items).toMatchObject([{ id: 1, name: 'Moons', entryCount: 1 }]);
       expect(library.links.list(1)).toMatchObject([{ lorebookId: 1, role: 'primary' }]);
       expect(library.scripts.list({ trash: true }).items).toMatchObject([{ name: 'greet', deletedAt: 1500 }]);

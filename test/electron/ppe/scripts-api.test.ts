@@ -1,79 +1,74 @@
 // The script methods through the API host: storage with revisions and trash, checks against the library, streamed
 // runs against the local OpenAI test server, and card ⇄ character script conversion.
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testApi, type TestApi } from '../../helpers/api-client.ts';
-import { openLibrary } from '../../../electron/services/library/library.ts';
-import type { Library } from '../../../electron/services/library/library.ts';
+import { describe, expect, it } from 'vitest';
+import { useApiWithModelServer } from '../../helpers/api-client.ts';
 import type { ScriptRunProgress } from '../../../shared/api/methods/scripts.ts';
-import { useTempDir, v2Card } from '../../helpers/temp-dir.ts';
-import { startOpenAIServer, type OpenAIServer } from '../models/openai-server.ts';
+import { v2Card } from '../../helpers/temp-dir.ts';
 import { fixture } from '../../shared/ppe/helpers.ts';
 
-const tempDir = useTempDir();
-let library: Library;
-let api: TestApi;
-let server: OpenAIServer;
-
-beforeEach(async () => {
-  library = openLibrary(path.join(tempDir(), 'library.db'));
-  api = testApi({ library });
-  server = await startOpenAIServer({ models: ['test-model'] });
-});
-
-afterEach(async () => {
-  library.close();
-  await server.close();
-});
+const env = useApiWithModelServer({ models: ['test-model'] });
 
 describe('script storage', () => {
   it('stores the text exactly, keeps revisions, trashes and restores', async () => {
     const text = '# a comment kept\r\n$echo:   "hi"  \n';
-    const created = await api.invoke('scripts.create', { name: 'greet', document: text, sourceName: 'greet.ai.yaml' });
+    const created = await env.api.invoke('scripts.create', {
+      name: 'greet',
+      document: text,
+      sourceName: 'greet.ai.yaml',
+    });
     expect(created).toMatchObject({ name: 'greet', document: text, revision: 1, deletedAt: null });
-    const updated = await api.invoke('scripts.update', { id: created.id, document: '$echo: bye\n', baseRevision: 1 });
+    const updated = await env.api.invoke('scripts.update', {
+      id: created.id,
+      document: '$echo: bye\n',
+      baseRevision: 1,
+    });
     expect(updated.revision).toBe(2);
     await expect(
-      api.invoke('scripts.update', { id: created.id, document: 'x', baseRevision: 1 }),
+      env.api.invoke('scripts.update', { id: created.id, document: 'x', baseRevision: 1 }),
     ).rejects.toMatchObject({ code: 'conflict' });
-    expect(await api.invoke('scripts.revisions', { id: created.id })).toMatchObject([{ revision: 1, name: 'greet' }]);
-    expect(await api.invoke('scripts.revision', { id: created.id, revision: 1 })).toMatchObject({ document: text });
+    expect(await env.api.invoke('scripts.revisions', { id: created.id })).toMatchObject([
+      { revision: 1, name: 'greet' },
+    ]);
+    expect(await env.api.invoke('scripts.revision', { id: created.id, revision: 1 })).toMatchObject({ document: text });
 
-    expect(await api.invoke('scripts.list', { query: 'bye' })).toMatchObject({ total: 1, items: [{ name: 'greet' }] });
-    await api.invoke('scripts.delete', { id: created.id });
-    expect(await api.invoke('scripts.list', {})).toMatchObject({ total: 0 });
-    expect(await api.invoke('scripts.list', { trash: true })).toMatchObject({ total: 1 });
-    await api.invoke('scripts.restore', { id: created.id });
-    expect(await api.invoke('scripts.list', {})).toMatchObject({ total: 1 });
+    expect(await env.api.invoke('scripts.list', { query: 'bye' })).toMatchObject({
+      total: 1,
+      items: [{ name: 'greet' }],
+    });
+    await env.api.invoke('scripts.delete', { id: created.id });
+    expect(await env.api.invoke('scripts.list', {})).toMatchObject({ total: 0 });
+    expect(await env.api.invoke('scripts.list', { trash: true })).toMatchObject({ total: 1 });
+    await env.api.invoke('scripts.restore', { id: created.id });
+    expect(await env.api.invoke('scripts.list', {})).toMatchObject({ total: 1 });
   });
 
   it('a new script without text gets a starter that checks clean', async () => {
-    const created = await api.invoke('scripts.create', { name: 'new' });
-    expect(await api.invoke('scripts.check', { document: created.document })).toEqual([]);
+    const created = await env.api.invoke('scripts.create', { name: 'new' });
+    expect(await env.api.invoke('scripts.check', { document: created.document })).toEqual([]);
   });
 });
 
 describe('scripts.check', () => {
   it('checks references against the live scripts of the library', async () => {
     const document = '$exec:\n  id: upper\n  args: {content: hi}\n';
-    expect(await api.invoke('scripts.check', { document })).toMatchObject([
+    expect(await env.api.invoke('scripts.check', { document })).toMatchObject([
       { code: 'missing-script', line: 2, column: 7 },
     ]);
-    const upper = await api.invoke('scripts.create', { name: 'upper', document: fixture('upper') });
-    expect(await api.invoke('scripts.check', { document })).toEqual([]);
-    await api.invoke('scripts.delete', { id: upper.id });
-    expect(await api.invoke('scripts.check', { document })).toHaveLength(1);
+    const upper = await env.api.invoke('scripts.create', { name: 'upper', document: fixture('upper') });
+    expect(await env.api.invoke('scripts.check', { document })).toEqual([]);
+    await env.api.invoke('scripts.delete', { id: upper.id });
+    expect(await env.api.invoke('scripts.check', { document })).toHaveLength(1);
   });
 });
 
 describe('scripts.run', () => {
   it('streams tokens and log entries, and calls library scripts by name', async () => {
-    await api.invoke('scripts.create', { name: 'upper', document: fixture('upper') });
-    server.scripts.push({ kind: 'tokens', tokens: ['Why did ', 'the chicken ', 'cross the road?'] });
+    await env.api.invoke('scripts.create', { name: 'upper', document: fixture('upper') });
+    env.server.scripts.push({ kind: 'tokens', tokens: ['Why did ', 'the chicken ', 'cross the road?'] });
     const progress: ScriptRunProgress[] = [];
-    const result = await api.invoke(
+    const result = await env.api.invoke(
       'scripts.run',
-      { document: fixture('case-09'), connection: { baseURL: server.baseURL, model: 'test-model' } },
+      { document: fixture('case-09'), connection: { baseURL: env.server.baseURL, model: 'test-model' } },
       { onProgress: (p: ScriptRunProgress) => progress.push(p) },
     );
     expect(result).toMatchObject({ status: 'done', output: 'WHY DID THE CHICKEN CROSS THE ROAD?!!' });
@@ -86,51 +81,51 @@ describe('scripts.run', () => {
       'request',
       'response',
     ]);
-    expect(server.requests.map((r) => r.body)).toEqual([
+    expect(env.server.requests.map((r) => r.body)).toEqual([
       { model: 'test-model', stream: true, messages: [{ role: 'user', content: 'Tell me a joke!' }] },
     ]);
   });
 
   it('gives inputs to the script', async () => {
-    const result = await api.invoke('scripts.run', { document: fixture('case-21'), input: { content: 'hello' } });
+    const result = await env.api.invoke('scripts.run', { document: fixture('case-21'), input: { content: 'hello' } });
     expect(result).toMatchObject({ status: 'done', output: 'hello -> Chinese' });
   });
 
   it('a failing script is a failed result with its position and the log so far', async () => {
-    server.scripts.push({ kind: 'tokens', tokens: ['not json'] });
-    const result = await api.invoke('scripts.run', {
+    env.server.scripts.push({ kind: 'tokens', tokens: ['not json'] });
+    const result = await env.api.invoke('scripts.run', {
       document: fixture('case-12'),
-      connection: { baseURL: server.baseURL, model: 'test-model' },
+      connection: { baseURL: env.server.baseURL, model: 'test-model' },
     });
     expect(result).toMatchObject({ status: 'failed', error: { code: 'model-reply' } });
     expect(result.log.map((e) => e.kind)).toEqual(['request', 'response']);
-    const noModel = await api.invoke('scripts.run', { document: fixture('case-01') });
+    const noModel = await env.api.invoke('scripts.run', { document: fixture('case-01') });
     expect(noModel).toMatchObject({ status: 'failed', error: { code: 'no-model', line: 6, column: 1 } });
   });
 
   it('a model failure is a failed result with the model error code', async () => {
-    server.scripts.push({ kind: 'status', status: 401, body: { error: { message: 'no' } } });
-    const result = await api.invoke('scripts.run', {
+    env.server.scripts.push({ kind: 'status', status: 401, body: { error: { message: 'no' } } });
+    const result = await env.api.invoke('scripts.run', {
       document: fixture('case-01'),
-      connection: { baseURL: server.baseURL, model: 'test-model' },
+      connection: { baseURL: env.server.baseURL, model: 'test-model' },
     });
     expect(result).toMatchObject({ status: 'failed', error: { code: 'unauthorized' } });
   });
 
   it('a provider key variable goes only to its provider', async () => {
     await expect(
-      api.invoke('scripts.run', {
+      env.api.invoke('scripts.run', {
         document: '$echo: 1',
-        connection: { baseURL: server.baseURL, model: 'm', apiKeyEnv: 'OPENAI_API_KEY' },
+        connection: { baseURL: env.server.baseURL, model: 'm', apiKeyEnv: 'OPENAI_API_KEY' },
       }),
     ).rejects.toMatchObject({
       code: 'bad_input',
-      message: `OPENAI_API_KEY is only ever sent to https://api.openai.com, not to ${new URL(server.baseURL).origin}.`,
+      message: `OPENAI_API_KEY is only ever sent to https://api.openai.com, not to ${new URL(env.server.baseURL).origin}.`,
     });
     await expect(
-      api.invoke('scripts.run', {
+      env.api.invoke('scripts.run', {
         document: '$echo: 1',
-        connection: { baseURL: server.baseURL, model: 'm', apiKeyEnv: 'LOREWRIGHT_TEST_UNSET_API_KEY' },
+        connection: { baseURL: env.server.baseURL, model: 'm', apiKeyEnv: 'LOREWRIGHT_TEST_UNSET_API_KEY' },
       }),
     ).rejects.toMatchObject({
       code: 'bad_input',
@@ -141,9 +136,9 @@ describe('scripts.run', () => {
   it('reads only variables named like API keys', async () => {
     // Anything else (HOME, a cloud secret…) could be sent to whatever server the caller names.
     await expect(
-      api.invoke('scripts.run', {
+      env.api.invoke('scripts.run', {
         document: '$echo: 1',
-        connection: { baseURL: server.baseURL, model: 'm', apiKeyEnv: 'HOME' },
+        connection: { baseURL: env.server.baseURL, model: 'm', apiKeyEnv: 'HOME' },
       }),
     ).rejects.toMatchObject({
       code: 'bad_input',
@@ -152,11 +147,11 @@ describe('scripts.run', () => {
   });
 
   it('can be cancelled mid-stream', async () => {
-    server.scripts.push({ kind: 'tokens', tokens: ['a', 'b', 'c'], delayMs: 300 });
+    env.server.scripts.push({ kind: 'tokens', tokens: ['a', 'b', 'c'], delayMs: 300 });
     const controller = new AbortController();
-    const run = api.invoke(
+    const run = env.api.invoke(
       'scripts.run',
-      { document: fixture('case-01'), connection: { baseURL: server.baseURL, model: 'test-model' } },
+      { document: fixture('case-01'), connection: { baseURL: env.server.baseURL, model: 'test-model' } },
       { signal: controller.signal, onProgress: () => controller.abort() },
     );
     await expect(run).rejects.toMatchObject({ code: 'cancelled' });
@@ -165,32 +160,32 @@ describe('scripts.run', () => {
 
 describe('card ⇄ character script', () => {
   it('exports a library card as a new char script, and imports it back as a new card', async () => {
-    const card = library.cards.insert({
+    const card = env.library.cards.insert({
       document: v2Card('Aria', { description: 'A wandering bard.', first_mes: 'Hello, {{user}}!', creator: 'kai' }),
     });
-    const exported = await api.invoke('scripts.fromCard', { cardId: card.id });
+    const exported = await env.api.invoke('scripts.fromCard', { cardId: card.id });
     expect(exported.script.name).toBe('Aria');
     expect(exported.script.document).toContain('type: char');
     expect(exported.losses).toContainEqual(expect.objectContaining({ action: 'dropped', from: '/data/creator' }));
 
-    const imported = await api.invoke('scripts.toCard', { id: exported.script.id });
+    const imported = await env.api.invoke('scripts.toCard', { id: exported.script.id });
     expect(imported.card.name).toBe('Aria');
     expect(imported.card.id).not.toBe(card.id);
-    expect(JSON.parse(library.cards.get(imported.card.id).document)).toMatchObject({
+    expect(JSON.parse(env.library.cards.get(imported.card.id).document)).toMatchObject({
       data: { name: 'Aria', description: 'A wandering bard.' },
     });
   });
 
   it('an exported character script runs a chat turn against the model', async () => {
-    const card = library.cards.insert({ document: v2Card('Aria', { description: 'A wandering bard.' }) });
-    const { script } = await api.invoke('scripts.fromCard', { cardId: card.id });
-    server.scripts.push({ kind: 'tokens', tokens: ['Greetings!'] });
-    const result = await api.invoke('scripts.run', {
+    const card = env.library.cards.insert({ document: v2Card('Aria', { description: 'A wandering bard.' }) });
+    const { script } = await env.api.invoke('scripts.fromCard', { cardId: card.id });
+    env.server.scripts.push({ kind: 'tokens', tokens: ['Greetings!'] });
+    const result = await env.api.invoke('scripts.run', {
       document: `${script.document}user: Hi there\n`,
-      connection: { baseURL: server.baseURL, model: 'test-model' },
+      connection: { baseURL: env.server.baseURL, model: 'test-model' },
     });
     expect(result).toMatchObject({ status: 'done', output: 'Greetings!' });
-    const sent = server.requests[0]!.body as { messages: { role: string; content: string }[] };
+    const sent = env.server.requests[0]!.body as { messages: { role: string; content: string }[] };
     expect(sent.messages[0]!.content).toContain('A wandering bard.');
     expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'Hi there' });
   });

@@ -10,6 +10,7 @@ import {
 import { summarizeReport } from '../../../shared/card/loss-report.ts';
 import type { ConversionReport } from '../../../shared/card/loss-report.ts';
 import { validateCard } from '../../../shared/card/validate.ts';
+import { V2_DATA_FIELDS } from '../../../shared/card/types.ts';
 import { book, entry, v1Card, v2Card, v3Card } from './helpers.ts';
 
 /** Every input key (root, data, book) must appear as `from` in the report: nothing goes unaccounted. */
@@ -35,22 +36,8 @@ describe('V1 → V2', () => {
   it('moves the V1 fields into data and defaults the rest, exactly per spec', () => {
     const { doc, report } = convertV1toV2(v1Card());
     expect(doc).toEqual(v2Card());
-    expect(Object.keys(doc['data'])).toEqual([
-      'name',
-      'description',
-      'personality',
-      'scenario',
-      'first_mes',
-      'mes_example',
-      'creator_notes',
-      'system_prompt',
-      'post_history_instructions',
-      'alternate_greetings',
-      'tags',
-      'creator',
-      'character_version',
-      'extensions',
-    ]);
+    // Spec order, without the absent character_book.
+    expect(Object.keys(doc['data'])).toEqual(V2_DATA_FIELDS.filter((f) => f !== 'character_book'));
     expect(validateCard(doc).errors).toEqual([]);
     expect(summarizeReport(report)).toEqual({ moved: 6, defaulted: 10, kept: 0, changed: 0, dropped: 0 });
     expect(report.items[0]).toEqual({ action: 'moved', from: '/name', to: '/data/name' });

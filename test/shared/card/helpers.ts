@@ -6,6 +6,7 @@ import { concatBytes, latin1Encode, utf8Encode, base64Encode } from '../../../sh
 import { placeholderPng } from '../../../shared/card/placeholder-png.ts';
 import type { JsonObject } from '../../../shared/card/types.ts';
 import { CardError } from '../../../shared/card/errors.ts';
+import { blankCard } from '../../../shared/library/card-summary.ts';
 
 export const FIXTURES = path.join(import.meta.dirname, '../../fixtures/cards');
 
@@ -26,23 +27,8 @@ export function v1Card(extra: JsonObject = {}): JsonObject {
 }
 
 export function v2Card(data: JsonObject = {}, root: JsonObject = {}): JsonObject {
-  return {
-    spec: 'chara_card_v2',
-    spec_version: '2.0',
-    data: {
-      ...v1Card(),
-      creator_notes: '',
-      system_prompt: '',
-      post_history_instructions: '',
-      alternate_greetings: [],
-      tags: [],
-      creator: '',
-      character_version: '',
-      extensions: {},
-      ...data,
-    },
-    ...root,
-  };
+  const blank = blankCard('');
+  return { ...blank, data: { ...(blank['data'] as JsonObject), ...v1Card(), ...data }, ...root };
 }
 
 export function v3Card(data: JsonObject = {}, root: JsonObject = {}): JsonObject {

@@ -10,34 +10,15 @@ import { b64, pngWith, textChunk } from './helpers.ts';
 import { parsePngChunks } from '../../../shared/card/png-chunks.ts';
 import { textKeyword } from '../../../shared/card/png-text.ts';
 import type { JsonObject } from '../../../shared/card/types.ts';
+import { V2_DATA_FIELDS, V3_ONLY_DATA_FIELDS } from '../../../shared/card/types.ts';
 
 // Names the card model gives meaning to; unknown keys are drawn from everything else.
 const RESERVED = new Set([
   'spec',
   'spec_version',
   'data',
-  'name',
-  'description',
-  'personality',
-  'scenario',
-  'first_mes',
-  'mes_example',
-  'creator_notes',
-  'system_prompt',
-  'post_history_instructions',
-  'alternate_greetings',
-  'character_book',
-  'tags',
-  'creator',
-  'character_version',
-  'extensions',
-  'assets',
-  'nickname',
-  'creator_notes_multilingual',
-  'source',
-  'group_only_greetings',
-  'creation_date',
-  'modification_date',
+  ...V2_DATA_FIELDS,
+  ...V3_ONLY_DATA_FIELDS,
   'entries',
   'keys',
   'content',

@@ -1,5 +1,5 @@
 // Small scenarios for unit tests: complete 1.18 editor entries and default settings, overridable per test.
-import { DEFAULT_SCAN_SETTINGS } from '../../../shared/lorebook/defaults.ts';
+import { DEFAULT_CHARACTER, DEFAULT_SCAN_SETTINGS } from '../../../shared/lorebook/defaults.ts';
 import type { ChatMessage, Scenario, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 
 export function entry(uid: number, fields: Partial<WorldInfoEntry> = {}): WorldInfoEntry {
@@ -47,16 +47,7 @@ export function scenario(entries: WorldInfoEntry[], chat: ChatMessage[], overrid
     extraCharacterBooks: [],
     chatBook: null,
     personaBook: null,
-    character: {
-      name: 'Mira',
-      avatar: 'Mira.png',
-      tags: [],
-      description: '',
-      personality: '',
-      scenario: '',
-      creatorNotes: '',
-      depthPrompt: '',
-    },
+    character: { ...DEFAULT_CHARACTER, name: 'Mira', avatar: 'Mira.png' },
     user: { name: 'Alex', persona: '' },
     chat,
     trigger: 'normal',
