@@ -1,6 +1,7 @@
 /** The errors of evaluations stopped by a limit, each naming what to fix: the entry and key, the script line. */
 import type { WorldInfoBook } from '../../shared/lorebook/model.ts';
-import { entryLabel, findRegexKey } from '../../shared/lorebook/regex-keys.ts';
+import { findRegexKey } from '../../shared/lorebook/regex-keys.ts';
+import { regexKeyCulpritText } from '../../shared/sandbox/limit-messages.ts';
 import { PpeRunError } from '../../shared/ppe/run-error.ts';
 import { SandboxLimitError, type LimitHit } from './errors.ts';
 
@@ -37,16 +38,16 @@ export function scanLimitError(subject: ScanSubject, hit: LimitHit): SandboxLimi
   const head = `${what} did not finish within ${hit.limit} ms`;
   if (hit.regex) {
     const ref = findRegexKey(subject.books, subject.names, hit.regex.source, hit.regex.flags);
-    const ran = 'a single run of it on this chat did not finish';
     if (ref) {
-      return new SandboxLimitError(
-        `${head}: regex key ${ref.key} of entry ${entryLabel(ref)} backtracks catastrophically (${ran}); rewrite it without nested quantifiers such as (a+)+.`,
-        hit,
-        { book: ref.book, uid: ref.uid, comment: ref.comment, key: ref.key },
-      );
+      return new SandboxLimitError(`${head}: ${regexKeyCulpritText(ref)}.`, hit, {
+        book: ref.book,
+        uid: ref.uid,
+        comment: ref.comment,
+        key: ref.key,
+      });
     }
     return new SandboxLimitError(
-      `${head}: the regular expression /${hit.regex.source}/${hit.regex.flags} backtracks catastrophically (${ran}).`,
+      `${head}: the regular expression /${hit.regex.source}/${hit.regex.flags} backtracks catastrophically (a single run of it on this chat did not finish).`,
       hit,
     );
   }

@@ -1,3 +1,5 @@
+import { REGEX_KEY_CULPRIT } from '../../../shared/sandbox/limit-messages.ts';
+
 /** Strings of the lorebook editor, the activation preview and lint. Help texts are our own summaries (docs/world-info.md#entry-fields). */
 export const lorebooksEn = {
   'lb.search': 'Search book names, keys, contents…',
@@ -256,7 +258,8 @@ export const lorebooksEn = {
   'lb.preview.title': 'Activation preview',
   'lb.preview.took': 'Updated in {ms} ms (scan {scan} ms)',
   'lb.preview.timeout':
-    'The scan took longer than {ms} ms and was stopped — most likely a regular-expression key with catastrophic backtracking. Fix the key; the preview resumes on the next edit.',
+    'The scan took longer than {ms} ms and was stopped; the preview worker was restarted. Most likely a regular-expression key backtracks catastrophically. Fix the key; the preview resumes on the next edit.',
+  'lb.preview.timeoutKey': `The World Info scan did not finish within {ms} ms: ${REGEX_KEY_CULPRIT}. The preview worker was restarted; the preview resumes on the next edit.`,
   'lb.preview.failed': 'The scan failed: {message}',
   'lb.preview.fired': '{n} of {total} entries fired',
   'lb.preview.pass': 'pass {n}',
@@ -556,7 +559,9 @@ export const lorebooksZhCN: Partial<Record<LorebookKey, string>> = {
   'lb.preview.title': '激活预览',
   'lb.preview.took': '{ms} 毫秒内更新（扫描 {scan} 毫秒）',
   'lb.preview.timeout':
-    '扫描超过 {ms} 毫秒已被终止——很可能是某个正则关键词发生了灾难性回溯。修正该关键词后，预览会在下次编辑时恢复。',
+    '扫描超过 {ms} 毫秒已被终止，预览工作线程已重启。很可能是某个正则关键词发生了灾难性回溯。修正该关键词后，预览会在下次编辑时恢复。',
+  'lb.preview.timeoutKey':
+    '世界信息扫描未能在 {ms} 毫秒内完成：条目 {entry} 的正则关键词 {key} 发生了灾难性回溯（它在这段聊天上单次运行都无法结束）；请改写它，避免 (a+)+ 这样的嵌套量词。预览工作线程已重启，预览会在下次编辑时恢复。',
   'lb.preview.failed': '扫描失败：{message}',
   'lb.preview.fired': '{total} 个条目中有 {n} 个触发',
   'lb.preview.pass': '第 {n} 轮',
@@ -919,7 +924,9 @@ export const lorebooksPtBR: Partial<Record<LorebookKey, string>> = {
   'lb.preview.title': 'Prévia de ativação',
   'lb.preview.took': 'Atualizado em {ms} ms (análise {scan} ms)',
   'lb.preview.timeout':
-    'A análise passou de {ms} ms e foi interrompida — provavelmente uma chave regex com retrocesso catastrófico. Corrija a chave; a prévia volta na próxima edição.',
+    'A análise passou de {ms} ms e foi interrompida; o worker da prévia foi reiniciado. Provavelmente uma chave regex tem retrocesso catastrófico. Corrija a chave; a prévia volta na próxima edição.',
+  'lb.preview.timeoutKey':
+    'A análise de World Info não terminou em {ms} ms: a chave regex {key} da entrada {entry} tem retrocesso catastrófico (uma única execução dela neste chat não terminou); reescreva-a sem quantificadores aninhados como (a+)+. O worker da prévia foi reiniciado; a prévia volta na próxima edição.',
   'lb.preview.failed': 'A análise falhou: {message}',
   'lb.preview.fired': '{n} de {total} entradas dispararam',
   'lb.preview.pass': 'passo {n}',

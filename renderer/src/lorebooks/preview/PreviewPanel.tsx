@@ -8,7 +8,9 @@ import { ChatEditor } from './ChatEditor.tsx';
 import { loreTestFromPreview } from './lore-test-from-preview.ts';
 import type { ScanOutput } from './protocol.ts';
 import { ResultView } from './ResultView.tsx';
-import { ScanClient } from './scan-client.ts';
+import { ScanClient, type ScanStop } from './scan-client.ts';
+import { useApi } from '../../app/ApiContext.ts';
+import { regexKeyCulprit } from '../../../../shared/sandbox/limit-messages.ts';
 import type { PreviewMessage, PreviewSetup } from './scenario.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { assignBooks, NO_SOURCES, type PreviewSources } from './sources.ts';
@@ -35,7 +37,7 @@ interface Props {
 type Status =
   | { kind: 'idle' }
   | { kind: 'ok'; latencyMs: number }
-  | { kind: 'timeout'; limit: string }
+  | { kind: 'timeout'; stop: ScanStop }
   | { kind: 'failed'; message: string };
 
 /** Latencies of the last results, for measurements from the outside (e2e figures). */
@@ -54,6 +56,7 @@ export function PreviewPanel({
   onSaveTest,
 }: Props) {
   const t = useT();
+  const api = useApi();
   const [chat, setChat] = useState<PreviewMessage[]>([{ role: 'user', text: '' }]);
   const [output, setOutput] = useState<ScanOutput | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -62,18 +65,33 @@ export function PreviewPanel({
   const client = useRef<ScanClient | null>(null);
 
   useEffect(() => {
-    const c = new ScanClient(() => new Worker(new URL('./scan.worker.ts', import.meta.url), { type: 'module' }), {
-      onResult: (out, latencyMs) => {
-        latencies.push(latencyMs);
-        if (latencies.length > 1000) latencies.shift();
-        setOutput(out);
-        setStatus({ kind: 'ok', latencyMs });
+    const c = new ScanClient(
+      {
+        scan: () => new Worker(new URL('./scan.worker.ts', import.meta.url), { type: 'module' }),
+        diagnose: () => new Worker(new URL('./diagnose.worker.ts', import.meta.url), { type: 'module' }),
       },
-      onError: (kind, message) => setStatus(kind === 'timeout' ? { kind, limit: message } : { kind, message }),
-    });
+      {
+        onResult: (out, latencyMs) => {
+          latencies.push(latencyMs);
+          if (latencies.length > 1000) latencies.shift();
+          setOutput(out);
+          setStatus({ kind: 'ok', latencyMs });
+        },
+        onError: (message) => setStatus({ kind: 'failed', message }),
+        onTimeout: (stop) => setStatus({ kind: 'timeout', stop }),
+      },
+    );
     client.current = c;
     return () => c.dispose();
   }, []);
+
+  // The scan limit saved in Settings, as the host's sandbox applies it (the default until it arrives).
+  useEffect(() => {
+    api.invoke('app.limits', {}).then(
+      (limits) => client.current?.setLimit(limits.scanMs),
+      () => {},
+    );
+  }, [api]);
 
   useEffect(() => {
     client.current?.request({ bookName, bookText, setup, chat, sources });
@@ -166,9 +184,11 @@ export function PreviewPanel({
       )}
       {(status.kind === 'timeout' || status.kind === 'failed') && (
         <div className="error" role="alert" data-testid="preview-error">
-          {status.kind === 'timeout'
-            ? t('lb.preview.timeout', { ms: status.limit })
-            : t('lb.preview.failed', { message: status.message })}
+          {status.kind === 'failed'
+            ? t('lb.preview.failed', { message: status.message })
+            : status.stop.culprit
+              ? t('lb.preview.timeoutKey', { ms: status.stop.limitMs, ...regexKeyCulprit(status.stop.culprit) })
+              : t('lb.preview.timeout', { ms: status.stop.limitMs })}
         </div>
       )}
       {output && result && (

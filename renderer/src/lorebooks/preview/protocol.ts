@@ -51,3 +51,30 @@ export interface ScanOutput {
 }
 
 export type ScanReply = { id: number; ok: true; output: ScanOutput } | { id: number; ok: false; error: string };
+
+/** A scan input as the diagnosis worker takes it: everything at once, the book as its JSON text. */
+export interface DiagnoseRequest {
+  bookName: string;
+  bookText: string;
+  setup: PreviewSetup;
+  chat: PreviewMessage[];
+  sources: PreviewSources;
+}
+
+/** The key a regex was compiled from, when it is one. */
+export interface RegexKeySeen {
+  book: string;
+  uid: number;
+  comment: string;
+  key: string;
+}
+
+/**
+ * What the diagnosis worker reports while it re-runs a scan that timed out: each regex the first time it runs (and
+ * the key it belongs to), then the start and end of every run, so the page can tell which one never ends.
+ */
+export type DiagnoseReply =
+  | { type: 'regex'; index: number; source: string; flags: string; ref: RegexKeySeen | null }
+  | { type: 'start'; index: number }
+  | { type: 'end'; index: number }
+  | { type: 'done' };

@@ -13,7 +13,7 @@ import type { ScanResult, Scenario, WorldInfoBook, WorldInfoEntry } from '../../
 import type { Highlight, ScanReply, ScanRequest, TurnSummary } from './protocol.ts';
 import { buildScenario, buildTurns } from './scenario.ts';
 import { errorMessage } from '../../../../shared/errors.ts';
-import { isObject } from '../../../../shared/util/is-object.ts';
+import { readBook } from './read-book.ts';
 
 // The renderer is typed against the DOM; this is the part of the worker scope used here.
 const scope = self as unknown as {
@@ -22,13 +22,6 @@ const scope = self as unknown as {
 };
 
 let cached: { version: number; name: string; value: WorldInfoBook } | null = null;
-
-/** The page sends only text that parsed; `entries` of another shape previews as an empty book. */
-function readBook(text: string): WorldInfoBook {
-  const doc = JSON.parse(text) as Record<string, unknown>;
-  const entries = doc['entries'];
-  return isObject(entries) ? (doc as WorldInfoBook) : { entries: {} };
-}
 
 /** Where each fired key hit falls in the chat, mapped from the scan buffer's segment back to the message text. */
 function highlights(scenario: Scenario, result: ScanResult): Highlight[] {

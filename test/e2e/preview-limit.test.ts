@@ -1,0 +1,70 @@
+// The live preview under the scan limit from Settings: a lorebook with a `/(a+)+$/` key and a chat of "aaaa…!" is
+// stopped at the saved limit, and the preview names the entry and the key and says its worker was restarted; the
+// editor stays responsive meanwhile; once the key is removed the preview works again.
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { importBook, openBook, useAppPage } from '../helpers/e2e-app.ts';
+
+const app = useAppPage('preview-limit');
+
+const entry = (uid: number, key: string, comment: string) => ({
+  uid,
+  key: [key],
+  keysecondary: [],
+  comment,
+  content: `About ${comment}.`,
+  constant: false,
+  selective: false,
+  order: 100,
+  position: 0,
+  disable: false,
+});
+
+/** Calls the web host's API as the page does (the token rides in the URL fragment). */
+async function call(method: string, input: unknown): Promise<unknown> {
+  const url = new URL(app.host.url);
+  const res = await fetch(new URL(`/api/${method}`, url), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${url.hash.replace('#token=', '')}`, 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  return res.json();
+}
+
+describe('the live preview under the Settings scan limit', () => {
+  it('names the runaway key, keeps the editor responsive, and recovers once the key is removed', async () => {
+    expect(await call('app.setLimits', { scanMs: 700 })).toMatchObject({ ok: true });
+    const file = path.join(app.dir, 'Trap.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ entries: { '0': entry(0, '/(a+)+$/', 'runaway'), '1': entry(1, 'storm', 'storm') } }),
+    );
+    await importBook(app, file);
+    await openBook(app.page, 'Trap');
+    const { page } = app;
+    const message = page.getByLabel('Message 1 (User)');
+    await message.fill(`${'a'.repeat(40)}!`);
+
+    const error = page.getByTestId('preview-error');
+    await expect
+      .poll(() => error.count().then((n) => (n ? error.innerText() : '')))
+      .toContain('regex key /(a+)+$/ of entry Trap.0 (runaway) backtracks catastrophically');
+    const text = await error.innerText();
+    expect(text).toContain('did not finish within 700 ms');
+    expect(text).toContain('The preview worker was restarted');
+
+    // The editor answers while the preview is stopped: another entry's field takes typing.
+    await page.getByRole('row').filter({ hasText: 'storm' }).first().click();
+    const content = page.getByLabel('Content');
+    await content.fill('About storm. Typed while the preview was stopped.');
+    await expect.poll(() => content.inputValue()).toBe('About storm. Typed while the preview was stopped.');
+
+    // Removing the key: the same chat scans again.
+    await page.getByRole('row').filter({ hasText: 'runaway' }).first().click();
+    await page.getByLabel('Primary keys (one per line)').fill('');
+    await message.fill(`${'a'.repeat(40)}! A storm is coming.`);
+    await expect.poll(() => error.count()).toBe(0);
+    await expect.poll(() => page.getByTestId('preview-result').innerText()).toMatch(/storm — key "storm"/);
+  });
+});
