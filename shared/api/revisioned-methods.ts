@@ -1,15 +1,26 @@
 /**
  * The methods every library document with revisions has (cards, lorebooks, scripts), declared once:
- * `<domain>.get`, `.delete` and `.restore` (the trash), `.revisions` and `.revision` (the history).
+ * `<domain>.get`, `.delete`, `.restore` and `.purge` (the trash; purge without ids empties it), `.revisions` and
+ * `.revision` (the history).
  */
 import type { RevisionSummary } from '../library/types.ts';
 import { method, type MethodSpec } from './method.ts';
-import { idSchema, revisionSchema, type IdInput, type RevisionInput, type StoredRevision } from './schema-parts.ts';
+import {
+  idSchema,
+  purgeSchema,
+  revisionSchema,
+  type IdInput,
+  type PurgeInput,
+  type PurgeResult,
+  type RevisionInput,
+  type StoredRevision,
+} from './schema-parts.ts';
 
 interface Verbs<Summary, Item> {
   get: MethodSpec<IdInput, Item>;
   delete: MethodSpec<IdInput, Summary>;
   restore: MethodSpec<IdInput, Summary>;
+  purge: MethodSpec<PurgeInput, PurgeResult>;
   revisions: MethodSpec<IdInput, RevisionSummary[]>;
   revision: MethodSpec<RevisionInput, StoredRevision>;
 }
@@ -21,6 +32,7 @@ export function revisionedMethods<Summary, Item, D extends string = string>(
     get: method(idSchema),
     delete: method(idSchema),
     restore: method(idSchema),
+    purge: method(purgeSchema),
     revisions: method(idSchema),
     revision: method(revisionSchema),
   };

@@ -11,6 +11,28 @@ export const nameProperty = { type: 'string', minLength: 1, maxLength: 500 } as 
 export const documentProperty = { type: 'string', maxLength: DEFAULT_MAX_DOCUMENT_BYTES } as const;
 /** The name of an imported file, as the user's system spelled it. */
 export const fileNameProperty = { type: 'string', minLength: 1, maxLength: 1000 } as const;
+/** Files sent for import or conversion: text files as they are, binaries (PNG, CharX) base64-encoded. */
+export const uploadedFilesProperty = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 10_000,
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'text'],
+    properties: {
+      name: fileNameProperty,
+      text: { type: 'string' },
+      encoding: { type: 'string', enum: ['utf8', 'base64'], nullable: true },
+    },
+  },
+} as const;
+export interface UploadedFile {
+  name: string;
+  text: string;
+  encoding?: 'utf8' | 'base64';
+}
+
 export const tagListProperty = {
   type: 'array',
   items: { type: 'string', minLength: 1, maxLength: 100 },
@@ -86,3 +108,17 @@ export interface StoredRevision {
   document: string;
   createdAt: number;
 }
+
+export interface PurgeInput {
+  /** Trashed items to delete for good; the whole trash when omitted. */
+  ids?: number[];
+}
+export interface PurgeResult {
+  purged: number;
+}
+
+export const purgeSchema: JSONSchemaType<PurgeInput> = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { ids: { type: 'array', items: idProperty, minItems: 1, maxItems: 100_000, nullable: true } },
+};

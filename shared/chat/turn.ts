@@ -15,6 +15,8 @@ import type {
 } from '../lorebook/model.ts';
 import { scan } from '../lorebook/scan.ts';
 import { assemblePrompt } from '../prompt/assemble.ts';
+import { loreReport, type LoreReport } from '../prompt/lore-report.ts';
+import { guesstimateTokenizer } from '../lorebook/tokenizer.ts';
 import { authorsNoteInserted } from '../prompt/authors-note.ts';
 import { characterFromCard } from '../prompt/card.ts';
 import { resolveSettings } from '../prompt/defaults.ts';
@@ -69,6 +71,8 @@ export interface TurnPlan {
   /** The body sent to /chat/completions (chat) or /completions (text, jinja). */
   request: Record<string, unknown>;
   lore: FiredLore[];
+  /** Why each entry is in or out, and the world-info budget ("Show prompt"). */
+  loreReport: LoreReport;
   /** The timed-effect state to keep once this turn's reply is accepted. */
   timedEffects: TimedWorldInfo;
   /** Index of the message a swipe/regenerate replaces, or of the message "continue" extends; null otherwise. */
@@ -266,6 +270,7 @@ export function planTurn(input: TurnInput): TurnPlan {
     prompt,
     request: requestBody(prompt, input.target, maxTokens),
     lore: firedLore(result, books),
+    loreReport: loreReport(result, books, input.tokenizer ?? guesstimateTokenizer),
     timedEffects: result.timedWorldInfo,
     replaces,
     scan: result,

@@ -127,6 +127,13 @@ describe('chats page', () => {
       'You are in Eldoria, the magical forest.',
     );
     // Exported as GLM YAML: the SillyTavern-only fields are named as not carried.
+    // Formats are offered by name, not by their ids.
+    expect(await page.getByLabel('Export', { exact: true }).locator('option').allInnerTexts()).toEqual([
+      'Lorewright chat (JSON)',
+      'GLM chat history (JSON)',
+      'GLM chat history (YAML)',
+      'SillyTavern chat (JSONL)',
+    ]);
     await page.getByLabel('Export', { exact: true }).selectOption('glm-yaml');
     await page.getByRole('button', { name: 'Export' }).click();
     await expect.poll(() => page.getByTestId('export-notice').innerText()).toMatch(/not carried: .*force_avatar/);
@@ -150,6 +157,12 @@ describe('chats page', () => {
     expect(await next.getByTestId('prompt-trimmed').innerText()).toMatch(
       /^Nothing was trimmed: [\d,]+ of 3,792 prompt tokens used\.$/,
     );
+    // The tokens each part takes, and why each lore entry is in or out of the prompt.
+    const budget = await next.getByTestId('prompt-budget').innerText();
+    expect(budget).toMatch(/Main prompt\s+[\d,]+ tokens?/);
+    expect(budget).toMatch(/Chat messages \(oldest first\)\s+[\d,]+ tokens?/);
+    expect(await next.getByText(/^World info: [\d,]+ of [\d,]+ tokens of its budget$/).count()).toBe(1);
+    expect(await next.getByTestId('prompt-lore-why').innerText()).toMatch(/ (in|out) — \S/);
     await next.getByRole('button', { name: 'Close' }).click();
 
     server.scripts.push({ kind: 'tokens', tokens: ['Rest ', 'here.'] });

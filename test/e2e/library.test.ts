@@ -186,6 +186,85 @@ describe('library page', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
   });
 
+  it('deletes trashed cards for good, one or the whole trash, after a confirmation naming how many', async () => {
+    await page.getByLabel('Select Admiral Vex').click();
+    await page.getByLabel('Select Seraphina', { exact: true }).click();
+    await page.getByRole('toolbar', { name: 'Selected cards' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.locator('.empty').innerText()).toMatch(/library is empty/);
+    await page.getByRole('button', { name: 'Show trash' }).click();
+    await expect.poll(() => rowNames(page)).toEqual(['Admiral Vex', 'Nyx', 'Seraphina']);
+    const confirmations: string[] = [];
+    const answer = (accept: boolean) =>
+      page.once('dialog', (d) => {
+        confirmations.push(d.message());
+        void (accept ? d.accept() : d.dismiss());
+      });
+    answer(true);
+    await page.locator('.card-row', { hasText: 'Nyx' }).getByRole('button', { name: 'Delete permanently' }).click();
+    await expect.poll(() => rowNames(page)).toEqual(['Admiral Vex', 'Seraphina']);
+    await expect.poll(() => page.getByRole('status').innerText()).toBe('1 card deleted permanently.');
+    answer(false);
+    await page.getByRole('button', { name: 'Empty trash' }).click();
+    await expect.poll(() => confirmations.length).toBe(2);
+    expect(await rowNames(page)).toEqual(['Admiral Vex', 'Seraphina']);
+    answer(true);
+    await page.getByRole('button', { name: 'Empty trash' }).click();
+    await expect.poll(() => page.locator('.empty').innerText()).toBe('The trash is empty.');
+    await expect.poll(() => page.getByRole('status').innerText()).toBe('2 cards deleted permanently.');
+    expect(confirmations).toEqual([
+      'Delete 1 card permanently? Its history goes too; this cannot be undone.',
+      'Delete 2 cards permanently? Their history goes too; this cannot be undone.',
+      'Delete 2 cards permanently? Their history goes too; this cannot be undone.',
+    ]);
+    await page.getByRole('button', { name: 'Back to library' }).click();
+    await expect.poll(() => page.locator('.empty').innerText()).toMatch(/library is empty/);
+  });
+
+  it('batch-converts a picked folder: skipped files and lost fields are counted and named, outputs come as a zip', async () => {
+    const folder = path.join(dir, 'to-convert');
+    fs.mkdirSync(path.join(folder, 'deep'), { recursive: true });
+    const v1 = { name: 'Old', description: 'd', personality: '', scenario: '', first_mes: 'hi', mes_example: '' };
+    fs.writeFileSync(path.join(folder, 'old.json'), JSON.stringify(v1));
+    fs.writeFileSync(
+      path.join(folder, 'deep', 'group.json'),
+      JSON.stringify({
+        spec: 'chara_card_v2',
+        spec_version: '2.0',
+        data: { ...v1, name: 'Group', group_only_greetings: 'x' },
+      }),
+    );
+    fs.writeFileSync(path.join(folder, 'notes.txt'), 'not a card');
+    await page.getByRole('button', { name: 'Batch convert…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Batch convert card files' });
+    await dialog.getByTestId('batch-folder').setInputFiles(folder);
+    await expect.poll(() => dialog.getByTestId('batch-picked').innerText()).toBe('3 files picked');
+    await dialog.getByLabel('Convert to').selectOption('v3');
+    await dialog.getByRole('button', { name: 'Start' }).click();
+    await expect
+      .poll(() => dialog.getByTestId('batch-summary').innerText())
+      .toMatch(
+        /^3 files in [\d.,]+ ms: 2 converted, 0 already at target, 1 skipped, 0 failed\. 1 field could not be carried over \(listed per file below\)\.$/,
+      );
+    const results = dialog.getByRole('list', { name: 'Results per file' });
+    await expect
+      .poll(() => results.getByRole('listitem').filter({ hasText: 'notes.txt' }).innerText())
+      .toBe('Skipped to-convert/notes.txt — not a card file (.txt); cards are PNG, JSON, YAML or CharX files');
+    await expect
+      .poll(() => results.getByRole('listitem').filter({ hasText: 'group.json' }).innerText())
+      .toMatch(/Not carried over: \/data\/group_only_greetings/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Save 2 converted files (zip)' }).click(),
+    ]);
+    const zipped = unzipSync(fs.readFileSync(await download.path()));
+    expect(Object.keys(zipped).sort()).toEqual(['to-convert/deep/group.json', 'to-convert/old.json']);
+    expect(JSON.parse(new TextDecoder().decode(zipped['to-convert/old.json']))).toMatchObject({
+      spec: 'chara_card_v3',
+      data: { name: 'Old' },
+    });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
   it('shows the library file in Settings and switches the language live', async () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect.poll(() => page.getByTestId('library-file').innerText()).toBe(path.join(dir, 'library.db'));

@@ -22,6 +22,7 @@ export function cardHandlers({ library }: HostContext): HandlerTable<'cards.'> {
     'cards.update': (input) => cards.update(input),
     'cards.delete': (input) => cards.setDeleted(input.id, true),
     'cards.restore': (input) => cards.setDeleted(input.id, false),
+    'cards.purge': (input) => ({ purged: cards.purge(input.ids) }),
     'cards.revisions': (input) => cards.revisions(input.id),
     'cards.revision': (input) => cards.revision(input.id, input.revision),
     'cards.tags': () => cards.tags(),

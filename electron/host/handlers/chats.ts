@@ -146,6 +146,7 @@ export function chatsHandlers({ library, keyCipher, sandbox }: HostContext): Han
         lore: plan.lore,
         parts: plan.prompt.parts,
         tokens: plan.prompt.tokens,
+        loreReport: plan.loreReport,
         replaces: plan.replaces,
       };
     },

@@ -10,6 +10,7 @@ export function lorebookHandlers({ library }: HostContext): HandlerTable<'lorebo
     'lorebooks.update': (input) => books.update(input),
     'lorebooks.delete': (input) => books.setDeleted(input.id, true),
     'lorebooks.restore': (input) => books.setDeleted(input.id, false),
+    'lorebooks.purge': (input) => ({ purged: books.purge(input.ids) }),
     'lorebooks.revisions': (input) => books.revisions(input.id),
     'lorebooks.revision': (input) => books.revision(input.id, input.revision),
     'lorebooks.import': (input) => books.import(input.files),

@@ -14,6 +14,7 @@ export function scriptHandlers({ library, sandbox }: HostContext): HandlerTable<
     'scripts.update': (input) => scripts.update(input),
     'scripts.delete': (input) => scripts.setDeleted(input.id, true),
     'scripts.restore': (input) => scripts.setDeleted(input.id, false),
+    'scripts.purge': (input) => ({ purged: scripts.purge(input.ids) }),
     'scripts.revisions': (input) => scripts.revisions(input.id),
     'scripts.revision': (input) => scripts.revision(input.id, input.revision),
     'scripts.check': (input) => checkPpe(input.document, { scriptExists: (name) => loadScript(name) !== undefined }),

@@ -27,8 +27,15 @@ export function isCardFileName(name: string): boolean {
   return CARD_EXTENSIONS.has(path.extname(name).toLowerCase()) && !OWN_FILE.test(name);
 }
 
+/** A folder's other files are named in the report as skipped, so its counts add up (our own leftovers stay quiet). */
+function notACard(name: string): string | undefined {
+  if (OWN_FILE.test(name)) return undefined;
+  const ext = path.extname(name).toLowerCase();
+  return `not a card file (${ext || 'no extension'}); cards are PNG, JSON, YAML or CharX files`;
+}
+
 export async function collectInputs(inputs: readonly string[], exclude: readonly string[] = []): Promise<Collected> {
-  const { files, skipped } = await walkFiles(inputs, { accept: isCardFileName, exclude });
+  const { files, skipped } = await walkFiles(inputs, { accept: isCardFileName, rejectReason: notACard, exclude });
   return {
     files: files.map((f) => ({ path: f.path, root: f.root, size: f.size })),
     missing: skipped.filter((s) => s.code === 'missing').map((s) => ({ path: s.path, message: s.reason })),

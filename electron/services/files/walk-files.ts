@@ -10,7 +10,7 @@ import type { Stats } from 'node:fs';
 import path from 'node:path';
 
 export type SkipCode =
-  'missing' | 'broken_link' | 'link_loop' | 'not_regular' | 'unreadable' | 'too_large' | 'duplicate';
+  'missing' | 'broken_link' | 'link_loop' | 'not_regular' | 'unreadable' | 'too_large' | 'duplicate' | 'not_input';
 
 export interface SkippedEntry {
   path: string;
@@ -28,6 +28,8 @@ export interface WalkedFile {
 export interface WalkOptions {
   /** Which files found inside folders are inputs (files named directly always are). Default: all. */
   accept?: (name: string) => boolean;
+  /** Why a file `accept` leaves out is not an input: it is then reported as skipped (`not_input`); undefined keeps quiet. */
+  rejectReason?: (name: string) => string | undefined;
   /** Folders never entered (e.g. an output folder inside an input folder). */
   exclude?: readonly string[];
   /** Larger files are skipped before being read. */
@@ -143,6 +145,10 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
       if (!child) continue;
       if (child.isDirectory()) await walkDir(full, root, child, inner);
       else if (!options.accept || options.accept(name)) addFile(full, root, child, unreadable);
+      else {
+        const reason = options.rejectReason?.(name);
+        if (reason) skip(full, 'not_input', reason);
+      }
     }
   };
 

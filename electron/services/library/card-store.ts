@@ -122,6 +122,7 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
         summaryColumns: SUMMARY_COLUMNS,
         recordColumns: 'c.document, c.format',
         revisionImage: 'image',
+        searchTable: 'card_search',
         toSummary,
         toRecord: (row) => ({
           ...toSummary(row),

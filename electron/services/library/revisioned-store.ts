@@ -39,6 +39,8 @@ export interface RevisionedTable<S extends ItemSummary, R extends S & { document
   recordColumns: string;
   /** The column kept with each revision besides the document (cards keep their image). */
   revisionImage: 'image' | 'NULL';
+  /** The full-text table keyed by the item's id, if the kind has one. */
+  searchTable?: string;
   toSummary(row: Row): S;
   toRecord(row: Row): R;
 }
@@ -97,6 +99,43 @@ export abstract class RevisionedStore<S extends ItemSummary, R extends S & { doc
       this.sql.stmt(`UPDATE ${this.table} SET deleted_at = ? WHERE id = ?`).run(deleted ? this.now() : null, id);
       return this.summary(id);
     });
+  }
+
+  /**
+   * Deletes trashed items for good — their row, history and search entry (links, tags and lore tests go with the row).
+   * With `ids`, only those, and each must already be in the trash; without, the whole trash. Returns how many went.
+   */
+  purge(ids?: number[]): number {
+    return this.sql.write(() => {
+      const targets = ids ?? this.trashedIds();
+      for (const id of targets) {
+        if (this.summary(id).deletedAt === null)
+          throw new ApiError(
+            'conflict',
+            `${this.t.label} ${id} is not in the trash; move it to the trash before deleting it permanently.`,
+            [{ path: '/ids', message: 'not in the trash' }],
+          );
+      }
+      for (const id of targets) {
+        if (this.t.searchTable) this.sql.stmt(`DELETE FROM ${this.t.searchTable} WHERE rowid = ?`).run(id);
+        this.sql.stmt('DELETE FROM revisions WHERE kind = ? AND item_id = ?').run(this.t.kind, id);
+        this.sql.stmt(`DELETE FROM ${this.table} WHERE id = ?`).run(id);
+      }
+      return targets.length;
+    });
+  }
+
+  /** How many items are in the trash (the "Empty trash" confirmation names the number). */
+  trashCount(): number {
+    return (
+      this.sql.stmt(`SELECT count(*) AS n FROM ${this.table} WHERE deleted_at IS NOT NULL`).get() as { n: number }
+    ).n;
+  }
+
+  private trashedIds(): number[] {
+    return (this.sql.stmt(`SELECT id FROM ${this.table} WHERE deleted_at IS NOT NULL`).all() as { id: number }[]).map(
+      (r) => r.id,
+    );
   }
 
   revisions(id: number): RevisionSummary[] {

@@ -1,11 +1,6 @@
 /** Test chats: pick a card, a connection and a persona, then chat with the model authors will really use. */
-import { useCallback, useEffect, useState } from 'react';
-import type { CardSummary } from '../../../shared/library/types.ts';
-import type { ChatSummary, PresetInfo, ProfileRecord } from '../../../shared/api/methods/chats.ts';
-import type { LorebookSummary } from '../../../shared/api/methods/lorebooks.ts';
-import type { CardBookLink } from '../../../shared/api/methods/links.ts';
+import { useCallback, useState } from 'react';
 import { appendMessage, deleteMessage, editMessage, selectSwipe } from '../../../shared/chat/transcript.ts';
-import { parseDocument } from '../../../shared/library/parse-document.ts';
 import { contextTemplateNames, instructTemplateNames } from '../../../shared/prompt/templates.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
@@ -23,16 +18,15 @@ import {
 } from './prompt-settings.ts';
 import { PromptSettingsPanel } from './PromptSettingsPanel.tsx';
 import { useChatSession, type Persona } from './useChatSession.ts';
+import { useChatSources } from './useChatSources.ts';
+import { useCardChats } from './useCardChats.ts';
+import { useStoredState } from '../app/useStoredState.ts';
 import './chats.css';
 import { errorMessage } from '../../../shared/errors.ts';
 
-const stored = <T,>(key: string, fallback: T): T => {
-  try {
-    return (JSON.parse(localStorage.getItem(key) ?? 'null') as T | null) ?? fallback;
-  } catch {
-    return fallback;
-  }
-};
+const isPersona = (v: unknown): v is Persona =>
+  typeof v === 'object' && v !== null && typeof (v as Persona).name === 'string';
+const isProfileId = (v: unknown): v is string | null => v === null || typeof v === 'string';
 
 export function ChatsPage() {
   const api = useApi();
@@ -40,64 +34,21 @@ export function ChatsPage() {
   const [error, setError] = useState<string | null>(null);
   const onError = useCallback((e: unknown) => setError(errorMessage(e)), []);
   const session = useChatSession(onError);
-  const [cards, setCards] = useState<CardSummary[]>([]);
-  const [cardId, setCardId] = useState<number | null>(null);
-  const [card, setCard] = useState<unknown>(null);
-  const [chats, setChats] = useState<ChatSummary[]>([]);
-  const [profiles, setProfiles] = useState<ProfileRecord[]>([]);
-  const [presets, setPresets] = useState<PresetInfo[]>([]);
-  const [profileId, setProfileId] = useState<string | null>(() =>
-    stored<string | null>('lorewright.chatProfile', null),
-  );
-  const [links, setLinks] = useState<CardBookLink[]>([]);
-  const [books, setBooks] = useState<LorebookSummary[]>([]);
+  const { cards, books, profiles, presets, setProfileList } = useChatSources(onError);
+  const { cardId, card, chats, links, refreshChats, ...cardChats } = useCardChats(session, onError);
+  const [profileId, setProfileId] = useStoredState<string | null>('lorewright.chatProfile', null, isProfileId);
   const [bookIds, setBookIds] = useState<number[]>([]);
-  const [persona, setPersona] = useState<Persona>(() =>
-    stored('lorewright.persona', { name: 'User', description: '' }),
+  const [persona, setPersona] = useStoredState<Persona>(
+    'lorewright.persona',
+    { name: 'User', description: '' },
+    isPersona,
   );
   const [draft, setDraft] = useState('');
   const [prompt, setPrompt] = useState<PromptView | null>(null);
 
-  useEffect(() => localStorage.setItem('lorewright.persona', JSON.stringify(persona)), [persona]);
-  useEffect(() => localStorage.setItem('lorewright.chatProfile', JSON.stringify(profileId)), [profileId]);
-  // The card's linked books are scanned by every turn (the handler reads them); fetched here to show them.
-  useEffect(() => {
-    setLinks([]);
-    if (cardId !== null) api.invoke('links.list', { cardId }).then(setLinks, onError);
-  }, [api, cardId, onError]);
-  useEffect(() => {
-    api.invoke('cards.list', { limit: 1000, sort: 'name' }).then((r) => setCards(r.items), onError);
-    api.invoke('lorebooks.list', { limit: 1000 }).then((r) => setBooks(r.items), onError);
-    api.invoke('chats.profiles', {}).then((r) => {
-      setProfiles(r.profiles);
-      setPresets(r.presets);
-    }, onError);
-  }, [api, onError]);
-
-  const refreshChats = useCallback(
-    (id: number) => api.invoke('chats.list', { cardId: id }).then(setChats, onError),
-    [api, onError],
-  );
-  useEffect(() => {
-    if (cardId !== null && session.chatId !== null) void refreshChats(cardId);
-  }, [cardId, session.chatId, session.transcript, refreshChats]);
-
-  const pickCard = async (id: number) => {
+  const pickCard = (id: number): void => {
     setError(null);
-    try {
-      const record = await api.invoke('cards.get', { id });
-      const doc = parseDocument(record.document, record.format);
-      setCardId(id);
-      setCard(doc);
-      const list = await api.invoke('chats.list', { cardId: id });
-      setChats(list);
-      if (list[0]) {
-        const saved = await api.invoke('chats.get', { id: list[0].id });
-        session.open(saved.id, saved.transcript);
-      } else session.start(doc, persona);
-    } catch (e) {
-      onError(e);
-    }
+    cardChats.pickCard(id, persona).catch(onError);
   };
 
   const openChat = async (id: number) => {
@@ -157,6 +108,7 @@ export function ChatsPage() {
         lore: p.lore,
         parts: p.parts,
         tokens: p.tokens,
+        loreReport: p.loreReport,
       });
     } catch (e) {
       onError(e);
@@ -170,12 +122,12 @@ export function ChatsPage() {
       <ChatSidebar
         cards={cards}
         cardId={cardId}
-        onPickCard={(id) => void pickCard(id)}
+        onPickCard={pickCard}
         profiles={profiles}
         presets={presets}
         profileId={profileId}
         onProfile={setProfileId}
-        onProfilesChanged={setProfiles}
+        onProfilesChanged={setProfileList}
         persona={persona}
         onPersona={setPersona}
         books={books}

@@ -29,7 +29,7 @@ export function ExportButton({ transcript, onError }: { transcript: Transcript; 
       setNotice(
         lost.length
           ? t('chats.exportLost', { items: lost.map((l) => l.path).join(', ') })
-          : t('chats.exported', { format }),
+          : t('chats.exported', { format: t(`chats.format.${format}`) }),
       );
     } catch (e) {
       onError(e);
@@ -40,7 +40,7 @@ export function ExportButton({ transcript, onError }: { transcript: Transcript; 
       <select aria-label={t('chats.export')} value={format} onChange={(e) => setFormat(e.target.value as ChatFormat)}>
         {(Object.keys(EXTENSIONS) as ChatFormat[]).map((f) => (
           <option key={f} value={f}>
-            {f}
+            {t(`chats.format.${f}`)}
           </option>
         ))}
       </select>

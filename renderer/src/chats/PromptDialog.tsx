@@ -3,6 +3,8 @@ import type { FiredLore } from '../../../shared/chat/types.ts';
 import type { PromptPart } from '../../../shared/prompt/types.ts';
 import { useT } from '../i18n/index.ts';
 import { TrimReport } from './TrimReport.tsx';
+import { BudgetReport } from './BudgetReport.tsx';
+import type { LoreReport } from '../../../shared/prompt/lore-report.ts';
 
 export interface PromptView {
   title: string;
@@ -11,6 +13,8 @@ export interface PromptView {
   /** For the next prompt: the budget and what the fill left out. */
   parts?: PromptPart[];
   tokens?: { total: number; budget: number };
+  /** For the next prompt: why each lore entry is in or out, and the world-info budget. */
+  loreReport?: LoreReport;
 }
 
 export function PromptDialog({ view, onClose }: { view: PromptView; onClose(): void }) {
@@ -37,7 +41,12 @@ export function PromptDialog({ view, onClose }: { view: PromptView; onClose(): v
         ) : (
           <p className="muted">{t('chats.noLore')}</p>
         )}
-        {view.parts && view.tokens && <TrimReport parts={view.parts} tokens={view.tokens} />}
+        {view.parts && view.tokens && (
+          <>
+            <BudgetReport parts={view.parts} tokens={view.tokens} lore={view.loreReport} />
+            <TrimReport parts={view.parts} tokens={view.tokens} />
+          </>
+        )}
         <h4>{t('chats.request')}</h4>
         {view.request ? (
           <pre className="chat-request" data-testid="prompt-request">

@@ -307,6 +307,21 @@ export const en = {
   ...lorebooksEn,
   ...scriptsEn,
   ...chatsEn,
+  'library.purge': 'Delete permanently',
+  'library.emptyTrash': 'Empty trash',
+  'library.confirmPurge':
+    '{n, plural, one {Delete # card permanently? Its history goes too; this cannot be undone.} other {Delete # cards permanently? Their history goes too; this cannot be undone.}}',
+  'library.purged': '{n, plural, one {# card deleted permanently.} other {# cards deleted permanently.}}',
+  'batch.pickFiles': 'Choose files…',
+  'batch.pickFolder': 'Choose folder…',
+  'batch.picked': '{n, plural, one {# file picked} other {# files picked}}',
+  'batch.clearPicked': 'Clear picked files',
+  'batch.pickedOutput': 'Picked files are converted into a zip you can save; the originals are not changed.',
+  'batch.lost':
+    '{n, plural, one {# field could not be carried over (listed per file below).} other {# fields could not be carried over (listed per file below).}}',
+  'batch.notCarried': 'Not carried over: {fields}',
+  'batch.results': 'Results per file',
+  'batch.download': '{n, plural, one {Save # converted file (zip)} other {Save # converted files (zip)}}',
 } as const;
 
 export type MessageKey = keyof typeof en;

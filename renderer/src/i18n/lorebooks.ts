@@ -382,6 +382,15 @@ export const lorebooksEn = {
   'lb.quirk.wholeword-non-ascii-boundary': 'SillyTavern quirk: non-ASCII letters count as word boundaries',
   'lb.quirk.an-slot-without-authors-note':
     "SillyTavern quirk: Author's Note entries are dropped when no note is inserted",
+  'lb.confirmPurge':
+    '{n, plural, one {Delete # lorebook permanently? Its history and lore tests go too; this cannot be undone.} other {Delete # lorebooks permanently? Their history and lore tests go too; this cannot be undone.}}',
+  'lb.purged': '{n, plural, one {# lorebook deleted permanently.} other {# lorebooks deleted permanently.}}',
+  'lb.entryLabel': '{title} ({keys})',
+  'lb.near.whole-word': 'whole-word blocked "{key}" inside "{word}" (message {message}, character {offset})',
+  'lb.near.case': 'case-sensitive: "{found}" ≠ "{key}" (message {message}, character {offset})',
+  'lb.near.secondary-missing':
+    'secondary key missing: {missing} (primary "{key}" in message {message}, character {offset})',
+  'lb.near.title': 'Near misses',
 } as const;
 
 type LorebookKey = keyof typeof lorebooksEn;
@@ -749,6 +758,14 @@ export const lorebooksZhCN: Partial<Record<LorebookKey, string>> = {
   'lb.quirk.wholeword-multiword-substring': 'SillyTavern 怪癖：多词关键词忽略全词匹配',
   'lb.quirk.wholeword-non-ascii-boundary': 'SillyTavern 怪癖：非 ASCII 字母被当作词边界',
   'lb.quirk.an-slot-without-authors-note': 'SillyTavern 怪癖：未插入作者注时，作者注位置的条目会被丢弃',
+  'lb.confirmPurge': '永久删除 {n} 本世界书？其历史版本和世界书测试也会一并删除，且无法撤销。',
+  'lb.purged': '已永久删除 {n} 本世界书。',
+  'lb.entryLabel': '{title}（{keys}）',
+  'lb.near.whole-word': '全词匹配阻止了 "{word}" 中的 "{key}"（第 {message} 条消息，第 {offset} 个字符）',
+  'lb.near.case': '区分大小写："{found}" ≠ "{key}"（第 {message} 条消息，第 {offset} 个字符）',
+  'lb.near.secondary-missing':
+    '缺少次要关键词：{missing}（主关键词 "{key}" 位于第 {message} 条消息，第 {offset} 个字符）',
+  'lb.near.title': '差一点匹配',
 };
 
 export const lorebooksPtBR: Partial<Record<LorebookKey, string>> = {
@@ -828,7 +845,7 @@ export const lorebooksPtBR: Partial<Record<LorebookKey, string>> = {
   'lb.col.strategy': 'Estratégia',
   'lb.col.position': 'Posição',
   'lb.col.order': 'Ordem',
-  'lb.col.depth': 'Profundidade',
+  'lb.col.depth': 'Prof.',
   'lb.col.probability': 'Prob. %',
   'lb.col.enabled': 'Ativa',
   'lb.filter.text': 'Filtrar por chave ou título',
@@ -1135,4 +1152,13 @@ export const lorebooksPtBR: Partial<Record<LorebookKey, string>> = {
     'Peculiaridade do SillyTavern: letras não ASCII contam como limites de palavra',
   'lb.quirk.an-slot-without-authors-note':
     'Peculiaridade do SillyTavern: entradas da Nota do Autor são descartadas quando nenhuma nota é inserida',
+  'lb.confirmPurge':
+    '{n, plural, one {Excluir # lorebook permanentemente? O histórico e os testes também serão apagados; não é possível desfazer.} other {Excluir # lorebooks permanentemente? O histórico e os testes também serão apagados; não é possível desfazer.}}',
+  'lb.purged': '{n, plural, one {# lorebook excluído permanentemente.} other {# lorebooks excluídos permanentemente.}}',
+  'lb.entryLabel': '{title} ({keys})',
+  'lb.near.whole-word': 'palavra inteira bloqueou "{key}" dentro de "{word}" (mensagem {message}, caractere {offset})',
+  'lb.near.case': 'diferencia maiúsculas: "{found}" ≠ "{key}" (mensagem {message}, caractere {offset})',
+  'lb.near.secondary-missing':
+    'chave secundária ausente: {missing} (primária "{key}" na mensagem {message}, caractere {offset})',
+  'lb.near.title': 'Quase correspondências',
 };

@@ -310,4 +310,19 @@ export const ptBR: Partial<Messages> = {
   ...lorebooksPtBR,
   ...scriptsPtBR,
   ...chatsPtBR,
+  'library.purge': 'Excluir permanentemente',
+  'library.emptyTrash': 'Esvaziar lixeira',
+  'library.confirmPurge':
+    '{n, plural, one {Excluir # card permanentemente? O histórico também será apagado; não é possível desfazer.} other {Excluir # cards permanentemente? O histórico também será apagado; não é possível desfazer.}}',
+  'library.purged': '{n, plural, one {# card excluído permanentemente.} other {# cards excluídos permanentemente.}}',
+  'batch.pickFiles': 'Escolher arquivos…',
+  'batch.pickFolder': 'Escolher pasta…',
+  'batch.picked': '{n, plural, one {# arquivo escolhido} other {# arquivos escolhidos}}',
+  'batch.clearPicked': 'Limpar arquivos escolhidos',
+  'batch.pickedOutput': 'Os arquivos escolhidos são convertidos em um zip para salvar; os originais não mudam.',
+  'batch.lost':
+    '{n, plural, one {# campo não pôde ser mantido (listado por arquivo abaixo).} other {# campos não puderam ser mantidos (listados por arquivo abaixo).}}',
+  'batch.notCarried': 'Não mantido: {fields}',
+  'batch.results': 'Resultado por arquivo',
+  'batch.download': '{n, plural, one {Salvar # arquivo convertido (zip)} other {Salvar # arquivos convertidos (zip)}}',
 };

@@ -38,6 +38,8 @@ export const scriptsEn = {
   'scripts.run.request': 'Request',
   'scripts.run.response': 'Answer',
   'scripts.run.print': 'Printed',
+  'scripts.confirmPurge':
+    '{n, plural, one {Delete # script permanently? Its history goes too; this cannot be undone.} other {Delete # scripts permanently? Their history goes too; this cannot be undone.}}',
 } as const;
 
 type ScriptMessages = Partial<Record<keyof typeof scriptsEn, string>>;
@@ -79,6 +81,7 @@ export const scriptsZhCN: ScriptMessages = {
   'scripts.run.request': '请求',
   'scripts.run.response': '回答',
   'scripts.run.print': '打印',
+  'scripts.confirmPurge': '永久删除 {n} 个脚本？其历史版本也会一并删除，且无法撤销。',
 };
 
 export const scriptsPtBR: ScriptMessages = {
@@ -121,4 +124,6 @@ export const scriptsPtBR: ScriptMessages = {
   'scripts.run.request': 'Requisição',
   'scripts.run.response': 'Resposta',
   'scripts.run.print': 'Impresso',
+  'scripts.confirmPurge':
+    '{n, plural, one {Excluir # script permanentemente? O histórico também será apagado; não é possível desfazer.} other {Excluir # scripts permanentemente? O histórico também será apagado; não é possível desfazer.}}',
 };

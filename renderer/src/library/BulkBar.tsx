@@ -1,4 +1,4 @@
-/** Actions on the selected cards: add or remove tags, move to or out of the trash. */
+/** Actions on the selected cards: add or remove tags, move to or out of the trash, delete for good. */
 import { useState } from 'react';
 import { useT } from '../i18n/index.ts';
 import type { BulkExportFormat } from './export-zip.ts';
@@ -9,11 +9,12 @@ interface Props {
   onAction(action: 'delete' | 'restore' | 'addTags' | 'removeTags', tags?: string[]): void;
   onConvert(to: 'v2' | 'v3'): void;
   onExport(format: BulkExportFormat): void;
+  onPurge(): void;
   onSelectAll(): void;
   onClear(): void;
 }
 
-export function BulkBar({ count, trash, onAction, onConvert, onExport, onSelectAll, onClear }: Props) {
+export function BulkBar({ count, trash, onAction, onConvert, onExport, onPurge, onSelectAll, onClear }: Props) {
   const t = useT();
   const [tags, setTags] = useState('');
   const [format, setFormat] = useState<BulkExportFormat>('same');
@@ -58,7 +59,14 @@ export function BulkBar({ count, trash, onAction, onConvert, onExport, onSelectA
           </button>
         </>
       )}
-      {trash && <button onClick={() => onAction('restore')}>{t('library.restore')}</button>}
+      {trash && (
+        <>
+          <button onClick={() => onAction('restore')}>{t('library.restore')}</button>
+          <button className="danger" onClick={onPurge}>
+            {t('library.purge')}
+          </button>
+        </>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-/** One card in the list or grid view: select, open, rename in place, delete or restore. */
+/** One card in the list or grid view: select, open, rename in place, delete, restore or delete for good. */
 import { useState } from 'react';
 import type { CardSummary } from '../../../shared/library/types.ts';
 import { useT } from '../i18n/index.ts';
@@ -9,6 +9,7 @@ export interface CardActions {
   onRename(card: CardSummary, name: string): void;
   onDelete(card: CardSummary): void;
   onRestore(card: CardSummary): void;
+  onPurge(card: CardSummary): void;
   onSelect(card: CardSummary, index: number, range: boolean): void;
 }
 
@@ -34,7 +35,8 @@ interface Props extends CardActions {
   view: 'list' | 'grid';
 }
 
-export function CardItem({ card, index, selected, view, onOpen, onRename, onDelete, onRestore, onSelect }: Props) {
+export function CardItem(props: Props) {
+  const { card, index, selected, view, onOpen, onRename, onDelete, onRestore, onPurge, onSelect } = props;
   const t = useT();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(card.name);
@@ -89,7 +91,12 @@ export function CardItem({ card, index, selected, view, onOpen, onRename, onDele
         </button>
       </>
     ) : (
-      <button onClick={() => onRestore(card)}>{t('library.restore')}</button>
+      <>
+        <button onClick={() => onRestore(card)}>{t('library.restore')}</button>
+        <button className="danger" onClick={() => onPurge(card)}>
+          {t('library.purge')}
+        </button>
+      </>
     );
   const check = (
     <input

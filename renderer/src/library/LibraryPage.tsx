@@ -2,13 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { onCommand } from '../app/commands.ts';
 import { Messages } from '../app/Messages.tsx';
-import type {
-  CardSummary,
-  ImportFileResult,
-  ImportMatchPolicy,
-  ImportProgress,
-  TagCount,
-} from '../../../shared/library/types.ts';
+import type { CardSummary, TagCount } from '../../../shared/library/types.ts';
 import type { SortKey } from '../../../shared/api/contract.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
@@ -17,37 +11,40 @@ import { useCardPages } from './useCardPages.ts';
 import { VirtualCards } from './VirtualCards.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { TagManager } from './TagManager.tsx';
-import { droppedFiles, importBatches, readForImport } from './files.ts';
+import { droppedFiles } from './files.ts';
+import { NewCardForm } from './NewCardForm.tsx';
+import { useBulkSelection } from './useBulkSelection.ts';
+import { useCardImport } from './useCardImport.ts';
+import { useDebounced } from './useDebounced.ts';
+import { useMessages } from '../app/useMessages.ts';
+import { useStoredState } from '../app/useStoredState.ts';
 import { BatchConvertDialog } from './BatchConvertDialog.tsx';
 import { ImportReport } from './ImportReport.tsx';
 import { exportZip } from './export-zip.ts';
 import type { BulkExportFormat } from './export-zip.ts';
-import { errorMessage } from '../../../shared/errors.ts';
 
 const SORTS: readonly SortKey[] = ['name', 'updated', 'created', 'creator', 'character_version'];
 type View = 'list' | 'grid';
+const isView = (v: unknown): v is View => v === 'list' || v === 'grid';
 
 export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
   const api = useApi();
   const t = useT();
   const [query, setQuery] = useState('');
-  const [debounced, setDebounced] = useState('');
+  const debounced = useDebounced(query, 120);
   const [tags, setTags] = useState<string[]>([]);
   const [sort, setSort] = useState<SortKey>('name');
   const [trash, setTrash] = useState(false);
-  const [view, setView] = useState<View>(() => (localStorage.getItem('lorewright.view') === 'grid' ? 'grid' : 'list'));
+  const [view, setView] = useStoredState<View>('lorewright.view', 'list', isView);
   const [allTags, setAllTags] = useState<TagCount[]>([]);
   const [creating, setCreating] = useState(false);
   const [batch, setBatch] = useState(false);
-  const [newName, setNewName] = useState('');
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [report, setReport] = useState<ImportFileResult[] | null>(null);
-  const [pending, setPending] = useState<Map<string, File>>(new Map());
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [anchor, setAnchor] = useState<number | null>(null);
-  const onError = useCallback((e: unknown) => setError(errorMessage(e)), []);
+  const { notice, setNotice, error, setError, onError } = useMessages();
   const list = useCardPages({ query: debounced, tags, sort, trash }, onError);
+  const { selected, select, setSelected, clear } = useBulkSelection(
+    list.at,
+    JSON.stringify([debounced, tags, sort, trash]),
+  );
   const searchBox = useRef<HTMLInputElement>(null);
   const filePicker = useRef<HTMLInputElement>(null);
 
@@ -70,13 +67,6 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(query), 120);
-    return () => clearTimeout(id);
-  }, [query]);
-  useEffect(() => localStorage.setItem('lorewright.view', view), [view]);
-  useEffect(() => setSelected(new Set()), [debounced, tags, sort, trash]);
-
   const refreshTags = useCallback(() => {
     api.invoke('cards.tags', {}).then(setAllTags, onError);
   }, [api, onError]);
@@ -93,11 +83,10 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     }
   };
 
-  const create = (): void => {
-    const name = newName.trim();
-    if (!name) return;
+  const { report, dismissReport, importFiles, resolveMatch } = useCardImport(after, setNotice);
+
+  const create = (name: string): void => {
     setCreating(false);
-    setNewName('');
     // A new card is made to be written: open it.
     api.invoke('cards.create', { name }).then((card) => onOpen(card.id), onError);
   };
@@ -107,19 +96,15 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     void after(api.invoke('cards.delete', { id: card.id }), t('library.deleted', { name: card.name }));
   const restore = (card: CardSummary): void =>
     void after(api.invoke('cards.restore', { id: card.id }), t('library.restored', { name: card.name }));
-  const select = (card: CardSummary, index: number, range: boolean): void => {
-    setSelected((cur) => {
-      const next = new Set(cur);
-      if (range && anchor !== null) {
-        for (let i = Math.min(anchor, index); i <= Math.max(anchor, index); i++) {
-          const c = list.at(i);
-          if (c) next.add(c.id);
-        }
-      } else if (next.has(card.id)) next.delete(card.id);
-      else next.add(card.id);
-      return next;
-    });
-    setAnchor(index);
+  /** Deletes trashed cards for good (all of the trash without ids) once the author confirms how many. */
+  const purge = (count: number, ids?: number[]): void => {
+    if (count === 0 || !window.confirm(t('library.confirmPurge', { n: count }))) return;
+    void after(
+      api.invoke('cards.purge', ids ? { ids } : {}).then((r) => {
+        setNotice(t('library.purged', { n: r.purged }));
+        clear();
+      }),
+    );
   };
   const selectAll = (): void => {
     api.invoke('cards.ids', { query: debounced, tags, sort, trash }).then((ids) => setSelected(new Set(ids)), onError);
@@ -135,7 +120,7 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
               ? t('library.bulkRestored', { n: r.updated })
               : t('library.bulkDone', { n: r.updated });
         setNotice(r.v1 ? `${done} ${t('library.bulkV1', { n: r.v1 })}` : done);
-        if (action === 'delete' || action === 'restore') setSelected(new Set());
+        if (action === 'delete' || action === 'restore') clear();
       }),
     );
   };
@@ -170,55 +155,6 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
     exportZip(api, ids, format, (done) => setNotice(t('library.exporting', { done, total: ids.length }))).then(
       (n) => setNotice(t('library.exported', { n })),
       onError,
-    );
-  };
-
-  /** Sends the files in batches with progress; `onMatch` decides what happens to new versions of library cards. */
-  const sendFiles = async (files: readonly File[], onMatch: ImportMatchPolicy): Promise<ImportFileResult[]> => {
-    const all: ImportFileResult[] = [];
-    for (const batch of importBatches(files)) {
-      const before = all.length;
-      const payload = await readForImport(batch);
-      const onProgress = (p: ImportProgress): void =>
-        setNotice(t('library.importing', { done: before + p.done, total: files.length, file: p.file }));
-      all.push(...(await api.invoke('cards.import', { files: payload, onMatch }, { onProgress })));
-    }
-    return all;
-  };
-
-  const importFiles = async (files: readonly File[]): Promise<void> => {
-    if (files.length === 0) return;
-    await after(
-      sendFiles(files, 'ask').then((r) => {
-        const count = (s: ImportFileResult['status']): number => r.filter((x) => x.status === s).length;
-        setNotice(
-          t('library.imported', {
-            imported: count('imported'),
-            duplicates: count('duplicate'),
-            failed: count('failed'),
-          }) + (count('match') ? ` ${t('import.matches', { n: count('match') })}` : ''),
-        );
-        setPending(new Map(files.map((f) => [f.name, f])));
-        setReport(r);
-      }),
-    );
-  };
-
-  const resolveMatch = (file: string, policy: 'update' | 'add'): void => {
-    const source = pending.get(file);
-    if (!source) return;
-    void after(
-      sendFiles([source], policy).then(([result]) => {
-        if (!result) return;
-        setReport((cur) => cur?.map((r) => (r.file === file ? result : r)) ?? null);
-        setNotice(
-          result.status === 'updated'
-            ? t('import.didUpdate', { name: result.name ?? '' })
-            : result.status === 'imported'
-              ? t('import.didAdd', { name: result.name ?? '' })
-              : null,
-        );
-      }),
     );
   };
 
@@ -288,32 +224,15 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
           onChange={(e) => void importFiles([...(e.target.files ?? [])])}
         />
         <button onClick={() => setBatch(true)}>{t('batch.open')}</button>
+        {trash && (list.total ?? 0) > 0 && (
+          <button className="danger" onClick={() => purge(list.total ?? 0)}>
+            {t('library.emptyTrash')}
+          </button>
+        )}
         <button onClick={() => setTrash((v) => !v)}>{trash ? t('library.hideTrash') : t('library.showTrash')}</button>
       </header>
       {batch && <BatchConvertDialog onClose={() => setBatch(false)} />}
-      {creating && (
-        <form
-          className="create"
-          onSubmit={(e) => {
-            e.preventDefault();
-            create();
-          }}
-        >
-          <input
-            aria-label={t('library.newName')}
-            placeholder={t('library.newName')}
-            value={newName}
-            autoFocus
-            onChange={(e) => setNewName(e.target.value)}
-          />
-          <button type="submit" className="primary">
-            {t('library.create')}
-          </button>
-          <button type="button" onClick={() => setCreating(false)}>
-            {t('library.cancel')}
-          </button>
-        </form>
-      )}
+      {creating && <NewCardForm onCreate={create} onCancel={() => setCreating(false)} />}
       {allTags.length > 0 && (
         <div className="tag-filter" role="group" aria-label={t('library.tags')}>
           {allTags.map((tag) => (
@@ -342,12 +261,13 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
           onAction={bulk}
           onConvert={convert}
           onExport={exportSelected}
+          onPurge={() => purge(selected.size, [...selected])}
           onSelectAll={selectAll}
-          onClear={() => setSelected(new Set())}
+          onClear={clear}
         />
       )}
       <Messages notice={notice} error={error} onDismiss={() => setError(null)} />
-      {report && <ImportReport results={report} onResolve={resolveMatch} onDismiss={() => setReport(null)} />}
+      {report && <ImportReport results={report} onResolve={resolveMatch} onDismiss={dismissReport} />}
       {list.total === 0 ? (
         <p className="empty">
           {trash ? t('library.trashEmpty') : filtered ? t('library.noMatch') : t('library.empty')}
@@ -364,6 +284,7 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
             onRename={rename}
             onDelete={remove}
             onRestore={restore}
+            onPurge={(card) => purge(1, [card.id])}
             onSelect={select}
           />
         )

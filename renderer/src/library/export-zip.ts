@@ -30,7 +30,12 @@ export async function exportZip(
     files[name] = Uint8Array.from(atob(out.base64), (c) => c.charCodeAt(0));
     onProgress(i + 1);
   }
-  // PNGs are already compressed: store them, deflate only text.
+  downloadZip(files, 'lorewright-cards.zip');
+  return ids.length;
+}
+
+/** Offers the files as one zip download; PNGs are already compressed, so they are stored and only text is deflated. */
+export function downloadZip(files: Record<string, Uint8Array>, fileName: string): void {
   const zip = zipSync(
     Object.fromEntries(
       Object.entries(files).map(([name, bytes]) => [name, [bytes, { level: /\.png$/i.test(name) ? 0 : 6 }]]),
@@ -38,6 +43,5 @@ export async function exportZip(
   );
   let binary = '';
   for (let i = 0; i < zip.length; i += 0x8000) binary += String.fromCharCode(...zip.subarray(i, i + 0x8000));
-  download({ fileName: 'lorewright-cards.zip', mime: 'application/zip', base64: btoa(binary) });
-  return ids.length;
+  download({ fileName, mime: 'application/zip', base64: btoa(binary) });
 }

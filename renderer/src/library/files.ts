@@ -1,4 +1,4 @@
-/** Reads dropped or picked files for `cards.import`: text as is, binaries base64-encoded. */
+/** Reads dropped or picked files for `cards.import` and `convert.files`: text as is, binaries base64-encoded. */
 const TEXT = /\.(json|ya?ml|txt)$/i;
 const CARD_FILE = /\.(png|apng|json|ya?ml|charx|webp|jpe?g)$/i;
 
@@ -8,14 +8,16 @@ function base64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
+/** `nameOf` names each file in the request (a picked folder's files by their path inside it). */
 export async function readForImport(
   files: readonly File[],
+  nameOf: (file: File) => string = (f) => f.name,
 ): Promise<{ name: string; text: string; encoding: 'utf8' | 'base64' }[]> {
   return Promise.all(
     files.map(async (f) =>
       TEXT.test(f.name)
-        ? { name: f.name, text: await f.text(), encoding: 'utf8' as const }
-        : { name: f.name, text: base64(new Uint8Array(await f.arrayBuffer())), encoding: 'base64' as const },
+        ? { name: nameOf(f), text: await f.text(), encoding: 'utf8' as const }
+        : { name: nameOf(f), text: base64(new Uint8Array(await f.arrayBuffer())), encoding: 'base64' as const },
     ),
   );
 }

@@ -1,5 +1,5 @@
 /** The virtualized entry table: only the rows in view are in the DOM, so 10,000 entries scroll smoothly. */
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useT } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
@@ -64,6 +64,11 @@ export function EntryList({
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
   });
+  // An entry opened from elsewhere (a lint finding, the preview) is scrolled into view.
+  const currentIndex = rows.findIndex((r) => r.id === current);
+  useEffect(() => {
+    if (currentIndex >= 0) virtualizer.scrollToIndex(currentIndex, { align: 'auto' });
+  }, [currentIndex, virtualizer]);
 
   return (
     <div className="lb-table" role="table" aria-label={t('lb.entries')} aria-rowcount={rows.length}>

@@ -27,6 +27,7 @@ import { EntryForm } from './EntryForm.tsx';
 import { EntryList } from './EntryList.tsx';
 import { POSITIONS } from './entry-fields.ts';
 import { LintList } from './LintList.tsx';
+import { entryLabel } from './entry-label.ts';
 
 interface Props {
   book: Record<string, unknown>;
@@ -220,7 +221,11 @@ export function LorebookEditor({
               {t('lb.delete')}
             </button>
           </div>
-          <LintList issues={lint.filter((i) => i.entry === current)} onFix={applyFix} />
+          <LintList
+            issues={lint.filter((i) => i.entry === current)}
+            nameOf={(id) => entryLabel(entries[id], id, t)}
+            onFix={applyFix}
+          />
           <EntryForm key={current} id={current} entry={open} disabled={disabled} onField={onField} />
         </div>
       ) : (

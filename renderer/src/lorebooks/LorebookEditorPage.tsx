@@ -18,6 +18,7 @@ import { useT } from '../i18n/index.ts';
 import { entriesOf } from './book-model.ts';
 import { editEntryField, writeEntries } from './entries-text.ts';
 import { LintList } from './LintList.tsx';
+import { entryLabel } from './entry-label.ts';
 import { LoreTests } from './LoreTests.tsx';
 import { LorebookEditor } from './LorebookEditor.tsx';
 import { PreviewPanel } from './preview/PreviewPanel.tsx';
@@ -127,10 +128,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
     },
     [api, id, onError, t],
   );
-  const titleOf = (entryId: string) => {
-    const e = entriesOf(book)[entryId];
-    return String(e?.comment ?? '') || t('lb.untitled', { uid: String(e?.uid ?? entryId) });
-  };
+  const nameOf = (entryId: string) => entryLabel(entriesOf(book)[entryId], entryId, t);
 
   if (!record || !state) return <p className="muted">{doc.error ?? t('editor.loading')}</p>;
 
@@ -209,8 +207,8 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
               ) : (
                 <LintList
                   issues={lint}
-                  label={(i) => titleOf(i.entry)}
-                  onOpen={(i) => setCurrent(i.entry)}
+                  nameOf={nameOf}
+                  onOpen={setCurrent}
                   onFix={(i) => i.fix && onField(['entries', i.entry, i.fix.field], i.fix.value)}
                 />
               )}

@@ -1,5 +1,5 @@
 /** The lorebooks section: the list of standalone books (search, create, import, open, trash), or one open book. */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LorebookSummary } from '../../../shared/api/methods/lorebooks.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
@@ -32,6 +32,7 @@ function BookList({ onOpen }: { onOpen(id: number): void }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const onError = useCallback((e: unknown) => setError(errorMessage(e)), []);
+  const filePicker = useRef<HTMLInputElement>(null);
 
   const refresh = useCallback(() => {
     api.invoke('lorebooks.list', { query, trash, limit: 1000 }).then((r) => {
@@ -91,6 +92,15 @@ function BookList({ onOpen }: { onOpen(id: number): void }) {
     api.invoke(deleted ? 'lorebooks.delete' : 'lorebooks.restore', { id: book.id }).then(refresh, onError);
   };
 
+  /** Deletes trashed books for good (the whole trash without an id) once the author confirms how many. */
+  const purge = (count: number, id?: number) => {
+    if (!window.confirm(t('lb.confirmPurge', { n: count }))) return;
+    api.invoke('lorebooks.purge', id === undefined ? {} : { ids: [id] }).then((r) => {
+      setNotice(t('lb.purged', { n: r.purged }));
+      refresh();
+    }, onError);
+  };
+
   return (
     <section className="lb-list-page">
       <div className="toolbar">
@@ -110,16 +120,23 @@ function BookList({ onOpen }: { onOpen(id: number): void }) {
         <button type="button" onClick={() => void create()}>
           {t('lb.create')}
         </button>
-        <label className="button">
+        {/* A real button (a label around a hidden input is not reachable with Tab). */}
+        <button type="button" onClick={() => filePicker.current?.click()}>
           {t('lb.import')}
-          <input
-            type="file"
-            accept=".json,.lorebook"
-            multiple
-            hidden
-            onChange={(e) => void importFiles(e.target.files)}
-          />
-        </label>
+        </button>
+        <input
+          ref={filePicker}
+          type="file"
+          accept=".json,.lorebook"
+          multiple
+          hidden
+          onChange={(e) => void importFiles(e.target.files)}
+        />
+        {trash && total > 0 && (
+          <button type="button" className="danger" onClick={() => purge(total)}>
+            {t('library.emptyTrash')}
+          </button>
+        )}
         <button type="button" onClick={() => setTrash(!trash)}>
           {trash ? t('library.hideTrash') : t('library.showTrash')}
         </button>
@@ -139,6 +156,11 @@ function BookList({ onOpen }: { onOpen(id: number): void }) {
               <button type="button" onClick={() => setDeleted(b, !trash)}>
                 {trash ? t('library.restore') : t('library.delete')}
               </button>
+              {trash && (
+                <button type="button" className="danger" onClick={() => purge(1, b.id)}>
+                  {t('library.purge')}
+                </button>
+              )}
             </li>
           ))}
         </ul>

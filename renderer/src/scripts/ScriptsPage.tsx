@@ -86,6 +86,12 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
     }
   };
 
+  /** Deletes trashed scripts for good (the whole trash without an id) once the author confirms how many. */
+  const purge = (count: number, id?: number): void => {
+    if (!window.confirm(t('scripts.confirmPurge', { n: count }))) return;
+    void act(api.invoke('scripts.purge', id === undefined ? {} : { ids: [id] }), () => undefined);
+  };
+
   const exportCard = (cardId: number): void => {
     setPicking(false);
     void act(api.invoke('scripts.fromCard', { cardId }), (r) => {
@@ -119,6 +125,11 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
                 {t('scripts.fromCard')}
               </button>
             </>
+          )}
+          {trash && items.length > 0 && (
+            <button type="button" className="danger" onClick={() => purge(items.length)}>
+              {t('library.emptyTrash')}
+            </button>
           )}
           <button type="button" onClick={() => setTrash(!trash)}>
             {trash ? t('library.hideTrash') : t('library.showTrash')}
@@ -186,6 +197,9 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
                       onClick={() => void act(api.invoke('scripts.restore', { id: s.id }), () => undefined)}
                     >
                       {t('library.restore')}
+                    </button>
+                    <button type="button" className="danger" onClick={() => purge(1, s.id)}>
+                      {t('library.purge')}
                     </button>
                   </>
                 ) : (

@@ -19,8 +19,9 @@ import {
   pagingProperties,
   nameProperty,
   documentProperty,
-  fileNameProperty,
   tagListProperty,
+  uploadedFilesProperty,
+  type UploadedFile,
 } from '../schema-parts.ts';
 import type { IdInput } from '../schema-parts.ts';
 
@@ -62,7 +63,7 @@ export interface RenameTagInput {
 }
 export interface ImportInput {
   /** Binary files (PNG, CharX) travel base64-encoded; text files as they are. */
-  files: { name: string; text: string; encoding?: 'utf8' | 'base64' }[];
+  files: UploadedFile[];
   /** A file that is another version of a library card (same name and creator): ask (default), update it, or add it. */
   onMatch?: ImportMatchPolicy;
 }
@@ -107,21 +108,7 @@ const importSchema: JSONSchemaType<ImportInput> = {
   required: ['files'],
   properties: {
     onMatch: { type: 'string', enum: ['ask', 'update', 'add'], nullable: true },
-    files: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 10_000,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['name', 'text'],
-        properties: {
-          name: fileNameProperty,
-          text: { type: 'string' },
-          encoding: { type: 'string', enum: ['utf8', 'base64'], nullable: true },
-        },
-      },
-    },
+    files: uploadedFilesProperty,
   },
 };
 const bulkSchema: JSONSchemaType<BulkInput> = {

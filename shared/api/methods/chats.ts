@@ -6,6 +6,7 @@ import { transcriptSchema } from '../../chat/validate.ts';
 import type { TurnType } from '../../chat/turn.ts';
 import type { TimedWorldInfo } from '../../lorebook/model.ts';
 import type { AuthorsNoteSettings, PromptPart } from '../../prompt/types.ts';
+import type { LoreReport } from '../../prompt/lore-report.ts';
 import { tokenizerNames, type TokenizerName } from '../../tokenize/index.ts';
 import { method } from '../method.ts';
 import { nameProperty } from '../schema-parts.ts';
@@ -138,6 +139,8 @@ export interface PromptOutput {
   lore: FiredLore[];
   parts: PromptPart[];
   tokens: { total: number; budget: number };
+  /** Why each lore entry is in or out, and the world-info budget. */
+  loreReport: LoreReport;
   /** Which message a swipe/regenerate replaces or "continue" extends. */
   replaces: number | null;
 }

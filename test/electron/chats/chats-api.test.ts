@@ -192,6 +192,13 @@ describe('chats.prompt and chats.send', () => {
       bookIds: [book.id],
     });
     expect(preview.lore).toContainEqual(expect.objectContaining({ book: 'Sky', comment: 'moons' }));
+    // Why each entry is in or out, and what the world-info budget held.
+    expect(preview.loreReport.entries).toContainEqual(
+      expect.objectContaining({ key: 'Sky.0', fired: true, reason: expect.objectContaining({ code: 'key-match' }) }),
+    );
+    expect(preview.loreReport.budget).toBeGreaterThan(0);
+    expect(preview.loreReport.used).toBeGreaterThan(0);
+    expect(preview.loreReport.entries.every((e) => e.fired || e.reason.code !== 'no-key-match')).toBe(true);
     expect(preview.lore.some((l) => l.book === 'Eldoria')).toBe(true);
     expect((preview.request as Messages).messages.some((m) => m.content.includes('Eldoria has two moons.'))).toBe(true);
   });

@@ -56,7 +56,7 @@ describe('convertFiles', () => {
     const report = await convertFiles({ inputs: [dir], to: 'v2', outDir: out, jobs: 3 }, (p) => progress.push(p));
 
     const r = byName(report.files);
-    expect(report.totals).toMatchObject({ files: 10, converted: 4, already: 2, skipped: 1, failed: 3 });
+    expect(report.totals).toMatchObject({ files: 11, converted: 4, already: 2, skipped: 2, failed: 3 });
     expect(r['v1.png']).toMatchObject({
       status: 'converted',
       from: 'v1',
@@ -75,7 +75,11 @@ describe('convertFiles', () => {
       status: 'skipped',
       error: { code: 'not_a_card', message: expect.stringContaining('lorebook') },
     });
-    expect(report.files.some((f) => f.input.endsWith('notes.txt'))).toBe(false);
+    // Other files in the folder are counted and named with the reason, never silently left out.
+    expect(r['notes.txt']).toMatchObject({
+      status: 'skipped',
+      error: { code: 'not_input', message: 'not a card file (.txt); cards are PNG, JSON, YAML or CharX files' },
+    });
 
     expect(readCard(fs.readFileSync(path.join(out, 'v1.json'))).doc).toMatchObject({
       spec: 'chara_card_v2',
@@ -87,7 +91,7 @@ describe('convertFiles', () => {
       new Uint8Array([1]),
     );
     for (const [file, hash] of hashes) expect(sha(file)).toBe(hash);
-    expect(progress.map((p) => p.done)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(progress.map((p) => p.done)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(progress.every((p) => p.total === 10)).toBe(true);
   });
 

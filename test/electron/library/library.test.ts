@@ -192,6 +192,39 @@ describe('cards', () => {
     lib.close();
   });
 
+  it('deletes trashed cards, lorebooks and scripts for good: one by one or the whole trash', () => {
+    const lib = freshLibrary();
+    const a = lib.cards.create({ document: v2Card('Alpha', { description: 'ancient oak' }) });
+    lib.cards.update({ id: a.id, name: 'Alpha 2' });
+    const b = lib.cards.create({ name: 'Beta' });
+    const c = lib.cards.create({ name: 'Gamma' });
+    const book = lib.lorebooks.create({ name: 'Atlas' });
+    lib.links.link(a.id, book.id, 'extra');
+    lib.cards.setDeleted(a.id, true);
+    lib.cards.setDeleted(b.id, true);
+    expect(lib.cards.trashCount()).toBe(2);
+    expectApiError(() => lib.cards.purge([c.id]), 'conflict', /Card \d+ is not in the trash/);
+    expect(lib.cards.purge([a.id])).toBe(1);
+    expectApiError(() => lib.cards.get(a.id), 'not_found');
+    expect(lib.cards.list({ query: 'oak' }).total).toBe(0);
+    const leftovers = (sql: string, id = a.id) => (lib.db.prepare(sql).get(id) as { n: number }).n;
+    expect(leftovers("SELECT count(*) AS n FROM revisions WHERE kind = 'card' AND item_id = ?")).toBe(0);
+    expect(leftovers('SELECT count(*) AS n FROM card_search WHERE rowid = ?')).toBe(0);
+    expect(leftovers('SELECT count(*) AS n FROM card_lorebooks WHERE card_id = ?')).toBe(0);
+    expect(lib.lorebooks.get(book.id).name).toBe('Atlas');
+    expect(lib.cards.purge()).toBe(1);
+    expect(lib.cards.list({ trash: true }).total).toBe(0);
+    expect(lib.cards.list({}).items.map((x) => x.name)).toEqual(['Gamma']);
+
+    lib.lorebooks.setDeleted(book.id, true);
+    const script = lib.scripts.create({ name: 'greet', document: 'type: prompt\n---\nHello' });
+    lib.scripts.setDeleted(script.id, true);
+    expect([lib.lorebooks.purge(), lib.scripts.purge()]).toEqual([1, 1]);
+    expect([lib.lorebooks.list({ trash: true }).total, lib.scripts.list({ trash: true }).total]).toEqual([0, 0]);
+    expect(leftovers('SELECT count(*) AS n FROM lorebook_search WHERE rowid = ?', book.id)).toBe(0);
+    lib.close();
+  });
+
   it('searches names, creators, tags, descriptions and notes, including short CJK words', () => {
     const lib = freshLibrary();
     lib.cards.create({

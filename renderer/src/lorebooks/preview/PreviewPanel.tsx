@@ -1,7 +1,8 @@
 /** The live activation preview: a scratch chat and settings in, the engine's verdict out, rescanned on every edit. */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LoreTestDocument } from '../../../../shared/lorebook/lore-test-document.ts';
-import type { EntryKey, WorldInfoBook } from '../../../../shared/lorebook/model.ts';
+import type { EntryExplanation, EntryKey, WorldInfoBook } from '../../../../shared/lorebook/model.ts';
+import { nearMisses, type NearMiss } from '../../../../shared/lorebook/near-miss.ts';
 import { useT } from '../../i18n/index.ts';
 import { ChatEditor } from './ChatEditor.tsx';
 import { loreTestFromPreview } from './lore-test-from-preview.ts';
@@ -166,6 +167,21 @@ export function PreviewPanel({
   }, [result, idByUid, onFired]);
 
   const entryId = useCallback((key: EntryKey) => idByUid.get(key), [idByUid]);
+  // Near misses point into the messages as typed, up to the turn shown. Read through a ref so the callback stays
+  // the same while typing (the memoised result view re-renders only when a scan answers).
+  const nearMissInput = useRef({ book, chat, setup, shown });
+  nearMissInput.current = { book, chat, setup, shown };
+  const nearMissesOf = useCallback(
+    (key: EntryKey, explanation: EntryExplanation | undefined): NearMiss[] => {
+      const { book, chat, setup, shown } = nearMissInput.current;
+      const id = idByUid.get(key);
+      const entry = id === undefined ? undefined : book.entries[id];
+      if (!entry) return [];
+      const messages = chat.slice(0, setup.turns ? shown + 1 : chat.length).map((m) => m.text);
+      return nearMisses(entry, explanation, messages, setup.settings);
+    },
+    [idByUid],
+  );
 
   const saveTest = (): void => {
     const document = output && loreTestFromPreview(bookName, book, setup, chat, output, idByUid.size, sources);
@@ -226,6 +242,7 @@ export function PreviewPanel({
           titleOf={titleOf}
           onOpenEntry={onOpenEntry}
           bookSize={idByUid.size + otherTitles.size}
+          nearMissesOf={nearMissesOf}
         />
       )}
     </section>

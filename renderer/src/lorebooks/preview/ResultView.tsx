@@ -1,10 +1,11 @@
 /**
  * One scan result: fired entries in prompt order grouped by slot with their reason, the budget bar, the passes,
- * the timed-effect state per turn, "why not" for the rest, and the assembled world-info text.
+ * the timed-effect state per turn, "why not" for the rest (with near misses), and the assembled world-info text.
  */
 import { memo, useMemo, useState } from 'react';
 import type { EntryExplanation, EntryKey, ScanResult } from '../../../../shared/lorebook/model.ts';
-import { useT } from '../../i18n/index.ts';
+import type { NearMiss } from '../../../../shared/lorebook/near-miss.ts';
+import { useT, type Translate } from '../../i18n/index.ts';
 import type { MessageKey } from '../../i18n/en.ts';
 import type { ScanOutput } from './protocol.ts';
 import { explanationText } from './reason.ts';
@@ -20,6 +21,8 @@ interface Props {
   titleOf(key: EntryKey): string;
   onOpenEntry(id: string): void;
   bookSize: number;
+  /** Near misses of an entry that did not fire (computed only while "Why not?" is open). */
+  nearMissesOf?(key: EntryKey, explanation: EntryExplanation | undefined): NearMiss[];
 }
 
 interface Slot {
@@ -46,18 +49,11 @@ function slotsOf(t: ReturnType<typeof useT>, result: ScanResult): Slot[] {
 }
 
 /** Memoised: typing in the chat re-renders the preview, but the result on screen only changes when a scan answers. */
-export const ResultView = memo(function ResultView({
-  output,
-  index,
-  onStep,
-  stale,
-  entryId,
-  titleOf,
-  onOpenEntry,
-  bookSize,
-}: Props) {
+export const ResultView = memo(function ResultView(props: Props) {
+  const { output, index, onStep, stale, entryId, titleOf, onOpenEntry, bookSize, nearMissesOf } = props;
   const t = useT();
   const [whyNot, setWhyNot] = useState('');
+  const [whyNotOpen, setWhyNotOpen] = useState(false);
   const result = output.results[index]!;
   const used = output.used[index] ?? 0;
   const budget = result.trace.budget;
@@ -79,12 +75,19 @@ export const ResultView = memo(function ResultView({
   ];
   const notFiredTotal = result.explain.entries.filter((e) => !e.fired).length + (output.unmatched[index]?.length ?? 0);
 
-  const entryLine = (key: EntryKey, e: EntryExplanation | undefined) => (
+  const entryLine = (key: EntryKey, e: EntryExplanation | undefined, near: NearMiss[] = []) => (
     <li key={key} className="lb-fired">
       <button type="button" className="link" onClick={() => open(key)}>
         {titleOf(key)}
       </button>
       <span className="muted"> — {e ? explanationText(t, e, titleOf) : t('lb.reason.no-key-match')}</span>
+      {near.length > 0 && (
+        <ul className="lb-near" aria-label={t('lb.near.title')}>
+          {near.map((m, i) => (
+            <li key={i}>{nearMissText(t, m)}</li>
+          ))}
+        </ul>
+      )}
     </li>
   );
 
@@ -168,7 +171,7 @@ export const ResultView = memo(function ResultView({
         </ol>
       </details>
 
-      <details className="lb-whynot">
+      <details className="lb-whynot" onToggle={(e) => setWhyNotOpen(e.currentTarget.open)}>
         <summary>{t('lb.whyNot.title', { n: notFiredTotal })}</summary>
         <input
           aria-label={t('lb.whyNot.filter')}
@@ -177,7 +180,7 @@ export const ResultView = memo(function ResultView({
           onChange={(e) => setWhyNot(e.target.value)}
         />
         <ul>
-          {notFired.slice(0, 200).map(([k, e]) => entryLine(k, e))}
+          {notFired.slice(0, 200).map(([k, e]) => entryLine(k, e, whyNotOpen ? nearMissesOf?.(k, e) : undefined))}
           {notFired.length > 200 && <li className="muted">{t('lb.whyNot.more', { n: notFired.length - 200 })}</li>}
         </ul>
       </details>
@@ -189,6 +192,18 @@ export const ResultView = memo(function ResultView({
     </div>
   );
 });
+
+function nearMissText(t: Translate, m: NearMiss): string {
+  const at = { message: m.message + 1, offset: m.offset + 1, key: m.key };
+  switch (m.kind) {
+    case 'whole-word':
+      return t('lb.near.whole-word', { ...at, word: m.word });
+    case 'case':
+      return t('lb.near.case', { ...at, found: m.found });
+    case 'secondary-missing':
+      return t('lb.near.secondary-missing', { ...at, missing: t.list(m.missing.map((k) => `"${k}"`)) });
+  }
+}
 
 function Assembled({ result }: { result: ScanResult }) {
   const t = useT();

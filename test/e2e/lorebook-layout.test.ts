@@ -1,0 +1,144 @@
+// The lorebook editor's layout in all three languages (the entry list fills the pane, nothing is cut off) and lint
+// findings that name entries by title and keys and open them on click.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startWebHostProcess } from '../helpers/web-host-process.ts';
+import { launchChromium } from '../helpers/browser.ts';
+
+let browser: Browser;
+let host: { url: string; child: ChildProcess };
+let dir: string;
+
+const entry = (uid: number, comment: string, key: string[], more: object = {}) => ({
+  uid,
+  key,
+  keysecondary: [],
+  ...more,
+  comment,
+  content: `About ${comment}.`,
+  constant: false,
+  selective: true,
+  order: 100,
+  position: 0,
+  disable: false,
+});
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lorewright-e2e-layout-'));
+  host = await startWebHostProcess(path.join(dir, 'library.db'));
+  browser = await launchChromium();
+  const book = path.join(dir, 'Wolves.json');
+  const entries = Object.fromEntries(
+    [
+      entry(0, 'Wolf pack', ['wolf', 'pack'], { caseSensitive: true, matchWholeWords: true }),
+      entry(1, 'Grey wolves', ['wolf', 'grey']),
+      entry(10, 'Moon howl', ['howl'], { keysecondary: ['moon'], selectiveLogic: 0 }),
+      ...Array.from({ length: 7 }, (_, i) => entry(i + 2, `Place ${i + 2}`, [`place${i + 2}`])),
+    ].map((e) => [String(e.uid), e]),
+  );
+  fs.writeFileSync(book, JSON.stringify({ entries }));
+  const page = await browser.newPage();
+  await page.goto(host.url);
+  await page.goto(`${host.url.split('#')[0]}#/lorebooks`);
+  await page.locator('input[type=file]').setInputFiles([book]);
+  await page
+    .getByRole('status')
+    .filter({ hasText: /1 book imported/ })
+    .waitFor();
+  await page.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  host?.child.kill();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function openBook(locale: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
+  const page = await context.newPage();
+  await page.goto(host.url);
+  await page.goto(`${host.url.split('#')[0]}#/lorebooks`);
+  await page.getByRole('link', { name: 'Wolves', exact: true }).click();
+  await page.locator('.lb-row:not(.header)').first().waitFor();
+  return page;
+}
+
+/** Elements whose content is wider than their box (cut off or scrolled), with their text. */
+const clipped = (page: Page, selector: string): Promise<string[]> =>
+  page.evaluate(
+    (sel) =>
+      [...document.querySelectorAll<HTMLElement>(sel)]
+        .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth)
+        .map((e) => `${(e as HTMLInputElement).value ?? e.textContent} (${e.scrollWidth} > ${e.clientWidth})`),
+    selector,
+  );
+
+const box = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, height: r.height };
+  });
+
+describe('lorebook editor layout', () => {
+  for (const locale of ['en-US', 'zh-CN', 'pt-BR']) {
+    it(`fills the window and cuts nothing off (${locale})`, async () => {
+      const page = await openBook(locale);
+      // Every column header, the On column included, fits; so do the names in the preview.
+      await expect.poll(() => page.locator('.lb-row.header [role=columnheader]').count()).toBe(9);
+      expect(await clipped(page, '.lb-row.header [role=columnheader], .lb-row.header button')).toEqual([]);
+      const last = await box(page, '.lb-row.header [role=columnheader]:last-child');
+      const table = await page.locator('.lb-table').evaluate((e) => e.getBoundingClientRect().right);
+      expect(last.bottom).toBeGreaterThan(0);
+      expect(
+        await page
+          .locator('.lb-row.header [role=columnheader]:last-child')
+          .evaluate((e) => e.getBoundingClientRect().right),
+      ).toBeLessThanOrEqual(table);
+      expect(await clipped(page, '.lb-chat .toolbar input')).toEqual([]);
+      // With no entry open the list takes the pane's height, not a fixed 38%.
+      const pane = await box(page, '.lb-left');
+      expect((await box(page, '.lb-table')).height).toBeGreaterThan(pane.height * 0.7);
+      // With an entry open, list and form share the pane down to its bottom.
+      await page.locator('.lb-row:not(.header)').first().click();
+      await page.locator('.lb-entry').waitFor();
+      expect((await box(page, '.lb-entry')).bottom).toBeGreaterThan(pane.bottom - 16);
+      expect((await box(page, '.lb-table')).height).toBeGreaterThan(pane.height * 0.35);
+      await page.context().close();
+    });
+  }
+
+  it('names lint findings by entry title and keys, and opens the entry on click', async () => {
+    const page = await openBook('en-US');
+    await page.getByRole('tab', { name: /^Lint/ }).click();
+    const findings = page.getByRole('list', { name: 'Lint findings' });
+    await expect
+      .poll(() => findings.getByRole('listitem').filter({ hasText: 'Wolf pack (wolf, pack)' }).first().innerText())
+      .toMatch(/^Wolf pack \(wolf, pack\)\s+Key "wolf" is also a key of entries "Grey wolves \(wolf, grey\)"/);
+    await findings.getByRole('button', { name: 'Grey wolves (wolf, grey)', exact: true }).first().click();
+    await expect.poll(() => page.getByLabel('Title / memo').inputValue()).toBe('Grey wolves');
+    await expect.poll(() => page.locator('.lb-row.current').innerText()).toMatch(/Grey wolves/);
+    await page.context().close();
+  });
+
+  it('explains near misses of entries that did not fire, with their position in the text', async () => {
+    const page = await openBook('en-US');
+    await page.getByLabel('Message 1 (User)').fill('The Wolf gave a wolfish howl.');
+    await expect.poll(() => page.getByTestId('preview-result').innerText()).toMatch(/Grey wolves/);
+    await page.getByText(/^Why not\?/).click();
+    const why = page.locator('.lb-whynot');
+    await expect
+      .poll(() => why.getByRole('listitem').filter({ hasText: 'Wolf pack' }).first().innerText())
+      .toMatch(
+        /case-sensitive: "Wolf" ≠ "wolf" \(message 1, character 5\)\s+whole-word blocked "wolf" inside "wolfish" \(message 1, character 17\)/,
+      );
+    await expect
+      .poll(() => why.getByRole('listitem').filter({ hasText: 'Moon howl' }).first().innerText())
+      .toMatch(/secondary key missing: "moon" \(primary "howl" in message 1, character 25\)/);
+    await page.context().close();
+  });
+});
