@@ -189,9 +189,9 @@ describe('lorebook editor and activation preview', () => {
     await app.page.screenshot({ path: path.join(artifactsDir, 'lorebook-bulk.png') });
   }, 120_000);
 
-  it('keeps the preview live on 5,000- and 20,000-entry books', async () => {
+  // Larger books (20,000 entries) are timed by `npm run bench -- preview`, not here: a test must not depend on speed.
+  it('keeps the preview live on a 5,000-entry book', async () => {
     await measure(5000);
-    await measure(20000);
   }, 180_000);
 
   it('scrolls and filters a 10,000-entry book without main-thread tasks over 100 ms', async () => {
