@@ -14,6 +14,7 @@ import { launchChromium } from '../helpers/browser.ts';
 import type { Browser } from 'playwright-core';
 import { firstPaint, scrollFrames } from './ui.bench.ts';
 import { measure } from './stats.ts';
+import { mulberry32 } from '../../shared/util/mulberry32.ts';
 
 const CARDS = Number(process.env.LOREWRIGHT_BENCH_CARDS ?? 100_000);
 /** Files per `cards.import` call, as the app sends a folder's worth at a time. */
@@ -36,18 +37,6 @@ const FIRST = ['Aria', 'Bram', 'Cass', 'Dain', 'Elowen', 'Fenn', 'Greta', 'Hal',
 const LAST = ['Ashdown', 'Brightwater', 'Coldharbor', 'Duskmere', 'Everly', 'Fairwind', 'Greaves', 'Holloway'];
 const TAGS = ['Fantasy', 'SciFi', 'Noir', 'Romance', 'Horror', 'Comedy', 'Elf', 'Dwarf', 'School', 'Adventure'];
 
-/** A small deterministic PRNG (mulberry32), so every run imports the same library. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function prose(next: () => number, words: number): string {
   const out: string[] = [];
   for (let k = 0; k < words; k++) out.push(VOCABULARY[Math.floor(VOCABULARY.length * next() ** 2)]!);
@@ -56,7 +45,7 @@ function prose(next: () => number, words: number): string {
 
 /** A V2 card of realistic size (≈1.5 KB as JSON). */
 export function card(i: number): string {
-  const next = rng(i + 1);
+  const next = mulberry32(i + 1);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   return JSON.stringify(
     {

@@ -21,6 +21,7 @@ import { measure } from './stats.ts';
 import { entry, scenario } from '../shared/lorebook/scenario-builder.ts';
 import { DEFAULT_SCAN_SETTINGS } from '../../shared/lorebook/defaults.ts';
 import { prepareEdit } from '../../shared/lorebook/prepare.ts';
+import { mulberry32 } from '../../shared/util/mulberry32.ts';
 
 const SIZES = [1_000, 5_000, 20_000, 100_000];
 const TARGETS: Record<number, number> = { 5_000: 2, 20_000: 4, 100_000: 25 };
@@ -70,15 +71,10 @@ function word(n: number): string {
 
 const capital = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
 
-/** Deterministic pseudo-random integers (mulberry32). */
+/** Deterministic pseudo-random integers below `below`. */
 function rng(seed: number): (below: number) => number {
-  let s = seed >>> 0;
-  return (below) => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t = (t + Math.imul(t ^ (t >>> 7), t | 61)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * below);
-  };
+  const next = mulberry32(seed);
+  return (below) => Math.floor(next() * below);
 }
 
 /** How a scenario is generated: its entries' keys and fields, the text that mentions an entry, the chat's shape. */

@@ -9,6 +9,7 @@ import { openLibrary, type Library } from '../../../electron/services/library/li
 import type { ScriptRunResult } from '../../../shared/api/methods/scripts.ts';
 import { testApi, type TestApi } from '../../helpers/api-client.ts';
 import { useTempDir } from '../../helpers/temp-dir.ts';
+import { HEAP_BLOWUP_SCRIPT } from '../../helpers/hostile-scripts.ts';
 
 const tempDir = useTempDir();
 // A short PPE budget keeps the runaway cases quick; everything else is the defaults.
@@ -148,20 +149,7 @@ describe('runaway work in a script', () => {
     const small = new SandboxPool({ size: 1, limits: { heapMiB: 64, maxList: 10_000_000 } });
     try {
       const host = testApi({ library, sandbox: small });
-      // Many separate mid-sized lists (one copy of r per step) is the allocation shape V8 reliably stops at the
-      // worker's heap limit; a single huge array may instead stall the collector or abort the process (nodejs/node#65019).
-      const lines = [
-        '$set: {r: "?=[1]"}',
-        '$for: 14',
-        '  do:',
-        '    - $set: {r: "?=r.concat(r)"}',
-        '$set: {l: "?=[]"}',
-        '$for: 100000',
-        '  do:',
-        '    - $set: {l: "?=l.concat([r.concat([])])"}',
-        '$ret: done',
-      ];
-      expect(await host.invoke('scripts.run', { document: lines.join('\n') })).toMatchObject({
+      expect(await host.invoke('scripts.run', { document: HEAP_BLOWUP_SCRIPT })).toMatchObject({
         status: 'failed',
         error: { code: 'memory-limit', message: expect.stringContaining('went over its 64 MiB memory limit') },
       });

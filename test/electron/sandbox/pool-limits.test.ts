@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SandboxPool } from '../../../electron/sandbox/pool.ts';
 import { ppeInSandbox, scanInSandbox } from '../../../electron/sandbox/evaluate.ts';
 import { entry, say, scenario } from '../../shared/lorebook/scenario-builder.ts';
+import { HEAP_BLOWUP_SCRIPT } from '../../helpers/hostile-scripts.ts';
 
 const pools: SandboxPool[] = [];
 afterEach(async () => {
@@ -20,19 +21,6 @@ const newPool = (...args: ConstructorParameters<typeof SandboxPool>): SandboxPoo
   return pool;
 };
 
-// Many separate mid-sized lists: the allocation shape V8 reliably stops at the worker's heap limit (see
-// hostile-scripts.test.ts). With a 64 MiB heap the test's memory stays small.
-const HEAP_BLOWUP = [
-  '$set: {r: "?=[1]"}',
-  '$for: 14',
-  '  do:',
-  '    - $set: {r: "?=r.concat(r)"}',
-  '$set: {l: "?=[]"}',
-  '$for: 100000',
-  '  do:',
-  '    - $set: {l: "?=l.concat([r.concat([])])"}',
-  '$ret: done',
-].join('\n');
 const JINJA_LOOP = '$format: "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"';
 const ppe = (pool: SandboxPool, document: string, timeoutMs?: number) =>
   ppeInSandbox(pool, { document, loadScript: async () => undefined }, { timeoutMs });
@@ -46,7 +34,7 @@ const trap = scenario(
 describe('sandbox deadlines', () => {
   it('a job queued behind a worker that runs out of heap gets its own answer', async () => {
     const pool = newPool({ size: 1, limits: { heapMiB: 64, maxList: 10_000_000 } });
-    const blowup = ppe(pool, HEAP_BLOWUP).catch((e: unknown) => e);
+    const blowup = ppe(pool, HEAP_BLOWUP_SCRIPT).catch((e: unknown) => e);
     const queued = scanInSandbox(pool, [storm]);
     expect(await blowup).toMatchObject({
       code: 'memory-limit',
@@ -59,7 +47,7 @@ describe('sandbox deadlines', () => {
     const pool = newPool({ size: 2, limits: { heapMiB: 64, maxList: 10_000_000, scanMs: 500, ppeMs: 500 } });
     const [blowup, regex, jinja, fine] = await Promise.allSettled([
       // Its own time limit is generous: it must meet the heap limit first.
-      ppe(pool, HEAP_BLOWUP, 60_000),
+      ppe(pool, HEAP_BLOWUP_SCRIPT, 60_000),
       scanInSandbox(pool, [trap]),
       ppe(pool, JINJA_LOOP),
       scanInSandbox(pool, [storm]),

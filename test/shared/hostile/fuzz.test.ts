@@ -13,20 +13,9 @@ import { ApiError } from '../../../shared/errors.ts';
 import { importBook, BookFormatError } from '../../../shared/lorebook/formats/index.ts';
 import { parsePpe } from '../../../shared/ppe/parse.ts';
 import { b64, book, entry, pngWith, textChunk, v2Card, v3Card } from '../card/helpers.ts';
+import { mulberry32 } from '../../../shared/util/mulberry32.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures');
-
-/** mulberry32: a tiny seeded PRNG, so every run tries the same cases and a failure names its case. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const INTERESTING = [0x00, 0xff, 0x7b, 0x7d, 0x5b, 0x5d, 0x22, 0x3a, 0x2c, 0x26, 0x2a, 0x0a, 0x50, 0x4b, 0x80, 0x7f];
 
@@ -60,7 +49,7 @@ function fuzz(
   read: (bytes: Uint8Array) => unknown,
   specific: (e: unknown) => boolean,
 ): number {
-  const rand = prng(seed);
+  const rand = mulberry32(seed);
   let parsed = 0;
   for (let n = 0; n < cases; n++) {
     const input = mutate(seeds[n % seeds.length]!, rand);
