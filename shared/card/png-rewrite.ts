@@ -13,7 +13,7 @@ import { decodeTextChunk, textKeyword } from './png-text.ts';
 import { readPngCard } from './png-card.ts';
 import { decodeCardText } from './card-text.ts';
 import { base64Decode, base64Encode, concatBytes, utf8DecodeStrict, utf8Encode } from './bytes.ts';
-import { editJsonTo, jsonChanges, applyJsonChanges, printJsonLike } from './json-edit.ts';
+import { editJsonTo, jsonChanges, applyJsonChanges, printJsonLike, trailingSpace } from './json-edit.ts';
 import { convertV1toV2 } from './convert-v1.ts';
 import { convertV2toV3, convertV3toV2, V3_BACKFILL_NOTICE } from './convert-v2-v3.ts';
 import { detectSpec } from './spec.ts';
@@ -39,7 +39,7 @@ function cardKeyword(chunk: PngChunk): CardKeyword | undefined {
 }
 
 function base64Style(payload: string): StoredCardChunk['base64'] {
-  const tail = /\s*$/.exec(payload)![0];
+  const tail = trailingSpace(payload);
   const body = payload.slice(0, payload.length - tail.length);
   const eol = body.includes('\r\n') ? '\r\n' : '\n';
   const firstBreak = body.search(/\r?\n/);
