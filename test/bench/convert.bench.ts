@@ -14,6 +14,7 @@ import { encodeChunk } from '../../shared/card/index.ts';
 import { PNG_SIGNATURE } from '../../shared/card/png-chunks.ts';
 import { mulberry32 } from '../../shared/util/mulberry32.ts';
 import { convertFiles } from '../../electron/services/convert/index.ts';
+import { loadAverage, type Row } from './table.ts';
 
 const SETS = {
   png: { name: 'PNG ≈490 KiB', count: 2_000 },
@@ -177,15 +178,6 @@ function copyTree(src: string, out: string): Promise<void> {
   return new Promise((resolve, reject) => execFile('cp', ['-r', src, out], (e) => (e ? reject(e) : resolve())));
 }
 
-type Row = Record<string, string | number>;
-
-function load(): string {
-  return os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
-}
-
 const seconds = (runs: Measured[]): string => runs.map((r) => (r.ms / 1000).toFixed(2)).join(', ');
 
 async function compare(kind: Kind): Promise<{ rows: Row[]; figure: Row }> {
@@ -205,7 +197,7 @@ async function compare(kind: Kind): Promise<{ rows: Row[]; figure: Row }> {
     };
     const runs: Record<keyof typeof sides, Measured[]> = { copy: [], convert: [] };
     warm(src);
-    const loadAtStart = load();
+    const loadAtStart = loadAverage();
     // Each side starts from a flushed disk and the same warm source; the order alternates so neither always goes
     // first, and the median round of each is reported.
     for (let round = 0; round < ROUNDS; round++) {
