@@ -41,10 +41,31 @@ export async function convertFiles(
 ): Promise<ConvertReport> {
   checkOptions(options);
   const started = performance.now();
+  const jobs = options.jobs ?? os.availableParallelism();
+  // Threads take a while to load the card code: a folder probably holds enough files for them, so they start
+  // loading while it is walked.
+  const pool = jobs > 1 && (options.threads ?? (await anyFolder(options.inputs))) ? new WorkerPool(jobs) : undefined;
+  try {
+    return await convertWith(options, onProgress, started, jobs, pool);
+  } finally {
+    await pool?.close();
+  }
+}
+
+async function convertWith(
+  options: ConvertOptions,
+  onProgress: ((progress: ConvertProgress) => void) | undefined,
+  started: number,
+  jobs: number,
+  threads: WorkerPool | undefined,
+): Promise<ConvertReport> {
   const startedAt = new Date().toISOString();
   const outDir = options.outDir ? path.resolve(options.outDir) : undefined;
   // The output folder may sit inside an input folder; never treat earlier outputs as inputs.
   const { files, missing, skipped } = await collectInputs(options.inputs, outDir ? [outDir] : []);
+  // Threads pay off once there is more work than their start-up costs.
+  const pool = options.threads || files.length >= MIN_FILES_FOR_THREADS ? threads : undefined;
+  if (!pool) await threads?.close();
   const planner = outDir
     ? new OutputPlanner(
         outDir,
@@ -83,7 +104,6 @@ export async function convertFiles(
   const total = files.length + missing.length;
   let done = 0;
   for (const r of missingResults) onProgress?.({ done: ++done, total, result: r });
-  const jobs = options.jobs ?? os.availableParallelism();
   const job = (i: number): FileJob => ({
     file: files[i]!,
     to: options.to,
@@ -97,9 +117,6 @@ export async function convertFiles(
     results[i] = result;
     onProgress?.({ done: ++done, total, result });
   };
-  // Threads pay off once there is more work than their start-up (~100 ms each) costs.
-  const pool =
-    (options.threads ?? files.length >= MIN_FILES_FOR_THREADS) && jobs > 1 ? new WorkerPool(jobs) : undefined;
   try {
     if (pool) {
       // Files go to the threads in batches (one message each way per batch), two batches per thread in flight so
@@ -120,7 +137,6 @@ export async function convertFiles(
       await runPool(files, jobs, async (_file, i) => record(i, await convertFile(job(i))), options.signal);
     }
   } finally {
-    await pool?.close();
     untrack();
   }
   const all = [...missingResults, ...results.filter((r): r is FileResult => r !== undefined)];
@@ -135,6 +151,11 @@ export async function convertFiles(
     files: all,
     ...(cleaned.length ? { cleanedTemps: cleaned } : {}),
   };
+}
+
+async function anyFolder(inputs: readonly string[]): Promise<boolean> {
+  const stats = await Promise.all(inputs.map((p) => fs.stat(p).catch(() => undefined)));
+  return stats.some((s) => s?.isDirectory());
 }
 
 function totalsOf(files: FileResult[]): ConvertTotals {
