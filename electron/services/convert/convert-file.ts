@@ -4,8 +4,15 @@
  * worker threads, where a batch of small files costs less with synchronous I/O than with a promise per call.
  */
 import path from 'node:path';
-import { CardError, convertCard, readCard, summarizeReport, writeCardParts } from '../../../shared/card/index.ts';
-import type { OutputFormat, TargetSpec } from '../../../shared/card/index.ts';
+// The modules themselves, not shared/card/index.ts: each worker thread loads what it imports, and the card
+// validator (ajv and the schemas) is not needed here.
+import { CardError } from '../../../shared/card/errors.ts';
+import { convertCard } from '../../../shared/card/convert.ts';
+import type { TargetSpec } from '../../../shared/card/convert.ts';
+import { readCard } from '../../../shared/card/read.ts';
+import { summarizeReport } from '../../../shared/card/loss-report.ts';
+import { writeCardParts } from '../../../shared/card/write.ts';
+import type { OutputFormat } from '../../../shared/card/write.ts';
 import { backupFile, backupFileSync, writeFileAtomic, writeFileAtomicSync } from './atomic-write.ts';
 import { sameFormat } from './output-path.ts';
 import type { InputFile } from './collect.ts';
