@@ -14,9 +14,8 @@
 // | (none)       | keysecondary = [], selective = false; the rest template defaults                  |
 
 import type { WorldInfoBook } from '../model.ts';
-import { readEntryList, writeEntryList } from './entry-list.ts';
-import { childPath } from './json-path.ts';
-import { record, warn } from './report.ts';
+import { readEntryList, takeDisable, writeEntryList } from './entry-list.ts';
+import { record } from './report.ts';
 import type { Kind } from './kinds.ts';
 import type { LossReport } from './types.ts';
 import type { JsonObject } from './values.ts';
@@ -33,9 +32,7 @@ const ENTRY_KINDS: Record<string, Kind> = {
 export function readAgnaiBook(doc: JsonObject, report: LossReport): WorldInfoBook {
   return readEntryList(doc, 'entries', ENTRY_KINDS, report, (src, to) => {
     const name = src.take('name', 'mapped', to('comment'), 'addMemo = !!name');
-    const enabled = src.take('enabled', 'mapped', to('disable'), 'negated');
-    if (enabled === undefined)
-      warn(report, childPath(src.path, 'enabled'), 'missing: SillyTavern imports the entry as disabled');
+    const disable = takeDisable(src, to, report);
     for (const field of ['keysecondary', 'selective'])
       record(report, 'defaulted', null, to(field), "SillyTavern's Agnai import");
     return {
@@ -45,7 +42,7 @@ export function readAgnaiBook(doc: JsonObject, report: LossReport): WorldInfoBoo
       content: src.take('entry', 'mapped', to('content')) as string,
       selective: false,
       order: src.take('weight', 'mapped', to('order')) as number,
-      disable: !enabled,
+      disable,
       addMemo: Boolean(name),
     };
   });

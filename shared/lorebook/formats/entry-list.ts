@@ -3,7 +3,7 @@
 
 import type { WorldInfoBook, WorldInfoEntry } from '../model.ts';
 import { childPath, inOriginalData, ROOT } from './json-path.ts';
-import { record, sourceFields } from './report.ts';
+import { record, sourceFields, warn } from './report.ts';
 import type { SourceFields } from './report.ts';
 import { entryFromTemplate } from './st-template.ts';
 import { checkKinds } from './kinds.ts';
@@ -14,6 +14,14 @@ import type { JsonObject } from './values.ts';
 
 /** Converts one source entry into World Info fields; `to(field)` is a field's output path, for the report. */
 export type EntryReader = (src: SourceFields, to: (field: string) => string) => Partial<WorldInfoEntry>;
+
+/** `enabled` as SillyTavern's array importers read it: negated into `disable`, and a missing one imports disabled. */
+export function takeDisable(src: SourceFields, to: (field: string) => string, report: LossReport): boolean {
+  const enabled = src.take('enabled', 'mapped', to('disable'), 'negated');
+  if (enabled === undefined)
+    warn(report, childPath(src.path, 'enabled'), 'missing: SillyTavern imports the entry as disabled');
+  return !enabled;
+}
 
 export function readEntryList(
   doc: JsonObject,
