@@ -1,6 +1,7 @@
 /** Test chats: pick a card, a connection and a persona, then chat with the model authors will really use. */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { contextTemplateNames, instructTemplateNames } from '../../../shared/prompt/templates.ts';
+import { useMessages } from '../app/useMessages.ts';
 import { useT } from '../i18n/index.ts';
 import { ChatComposer } from './ChatComposer.tsx';
 import { ChatLog } from './ChatLog.tsx';
@@ -15,12 +16,10 @@ import { useChatSession } from './useChatSession.ts';
 import { useChatSources } from './useChatSources.ts';
 import { useChatTurns } from './useChatTurns.ts';
 import './chats.css';
-import { errorMessage } from '../../../shared/errors.ts';
 
 export function ChatsPage() {
   const t = useT();
-  const [error, setError] = useState<string | null>(null);
-  const onError = useCallback((e: unknown) => setError(errorMessage(e)), []);
+  const { error, setError, onError } = useMessages();
   const session = useChatSession(onError);
   const sources = useChatSources(onError);
   const choices = useChatChoices();
