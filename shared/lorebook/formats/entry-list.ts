@@ -15,12 +15,22 @@ import type { JsonObject } from './values.ts';
 /** Converts one source entry into World Info fields; `to(field)` is a field's output path, for the report. */
 export type EntryReader = (src: SourceFields, to: (field: string) => string) => Partial<WorldInfoEntry>;
 
-/** `enabled` as SillyTavern's array importers read it: negated into `disable`, and a missing one imports disabled. */
-export function takeDisable(src: SourceFields, to: (field: string) => string, report: LossReport): boolean {
+/**
+ * What SillyTavern's NovelAI and Agnai importers set on every entry: `disable` from `enabled` negated (a missing one
+ * imports disabled), no secondary keys, and not selective.
+ */
+export function importedEntryBase(
+  src: SourceFields,
+  to: (field: string) => string,
+  report: LossReport,
+  importer: string,
+) {
   const enabled = src.take('enabled', 'mapped', to('disable'), 'negated');
   if (enabled === undefined)
     warn(report, childPath(src.path, 'enabled'), 'missing: SillyTavern imports the entry as disabled');
-  return !enabled;
+  for (const field of ['keysecondary', 'selective'])
+    record(report, 'defaulted', null, to(field), `SillyTavern's ${importer} import`);
+  return { disable: !enabled, keysecondary: [], selective: false };
 }
 
 export function readEntryList(
