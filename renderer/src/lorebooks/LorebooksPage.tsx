@@ -7,7 +7,7 @@ import { LorebookEditorPage } from './LorebookEditorPage.tsx';
 import './lorebooks.css';
 import { Messages } from '../app/Messages.tsx';
 import { useMessages } from '../app/useMessages.ts';
-import { useBookList } from './useBookList.ts';
+import { useLibraryList } from '../app/useLibraryList.ts';
 
 interface Props {
   /** The open book, from the route. */
@@ -26,7 +26,7 @@ function BookList({ onOpen }: { onOpen(id: number): void }) {
   const api = useApi();
   const t = useT();
   const { notice, setNotice, error, setError, onError } = useMessages();
-  const { query, setQuery, trash, setTrash, books, total, refresh } = useBookList(onError);
+  const { query, setQuery, trash, setTrash, items: books, total, refresh } = useLibraryList('lorebooks.list', onError);
   const [newName, setNewName] = useState('');
   const filePicker = useRef<HTMLInputElement>(null);
 
