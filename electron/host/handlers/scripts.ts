@@ -17,7 +17,7 @@ export function scriptHandlers({ library, sandbox }: HostContext): HandlerTable<
     'scripts.purge': (input) => ({ purged: scripts.purge(input.ids) }),
     'scripts.revisions': (input) => scripts.revisions(input.id),
     'scripts.revision': (input) => scripts.revision(input.id, input.revision),
-    'scripts.check': (input) => checkPpe(input.document, { scriptExists: (name) => loadScript(name) !== undefined }),
+    'scripts.check': (input) => checkPpe(input.document, { loadScript }),
     'scripts.run': (input, options) =>
       runScript(input, {
         loadScript,

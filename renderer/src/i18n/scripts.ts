@@ -1,4 +1,6 @@
 /** Strings of the Scripts section (renderer/src/scripts/), spread into each locale's table. */
+import type { Translation } from './translation.ts';
+
 export const scriptsEn = {
   'scripts.search': 'Search script names and text…',
   'scripts.new': 'New script',
@@ -38,13 +40,17 @@ export const scriptsEn = {
   'scripts.run.request': 'Request',
   'scripts.run.response': 'Answer',
   'scripts.run.print': 'Printed',
+  'scripts.diag.undefinedVariable':
+    'Variable "{name}" is not defined: no input, front-matter key, $set, $for or [[{name}]] gives it a value',
+  'scripts.diag.unknownFunction.template':
+    'Unknown function "{name}()": templates can call range(), namespace() and their own macros; text functions are filters, as in {{ value | {name} }}',
+  'scripts.diag.unknownFunction.expression':
+    'Unknown function "{name}()": expressions can call Number(), String(), Boolean(), parseInt(), parseFloat(), isNaN(), Math functions and methods such as text.toUpperCase()',
   'scripts.confirmPurge':
     '{n, plural, one {Delete # script permanently? Its history goes too; this cannot be undone.} other {Delete # scripts permanently? Their history goes too; this cannot be undone.}}',
 } as const;
 
-type ScriptMessages = Partial<Record<keyof typeof scriptsEn, string>>;
-
-export const scriptsZhCN: ScriptMessages = {
+export const scriptsZhCN: Translation<typeof scriptsEn> = {
   'scripts.search': '搜索脚本名称和内容…',
   'scripts.new': '新建脚本',
   'scripts.newName': '新脚本的名称（其他脚本用此名称调用它）',
@@ -81,10 +87,16 @@ export const scriptsZhCN: ScriptMessages = {
   'scripts.run.request': '请求',
   'scripts.run.response': '回答',
   'scripts.run.print': '打印',
+  'scripts.diag.undefinedVariable':
+    '变量“{name}”未定义：没有任何输入、front matter 键、$set、$for 或 [[{name}]] 为它赋值',
+  'scripts.diag.unknownFunction.template':
+    '未知函数“{name}()”：模板只能调用 range()、namespace() 和模板自己定义的宏；文本处理函数要写成过滤器，例如 {{ value | {name} }}',
+  'scripts.diag.unknownFunction.expression':
+    '未知函数“{name}()”：表达式只能调用 Number()、String()、Boolean()、parseInt()、parseFloat()、isNaN()、Math 函数以及 text.toUpperCase() 这类方法',
   'scripts.confirmPurge': '永久删除 {n} 个脚本？其历史版本也会一并删除，且无法撤销。',
 };
 
-export const scriptsPtBR: ScriptMessages = {
+export const scriptsPtBR: Translation<typeof scriptsEn> = {
   'scripts.search': 'Buscar nomes e texto dos scripts…',
   'scripts.new': 'Novo script',
   'scripts.newName': 'Nome do novo script (outros scripts o chamam por este nome)',
@@ -124,6 +136,12 @@ export const scriptsPtBR: ScriptMessages = {
   'scripts.run.request': 'Requisição',
   'scripts.run.response': 'Resposta',
   'scripts.run.print': 'Impresso',
+  'scripts.diag.undefinedVariable':
+    'A variável "{name}" não está definida: nenhuma entrada, chave do front matter, $set, $for ou [[{name}]] lhe dá um valor',
+  'scripts.diag.unknownFunction.template':
+    'Função desconhecida "{name}()": templates podem chamar range(), namespace() e suas próprias macros; funções de texto são filtros, como em {{ value | {name} }}',
+  'scripts.diag.unknownFunction.expression':
+    'Função desconhecida "{name}()": expressões podem chamar Number(), String(), Boolean(), parseInt(), parseFloat(), isNaN(), funções de Math e métodos como text.toUpperCase()',
   'scripts.confirmPurge':
     '{n, plural, one {Excluir # script permanentemente? O histórico também será apagado; não é possível desfazer.} other {Excluir # scripts permanentemente? O histórico também será apagado; não é possível desfazer.}}',
 };
