@@ -2,10 +2,13 @@
 import { checkPpe } from '../../../shared/ppe/index.ts';
 import { cardFromScript, scriptFromCard } from '../../services/ppe/card-scripts.ts';
 import { runScript } from '../../services/ppe/run-script.ts';
+import { ProfileStore } from '../../services/chats/profile-store.ts';
 import type { HandlerTable, HostContext } from './types.ts';
 
-export function scriptHandlers({ library, sandbox }: HostContext): HandlerTable<'scripts.'> {
+export function scriptHandlers({ library, sandbox, keyCipher }: HostContext): HandlerTable<'scripts.'> {
   const scripts = library.scripts;
+  // The same connections.json the Chats page saves to: a script runs against any saved connection.
+  const profiles = new ProfileStore(library.file, process.env, keyCipher);
   const loadScript = (name: string) => scripts.textByName(name);
   return {
     'scripts.list': (input) => scripts.list(input),
@@ -25,6 +28,7 @@ export function scriptHandlers({ library, sandbox }: HostContext): HandlerTable<
         onProgress: options.onProgress,
         signal: options.signal,
         sandbox,
+        savedConnection: (id) => profiles.connection(id),
       }),
     'scripts.fromCard': (input) => scriptFromCard(library, input.cardId),
     'scripts.toCard': (input) => cardFromScript(library, input.id),

@@ -4,6 +4,7 @@ import type { CardSummary } from '../../../shared/library/types.ts';
 import type { ChatSummary, PresetInfo, ProfileRecord } from '../../../shared/api/methods/chats.ts';
 import type { LorebookSummary } from '../../../shared/api/methods/lorebooks.ts';
 import { useT } from '../i18n/index.ts';
+import { FileButton } from '../app/FileButton.tsx';
 import { ProfileEditor } from './ProfileEditor.tsx';
 import type { Persona } from './useChatSession.ts';
 
@@ -123,19 +124,11 @@ export function ChatSidebar(p: ChatSidebarProps) {
           <div className="chat-row">
             <h3>{t('chats.saved')}</h3>
             <button onClick={p.onNewChat}>{t('chats.newChat')}</button>
-            <label className="button">
-              {t('chats.import')}
-              <input
-                type="file"
-                hidden
-                accept=".jsonl,.json,.yaml,.yml"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = '';
-                  file?.text().then(p.onImportChat, p.onError);
-                }}
-              />
-            </label>
+            <FileButton
+              label={t('chats.import')}
+              accept=".jsonl,.json,.yaml,.yml"
+              onFiles={([file]) => file?.text().then(p.onImportChat, p.onError)}
+            />
           </div>
           {p.chats.length === 0 && <p className="muted">{t('chats.noChats')}</p>}
           {p.chats.map((c) => (

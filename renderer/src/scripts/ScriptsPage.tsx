@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LossItem } from '../../../shared/card/index.ts';
 import type { ScriptSummary } from '../../../shared/api/methods/scripts.ts';
 import { useApi } from '../app/ApiContext.ts';
+import { FileButton } from '../app/FileButton.tsx';
 import { useT } from '../i18n/index.ts';
 import { CardPicker } from './CardPicker.tsx';
 import { LossReport } from './LossReport.tsx';
@@ -30,7 +31,6 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
   const [exported, setExported] = useState<LossItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const dirty = useRef(false);
-  const filePicker = useRef<HTMLInputElement>(null);
   const onError = useCallback((e: unknown) => setError(errorMessage(e)), []);
 
   const reload = useCallback(() => {
@@ -77,8 +77,8 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
     });
   };
 
-  const importFiles = async (files: FileList): Promise<void> => {
-    for (const file of Array.from(files)) {
+  const importFiles = async (files: File[]): Promise<void> => {
+    for (const file of files) {
       const document = await file.text();
       await act(api.invoke('scripts.create', { name: scriptNameOf(file.name), document, sourceName: file.name }), (s) =>
         openScript(s.id),
@@ -118,9 +118,13 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
               <button type="button" className="primary" onClick={() => setNewName('')}>
                 {t('scripts.new')}
               </button>
-              <button type="button" onClick={() => filePicker.current?.click()}>
-                {t('scripts.import')}
-              </button>
+              <FileButton
+                label={t('scripts.import')}
+                accept=".yaml,.yml"
+                multiple
+                testId="script-import"
+                onFiles={(files) => void importFiles(files)}
+              />
               <button type="button" onClick={() => setPicking(true)}>
                 {t('scripts.fromCard')}
               </button>
@@ -134,18 +138,6 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
           <button type="button" onClick={() => setTrash(!trash)}>
             {trash ? t('library.hideTrash') : t('library.showTrash')}
           </button>
-          <input
-            ref={filePicker}
-            type="file"
-            accept=".yaml,.yml"
-            multiple
-            hidden
-            data-testid="script-import"
-            onChange={(e) => {
-              if (e.target.files) void importFiles(e.target.files);
-              e.target.value = '';
-            }}
-          />
         </div>
         {newName !== null && (
           <form
