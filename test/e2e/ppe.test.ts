@@ -175,7 +175,10 @@ describe('PPE scripts', () => {
     await expect.poll(() => page.getByLabel('Connection', { exact: true }).inputValue()).not.toBe('');
 
     await page.getByRole('button', { name: 'Scripts' }).click();
-    await page.getByRole('button', { name: 'haiku' }).click();
+    const file = path.join(dir, 'sea.ai.yaml');
+    fs.writeFileSync(file, FIXED);
+    await page.getByTestId('script-import').setInputFiles([file]);
+    await page.getByRole('button', { name: 'sea', exact: true }).waitFor();
     const saved = page.getByLabel('Saved connection');
     await saved.selectOption({ label: 'Local test server (test-model)' });
     // The entered connection's fields give way to the saved one.
@@ -189,13 +192,14 @@ describe('PPE scripts', () => {
 
     // Remembered across a reload.
     await page.reload();
-    await page.getByRole('button', { name: 'haiku' }).click();
+    await page.getByRole('button', { name: 'sea', exact: true }).click();
     await expect.poll(() => saved.locator('option:checked').innerText()).toBe('Local test server (test-model)');
   });
 
   it('marks undefined variables and unknown functions where they are written, in the interface language', async () => {
     const zh = await browser.newPage({ viewport: { width: 1400, height: 860 }, locale: 'zh-CN' });
-    await zh.goto(`${host.url.split('#')[0]}#/scripts`);
+    await zh.goto(host.url);
+    await zh.getByRole('button', { name: '脚本', exact: true }).click();
     const file = path.join(dir, 'topics.ai.yaml');
     fs.writeFileSync(file, '---\ninput: [topic]\n---\nsystem: "Answer in {{language}} about {{ upper(topic) }}."\n');
     await zh.getByTestId('script-import').setInputFiles([file]);
