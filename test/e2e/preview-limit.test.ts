@@ -1,10 +1,13 @@
 // The live preview under the scan limit from Settings: a lorebook with a `/(a+)+$/` key and a chat of "aaaa…!" is
 // stopped at the saved limit, and the preview names the entry and the key and says its worker was restarted; the
-// editor stays responsive meanwhile; once the key is removed the preview works again.
+// editor stays responsive meanwhile; once the key is removed the preview works again. The limit counts the scan
+// only: a large book, whose reading and key compiling alone take longer than the shortest limit, previews on the
+// first try, and its runaway key is still stopped and named.
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { importBook, openBook, useAppPage } from '../helpers/e2e-app.ts';
+import { importBook, openBook, shownEntries, useAppPage } from '../helpers/e2e-app.ts';
+import { bigBook } from '../helpers/big-book.ts';
 
 const app = useAppPage('preview-limit');
 
@@ -66,5 +69,32 @@ describe('the live preview under the Settings scan limit', () => {
     await message.fill(`${'a'.repeat(40)}! A storm is coming.`);
     await expect.poll(() => error.count()).toBe(0);
     await expect.poll(() => page.getByTestId('preview-result').innerText()).toMatch(/storm — key "storm"/);
+  });
+
+  it('previews a large book on the first try under the shortest limit, and still names its runaway key', async () => {
+    expect(await call('app.setLimits', { scanMs: 100 })).toMatchObject({ ok: true });
+    const size = 20_000;
+    const doc = JSON.parse(bigBook(size)) as { entries: Record<string, unknown> };
+    doc.entries[String(size)] = entry(size, '/(a+)+$/', 'runaway');
+    const file = path.join(app.dir, 'Large.json');
+    fs.writeFileSync(file, JSON.stringify(doc));
+    await importBook(app, file);
+    await openBook(app.page, 'Large');
+    const { page } = app;
+    await expect.poll(() => shownEntries(page)).toBe('20,001 of 20,001 entries');
+    const message = page.getByLabel('Message 1 (User)');
+    // The page was reloaded for the import: the limit in force is the one saved above.
+    await message.fill(`Tell me about name${size - 1} please`);
+    await expect
+      .poll(() => page.getByTestId('preview-result').innerText())
+      .toMatch(new RegExp(`Entry number ${size - 1} — key "name${size - 1}"`));
+    expect(await page.getByTestId('preview-error').count()).toBe(0);
+
+    await message.fill(`${'a'.repeat(40)}!`);
+    const error = page.getByTestId('preview-error');
+    await expect
+      .poll(() => error.count().then((n) => (n ? error.innerText() : '')))
+      .toContain(`regex key /(a+)+$/ of entry Large.${size} (runaway) backtracks catastrophically`);
+    expect(await error.innerText()).toContain('did not finish within 100 ms');
   });
 });
