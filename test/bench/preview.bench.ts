@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium } from '../helpers/browser.ts';
 import { startWebHostProcess } from '../helpers/web-host-process.ts';
 import { setup } from './worldinfo.bench.ts';
+import { loadAverage, type Row } from './table.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SIZES = (process.env['PREVIEW_SIZES'] ?? '5000,20000').split(',').map(Number);
@@ -25,8 +26,6 @@ const KEYS = 60;
 const INPUT = 'lorewright:preview-input';
 const RESULT = 'lorewright:preview-result';
 const PAINTED = 'lorewright:preview-painted';
-
-type Row = Record<string, string | number>;
 
 function pct(values: number[], q: number): number {
   values = values.filter((v) => !Number.isNaN(v));
@@ -226,10 +225,7 @@ export async function run(sizes = SIZES): Promise<{ rows: Row[]; figures: Row[] 
           0.5,
         );
       const target = TARGET_P95_MS[size] as number;
-      const load = os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' / ');
+      const load = loadAverage();
       rows.push({
         case: `${size.toLocaleString('en')} entries, keystroke to painted result`,
         p50_ms: p50,
