@@ -1,5 +1,5 @@
 /** The live activation preview: a scratch chat and settings in, the engine's verdict out, rescanned on every edit. */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LoreTestDocument } from '../../../../shared/lorebook/lore-test-document.ts';
 import type { EntryExplanation, EntryKey, WorldInfoBook } from '../../../../shared/lorebook/model.ts';
 import { nearMisses, type NearMiss } from '../../../../shared/lorebook/near-miss.ts';
@@ -170,7 +170,8 @@ export function PreviewPanel({
     const same = ids.size === firedIds.current.size && [...ids].every((id) => firedIds.current.has(id));
     if (same) return;
     firedIds.current = ids;
-    onFired(ids);
+    // The entry list's marks may follow a frame later: the result on screen comes first.
+    startTransition(() => onFired(ids));
   }, [result, idByUid, onFired]);
 
   const entryId = useCallback((key: EntryKey) => idByUid.get(key), [idByUid]);

@@ -1,4 +1,5 @@
 /** Scan settings, generation type and seed for the preview (SillyTavern's World Info settings, same meanings). */
+import { memo } from 'react';
 import type { ScanSettings } from '../../../../shared/lorebook/model.ts';
 import { useT } from '../../i18n/index.ts';
 import type { MessageKey } from '../../i18n/en.ts';
@@ -31,7 +32,8 @@ const BOOLS: readonly BoolSetting[] = [
   'useGroupScoring',
 ];
 
-export function SettingsPanel({ setup, onSetup }: Props) {
+/** Memoised: typing in the chat re-renders the preview around it. */
+export const SettingsPanel = memo(function SettingsPanel({ setup, onSetup }: Props) {
   const t = useT();
   const setSetting = (patch: Partial<ScanSettings>) => onSetup({ ...setup, settings: { ...setup.settings, ...patch } });
   return (
@@ -129,4 +131,4 @@ export function SettingsPanel({ setup, onSetup }: Props) {
       </div>
     </details>
   );
-}
+});
