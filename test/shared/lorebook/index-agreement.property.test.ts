@@ -216,6 +216,37 @@ describe('key index', () => {
     );
   }, 60_000);
 
+  it('through a run of edits announced with prepareEdit, each scanned with the last turn’s timed effects, agrees with a fresh preparation', () => {
+    const bigger = scenarioArb.filter((s) => Object.keys(s.books.lore!.entries).length >= 8);
+    const edit = fc.tuple(entryArb(0), fc.nat(), fc.boolean());
+    fc.assert(
+      fc.property(bigger, fc.array(edit, { minLength: 1, maxLength: 4 }), (s, edits) => {
+        let current = s;
+        let timed = scan(s).timedWorldInfo;
+        for (const [replacement, pick, keepOrder] of edits) {
+          const book = current.books.lore!;
+          const uids = Object.keys(book.entries);
+          const uid = uids[pick % uids.length]!;
+          const old = book.entries[uid]!;
+          // Most edits keep the entry's order (the scan order is then carried over); some move it.
+          const next = { ...replacement, uid: Number(uid), ...(keepOrder ? { order: old.order } : {}) };
+          const editedBook = { ...book, entries: { ...book.entries, [uid]: next } };
+          prepareEdit('lore', book, editedBook, [uid]);
+          // One more message, so sticky and cooldown records from the last turn stay in force.
+          current = {
+            ...current,
+            chat: [...current.chat, say('and the castle', 'Alex')],
+            timedWorldInfo: timed,
+            books: { lore: editedBook },
+          };
+          expect(observable(current, false)).toEqual(observable(structuredClone(current), true));
+          timed = scan(current).timedWorldInfo;
+        }
+      }),
+      { numRuns: 100 },
+    );
+  }, 60_000);
+
   it('with listUnmatched, lists exactly the entries whose verdict is "no primary key matched"', () => {
     fc.assert(
       fc.property(scenarioArb, (s) => {
