@@ -85,15 +85,17 @@ describe('the live preview under the Settings scan limit', () => {
     const message = page.getByLabel('Message 1 (User)');
     // The page was reloaded for the import: the limit in force is the one saved above.
     await message.fill(`Tell me about name${size - 1} please`);
+    // The first scan reads and compiles the whole book (seconds on a busy machine): the wait is bounded generously.
     await expect
-      .poll(() => page.getByTestId('preview-result').innerText())
+      .poll(() => page.getByTestId('preview-result').innerText(), { timeout: 120_000 })
       .toMatch(new RegExp(`Entry number ${size - 1} — key "name${size - 1}"`));
     expect(await page.getByTestId('preview-error').count()).toBe(0);
 
     await message.fill(`${'a'.repeat(40)}!`);
     const error = page.getByTestId('preview-error');
+    // The diagnosis worker reads and compiles the book again before it can name the key.
     await expect
-      .poll(() => error.count().then((n) => (n ? error.innerText() : '')))
+      .poll(() => error.count().then((n) => (n ? error.innerText() : '')), { timeout: 120_000 })
       .toContain(`regex key /(a+)+$/ of entry Large.${size} (runaway) backtracks catastrophically`);
     expect(await error.innerText()).toContain('did not finish within 100 ms');
   });
