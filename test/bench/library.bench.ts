@@ -14,6 +14,7 @@ import { launchChromium } from '../helpers/browser.ts';
 import type { Browser } from 'playwright-core';
 import { firstPaint, scrollFrames } from './ui.bench.ts';
 import { measure } from './stats.ts';
+import { loadAverage, type Row } from './table.ts';
 import { mulberry32 } from '../../shared/util/mulberry32.ts';
 
 const CARDS = Number(process.env.LOREWRIGHT_BENCH_CARDS ?? 100_000);
@@ -73,15 +74,6 @@ export function card(i: number): string {
   );
 }
 
-type Row = Record<string, string | number>;
-
-function load(): string {
-  return os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
-}
-
 function fileSize(file: string): number {
   return fs.existsSync(file) ? fs.statSync(file).size : 0;
 }
@@ -125,7 +117,7 @@ export async function run(): Promise<{ rows: Row[]; figures: Row[] }> {
         runs: 1,
       });
       figures.push({
-        figure: `library: import ${CARDS.toLocaleString('en')} cards through cards.import (load ${load()})`,
+        figure: `library: import ${CARDS.toLocaleString('en')} cards through cards.import (load ${loadAverage()})`,
         value: `${Math.round(rate).toLocaleString('en')} cards/s (${(importMs / 1000).toFixed(1)} s)`,
         target: `≥ ${TARGETS.importPerS.toLocaleString('en')} cards/s: ${rate >= TARGETS.importPerS ? 'met' : 'MISSED'}`,
         comparison: '',
@@ -177,7 +169,7 @@ export async function run(): Promise<{ rows: Row[]; figures: Row[] }> {
       for (const kind of ['list', 'search'] as const) {
         const w = worst[kind];
         figures.push({
-          figure: `library: ${kind === 'list' ? 'list/sort/filter' : 'full-text search'} at ${CARDS.toLocaleString('en')} cards, worst p95 via cards.list (load ${load()})`,
+          figure: `library: ${kind === 'list' ? 'list/sort/filter' : 'full-text search'} at ${CARDS.toLocaleString('en')} cards, worst p95 via cards.list (load ${loadAverage()})`,
           value: `${w.p95} ms (${w.name})`,
           target: `≤ ${TARGETS.queryP95} ms: ${w.p95 <= TARGETS.queryP95 ? 'met' : 'MISSED'}`,
           comparison: `plain SELECT of 200 rows by id p95 ${baseline.p95} ms`,
@@ -250,7 +242,7 @@ async function browserFigures(db: string, rows: Row[], figures: Row[]): Promise<
       runs: 7,
     });
     figures.push({
-      figure: `library: first paint at ${CARDS.toLocaleString('en')} cards in Chromium, median (load ${load()})`,
+      figure: `library: first paint at ${CARDS.toLocaleString('en')} cards in Chromium, median (load ${loadAverage()})`,
       value: `${paint} ms`,
       target: `≤ ${TARGETS.firstPaint} ms: ${paint <= TARGETS.firstPaint ? 'met' : 'MISSED'}`,
       comparison: `empty library ${empty} ms (the app's own start); slowest of ${paints.length} loads ${paints.at(-1)} ms`,
@@ -263,7 +255,7 @@ async function browserFigures(db: string, rows: Row[], figures: Row[]): Promise<
       runs: frames.frames,
     });
     figures.push({
-      figure: `library: scrolling ${CARDS.toLocaleString('en')} cards in Chromium, frame time p95 (load ${load()})`,
+      figure: `library: scrolling ${CARDS.toLocaleString('en')} cards in Chromium, frame time p95 (load ${loadAverage()})`,
       value: `${frames.p95} ms, ${frames.dropped} of ${frames.frames + frames.dropped} frames dropped`,
       target: `≤ ${TARGETS.frameMs.toFixed(1)} ms (60 fps): ${frames.p95 <= TARGETS.frameMs + 0.5 ? 'met' : 'MISSED'}`,
       comparison: `median frame ${frames.p50} ms; ${frames.rowsPassed} rows scrolled past`,
