@@ -21,6 +21,7 @@ import {
 } from '../../shared/lorebook/index.ts';
 import { parseRegexKey } from '../../shared/lorebook/keys.ts';
 import { measure } from './stats.ts';
+import type { Row } from './table.ts';
 import { entry, scenario } from '../shared/lorebook/scenario-builder.ts';
 import { DEFAULT_SCAN_SETTINGS } from '../../shared/lorebook/defaults.ts';
 import { prepareEdit } from '../../shared/lorebook/prepare.ts';
@@ -354,8 +355,6 @@ function replaceOneEntry(book: WorldInfoBook, uid: number): WorldInfoBook {
   const keys = old.key as string[];
   return { ...book, entries: { ...book.entries, [uid]: { ...old, key: [...keys.slice(0, -1), `${keys.at(-1)}x`] } } };
 }
-
-type Row = Record<string, string | number>;
 
 /** Edits measured per book. */
 const EDITS = 5;
