@@ -156,8 +156,8 @@ export class CompiledBook {
   constructor(prepared: PreparedBook, context: KeyContext) {
     this.prepared = prepared;
     this.#context = context;
-    this.#keysId = `${contextId(context)}\u0000expanded`;
-    this.#rawKeysId = `${contextId(context)}\u0000raw`;
+    this.#keysId = interned(`${contextId(context)}\u0000expanded`);
+    this.#rawKeysId = interned(`${contextId(context)}\u0000raw`);
   }
 
   /** This book's keys in `prepared`, an edit of it in which the entries at `changed` differ. */
@@ -196,6 +196,21 @@ export class CompiledBook {
     lastIndexed.set(this.prepared.world, { context: this.#keysId, entries, index: this.#index });
     return this.#index;
   }
+}
+
+/**
+ * One string object per key-slot id: every book compiled under a context then looks its entries' keys up by the same
+ * object, which compares by identity instead of character by character.
+ */
+const slotIds = new Map<string, string>();
+function interned(id: string): string {
+  let found = slotIds.get(id);
+  if (found === undefined) {
+    // Ids embed user and character names: a long session may see many; forgetting them only costs speed.
+    if (slotIds.size >= 1000) slotIds.clear();
+    slotIds.set(id, (found = id));
+  }
+  return found;
 }
 
 /** The last key index built per book name, for deriving the next one after an edit. */

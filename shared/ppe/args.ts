@@ -1,5 +1,6 @@
 // `fn(pos, key=value)` argument lists (chains, `[[@id(…)]]`, `$name(…)`, `[[VAR:k=v, name]]`).
 import { evaluateExpression } from './expr-eval.ts';
+import { ExprError } from './expr-parse.ts';
 import type { ExprScope } from './expr-eval.ts';
 import { splitTopLevel } from './scan.ts';
 
@@ -51,8 +52,17 @@ export function evaluateArgs(text: string | undefined, scope: ExprScope): CallAr
   // Named arguments become variables of a called script: a bare object, so `__proto__=…` is only a name.
   const out: CallArgs = { positional: [], named: Object.create(null) as Record<string, unknown> };
   for (const arg of splitArgs(text ?? '')) {
-    if (arg.name) out.named[arg.name] = argValue(arg.text, scope);
-    else out.positional.push(argValue(arg.text, scope));
+    let value: unknown;
+    try {
+      value = argValue(arg.text, scope);
+    } catch (e) {
+      // Re-based from the argument's expression to the whole list, so the error points into the source.
+      if (e instanceof ExprError)
+        throw new ExprError(e.message, arg.start + (arg.text.startsWith('?=') ? 2 : 0) + e.where);
+      throw e;
+    }
+    if (arg.name) out.named[arg.name] = value;
+    else out.positional.push(value);
   }
   return out;
 }

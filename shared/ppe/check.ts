@@ -12,7 +12,11 @@ import { parsePpe } from './parse.ts';
 import { classify } from './prefixes.ts';
 import { findReplacements } from './replacements.ts';
 import { templateProblem } from './templates.ts';
-import { CHAR_TYPE_ID } from './char-type.ts';
+import { CHAR_TYPE_ID, CHAR_TYPE_SCRIPT } from './char-type.ts';
+import { normalizeInputs } from './inputs.ts';
+import { expressionUses, templateUses } from './name-uses.ts';
+import type { NameUse } from './name-uses.ts';
+import { templateFormatOf } from './templates.ts';
 import type {
   ChainNode,
   Diagnostic,
@@ -26,8 +30,13 @@ import type {
 } from './types.ts';
 
 export interface CheckOptions {
-  /** Whether the library holds a script with this id. Omit to skip reference checks. */
+  /** Whether the library holds a script with this id. Omit to skip reference checks (or give loadScript). */
   scriptExists?: (id: string) => boolean;
+  /**
+   * The text of a library script: a `type:` parent's variables count as defined. Without it, a script with a
+   * library parent is not checked for undefined variables.
+   */
+  loadScript?: (id: string) => string | undefined;
 }
 
 /** The directives Lorewright runs (the editor's completions offer the same list). */
@@ -62,17 +71,37 @@ const UNSUPPORTED_KEYS: Record<string, string> = {
 const MARKER_TYPES = new Set(['type', 'lib', 'script']);
 const BLOCK_KEYS = new Set(['then', 'else', 'do', 'as']);
 const NOT_RUN = 'not run by Lorewright';
+/** Variables every run defines: the last result, the prompt object and its last model answer, the $match subject. */
+const BUILT_IN_NAMES = ['LatestResult', 'prompt', 'RESPONSE', 'COND__'];
+
+interface PendingUse extends NameUse {
+  context: 'template' | 'expression';
+  pos: Pos;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 class Checker {
   readonly out: Diagnostic[] = [];
   private readonly locator: SourceLocator;
   private readonly exists: (id: string) => boolean;
+  private readonly options: CheckOptions;
+  private readonly lineage: string[];
   private imports: Imports = { scripts: new Map(), foreign: [] };
-  private fnNames = new Set<string>();
+  readonly fnNames = new Set<string>();
+  /** Every variable the script (or a parent type) gives a value anywhere: uses are checked once all are known. */
+  readonly defined = new Set(BUILT_IN_NAMES);
+  private readonly uses: PendingUse[] = [];
+  /** False when a parent type cannot be read, so its variables are unknown. */
+  namesKnown = true;
+  private hfTemplates = true;
 
-  constructor(text: string, options: CheckOptions) {
+  constructor(text: string, options: CheckOptions, lineage: string[] = []) {
     this.locator = new SourceLocator(text);
-    this.exists = options.scriptExists ?? (() => true);
+    this.options = options;
+    this.lineage = lineage;
+    const load = options.loadScript;
+    this.exists = options.scriptExists ?? (load ? (id) => load(id) !== undefined : () => true);
   }
 
   /** Warns early about a regex that can run for ages on a near-miss text (the run would hit its time limit). */
@@ -87,12 +116,19 @@ class Checker {
       );
   }
 
-  add(code: DiagnosticCode, severity: Severity, message: string, pos: Pos): void {
-    this.out.push({ code, severity, message, line: pos.line, column: pos.column });
+  add(
+    code: DiagnosticCode,
+    severity: Severity,
+    message: string,
+    pos: Pos,
+    extra?: Pick<Diagnostic, 'args' | 'endLine' | 'endColumn'>,
+  ): void {
+    this.out.push({ code, severity, message, line: pos.line, column: pos.column, ...extra });
   }
 
   frontMatter(data: Record<string, unknown>, node: YamlNode | undefined, start: Pos): void {
     this.out.push(...checkFrontMatterSchema(data, node, start));
+    this.frontMatterNames(data);
     const posOf = (key: string): Pos => (node && entryOf(node, key)?.pos) ?? start;
     const keyPosOf = (key: string): Pos => node?.entries?.find((e) => e.key === key)?.keyPos ?? start;
     const type = data['type'];
@@ -114,6 +150,75 @@ class Checker {
     for (const [key, what] of Object.entries(UNSUPPORTED_KEYS)) {
       if (key in data) this.add('unsupported', 'warning', `${key}: ${what} is ${NOT_RUN}`, keyPosOf(key));
     }
+  }
+
+  /** Every front-matter key is a variable's default; inputs and prompt fields are variables; so are a parent's. */
+  private frontMatterNames(data: Record<string, unknown>): void {
+    const prompt = data['prompt'];
+    for (const name of [
+      ...Object.keys(data),
+      ...normalizeInputs(data['input']).map((s) => s.name),
+      ...(isRecord(prompt) ? Object.keys(prompt) : []),
+    ])
+      this.defined.add(name);
+    this.hfTemplates = templateFormatOf(data['templateFormat']) === 'hf';
+    const type = data['type'];
+    if (typeof type !== 'string' || MARKER_TYPES.has(type) || this.lineage.includes(type)) return;
+    const parentText = this.options.loadScript?.(type) ?? (type === CHAR_TYPE_ID ? CHAR_TYPE_SCRIPT : undefined);
+    if (parentText === undefined) {
+      this.namesKnown = false;
+      return;
+    }
+    const parent = walk(parentText, this.options, [...this.lineage, type]);
+    parent.defined.forEach((name) => this.defined.add(name));
+    parent.fnNames.forEach((name) => this.fnNames.add(name));
+    this.namesKnown &&= parent.namesKnown;
+  }
+
+  /** Undefined variables (warnings: a run may still pass them in) and unknown functions (errors: the run fails). */
+  names(): void {
+    if (!this.namesKnown) return;
+    for (const use of this.uses) {
+      if (this.fnNames.has(use.name)) continue;
+      const end = { endLine: use.pos.line, endColumn: use.pos.column + use.name.length };
+      if (use.call)
+        this.add(
+          'unknown-function',
+          'error',
+          use.context === 'template'
+            ? `Unknown function "${use.name}()": templates can call range(), namespace() and their own macros; text functions are filters, as in {{ value | ${use.name} }}`
+            : `Unknown function "${use.name}()": expressions can call Number(), String(), Boolean(), parseInt(), parseFloat(), isNaN(), Math functions and methods such as text.toUpperCase()`,
+          use.pos,
+          { ...end, args: { name: use.name, context: use.context } },
+        );
+      else if (!this.defined.has(use.name))
+        this.add(
+          'undefined-variable',
+          'warning',
+          `Variable "${use.name}" is not defined: no input, front-matter key, $set, $for or [[${use.name}]] gives it a value`,
+          use.pos,
+          { ...end, args: { name: use.name } },
+        );
+    }
+  }
+
+  private used(uses: NameUse[], context: PendingUse['context'], pos: Pos, whole: string, offset: number): void {
+    for (const use of uses) this.uses.push({ ...use, context, pos: this.locator.at(pos, whole, offset + use.index) });
+  }
+
+  /** Names a directive gives a value: `$set` paths, `$for` bindings, `$prompt` fields, `$AI` and `$format` data. */
+  private directiveNames(node: DirectiveNode): void {
+    const value = node.value?.value;
+    const keys = (v: unknown): string[] => (isRecord(v) ? Object.keys(v) : []);
+    const names =
+      node.name === 'set' || node.name === 'prompt' || node.name === 'AI'
+        ? keys(value).map((path) => path.split('.')[0]!)
+        : node.name === 'for'
+          ? ['index', 'value', ...Object.values(isRecord(node.as?.value) ? node.as.value : {}).map(String)]
+          : node.name === 'format' && isRecord(value)
+            ? keys(value['data'])
+            : [];
+    names.forEach((name) => this.defined.add(name));
   }
 
   body(nodes: Instruction[]): void {
@@ -192,9 +297,10 @@ class Checker {
   private expression(src: string, pos: Pos, whole: string, offset: number): void {
     try {
       parseExpression(src);
+      this.used(expressionUses(src), 'expression', pos, whole, offset);
     } catch (e) {
       if (!(e instanceof ExprError)) throw e;
-      this.add('expression-syntax', 'error', `Expression: ${e.message}`, this.locator.at(pos, whole, offset + e.index));
+      this.add('expression-syntax', 'error', `Expression: ${e.message}`, this.locator.at(pos, whole, offset + e.where));
     }
   }
 
@@ -207,6 +313,7 @@ class Checker {
       const r = found.replacement;
       if (!r) this.add('replacement-syntax', 'error', found.error ?? 'bad [[…]]', at);
       else if (r.kind === 'call') this.reference(r.target, at);
+      else if (r.kind === 'ai') this.defined.add(r.name);
       else if (r.kind === 'regex') {
         try {
           new RegExp(r.pattern, r.flags);
@@ -226,6 +333,7 @@ class Checker {
         this.locator.at(pos, whole, offset + problem.index),
       );
     } else if (problem) this.add('template-syntax', 'error', `Template: ${problem.message}`, pos);
+    else if (this.hfTemplates) this.used(templateUses(blanked), 'template', pos, whole, offset);
   }
 
   /** A `$directive` or script id used by a chain or `[[@…]]`. */
@@ -261,6 +369,7 @@ class Checker {
   private directive(node: DirectiveNode, inLoop: boolean): void {
     const pos = node.range.start;
     if (!this.directiveName(node.name, pos)) return;
+    this.directiveNames(node);
     const raw = node.value?.value;
     switch (node.name) {
       case 'break':
@@ -346,10 +455,17 @@ class Checker {
   }
 }
 
-export function checkPpe(text: string, options: CheckOptions = {}): Diagnostic[] {
+/** One pass over a script (a parent type is walked the same way for the names it defines). */
+function walk(text: string, options: CheckOptions, lineage: string[] = []): Checker & { parsed: Diagnostic[] } {
   const { ast, diagnostics } = parsePpe(text);
-  const checker = new Checker(text, options);
+  const checker = new Checker(text, options, lineage);
   if (ast.frontMatter) checker.frontMatter(ast.frontMatter.data, ast.frontMatter.node, ast.frontMatter.range.start);
   checker.body(ast.body);
-  return [...diagnostics, ...checker.out].sort((a, b) => a.line - b.line || a.column - b.column);
+  return Object.assign(checker, { parsed: diagnostics });
+}
+
+export function checkPpe(text: string, options: CheckOptions = {}): Diagnostic[] {
+  const checker = walk(text, options);
+  checker.names();
+  return [...checker.parsed, ...checker.out].sort((a, b) => a.line - b.line || a.column - b.column);
 }

@@ -122,6 +122,13 @@ function globals(scope: ExprScope, limits: SizeLimits): Record<string, unknown> 
   };
 }
 
+/** The globals every expression may use without defining them, each marked callable or not (for the checker). */
+export const EXPRESSION_GLOBALS: ReadonlyMap<string, boolean> = new Map(
+  Object.entries(globals({ has: () => false, get: () => undefined, random: Math.random }, DEFAULT_SIZE_LIMITS)).map(
+    ([name, value]) => [name, typeof value === 'function'],
+  ),
+);
+
 const plain = (o: unknown): object => (o && typeof o === 'object' ? o : {});
 
 /** The value behind `this`: `this.x` reads the variable `x`. */
@@ -188,7 +195,7 @@ export function evaluate(expr: Expr, scope: ExprScope): unknown {
       case 'lit':
         return e.value;
       case 'id':
-        return lookup(e.name, 0);
+        return lookup(e.name, e.index);
       case 'this':
         return THIS;
       case 'array':

@@ -1,9 +1,10 @@
 // Parser for `?=` expressions: a JavaScript expression subset (literals, arithmetic, comparison, logic, ternary,
 // member access incl. `?.`, calls). It only builds a tree; expr-eval.ts decides what a call may do.
+import { LocatedError } from '../util/located-error.ts';
 
 export type Expr =
   | { type: 'lit'; value: unknown }
-  | { type: 'id'; name: string }
+  | { type: 'id'; name: string; /** Offset in the expression text. */ index: number }
   | { type: 'this' }
   | { type: 'array'; items: Expr[] }
   | { type: 'object'; props: { key: string; value: Expr }[] }
@@ -13,14 +14,8 @@ export type Expr =
   | { type: 'binary'; op: string; left: Expr; right: Expr }
   | { type: 'cond'; test: Expr; then: Expr; else: Expr };
 
-export class ExprError extends Error {
-  /** 0-based offset in the expression text. */
-  readonly index: number;
-  constructor(message: string, index: number) {
-    super(message);
-    this.index = index;
-  }
-}
+/** `where`: the 0-based offset in the expression text. */
+export class ExprError extends LocatedError<number> {}
 
 interface Token {
   kind: 'num' | 'str' | 'id' | 'punct' | 'end';
@@ -220,7 +215,7 @@ export function parseExpression(src: string): Expr {
     if (t.kind === 'id') {
       if (t.text === 'this') return { type: 'this' };
       if (Object.hasOwn(KEYWORDS, t.text)) return { type: 'lit', value: KEYWORDS[t.text] };
-      return { type: 'id', name: t.text };
+      return { type: 'id', name: t.text, index: t.index };
     }
     if (t.kind === 'punct') {
       if (t.text === '(') {
@@ -242,7 +237,7 @@ export function parseExpression(src: string): Expr {
         throw new ExprError('expected a property name', k.index);
       const key = k.kind === 'id' ? k.text : String(k.value);
       // `{a}` is shorthand for `{a: a}`.
-      let value: Expr = { type: 'id', name: key };
+      let value: Expr = { type: 'id', name: key, index: k.index };
       if (isPunct(':')) {
         at++;
         value = ternary();

@@ -48,6 +48,6 @@ export function splitFrontMatter(lines: string[]): FrontMatterSplit {
     };
   } catch (e) {
     if (!(e instanceof YamlError)) throw e;
-    return unreadable(`Front matter YAML: ${e.message}.`, e.pos.line, e.pos.column);
+    return unreadable(`Front matter YAML: ${e.message}.`, e.where.line, e.where.column);
   }
 }

@@ -10,6 +10,8 @@ export type LoadScript = (id: string) => string | undefined | Promise<string | u
 
 export interface ResolvedScript {
   id?: string;
+  /** The script's own text, for placing run errors inside a value (a parent's instructions keep their lines). */
+  source: string;
   frontMatter: Record<string, unknown>;
   body: Instruction[];
 }
@@ -33,7 +35,7 @@ export async function resolveScript(
   if (error) throw new PpeRunError('syntax', error.message, error, id);
   const frontMatter = ast.frontMatter?.data ?? {};
   const type = frontMatter['type'];
-  if (typeof type !== 'string' || MARKER_TYPES.has(type)) return { id, frontMatter, body: ast.body };
+  if (typeof type !== 'string' || MARKER_TYPES.has(type)) return { id, source: text, frontMatter, body: ast.body };
 
   if (type === id || lineage.includes(type)) {
     throw new PpeRunError(
@@ -52,7 +54,12 @@ export async function resolveScript(
       id,
     );
   const parent = await resolveScript(parentText, type, loadScript, [...lineage, id ?? '(script)']);
-  return { id, frontMatter: mergeFrontMatter(parent.frontMatter, frontMatter), body: [...parent.body, ...ast.body] };
+  return {
+    id,
+    source: text,
+    frontMatter: mergeFrontMatter(parent.frontMatter, frontMatter),
+    body: [...parent.body, ...ast.body],
+  };
 }
 
 function mergeFrontMatter(parent: Record<string, unknown>, child: Record<string, unknown>): Record<string, unknown> {

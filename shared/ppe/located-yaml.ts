@@ -3,6 +3,7 @@
 import yaml from 'js-yaml';
 import type { Pos, YamlNode } from './types.ts';
 import { describeProblem, findTreeProblem } from '../util/document-limits.ts';
+import { LocatedError } from '../util/located-error.ts';
 
 /** A `!fn` / `!fn#` tagged value inside YAML: JavaScript source that Lorewright keeps but never runs. */
 export class FnSource {
@@ -20,13 +21,8 @@ const fnType = (tag: '!fn' | '!fn#'): yaml.Type =>
 /** CORE schema (no dates or binaries: scripts want plain strings) plus the PPE function tags. */
 export const ppeSchema = yaml.CORE_SCHEMA.extend([fnType('!fn'), fnType('!fn#')]);
 
-export class YamlError extends Error {
-  readonly pos: Pos;
-  constructor(message: string, pos: Pos) {
-    super(message);
-    this.pos = pos;
-  }
-}
+/** `where`: the source position of the problem. */
+export class YamlError extends LocatedError<Pos> {}
 
 interface Frame {
   start: number;

@@ -40,8 +40,8 @@ export function parsePpe(text: string): ParseResult {
         code: 'yaml-syntax',
         severity: 'error',
         message: `YAML: ${e.message}.`,
-        line: e.pos.line,
-        column: e.pos.column,
+        line: e.where.line,
+        column: e.where.column,
       });
     }
   }

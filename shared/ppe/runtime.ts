@@ -21,6 +21,8 @@ import { checkOutput } from './output.ts';
 import { classify } from './prefixes.ts';
 import { findReplacements } from './replacements.ts';
 import type { Choice, Replacement } from './replacements.ts';
+import { SourceLocator } from './locate.ts';
+import { templateUses } from './name-uses.ts';
 import { PpeRunError } from './run-error.ts';
 import { renderTemplate, TemplateError, templateFormatOf } from './templates.ts';
 import type { TemplateFormat } from './templates.ts';
@@ -65,6 +67,8 @@ interface StoredMessage {
   deferred: boolean;
   /** Replacement results, spliced in after rendering so their text is never treated as a template. */
   subs: string[];
+  /** Where the message was written, for an error when a deferred template renders later. */
+  pos?: Pos;
 }
 
 const sentinel = (i: number): string => `\uE000${i}\uE001`;
@@ -93,9 +97,13 @@ export class ScriptRun {
   private dialogue: StoredMessage[] = [];
   private returnValue: unknown;
   private pos: Pos | undefined;
+  /** A place inside the current instruction (a `[[…]]`) that errors point at instead of its start. */
+  private focus: Pos | undefined;
+  private readonly locator: SourceLocator;
 
   constructor(script: ResolvedScript, shared: RunShared, vars: Record<string, unknown>) {
     this.script = script;
+    this.locator = new SourceLocator(script.source);
     this.shared = shared;
     this.vars = vars;
     const fm = script.frontMatter;
@@ -142,12 +150,24 @@ export class ScriptRun {
   // ---- errors, steps, scope ----
 
   private error(code: PpeRunError['code'], message: string): PpeRunError {
-    return new PpeRunError(code, message, this.pos, this.script.id);
+    return new PpeRunError(code, message, this.focus ?? this.pos, this.script.id);
+  }
+
+  /** An error at character `offset` of `text`, a value written at (or after) `from` in this script's source. */
+  private errorIn(
+    code: PpeRunError['code'],
+    message: string,
+    text: string,
+    offset: number,
+    from = this.focus ?? this.pos,
+  ): PpeRunError {
+    return new PpeRunError(code, message, from && this.locator.at(from, text, offset), this.script.id);
   }
 
   /** Moves to `pos`, telling the host (which places a run stopped by a limit there). */
   private at(pos: Pos): void {
     this.pos = pos;
+    this.focus = undefined;
     this.shared.settings.onStep?.(this.script.id, pos);
   }
 
@@ -184,19 +204,22 @@ export class ScriptRun {
     try {
       return evaluateExpression(src, this.scope());
     } catch (e) {
-      if (e instanceof ExprError) throw this.error('expression', `Expression "${src}": ${e.message}`);
+      if (e instanceof ExprError) throw this.errorIn('expression', `Expression "${src}": ${e.message}`, src, e.where);
       throw e;
     }
   }
 
-  private render(text: string, data = this.data(), format = this.format): string {
+  /** `at`: where a deferred message was written; the error points at the unknown function or the first tag. */
+  private render(text: string, data = this.data(), format = this.format, at?: Pos): string {
     try {
       const out = renderTemplate(text, data, format, this.shared.settings.limits);
       checkString(out.length, this.shared.settings.limits, 'The template');
       return out;
     } catch (e) {
-      if (e instanceof TemplateError) throw this.error('template', e.message);
-      throw e;
+      if (!(e instanceof TemplateError)) throw e;
+      const call = /not a function/.test(e.message) ? templateUses(text).find((u) => u.call) : undefined;
+      const offset = call?.index ?? Math.max(0, text.search(/\{[{%]/));
+      throw this.errorIn('template', call ? `${e.message} (${call.name})` : e.message, text, offset, at);
     }
   }
 
@@ -224,7 +247,8 @@ export class ScriptRun {
     try {
       return evaluateArgs(text, this.scope());
     } catch (e) {
-      if (e instanceof ExprError) throw this.error('expression', `Arguments "${text}": ${e.message}`);
+      if (e instanceof ExprError)
+        throw this.errorIn('expression', `Arguments "${text}": ${e.message}`, text ?? '', e.where);
       throw e;
     }
   }
@@ -522,7 +546,16 @@ export class ScriptRun {
     const text = await settings.loadScript(id);
     if (text === undefined) throw this.error('missing-script', `Script "${id}" is not in the library`);
     const resolved = await resolveScript(text, id, settings.loadScript);
-    return (await executeScript(resolved, this.shared, input, positional)).output;
+    try {
+      return (await executeScript(resolved, this.shared, input, positional)).output;
+    } catch (e) {
+      // A called script's own inputs or result are wrong: the call is the place to fix that.
+      if (e instanceof PpeRunError && e.line === undefined) {
+        e.script = undefined;
+        throw e.at(this.focus ?? this.pos, this.script.id);
+      }
+      throw e;
+    }
   }
 
   // ---- messages ----
@@ -534,7 +567,7 @@ export class ScriptRun {
   private formatted(data: Record<string, unknown>): ChatMessage[] {
     return this.conversation().map((m) => ({
       role: m.role,
-      content: m.deferred ? splice(this.render(m.text, data), m.subs) : m.text,
+      content: m.deferred ? splice(this.render(m.text, data, this.format, m.pos), m.subs) : m.text,
     }));
   }
 
@@ -580,8 +613,10 @@ export class ScriptRun {
     let from = 0;
     let answer: unknown;
     for (const found of findReplacements(text)) {
+      this.focus = this.pos && this.locator.at(this.pos, text, found.start);
       if (!found.replacement) throw this.error('replacement-syntax', found.error ?? 'bad [[…]]');
       const value = await this.replace(found.replacement);
+      this.focus = undefined;
       if (found.replacement.kind === 'ai') answer = value.answer;
       template += text.slice(from, found.start) + sentinel(subs.length);
       subs.push(value.text);
@@ -592,7 +627,7 @@ export class ScriptRun {
     const message =
       mode === 'immediate'
         ? { role, text: content, deferred: false, subs: [] }
-        : { role, text: template, deferred: true, subs };
+        : { role, text: template, deferred: true, subs, pos: this.pos };
     return { message, value: answer === undefined ? content : answer };
   }
 

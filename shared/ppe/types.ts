@@ -112,6 +112,8 @@ export interface Diagnostic {
   column: number;
   endLine?: number;
   endColumn?: number;
+  /** Values the message is built from, for the interface to say it in its own language. */
+  args?: Record<string, string>;
 }
 
 export type DiagnosticCode =
@@ -131,4 +133,6 @@ export type DiagnosticCode =
   | 'match-pattern'
   | 'catastrophic-regex'
   | 'unsupported'
-  | 'missing-script';
+  | 'missing-script'
+  | 'undefined-variable'
+  | 'unknown-function';

@@ -21,6 +21,7 @@ import {
 } from '../../shared/lorebook/index.ts';
 import { parseRegexKey } from '../../shared/lorebook/keys.ts';
 import { measure } from './stats.ts';
+import type { Row } from './table.ts';
 import { entry, scenario } from '../shared/lorebook/scenario-builder.ts';
 import { DEFAULT_SCAN_SETTINGS } from '../../shared/lorebook/defaults.ts';
 import { prepareEdit } from '../../shared/lorebook/prepare.ts';
@@ -204,9 +205,12 @@ const COMMON =
     ' ',
   );
 
+/** The crowd: one entry in four of the first 5,000 (1,250 in books of 5k and more, ~62 per common word). */
+const inCrowd = (uid: number): boolean => uid % 4 === 0 && uid < 5_000;
+
 /**
- * A third shape: crowds of entries share common keys (one in four is selective on a common word, AND ANY of two
- * rarer words, so most are candidates that fail every pass), case-sensitive matching with one key in three a regex,
+ * A third shape: crowds of entries share common keys (1,250 entries are selective on one of 20 common words, AND ANY
+ * of two rarer words, so most are candidates that fail every pass), case-sensitive matching with one key in three a regex,
  * inclusion groups with scoring, sticky, cooldown, delay and delay-until-recursion levels (each chat is scanned after
  * the turn before it, so timed records are in force), contents that mention one other entry (long recursion chains),
  * and very long messages (400 words) at depth 8.
@@ -223,7 +227,7 @@ const CROWDED: Generator = {
       ...(uid % 19 === 0 ? { delayUntilRecursion: 1 + (uid % 2) } : {}),
       ...(uid % 7 === 0 ? { group: `g${uid % 40}`, useGroupScoring: uid % 14 === 0 } : {}),
     };
-    if (uid % 4 === 0)
+    if (inCrowd(uid))
       return {
         ...timed,
         key: [COMMON[uid % COMMON.length] as string, w],
@@ -234,7 +238,7 @@ const CROWDED: Generator = {
     return { ...timed, key: [w, uid % 3 === 0 ? `/\\b${w2}(?:s|ed)?\\b/` : capital(w2)] };
   },
   mention(uid, pick) {
-    if (uid % 4 === 0) return pick % 2 ? `${COMMON[uid % COMMON.length]} ${word(uid % 97)}` : capital(word(uid * 3));
+    if (inCrowd(uid)) return pick % 2 ? `${COMMON[uid % COMMON.length]} ${word(uid % 97)}` : capital(word(uid * 3));
     return pick % 2 ? capital(word(uid * 3)) : uid % 3 === 0 ? `${word(uid * 3 + 1)}ed` : capital(word(uid * 3 + 1));
   },
   sentence: (next, words, inserts) =>
@@ -354,8 +358,6 @@ function replaceOneEntry(book: WorldInfoBook, uid: number): WorldInfoBook {
   const keys = old.key as string[];
   return { ...book, entries: { ...book.entries, [uid]: { ...old, key: [...keys.slice(0, -1), `${keys.at(-1)}x`] } } };
 }
-
-type Row = Record<string, string | number>;
 
 /** Edits measured per book. */
 const EDITS = 5;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { openLibrary } from '../../electron/services/library/library.ts';
 import { importCards } from '../../electron/services/library/import-cards.ts';
 import { startWebHostProcess } from '../helpers/web-host-process.ts';
-import { artifactsDir, launchChromium } from '../helpers/browser.ts';
+import { artifactsDir, fillLocalConnection, launchChromium } from '../helpers/browser.ts';
 import { startOpenAIServer, type OpenAIServer } from '../electron/models/openai-server.ts';
 
 let browser: Browser;
@@ -62,11 +62,7 @@ describe('chats page', () => {
     await expect.poll(() => lastText(page)).toMatch(/You wake with a start/);
 
     // A connection to the local server, tested (it lists the models).
-    await page.getByRole('button', { name: 'Add connection' }).click();
-    await page.getByLabel('Server', { exact: true }).selectOption('custom');
-    await page.getByLabel('Name', { exact: true }).fill('Local test server');
-    await page.getByLabel('Base URL', { exact: true }).fill(server.baseURL);
-    await page.getByLabel('Model', { exact: true }).fill('test-model');
+    await fillLocalConnection(page, server.baseURL);
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(() => page.getByTestId('test-result').innerText()).toContain('test-model');
     expect(await page.getByLabel('Connection', { exact: true }).inputValue()).not.toBe('');

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startWebHostProcess } from '../helpers/web-host-process.ts';
-import { artifactsDir, importFinished, launchChromium } from '../helpers/browser.ts';
+import { artifactsDir, fillLocalConnection, importFinished, launchChromium } from '../helpers/browser.ts';
 import { startOpenAIServer, type OpenAIServer } from '../electron/models/openai-server.ts';
 
 let browser: Browser;
@@ -165,5 +165,49 @@ describe('PPE scripts', () => {
     await page.getByRole('button', { name: 'Make a card' }).click();
     await page.getByRole('link', { name: 'Open the card' }).click();
     await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Aria');
+  });
+
+  it('runs a script against a saved connection, and remembers the choice', async () => {
+    // A connection saved on the Chats page, as an author would.
+    await page.getByRole('button', { name: 'Chats' }).click();
+    await fillLocalConnection(page, server.baseURL);
+    await page.getByRole('button', { name: 'Save connection' }).click();
+    await expect.poll(() => page.getByLabel('Connection', { exact: true }).inputValue()).not.toBe('');
+
+    await page.getByRole('button', { name: 'Scripts' }).click();
+    const file = path.join(dir, 'sea.ai.yaml');
+    fs.writeFileSync(file, FIXED);
+    await page.getByTestId('script-import').setInputFiles([file]);
+    await page.getByRole('button', { name: 'sea', exact: true }).waitFor();
+    const saved = page.getByLabel('Saved connection');
+    await saved.selectOption({ label: 'Local test server (test-model)' });
+    // The entered connection's fields give way to the saved one.
+    expect(await page.getByLabel('Endpoint (OpenAI-compatible base URL)').count()).toBe(0);
+    server.requests.length = 0;
+    server.scripts.push({ kind: 'tokens', tokens: ['Waves ', 'fold ', 'into foam.'] });
+    await page.getByLabel('topic').fill('the sea');
+    await page.getByRole('button', { name: 'Run script' }).click();
+    await expect.poll(() => output(page), { timeout: 10_000 }).toBe('Waves fold into foam.');
+    expect(server.requests.map((r) => (r.body as { model: string }).model)).toEqual(['test-model']);
+
+    // Remembered across a reload.
+    await page.reload();
+    await page.getByRole('button', { name: 'sea', exact: true }).click();
+    await expect.poll(() => saved.locator('option:checked').innerText()).toBe('Local test server (test-model)');
+  });
+
+  it('marks undefined variables and unknown functions where they are written, in the interface language', async () => {
+    const zh = await browser.newPage({ viewport: { width: 1400, height: 860 }, locale: 'zh-CN' });
+    await zh.goto(host.url);
+    await zh.getByRole('button', { name: '脚本', exact: true }).click();
+    const file = path.join(dir, 'topics.ai.yaml');
+    fs.writeFileSync(file, '---\ninput: [topic]\n---\nsystem: "Answer in {{language}} about {{ upper(topic) }}."\n');
+    await zh.getByTestId('script-import').setInputFiles([file]);
+    const problems = zh.getByRole('region', { name: '问题' });
+    await expect.poll(() => problems.innerText()).toContain('4:22 undefined-variable 变量“language”未定义');
+    expect(await problems.innerText()).toContain('4:42 unknown-function 未知函数“upper()”');
+    await zh.locator('[data-testid=script-editor] .squiggly-warning').first().waitFor();
+    await zh.locator('[data-testid=script-editor] .squiggly-error').first().waitFor();
+    await zh.close();
   });
 });

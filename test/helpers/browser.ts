@@ -76,3 +76,12 @@ export async function importFinished(page: Page, expected: RegExp): Promise<void
     .filter({ hasText: expected })
     .waitFor({ timeout: 0 });
 }
+
+/** Opens the Chats page's connection form and fills it in for the local OpenAI-protocol test server. */
+export async function fillLocalConnection(page: Page, baseURL: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add connection' }).click();
+  await page.getByLabel('Server', { exact: true }).selectOption('custom');
+  await page.getByLabel('Name', { exact: true }).fill('Local test server');
+  await page.getByLabel('Base URL', { exact: true }).fill(baseURL);
+  await page.getByLabel('Model', { exact: true }).fill('test-model');
+}

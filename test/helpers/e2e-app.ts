@@ -20,11 +20,18 @@ export interface AppPage {
   at(route: string): string;
 }
 
-export function useAppPage(name: string, options: BrowserContextOptions = {}): AppPage {
+/** `seed` fills the library file (through the services) before the host opens it. */
+export function useAppPage(
+  name: string,
+  options: BrowserContextOptions = {},
+  seed?: (db: string) => Promise<void>,
+): AppPage {
   const app = { at: (route: string) => `${app.host.url.split('#')[0]}${route}` } as AppPage;
   beforeAll(async () => {
     app.dir = fs.mkdtempSync(path.join(os.tmpdir(), `lorewright-e2e-${name}-`));
-    app.host = await startWebHostProcess(path.join(app.dir, 'library.db'));
+    const db = path.join(app.dir, 'library.db');
+    await seed?.(db);
+    app.host = await startWebHostProcess(db);
     app.browser = await launchChromium();
     const context = await app.browser.newContext({
       viewport: { width: 1400, height: 900 },

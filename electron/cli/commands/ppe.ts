@@ -65,7 +65,7 @@ function check(files: string[], json: boolean, io: CliIo): number {
   if (files.length === 0) throw new UsageError('"ppe check" needs at least one file.', PPE_HELP);
   const results = files.map((file) => {
     const { abs, text } = readScript(file, io.cwd);
-    return { file, diagnostics: checkPpe(text, { scriptExists: folderScripts(path.dirname(abs)).exists }) };
+    return { file, diagnostics: checkPpe(text, { loadScript: folderScripts(path.dirname(abs)).load }) };
   });
   if (json) io.out(`${JSON.stringify(results, null, 2)}\n`);
   else for (const { file, diagnostics } of results) for (const d of diagnostics) io.out(formatDiagnostic(file, d));

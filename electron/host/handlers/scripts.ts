@@ -2,10 +2,13 @@
 import { checkPpe } from '../../../shared/ppe/index.ts';
 import { cardFromScript, scriptFromCard } from '../../services/ppe/card-scripts.ts';
 import { runScript } from '../../services/ppe/run-script.ts';
+import { ProfileStore } from '../../services/chats/profile-store.ts';
 import type { HandlerTable, HostContext } from './types.ts';
 
-export function scriptHandlers({ library, sandbox }: HostContext): HandlerTable<'scripts.'> {
+export function scriptHandlers({ library, sandbox, keyCipher }: HostContext): HandlerTable<'scripts.'> {
   const scripts = library.scripts;
+  // The same connections.json the Chats page saves to: a script runs against any saved connection.
+  const profiles = new ProfileStore(library.file, process.env, keyCipher);
   const loadScript = (name: string) => scripts.textByName(name);
   return {
     'scripts.list': (input) => scripts.list(input),
@@ -17,7 +20,7 @@ export function scriptHandlers({ library, sandbox }: HostContext): HandlerTable<
     'scripts.purge': (input) => ({ purged: scripts.purge(input.ids) }),
     'scripts.revisions': (input) => scripts.revisions(input.id),
     'scripts.revision': (input) => scripts.revision(input.id, input.revision),
-    'scripts.check': (input) => checkPpe(input.document, { scriptExists: (name) => loadScript(name) !== undefined }),
+    'scripts.check': (input) => checkPpe(input.document, { loadScript }),
     'scripts.run': (input, options) =>
       runScript(input, {
         loadScript,
@@ -25,6 +28,7 @@ export function scriptHandlers({ library, sandbox }: HostContext): HandlerTable<
         onProgress: options.onProgress,
         signal: options.signal,
         sandbox,
+        savedConnection: (id) => profiles.connection(id),
       }),
     'scripts.fromCard': (input) => scriptFromCard(library, input.cardId),
     'scripts.toCard': (input) => cardFromScript(library, input.id),

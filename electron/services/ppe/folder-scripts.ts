@@ -1,7 +1,6 @@
 // Scripts next to a file on disk, found by id (`<id>.ai.yaml`): the library the CLI gives a script it runs or checks.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LoadScript } from '../../../shared/ppe/index.ts';
 
 export const SCRIPT_EXTENSION = '.ai.yaml';
 
@@ -13,7 +12,8 @@ export function scriptIdOf(file: string): string {
 
 export interface FolderScripts {
   exists(id: string): boolean;
-  load: LoadScript;
+  /** Synchronous, so the checker can read a parent type's variables too. */
+  load: (id: string) => string | undefined;
 }
 
 export function folderScripts(folder: string): FolderScripts {

@@ -10,6 +10,7 @@ import { ModelError } from '../models/index.ts';
 import { connectionProfile, modelCaller } from './call-model.ts';
 import { ppeInSandbox } from '../../sandbox/evaluate.ts';
 import type { SandboxPool } from '../../sandbox/pool.ts';
+import type { ConnectionProfile } from '../models/index.ts';
 import { checkKeyVariable } from '../chats/api-key.ts';
 
 export interface RunScriptContext {
@@ -19,6 +20,24 @@ export interface RunScriptContext {
   signal?: CancelSignal;
   /** Where the script runs; the host only answers its calls for library scripts and the model. */
   sandbox: SandboxPool;
+  /** A saved connection profile with its key, for `profileId`. */
+  savedConnection?: (id: string) => ConnectionProfile;
+}
+
+/** The model a run talks to: a saved profile, a connection given with the run, or none. */
+function runProfile(input: ScriptRunInput, ctx: RunScriptContext): ConnectionProfile | undefined {
+  if (input.profileId !== undefined) {
+    if (!ctx.savedConnection) throw new ApiError('bad_input', 'Saved connections are not available here.');
+    return ctx.savedConnection(input.profileId);
+  }
+  if (!input.connection) return undefined;
+  if (input.connection.apiKeyEnv !== undefined)
+    checkKeyVariable(input.connection.apiKeyEnv, input.connection.baseURL, '/connection/apiKeyEnv');
+  try {
+    return connectionProfile(input.connection, ctx.env);
+  } catch (e) {
+    throw new ApiError('bad_input', (e as Error).message, [{ path: '/connection/apiKeyEnv', message: 'not set' }]);
+  }
 }
 
 export async function runScript(input: ScriptRunInput, ctx: RunScriptContext): Promise<ScriptRunResult> {
@@ -29,21 +48,13 @@ export async function runScript(input: ScriptRunInput, ctx: RunScriptContext): P
   if (ctx.signal?.aborted) abort();
   ctx.signal?.addEventListener('abort', abort, { once: true });
   try {
-    let callModel;
-    if (input.connection) {
-      if (input.connection.apiKeyEnv !== undefined)
-        checkKeyVariable(input.connection.apiKeyEnv, input.connection.baseURL, '/connection/apiKeyEnv');
-      let profile;
-      try {
-        profile = connectionProfile(input.connection, ctx.env);
-      } catch (e) {
-        throw new ApiError('bad_input', (e as Error).message, [{ path: '/connection/apiKeyEnv', message: 'not set' }]);
-      }
-      callModel = modelCaller(profile, {
+    const profile = runProfile(input, ctx);
+    const callModel =
+      profile &&
+      modelCaller(profile, {
         signal: controller.signal,
         onToken: (text, request) => ctx.onProgress?.({ kind: 'token', text, request }),
       });
-    }
     const result = await ppeInSandbox(
       ctx.sandbox,
       {

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { ChatLossItem } from '../../../shared/chat/types.ts';
 import { useT } from '../i18n/index.ts';
+import { FileButton } from '../app/FileButton.tsx';
 import { ProfileEditor } from './ProfileEditor.tsx';
 import type { CardChats } from './useCardChats.ts';
 import type { ChatChoices } from './useChatChoices.ts';
@@ -111,19 +112,11 @@ export function ChatSidebar({ sources, choices, cardChats, onPickCard, onImportL
           <div className="chat-row">
             <h3>{t('chats.saved')}</h3>
             <button onClick={cardChats.newChat}>{t('chats.newChat')}</button>
-            <label className="button">
-              {t('chats.import')}
-              <input
-                type="file"
-                hidden
-                accept=".jsonl,.json,.yaml,.yml"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = '';
-                  file?.text().then((text) => cardChats.importChat(text, onImportLost), onError);
-                }}
-              />
-            </label>
+            <FileButton
+              label={t('chats.import')}
+              accept=".jsonl,.json,.yaml,.yml"
+              onFiles={([file]) => file?.text().then((text) => cardChats.importChat(text, onImportLost), onError)}
+            />
           </div>
           {cardChats.chats.length === 0 && <p className="muted">{t('chats.noChats')}</p>}
           {cardChats.chats.map((c) => (

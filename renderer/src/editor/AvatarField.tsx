@@ -1,6 +1,7 @@
 /** The card's image: shown beside the form, replaceable (the document is untouched; export embeds it anew). */
 import type { CardRecord } from '../../../shared/library/types.ts';
 import { useApi } from '../app/ApiContext.ts';
+import { FileButton } from '../app/FileButton.tsx';
 import { useT } from '../i18n/index.ts';
 import { Avatar } from '../library/Avatar.tsx';
 
@@ -28,10 +29,7 @@ export function AvatarField({ record, onReplaced, onError }: Props) {
     <div className="avatar-field">
       <Avatar id={record.id} revision={record.revision} name={record.name} hasImage={record.hasImage} />
       {record.container !== 'charx' && (
-        <label className="button">
-          {t('editor.replaceImage')}
-          <input type="file" accept="image/png" hidden onChange={(e) => void replace(e.target.files?.[0])} />
-        </label>
+        <FileButton label={t('editor.replaceImage')} accept="image/png" onFiles={(files) => void replace(files[0])} />
       )}
     </div>
   );

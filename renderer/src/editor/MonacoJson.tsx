@@ -7,6 +7,7 @@ import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type * as MonacoJsonLanguage from 'monaco-editor/languages/features/json/register';
 import type { ErrorDetail } from '../../../shared/errors.ts';
 import { useT } from '../i18n/index.ts';
+import { escapeThenTabLeaves } from './monaco-keys.ts';
 
 interface Props {
   text: string;
@@ -61,6 +62,7 @@ export function MonacoJson({ text, external, uri, error, onChange, onKey, schema
         latest.current.onChange(shadow.current);
       });
       editor.onKeyDown((e) => latest.current.onKey?.(e.browserEvent));
+      escapeThenTabLeaves(editor, monaco.KeyCode);
     });
     return () => {
       disposed = true;
@@ -124,6 +126,7 @@ export function MonacoJson({ text, external, uri, error, onChange, onKey, schema
   return (
     <div className="monaco-wrap">
       <div ref={host} className="monaco-host" data-testid="json-editor" />
+      <p className="editor-keys">{t('editor.keys')}</p>
       {error && (
         <div className="json-error" role="alert">
           {error.line !== undefined ? t('editor.jsonErrorAt', { line: error.line, column: error.column ?? 1 }) : ''}

@@ -1,4 +1,6 @@
 /** Strings of the Chats page; spread into each locale's table. */
+import type { Translation } from './translation.ts';
+
 export const chatsEn = {
   'chats.card': 'Character',
   'chats.pickCard': 'Pick a card…',
@@ -150,9 +152,7 @@ export const chatsEn = {
   'chats.part.lastLine': 'Reply prefix',
 } as const;
 
-type ChatsMessages = Partial<Record<keyof typeof chatsEn, string>>;
-
-export const chatsZhCN: ChatsMessages = {
+export const chatsZhCN: Translation<typeof chatsEn> = {
   'chats.card': '角色',
   'chats.pickCard': '选择角色卡…',
   'chats.profile': '连接',
@@ -301,7 +301,7 @@ export const chatsZhCN: ChatsMessages = {
   'chats.part.lastLine': '回复前缀',
 };
 
-export const chatsPtBR: ChatsMessages = {
+export const chatsPtBR: Translation<typeof chatsEn> = {
   'chats.card': 'Personagem',
   'chats.pickCard': 'Escolha um card…',
   'chats.profile': 'Conexão',

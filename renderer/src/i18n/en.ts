@@ -207,6 +207,8 @@ export const en = {
   'nav.sections': 'Sections',
   'editor.loading': 'Loading…',
   'editor.jsonErrorAt': 'Line {line}, column {column}: ',
+  'editor.keys':
+    'Tab indents. To leave the editor with the keyboard, press Esc, then Tab (or Ctrl+M to make Tab move the focus).',
   'editor.moveUp': 'Move item {n} up',
   'editor.moveDown': 'Move item {n} down',
   'editor.remove': 'Remove item {n}',

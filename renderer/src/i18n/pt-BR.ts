@@ -208,6 +208,8 @@ export const ptBR: Partial<Messages> = {
   'nav.sections': 'Seções',
   'editor.loading': 'Carregando…',
   'editor.jsonErrorAt': 'Linha {line}, coluna {column}: ',
+  'editor.keys':
+    'Tab indenta. Para sair do editor pelo teclado, pressione Esc e depois Tab (ou Ctrl+M para que o Tab mova o foco).',
   'editor.moveUp': 'Mover item {n} para cima',
   'editor.moveDown': 'Mover item {n} para baixo',
   'editor.remove': 'Remover item {n}',

@@ -1,4 +1,6 @@
 /** Strings of the Scripts section (renderer/src/scripts/), spread into each locale's table. */
+import type { Translation } from './translation.ts';
+
 export const scriptsEn = {
   'scripts.search': 'Search script names and text…',
   'scripts.new': 'New script',
@@ -23,6 +25,10 @@ export const scriptsEn = {
   'scripts.run.title': 'Run',
   'scripts.run.inputs': 'Inputs',
   'scripts.run.connection': 'Model connection',
+  'scripts.run.profile': 'Saved connection',
+  'scripts.run.profileNone': 'None: enter a connection below',
+  'scripts.run.profileHint':
+    'Model calls go to this connection, with its model, key and sampler settings (manage connections on the Chats page).',
   'scripts.run.endpoint': 'Endpoint (OpenAI-compatible base URL)',
   'scripts.run.model': 'Model',
   'scripts.run.apiKeyEnv':
@@ -38,13 +44,17 @@ export const scriptsEn = {
   'scripts.run.request': 'Request',
   'scripts.run.response': 'Answer',
   'scripts.run.print': 'Printed',
+  'scripts.diag.undefinedVariable':
+    'Variable "{name}" is not defined: no input, front-matter key, $set, $for or [[{name}]] gives it a value',
+  'scripts.diag.unknownFunction.template':
+    'Unknown function "{name}()": templates can call range(), namespace() and their own macros; text functions are filters, as in “value | {name}”',
+  'scripts.diag.unknownFunction.expression':
+    'Unknown function "{name}()": expressions can call Number(), String(), Boolean(), parseInt(), parseFloat(), isNaN(), Math functions and methods such as text.toUpperCase()',
   'scripts.confirmPurge':
     '{n, plural, one {Delete # script permanently? Its history goes too; this cannot be undone.} other {Delete # scripts permanently? Their history goes too; this cannot be undone.}}',
 } as const;
 
-type ScriptMessages = Partial<Record<keyof typeof scriptsEn, string>>;
-
-export const scriptsZhCN: ScriptMessages = {
+export const scriptsZhCN: Translation<typeof scriptsEn> = {
   'scripts.search': '搜索脚本名称和内容…',
   'scripts.new': '新建脚本',
   'scripts.newName': '新脚本的名称（其他脚本用此名称调用它）',
@@ -68,6 +78,9 @@ export const scriptsZhCN: ScriptMessages = {
   'scripts.run.title': '运行',
   'scripts.run.inputs': '输入',
   'scripts.run.connection': '模型连接',
+  'scripts.run.profile': '已保存的连接',
+  'scripts.run.profileNone': '不使用：在下方填写连接',
+  'scripts.run.profileHint': '模型调用会发送到这个连接，使用它的模型、密钥和采样设置（在“聊天”页面管理连接）。',
   'scripts.run.endpoint': '端点（兼容 OpenAI 的基础网址）',
   'scripts.run.model': '模型',
   'scripts.run.apiKeyEnv': 'API 密钥变量（可选：OPENAI_API_KEY 或 OPENROUTER_API_KEY，只发送给该服务商）',
@@ -81,10 +94,16 @@ export const scriptsZhCN: ScriptMessages = {
   'scripts.run.request': '请求',
   'scripts.run.response': '回答',
   'scripts.run.print': '打印',
+  'scripts.diag.undefinedVariable':
+    '变量“{name}”未定义：没有任何输入、front matter 键、$set、$for 或 [[{name}]] 为它赋值',
+  'scripts.diag.unknownFunction.template':
+    '未知函数“{name}()”：模板只能调用 range()、namespace() 和模板自己定义的宏；文本处理函数要写成过滤器，例如“value | {name}”',
+  'scripts.diag.unknownFunction.expression':
+    '未知函数“{name}()”：表达式只能调用 Number()、String()、Boolean()、parseInt()、parseFloat()、isNaN()、Math 函数以及 text.toUpperCase() 这类方法',
   'scripts.confirmPurge': '永久删除 {n} 个脚本？其历史版本也会一并删除，且无法撤销。',
 };
 
-export const scriptsPtBR: ScriptMessages = {
+export const scriptsPtBR: Translation<typeof scriptsEn> = {
   'scripts.search': 'Buscar nomes e texto dos scripts…',
   'scripts.new': 'Novo script',
   'scripts.newName': 'Nome do novo script (outros scripts o chamam por este nome)',
@@ -109,6 +128,10 @@ export const scriptsPtBR: ScriptMessages = {
   'scripts.run.title': 'Executar',
   'scripts.run.inputs': 'Entradas',
   'scripts.run.connection': 'Conexão com o modelo',
+  'scripts.run.profile': 'Conexão salva',
+  'scripts.run.profileNone': 'Nenhuma: informe uma conexão abaixo',
+  'scripts.run.profileHint':
+    'As chamadas ao modelo vão para esta conexão, com o modelo, a chave e os ajustes de amostragem dela (gerencie as conexões na página Conversas).',
   'scripts.run.endpoint': 'Endpoint (URL base compatível com OpenAI)',
   'scripts.run.model': 'Modelo',
   'scripts.run.apiKeyEnv':
@@ -124,6 +147,12 @@ export const scriptsPtBR: ScriptMessages = {
   'scripts.run.request': 'Requisição',
   'scripts.run.response': 'Resposta',
   'scripts.run.print': 'Impresso',
+  'scripts.diag.undefinedVariable':
+    'A variável "{name}" não está definida: nenhuma entrada, chave do front matter, $set, $for ou [[{name}]] lhe dá um valor',
+  'scripts.diag.unknownFunction.template':
+    'Função desconhecida "{name}()": templates podem chamar range(), namespace() e suas próprias macros; funções de texto são filtros, como em “value | {name}”',
+  'scripts.diag.unknownFunction.expression':
+    'Função desconhecida "{name}()": expressões podem chamar Number(), String(), Boolean(), parseInt(), parseFloat(), isNaN(), funções de Math e métodos como text.toUpperCase()',
   'scripts.confirmPurge':
     '{n, plural, one {Excluir # script permanentemente? O histórico também será apagado; não é possível desfazer.} other {Excluir # scripts permanentemente? O histórico também será apagado; não é possível desfazer.}}',
 };

@@ -200,6 +200,7 @@ export const zhCN: Partial<Messages> = {
   'nav.sections': '栏目',
   'editor.loading': '加载中…',
   'editor.jsonErrorAt': '第 {line} 行，第 {column} 列：',
+  'editor.keys': 'Tab 键用于缩进。要用键盘离开编辑器，请先按 Esc 再按 Tab（或按 Ctrl+M，让 Tab 改为移动焦点）。',
   'editor.moveUp': '将第 {n} 项上移',
   'editor.moveDown': '将第 {n} 项下移',
   'editor.remove': '删除第 {n} 项',

@@ -130,12 +130,15 @@ export function EntryList({ table, selection, current, fired, onOpen, onToggleEn
                   />
                 </span>
                 <span role="cell" className="lb-title" title={title}>
-                  {lint > 0 && (
-                    <span className="lb-lint-dot" title={t('lb.lint.count', { n: lint })}>
-                      ⚠
-                    </span>
-                  )}
-                  {title}
+                  {/* The keyboard's way to open the entry: Enter or Space clicks it, and the click reaches the row. */}
+                  <button type="button" className="lb-open">
+                    {lint > 0 && (
+                      <span className="lb-lint-dot" title={t('lb.lint.count', { n: lint })}>
+                        ⚠
+                      </span>
+                    )}
+                    {title}
+                  </button>
                 </span>
                 <span role="cell" className="lb-keys" title={keysText(entry.key)}>
                   {keysText(entry.key)}

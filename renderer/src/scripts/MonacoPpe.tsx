@@ -6,6 +6,10 @@ import { useEffect, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type { Diagnostic } from '../../../shared/ppe/types.ts';
 import type * as Ppe from './monaco-ppe.ts';
+import { useT } from '../i18n/index.ts';
+import type { Translate } from '../i18n/index.ts';
+import { diagnosticText } from './diagnostic-text.ts';
+import { escapeThenTabLeaves } from '../editor/monaco-keys.ts';
 
 interface Props {
   uri: string;
@@ -19,6 +23,7 @@ function markers(
   monaco: typeof Ppe.monaco,
   model: Monaco.editor.ITextModel,
   diagnostics: readonly Diagnostic[],
+  t: Translate,
 ): Monaco.editor.IMarkerData[] {
   const severity = {
     error: monaco.MarkerSeverity.Error,
@@ -36,7 +41,7 @@ function markers(
         startColumn: d.column,
         endLineNumber: endLine,
         endColumn: Math.max(endColumn, d.column + 1),
-        message: d.message,
+        message: diagnosticText(t, d),
         code: d.code,
         severity: severity[d.severity],
         source: 'ppe',
@@ -45,6 +50,7 @@ function markers(
 }
 
 export function MonacoPpe({ uri, initialText, diagnostics, dark, onChange }: Props) {
+  const t = useT();
   const host = useRef<HTMLDivElement>(null);
   const loaded = useRef<{ monaco: typeof Ppe.monaco; model: Monaco.editor.ITextModel } | null>(null);
   const [ready, setReady] = useState(false);
@@ -68,6 +74,7 @@ export function MonacoPpe({ uri, initialText, diagnostics, dark, onChange }: Pro
         fontSize: 13,
         quickSuggestions: { other: true, comments: false, strings: false },
       });
+      escapeThenTabLeaves(editor, monaco.KeyCode);
       loaded.current = { monaco, model };
       editor.onDidChangeModelContent(() => latest.current(model.getValue()));
       setReady(true);
@@ -84,8 +91,8 @@ export function MonacoPpe({ uri, initialText, diagnostics, dark, onChange }: Pro
   useEffect(() => {
     const l = loaded.current;
     if (l && !l.model.isDisposed())
-      l.monaco.editor.setModelMarkers(l.model, 'ppe', markers(l.monaco, l.model, diagnostics));
-  }, [diagnostics, ready]);
+      l.monaco.editor.setModelMarkers(l.model, 'ppe', markers(l.monaco, l.model, diagnostics, t));
+  }, [diagnostics, ready, t]);
 
   useEffect(() => {
     loaded.current?.monaco.editor.setTheme(dark ? 'vs-dark' : 'vs');
@@ -94,6 +101,7 @@ export function MonacoPpe({ uri, initialText, diagnostics, dark, onChange }: Pro
   return (
     <div className="monaco-wrap">
       <div ref={host} className="monaco-host" data-testid="script-editor" />
+      <p className="editor-keys">{t('editor.keys')}</p>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** The script's diagnostics under the editor: the same list the markers show, readable without hovering. */
 import type { Diagnostic } from '../../../shared/ppe/types.ts';
 import { useT } from '../i18n/index.ts';
+import { diagnosticText } from './diagnostic-text.ts';
 
 export function ProblemList({ diagnostics }: { diagnostics: readonly Diagnostic[] }) {
   const t = useT();
@@ -19,7 +20,7 @@ export function ProblemList({ diagnostics }: { diagnostics: readonly Diagnostic[
               <span className="where">
                 {d.line}:{d.column}
               </span>{' '}
-              <span className="code">{d.code}</span> {d.message}
+              <span className="code">{d.code}</span> {diagnosticText(t, d)}
             </li>
           ))}
         </ul>

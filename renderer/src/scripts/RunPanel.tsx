@@ -1,9 +1,12 @@
 /**
  * Runs the script in the editor (saved or not): an inputs form generated from the front matter's `input`, the model
- * connection, the answer streaming in, the final result, and the log of every message sent.
+ * connection (a saved one from the Chats page, remembered, or one entered here), the answer streaming in, the final
+ * result, and the log of every message sent.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ScriptConnection, ScriptRunResult } from '../../../shared/api/methods/scripts.ts';
+import type { ProfileRecord } from '../../../shared/api/methods/chats.ts';
+import { useStoredState } from '../app/useStoredState.ts';
 import type { RunLogEntry } from '../../../shared/ppe/runtime.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
@@ -12,6 +15,8 @@ import { RunLog } from './RunLog.tsx';
 import { errorMessage } from '../../../shared/errors.ts';
 
 const CONNECTION_KEY = 'lorewright.scripts.connection';
+const PROFILE_KEY = 'lorewright.scripts.profile';
+const isString = (v: unknown): v is string => typeof v === 'string';
 
 function storedConnection(): ScriptConnection {
   try {
@@ -36,6 +41,10 @@ export function RunPanel({ script, name }: Props) {
   const fields = useMemo(() => inputFields(script), [script]);
   const [values, setValues] = useState<Record<string, string>>({});
   const [connection, setConnection] = useState<ScriptConnection>(storedConnection);
+  const [profiles, setProfiles] = useState<ProfileRecord[]>([]);
+  // '' runs against the connection entered here.
+  const [storedProfileId, setProfileId] = useStoredState(PROFILE_KEY, '', isString);
+  const profileId = profiles.some((p) => p.id === storedProfileId) ? storedProfileId : '';
   const [running, setRunning] = useState<AbortController | null>(null);
   const [live, setLive] = useState('');
   const [log, setLog] = useState<RunLogEntry[]>([]);
@@ -45,6 +54,16 @@ export function RunPanel({ script, name }: Props) {
 
   useEffect(() => localStorage.setItem(CONNECTION_KEY, JSON.stringify(connection)), [connection]);
   useEffect(() => () => running?.abort(), [running]);
+  useEffect(() => {
+    let current = true;
+    api.invoke('chats.profiles', {}).then(
+      (r) => current && setProfiles(r.profiles),
+      (e: unknown) => current && setProblem(errorMessage(e)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api]);
 
   const run = async (): Promise<void> => {
     const controller = new AbortController();
@@ -62,15 +81,17 @@ export function RunPanel({ script, name }: Props) {
           document: script,
           name,
           input: runInput(Object.fromEntries(fields.map((f) => [f.name, values[f.name] ?? '']))),
-          ...(baseURL.trim() && model.trim()
-            ? {
-                connection: {
-                  baseURL: baseURL.trim(),
-                  model: model.trim(),
-                  ...(apiKeyEnv?.trim() ? { apiKeyEnv: apiKeyEnv.trim() } : {}),
-                },
-              }
-            : {}),
+          ...(profileId
+            ? { profileId }
+            : baseURL.trim() && model.trim()
+              ? {
+                  connection: {
+                    baseURL: baseURL.trim(),
+                    model: model.trim(),
+                    ...(apiKeyEnv?.trim() ? { apiKeyEnv: apiKeyEnv.trim() } : {}),
+                  },
+                }
+              : {}),
         },
         {
           signal: controller.signal,
@@ -125,26 +146,46 @@ export function RunPanel({ script, name }: Props) {
         <fieldset className="run-connection">
           <legend>{t('scripts.run.connection')}</legend>
           <label className="field">
-            <span className="field-label">{t('scripts.run.endpoint')}</span>
-            <input
-              value={connection.baseURL}
-              placeholder="http://127.0.0.1:8080/v1"
-              onChange={(e) => setConnection({ ...connection, baseURL: e.target.value })}
-            />
+            <span className="field-label">{t('scripts.run.profile')}</span>
+            <select value={profileId} onChange={(e) => setProfileId(e.target.value)}>
+              <option value="">{t('scripts.run.profileNone')}</option>
+              {profiles.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.model ? `${p.name} (${p.model})` : p.name}
+                </option>
+              ))}
+            </select>
           </label>
-          <label className="field">
-            <span className="field-label">{t('scripts.run.model')}</span>
-            <input value={connection.model} onChange={(e) => setConnection({ ...connection, model: e.target.value })} />
-          </label>
-          <label className="field">
-            <span className="field-label">{t('scripts.run.apiKeyEnv')}</span>
-            <input
-              value={connection.apiKeyEnv ?? ''}
-              placeholder="OPENAI_API_KEY"
-              onChange={(e) => setConnection({ ...connection, apiKeyEnv: e.target.value })}
-            />
-          </label>
-          <p className="hint">{t('scripts.run.connectionHint')}</p>
+          {profileId ? (
+            <p className="hint">{t('scripts.run.profileHint')}</p>
+          ) : (
+            <>
+              <label className="field">
+                <span className="field-label">{t('scripts.run.endpoint')}</span>
+                <input
+                  value={connection.baseURL}
+                  placeholder="http://127.0.0.1:8080/v1"
+                  onChange={(e) => setConnection({ ...connection, baseURL: e.target.value })}
+                />
+              </label>
+              <label className="field">
+                <span className="field-label">{t('scripts.run.model')}</span>
+                <input
+                  value={connection.model}
+                  onChange={(e) => setConnection({ ...connection, model: e.target.value })}
+                />
+              </label>
+              <label className="field">
+                <span className="field-label">{t('scripts.run.apiKeyEnv')}</span>
+                <input
+                  value={connection.apiKeyEnv ?? ''}
+                  placeholder="OPENAI_API_KEY"
+                  onChange={(e) => setConnection({ ...connection, apiKeyEnv: e.target.value })}
+                />
+              </label>
+              <p className="hint">{t('scripts.run.connectionHint')}</p>
+            </>
+          )}
         </fieldset>
         <div className="run-actions">
           <button type="submit" className="primary" disabled={running !== null}>

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LossItem } from '../../../shared/card/index.ts';
 import { useApi } from '../app/ApiContext.ts';
+import { FileButton } from '../app/FileButton.tsx';
 import { useLibraryList } from '../app/useLibraryList.ts';
 import { useMessages } from '../app/useMessages.ts';
 import { useT } from '../i18n/index.ts';
@@ -28,7 +29,6 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
   const { error, setError, onError } = useMessages();
   const { query, setQuery, trash, setTrash, items, refresh: reload } = useLibraryList('scripts.list', onError);
   const dirty = useRef(false);
-  const filePicker = useRef<HTMLInputElement>(null);
   useEffect(() => sessionStorage.setItem(OPEN_KEY, open === null ? '' : String(open)), [open]);
 
   // Bumped on every change to the library's scripts, so the open script's references are checked again.
@@ -69,8 +69,8 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
     });
   };
 
-  const importFiles = async (files: FileList): Promise<void> => {
-    for (const file of Array.from(files)) {
+  const importFiles = async (files: File[]): Promise<void> => {
+    for (const file of files) {
       const document = await file.text();
       await act(api.invoke('scripts.create', { name: scriptNameOf(file.name), document, sourceName: file.name }), (s) =>
         openScript(s.id),
@@ -110,9 +110,13 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
               <button type="button" className="primary" onClick={() => setNewName('')}>
                 {t('scripts.new')}
               </button>
-              <button type="button" onClick={() => filePicker.current?.click()}>
-                {t('scripts.import')}
-              </button>
+              <FileButton
+                label={t('scripts.import')}
+                accept=".yaml,.yml"
+                multiple
+                testId="script-import"
+                onFiles={(files) => void importFiles(files)}
+              />
               <button type="button" onClick={() => setPicking(true)}>
                 {t('scripts.fromCard')}
               </button>
@@ -126,18 +130,6 @@ export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): 
           <button type="button" onClick={() => setTrash(!trash)}>
             {trash ? t('library.hideTrash') : t('library.showTrash')}
           </button>
-          <input
-            ref={filePicker}
-            type="file"
-            accept=".yaml,.yml"
-            multiple
-            hidden
-            data-testid="script-import"
-            onChange={(e) => {
-              if (e.target.files) void importFiles(e.target.files);
-              e.target.value = '';
-            }}
-          />
         </div>
         {newName !== null && (
           <form

@@ -53,6 +53,8 @@ export interface ScriptRunInput {
   /** Named inputs (an object) or the first positional input. */
   input?: unknown;
   connection?: ScriptConnection;
+  /** A saved connection profile (`chats.profiles`) for the model calls, with its own key; it takes connection's place. */
+  profileId?: string;
   stepLimit?: number;
 }
 export type ScriptRunProgress = { kind: 'token'; text: string; request: number } | { kind: 'log'; entry: RunLogEntry };
@@ -118,6 +120,7 @@ const runSchema: JSONSchemaType<ScriptRunInput> = {
         apiKeyEnv: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*API_KEY$', maxLength: 200, nullable: true },
       },
     },
+    profileId: { type: 'string', minLength: 1, maxLength: 100, nullable: true },
     stepLimit: { type: 'integer', minimum: 1, maximum: 10_000_000, nullable: true },
   },
 };

@@ -11,20 +11,27 @@ export const cardText = fs.readFileSync(
   'utf8',
 );
 
+/** A connection profile for the local test server. */
+export const saveLocalProfile = (
+  env: ReturnType<typeof useApiWithModelServer>,
+  extra: Pick<SaveProfileInput, 'apiKey' | 'parameters'> = {},
+) =>
+  env.api.invoke('chats.saveProfile', {
+    name: 'Local',
+    preset: 'custom',
+    kind: 'openai-chat',
+    baseURL: env.server.baseURL,
+    model: 'test-model',
+    ...extra,
+  });
+
 export async function startChat(
   env: ReturnType<typeof useApiWithModelServer>,
   message: string,
   profile: Pick<SaveProfileInput, 'apiKey' | 'parameters'>,
 ): Promise<{ cardId: number; profileId: string; profileKey: string; transcript: Transcript }> {
   const card = await env.api.invoke('cards.create', { document: cardText });
-  const saved = await env.api.invoke('chats.saveProfile', {
-    name: 'Local',
-    preset: 'custom',
-    kind: 'openai-chat',
-    baseURL: env.server.baseURL,
-    model: 'test-model',
-    ...profile,
-  });
+  const saved = await saveLocalProfile(env, profile);
   let transcript = createTranscript(characterFromCard(JSON.parse(cardText)), { name: 'Sam' });
   transcript = appendMessage(transcript, 'user', 'Sam', { text: message });
   return { cardId: card.id, profileId: saved.id, profileKey: saved.key, transcript };

@@ -26,6 +26,21 @@ describe('lorewright ppe check', () => {
     );
   });
 
+  it('reports undefined variables and unknown functions as the editor does, knowing parent types in the folder', async () => {
+    const dir = scriptDir({
+      'base.ai.yaml': '---\ntype: lib\ntone: dry\n---\n',
+      'talk.ai.yaml': '---\ntype: base\n---\nuser: "{{tone}} {{language}} {{ upper(topic) }}"\n',
+    });
+    const r = await ppe(['check', 'talk.ai.yaml'], {}, dir);
+    expect(r.code).toBe(1);
+    expect(r.out.split('\n').map((l) => l.split(' ').slice(0, 3).join(' '))).toEqual([
+      'talk.ai.yaml:4:19 warning undefined-variable',
+      'talk.ai.yaml:4:33 error unknown-function',
+      'talk.ai.yaml:4:39 warning undefined-variable',
+      '',
+    ]);
+  });
+
   it('finds called scripts in the same folder, and warnings alone pass', async () => {
     const r = await ppe(['check', 'case-09.ai.yaml', 'case-14.ai.yaml']);
     expect(r.code).toBe(0);

@@ -5,6 +5,7 @@ import { useApiWithModelServer } from '../../helpers/api-client.ts';
 import type { ScriptRunProgress } from '../../../shared/api/methods/scripts.ts';
 import { v2Card } from '../../helpers/temp-dir.ts';
 import { fixture } from '../../shared/ppe/helpers.ts';
+import { saveLocalProfile } from '../chats/chat-setup.ts';
 
 const env = useApiWithModelServer({ models: ['test-model'] });
 /** A run whose connection names an API-key variable (the variable is checked before anything runs). */
@@ -90,6 +91,22 @@ describe('scripts.run', () => {
     expect(env.server.requests.map((r) => r.body)).toEqual([
       { model: 'test-model', stream: true, messages: [{ role: 'user', content: 'Tell me a joke!' }] },
     ]);
+  });
+
+  it('runs against a saved connection profile, with its model and sampler settings; an unknown one is refused', async () => {
+    const profile = await saveLocalProfile(env, { parameters: { temperature: 0.3 } });
+    env.server.scripts.push({ kind: 'tokens', tokens: ['Sure.'] });
+    const result = await env.api.invoke('scripts.run', { document: 'user: hi', profileId: profile.id });
+    expect(result).toMatchObject({ status: 'done', output: 'Sure.' });
+    expect(env.server.requests.at(-1)!.body).toEqual({
+      model: 'test-model',
+      temperature: 0.3,
+      stream: true,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    await expect(env.api.invoke('scripts.run', { document: 'user: hi', profileId: 'gone' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
   });
 
   it('gives inputs to the script', async () => {

@@ -41,7 +41,13 @@ describe('PPE prototype pollution', () => {
   it('refuses __proto__ as a value, a path segment, an input name and a loop binding', async () => {
     expect(await run(['$set:', '  p: ?=__proto__', '$set:', '  p.maxBytes: 1'])).toMatchObject({
       status: 'failed',
-      error: { code: 'expression', line: 1, message: expect.stringContaining('"__proto__" is not accessible') },
+      // At the name itself, on the value's own line.
+      error: {
+        code: 'expression',
+        line: 2,
+        column: 8,
+        message: expect.stringContaining('"__proto__" is not accessible'),
+      },
     });
     expect(await run(['$set: {__proto__.polluted: 1}'])).toMatchObject({
       status: 'failed',

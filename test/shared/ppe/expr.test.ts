@@ -50,7 +50,7 @@ describe('safe expression evaluator', () => {
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(ExprError);
-      expect((e as ExprError).index).toBe(4);
+      expect((e as ExprError).where).toBe(4);
     }
   });
 

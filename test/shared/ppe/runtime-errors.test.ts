@@ -2,10 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { runPpe } from '../../../shared/ppe/run.ts';
 import type { RunPpeOptions } from '../../../shared/ppe/run.ts';
-import { fakeModel } from './helpers.ts';
+import { fakeModel, library } from './helpers.ts';
 
 const run = (lines: string[], options: RunPpeOptions = {}) =>
   runPpe(lines.join('\n'), { callModel: fakeModel(), ...options });
+
+/** Runs with a fresh recording model: the result and the request bodies it was sent. */
+async function recorded(lines: string[]) {
+  const model = fakeModel();
+  const result = await run(lines, { callModel: model });
+  return { result, requests: model.requests };
+}
 
 describe('run errors', () => {
   it('stops an endless loop at the step limit, naming the loop', async () => {
@@ -94,10 +101,29 @@ describe('run errors', () => {
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 
+  it.each([
+    ['an unknown name in a ?= expression', ['$echo: "?=topic + ghost"'], 1, 19],
+    ['an unknown name in a nested condition', ['$set: {n: 1}', '$if: "n > 0 && missing.x"', '  then: $echo'], 2, 16],
+    ['an unknown function in an immediate template', ['$echo: "!Hello {{ upper(name) }}"'], 1, 19],
+    [
+      'an unknown function in a deferred template, rendered at the model call',
+      ['system: "You are {{ shout(name) }}"', 'user: hi'],
+      1,
+      21,
+    ],
+    ['a template in a block scalar', ['user: |-', '  first line', '  second {{ bad(x) }}'], 3, 13],
+    ['the arguments of $match', ['$match(?=oops.x):', '  :_:', '    - $echo: y'], 1, 10],
+    ['a called script missing a required input, at the call', ['-> upper(suffix=gone)'], 1, 4],
+    ["a called script's arguments", ['$echo: x', '-> upper(content=?=gone.x)'], 2, 20],
+  ])('points at the failing part of the value, not the instruction start: %s', async (_what, lines, line, column) => {
+    await expect(run(lines, { input: { topic: 't' }, loadScript: library })).rejects.toMatchObject({ line, column });
+  });
+
   it('rejects a choice the model did not make', async () => {
     await expect(run(['user: tell me', 'assistant: "[[X:|red|green]]"'])).rejects.toMatchObject({
       code: 'choice',
       line: 2,
+      column: 13,
     });
   });
 });
@@ -126,38 +152,15 @@ describe('runtime semantics beyond the reference table', () => {
   });
 
   it('deferred templates render at send time with $AI call data taking priority', async () => {
-    const model = fakeModel();
-    await runPpe(
-      [
-        '---',
-        'prompt:',
-        '  description: from prompt',
-        'description: from front matter',
-        '---',
-        'system: "{{description}}"',
-        '$AI:',
-        '  description: from the call',
-      ].join('\n'),
-      { callModel: model },
-    );
-    await runPpe(
-      [
-        '---',
-        'prompt:',
-        '  description: from prompt',
-        'description: from front matter',
-        '---',
-        'system: "{{description}}"',
-        'user: hi',
-      ].join('\n'),
-      { callModel: model },
-    );
-    expect(model.requests.map((q) => q.messages[0]!.content)).toEqual(['from the call', 'from prompt']);
+    const head = ['---', 'prompt:', '  description: from prompt', 'description: from front matter', '---'];
+    const sent = async (lines: string[]) =>
+      (await recorded([...head, 'system: "{{description}}"', ...lines])).requests[0]!.messages[0]!.content;
+    expect(await sent(['$AI:', '  description: from the call'])).toBe('from the call');
+    expect(await sent(['user: hi'])).toBe('from prompt');
   });
 
   it('model output is never rendered as a template', async () => {
-    const model = Object.assign(async () => ({ content: '{{secret}}' }), { requests: [] });
-    const r = await runPpe(
+    const r = await run(
       [
         '---',
         'secret: s3cr3t',
@@ -166,28 +169,24 @@ describe('runtime semantics beyond the reference table', () => {
         'assistant: "[[A]]"',
         'user: "You said: [[/(.*)/:A]]"',
         '$echo: "!{{A}}"',
-      ].join('\n'),
-      { callModel: model },
+      ],
+      { callModel: async () => ({ content: '{{secret}}' }) },
     );
     expect(r.messages.map((m) => m.content)).toEqual(['hi', '{{secret}}', 'You said: {{secret}}']);
     expect(r.output).toBe('{{secret}}');
   });
 
   it('requests carry only standard fields and roles', async () => {
-    const model = fakeModel();
-    await runPpe(
-      [
-        '---',
-        'parameters: {temperature: 0.2, stream: true, timeout: 9, stop_words: ["\\n"], maxRetry: 3}',
-        'name: X',
-        '---',
-        'system: hi {{name}}',
-        'user: "Who are you"',
-        '$AI: {max_tokens: 9, pushMessage: true, foo: bar}',
-      ].join('\n'),
-      { callModel: model },
-    );
-    expect(model.requests).toEqual([
+    const { requests } = await recorded([
+      '---',
+      'parameters: {temperature: 0.2, stream: true, timeout: 9, stop_words: ["\\n"], maxRetry: 3}',
+      'name: X',
+      '---',
+      'system: hi {{name}}',
+      'user: "Who are you"',
+      '$AI: {max_tokens: 9, pushMessage: true, foo: bar}',
+    ]);
+    expect(requests).toEqual([
       {
         messages: [
           { role: 'system', content: 'hi X' },
@@ -201,24 +200,20 @@ describe('runtime semantics beyond the reference table', () => {
   });
 
   it('prompt.messages and add_generation_prompt false continue the last assistant message', async () => {
-    const model = fakeModel();
-    const r = await runPpe(
-      [
-        '---',
-        'prompt:',
-        '  add_generation_prompt: false',
-        '  messages:',
-        '    - role: system',
-        '      content: "S"',
-        '---',
-        'user: Tell me a joke',
-        'assistant: "Sure:"',
-        '$AI',
-      ].join('\n'),
-      { callModel: model },
-    );
-    expect(model.requests[0]!.messages.at(-1)).toEqual({ role: 'assistant', content: 'Sure:' });
-    expect(r.messages).toEqual([
+    const { result, requests } = await recorded([
+      '---',
+      'prompt:',
+      '  add_generation_prompt: false',
+      '  messages:',
+      '    - role: system',
+      '      content: "S"',
+      '---',
+      'user: Tell me a joke',
+      'assistant: "Sure:"',
+      '$AI',
+    ]);
+    expect(requests[0]!.messages.at(-1)).toEqual({ role: 'assistant', content: 'Sure:' });
+    expect(result.messages).toEqual([
       { role: 'system', content: 'S' },
       { role: 'user', content: 'Tell me a joke' },
       { role: 'assistant', content: 'Why did the chicken cross the road?' },

@@ -1,4 +1,5 @@
 /** Scan settings, generation type and seed for the preview (SillyTavern's World Info settings, same meanings). */
+import { memo } from 'react';
 import type { ScanSettings } from '../../../../shared/lorebook/model.ts';
 import { useT } from '../../i18n/index.ts';
 import type { MessageKey } from '../../i18n/en.ts';
@@ -34,7 +35,8 @@ const BOOLS: readonly BoolSetting[] = [
 /** A field: its name (label key and id), its value, and how a new value is written (numbers arrive rounded). */
 type Field<T> = [name: string, value: T, set: (value: T) => void];
 
-export function SettingsPanel({ setup, onSetup }: Props) {
+/** Memoised: typing in the chat re-renders the preview around it. */
+export const SettingsPanel = memo(function SettingsPanel({ setup, onSetup }: Props) {
   const t = useT();
   const setSetting = (patch: Partial<ScanSettings>) => onSetup({ ...setup, settings: { ...setup.settings, ...patch } });
   const numberFields: Field<number>[] = [
@@ -108,4 +110,4 @@ export function SettingsPanel({ setup, onSetup }: Props) {
       </div>
     </details>
   );
-}
+});
