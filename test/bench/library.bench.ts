@@ -6,13 +6,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { openLibrary } from '../../electron/services/library/library.ts';
 import { createApiHost } from '../../electron/host/api.ts';
 import { startWebHostProcess } from '../helpers/web-host-process.ts';
 import { launchChromium } from '../helpers/browser.ts';
 import type { Browser } from 'playwright-core';
-import { firstPaint, scrollFrames } from './ui.bench.ts';
+import { buildRenderer, firstPaint, scrollFrames } from './ui.bench.ts';
 import { measure } from './stats.ts';
 import { loadAverage, type Row } from './table.ts';
 import { mulberry32 } from '../../shared/util/mulberry32.ts';
@@ -21,7 +20,6 @@ const CARDS = Number(process.env.LOREWRIGHT_BENCH_CARDS ?? 100_000);
 /** Files per `cards.import` call, as the app sends a folder's worth at a time. */
 const IMPORT_CHUNK = 5_000;
 const TARGETS = { importPerS: 1_000, queryP95: 20, firstPaint: 300, frameMs: 1000 / 60 };
-const root = path.resolve(import.meta.dirname, '../..');
 
 // Descriptions are prose drawn from a vocabulary with a Zipf-like spread (a few words everywhere, most rare), as real
 // card text is; names and creators vary, so sorts compare real strings.
@@ -157,13 +155,20 @@ export async function run(): Promise<{ rows: Row[]; figures: Row[] }> {
         ['search', 'search "lighthouse" (FTS, common)', page({ query: 'lighthouse' })],
         ['search', 'search "Kestrel Duskmere" (FTS, 2 words)', page({ query: 'Kestrel Duskmere' })],
         ['search', 'search "4242" (FTS, rare: a few names)', page({ query: '4242' })],
-        ['search', 'search "小明" (short CJK, LIKE)', page({ query: '小明' })],
+        ['search', 'search "小明" (short CJK word)', page({ query: '小明' })],
+        ['search', 'search "ho" (two letters, in almost every card)', page({ query: 'ho' })],
         ['search', 'search + tag + sort by creator', page({ query: 'pirate', tags: ['elf'], sort: 'creator' })],
       ];
       const worst = { list: { p95: 0, name: '' }, search: { p95: 0, name: '' } };
+      // A search's first call finds its matches; the calls after it (each page of the scrolled list) reuse them.
+      const firstCall = { ms: 0, name: '' };
       for (const [kind, name, fn] of cases) {
+        const t = performance.now();
+        await fn();
+        const first = Number((performance.now() - t).toFixed(2));
+        if (kind === 'search' && first >= firstCall.ms) Object.assign(firstCall, { ms: first, name });
         const m = await measureAsync(fn, 60);
-        rows.push({ case: name, p50_ms: m.p50, p95_ms: m.p95, runs: m.runs });
+        rows.push({ case: name, first_ms: first, p50_ms: m.p50, p95_ms: m.p95, runs: m.runs });
         if (m.p95 >= worst[kind].p95) worst[kind] = { p95: m.p95, name };
       }
       for (const kind of ['list', 'search'] as const) {
@@ -175,6 +180,12 @@ export async function run(): Promise<{ rows: Row[]; figures: Row[] }> {
           comparison: `plain SELECT of 200 rows by id p95 ${baseline.p95} ms`,
         });
       }
+      figures.push({
+        figure: `library: full-text search at ${CARDS.toLocaleString('en')} cards, first call of a new search, worst (load ${loadAverage()})`,
+        value: `${firstCall.ms} ms (${firstCall.name})`,
+        target: `≤ ${TARGETS.queryP95} ms: ${firstCall.ms <= TARGETS.queryP95 ? 'met' : 'MISSED'}`,
+        comparison: `plain SELECT of 200 rows by id p95 ${baseline.p95} ms`,
+      });
     } finally {
       lib.close();
     }
@@ -224,8 +235,7 @@ async function emptyLibraryPaint(browser: Browser, db: string): Promise<number> 
 
 /** First paint and scrolling of the library page in Chromium, through the web host over the same file. */
 async function browserFigures(db: string, rows: Row[], figures: Row[]): Promise<void> {
-  if (!fs.existsSync(path.join(root, 'dist/renderer/index.html')))
-    execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--skip-electron'], { stdio: 'inherit' });
+  buildRenderer();
   const browser = await launchChromium();
   const host = await startWebHostProcess(db);
   try {

@@ -3,9 +3,13 @@ import type { RefObject } from 'react';
 import type { SortKey } from '../../../shared/api/contract.ts';
 import { useT } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
-import type { useLibraryFilters } from './useLibraryFilters.ts';
+import type { useLibraryFilters, View } from './useLibraryFilters.ts';
 
 const SORTS: readonly SortKey[] = ['name', 'updated', 'created', 'creator', 'character_version'];
+const VIEWS: readonly [View, MessageKey][] = [
+  ['list', 'library.viewList'],
+  ['grid', 'library.viewGrid'],
+];
 
 interface Props {
   filters: ReturnType<typeof useLibraryFilters>;
@@ -53,20 +57,11 @@ export function LibraryToolbar({
         </select>
       </label>
       <div className="segmented" role="group" aria-label={t('library.view')}>
-        <button
-          className={view === 'list' ? 'selected' : ''}
-          aria-pressed={view === 'list'}
-          onClick={() => setView('list')}
-        >
-          {t('library.viewList')}
-        </button>
-        <button
-          className={view === 'grid' ? 'selected' : ''}
-          aria-pressed={view === 'grid'}
-          onClick={() => setView('grid')}
-        >
-          {t('library.viewGrid')}
-        </button>
+        {VIEWS.map(([v, label]) => (
+          <button key={v} className={view === v ? 'selected' : ''} aria-pressed={view === v} onClick={() => setView(v)}>
+            {t(label)}
+          </button>
+        ))}
       </div>
       {!trash && (
         <button className="primary" onClick={onNew}>
