@@ -53,16 +53,12 @@ const SORT_COLUMNS = {
   character_version: 'c.version_key',
 } as const;
 
-/** A search matching at most this many cards is read and sorted rather than found by walking the sort's index. */
-const FEW_MATCHES = 500;
-
-/** One list filter: its condition on a card row, the set of ids it admits, and a membership test for an id. */
-interface Filter {
-  sql: string;
-  set: string;
-  member(id: string): string;
-  params: unknown[];
-}
+/**
+ * A filter matching at most this many cards reads and sorts them rather than walking the sort's index: the walk
+ * costs more the further apart its matches sit in the sort order (a name search's matches sit together, possibly
+ * late), reading and sorting costs the same wherever they are.
+ */
+const FEW_MATCHES = 1_500;
 
 const SUMMARY_COLUMNS = `c.id, c.name, c.creator, c.character_version, c.spec, c.container, c.revision, c.created_at, c.updated_at, c.deleted_at,
   (c.image IS NOT NULL) AS has_image,
@@ -168,73 +164,36 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
   }
 
   /**
-   * Filters are written `+c.id IN (…)`: the `+` keeps SQLite from driving the query from the matching ids (then
-   * sorting them all, slow when a tag or word matches tens of thousands of cards); it reads the sort's index in
-   * order instead and checks each card against the matches, so a page stops after its 200 rows. A search that
-   * matches few cards is the exception: then reading those and sorting them is quicker than walking the index.
+   * A filtered list (search words, tags) reads its matches from temp.card_matches (search-matches.ts), written
+   * `+c.id IN (…)`: the `+` keeps SQLite from driving the query from the matching ids (then sorting them all, slow
+   * when a tag or word matches tens of thousands of cards); it reads the sort's index in order instead and checks
+   * each card against the matches, so a page stops after its 200 rows. Few matches are the exception: then reading
+   * those and sorting them is quicker than walking the index. The total of a live list is the matches minus the
+   * trashed cards among them, counted from the trash's own index.
    */
   private query(input: ListInput): { where: string[]; params: unknown[]; sortSql: string; total?: number } {
-    const filters: Filter[] = [];
-    let matches: number | undefined;
-    if (input.query?.trim()) {
-      const search = buildSearch(input.query);
-      if (search.match !== null || search.grams.length > 0) {
-        matches = this.matches.fill(search);
-        filters.push({
-          sql: `${matches <= FEW_MATCHES ? '' : '+'}c.id IN (SELECT id FROM temp.card_matches)`,
-          set: 'SELECT id FROM temp.card_matches',
-          // `+`: SQLite is to check ids against the matches, never to start from all of them.
-          member: (id) => `+${id} IN (SELECT id FROM temp.card_matches)`,
-          params: [],
-        });
-      }
-    }
+    const where = [this.trashFilter(input.trash)];
+    const search = input.query?.trim() ? buildSearch(input.query) : null;
     const findTag = this.sql.stmt('SELECT id FROM tags WHERE name = ? COLLATE NOCASE');
-    for (const tag of new Set((input.tags ?? []).map((t) => t.toLowerCase()))) {
-      // Resolving the tag first lets SQLite read the matches straight off the card_tags index.
-      const row = findTag.get(tag) as { id: number } | undefined;
-      const member = (id: string): string => `EXISTS (SELECT 1 FROM card_tags WHERE card_id = ${id} AND tag_id = ?)`;
-      // A card is checked by one lookup in card_tags' primary key rather than against a list of the tag's cards
-      // that SQLite would build for every call.
-      filters.unshift({
-        sql: member('c.id'),
-        set: 'SELECT card_id AS id FROM card_tags WHERE tag_id = ?',
-        member,
-        params: [row?.id ?? -1],
-      });
-    }
-    const where = [this.trashFilter(input.trash), ...filters.map((f) => f.sql)];
-    const params = filters.flatMap((f) => f.params);
+    const tagIds = [...new Set((input.tags ?? []).map((t) => t.toLowerCase()))].map(
+      (tag) => (findTag.get(tag) as { id: number } | undefined)?.id ?? -1,
+    );
+    let total: number | undefined;
+    if (tagIds.length > 0 || search?.match || search?.grams.length) {
+      const matches = this.matches.fill(search, tagIds);
+      where.push(`${matches <= FEW_MATCHES ? '' : '+'}c.id IN (SELECT id FROM temp.card_matches)`);
+      if (!input.trash) {
+        const trashed = this.sql
+          .stmt(
+            'SELECT count(*) AS n FROM cards c WHERE c.deleted_at IS NOT NULL AND +c.id IN (SELECT id FROM temp.card_matches)',
+          )
+          .get() as { n: number };
+        total = matches - trashed.n;
+      }
+    } else if (!input.trash) total = this.matches.liveCount();
     const order = input.order ?? (input.sort === 'updated' || input.sort === 'created' ? 'desc' : 'asc');
     const sortSql = `${SORT_COLUMNS[input.sort ?? 'name']} ${order === 'desc' ? 'DESC' : 'ASC'}, c.id ${order === 'desc' ? 'DESC' : 'ASC'}`;
-    const total = input.trash || filters.length === 0 ? undefined : this.liveTotal(filters, matches);
-    return { where, params, sortSql, total };
-  }
-
-  /**
-   * How many live cards pass every filter, counted off the filters' own sets (a tag's rows in card_tags, the held
-   * search matches) minus the trashed cards among them, so the count never reads the cards table row by row.
-   */
-  private liveTotal(filters: Filter[], matches: number | undefined): number {
-    const [first, ...rest] = filters as [Filter, ...Filter[]];
-    const all =
-      rest.length === 0 && matches !== undefined
-        ? matches
-        : (
-            this.sql
-              .stmt(
-                `SELECT count(*) AS n FROM (${first.set}) f${rest.length ? ` WHERE ${rest.map((f) => f.member('f.id')).join(' AND ')}` : ''}`,
-              )
-              .get(...first.params, ...rest.flatMap((f) => f.params)) as { n: number }
-          ).n;
-    const trashed = (
-      this.sql
-        .stmt(
-          `SELECT count(*) AS n FROM cards c WHERE c.deleted_at IS NOT NULL AND ${filters.map((f) => f.member('c.id')).join(' AND ')}`,
-        )
-        .get(...filters.flatMap((f) => f.params)) as { n: number }
-    ).n;
-    return all - trashed;
+    return { where, params: [], sortSql, total };
   }
 
   image(id: number): Uint8Array | null {
