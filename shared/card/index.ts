@@ -14,7 +14,7 @@ export { convertV1toV2 } from './convert-v1.ts';
 export { convertV2toV3, convertV3toV2, DECORATORS_KEY, STRING_ID_KEY, V3_BACKFILL_NOTICE } from './convert-v2-v3.ts';
 export { summarizeReport } from './loss-report.ts';
 export type { ConversionReport, LossAction, LossItem, ReportSummary } from './loss-report.ts';
-export { writeCard } from './write.ts';
+export { writeCard, writeCardParts } from './write.ts';
 export type { OutputFormat, WriteCardOptions, WriteCardResult } from './write.ts';
 export { writeJsonText, writeYamlText, detectIndent } from './write-text.ts';
 export { readCharx, writeCharx } from './charx.ts';

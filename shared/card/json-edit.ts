@@ -95,8 +95,14 @@ export function printJsonLike(doc: unknown, text: string): string {
   let out = JSON.stringify(doc, null, style.minified ? 0 : style.indent);
   if (style.eol === '\r\n') out = out.replace(/\n/g, '\r\n');
   const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
-  const tail = /\s*$/.exec(text)?.[0] ?? '';
-  return `${bom}${out}${tail}`;
+  return `${bom}${out}${trailingSpace(text)}`;
+}
+
+/** The whitespace `text` ends with (a regex anchored at the end would try every run of spaces in the text). */
+export function trailingSpace(text: string): string {
+  let start = text.length;
+  while (start > 0 && /\s/.test(text[start - 1]!)) start--;
+  return text.slice(start);
 }
 
 function parses(text: string): unknown {
@@ -115,7 +121,29 @@ export function editJsonTo(text: string, from: unknown, to: unknown): string {
   if (same(from, to)) return text;
   const changes = jsonChanges(from, to);
   // Each edit rescans the text; past a few dozen changes the document is printed whole instead.
-  if (changes.length > MAX_EDITS) return printJsonLike(to, text);
+  if (changes.length > MAX_EDITS || editPrintsWhole(text, from, to, changes)) return printJsonLike(to, text);
+  return editJsonInPlace(text, to, changes);
+}
+
+/**
+ * Whether editing `text` in place gives what printing `to` whole gives, so the edits (each a rescan of the text)
+ * can be skipped: the text is `from` exactly as printJsonLike prints it, indented, and every change is to a
+ * top-level key of a non-empty result, so every key the edits keep already reads as printed. A V1→V2 conversion
+ * of a card as tools write it is such an edit. (The property test in json-edit.property.test.ts holds the two
+ * paths equal.)
+ */
+function editPrintsWhole(text: string, from: unknown, to: unknown, changes: readonly JsonChange[]): boolean {
+  return (
+    isObject(to) &&
+    Object.keys(to).length > 0 &&
+    changes.every((c) => c.path.length === 1) &&
+    !jsonStyle(text).minified &&
+    printJsonLike(from, text) === text
+  );
+}
+
+/** `text` with `changes` applied as edits in place; printed whole when the edits do not give `to`. */
+export function editJsonInPlace(text: string, to: unknown, changes: readonly JsonChange[]): string {
   const options = formatting(text);
   let out = text;
   try {

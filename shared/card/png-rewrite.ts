@@ -7,13 +7,13 @@
  * V3-only fields or notices. Every other chunk, and bytes after IEND, are copied as stored.
  */
 import { zlibSync } from 'fflate';
-import { parsePngChunks, encodeChunk, PNG_SIGNATURE } from './png-chunks.ts';
+import { parsePngChunks, encodeChunk } from './png-chunks.ts';
 import type { PngChunk } from './png-chunks.ts';
 import { decodeTextChunk, textKeyword } from './png-text.ts';
 import { readPngCard } from './png-card.ts';
 import { decodeCardText } from './card-text.ts';
 import { base64Decode, base64Encode, concatBytes, utf8DecodeStrict, utf8Encode } from './bytes.ts';
-import { editJsonTo, jsonChanges, applyJsonChanges, printJsonLike } from './json-edit.ts';
+import { editJsonTo, jsonChanges, applyJsonChanges, printJsonLike, trailingSpace } from './json-edit.ts';
 import { convertV1toV2 } from './convert-v1.ts';
 import { convertV2toV3, convertV3toV2, V3_BACKFILL_NOTICE } from './convert-v2-v3.ts';
 import { detectSpec } from './spec.ts';
@@ -39,7 +39,7 @@ function cardKeyword(chunk: PngChunk): CardKeyword | undefined {
 }
 
 function base64Style(payload: string): StoredCardChunk['base64'] {
-  const tail = /\s*$/.exec(payload)![0];
+  const tail = trailingSpace(payload);
   const body = payload.slice(0, payload.length - tail.length);
   const eol = body.includes('\r\n') ? '\r\n' : '\n';
   const firstBreak = body.search(/\r?\n/);
@@ -124,7 +124,9 @@ function viewFor(s: StoredCardChunk, toSpec: CardSpec | undefined): (doc: JsonOb
 }
 
 export interface RewriteResult {
-  bytes: Uint8Array;
+  /** The new file as slices in order: runs of unchanged chunks are views into the source PNG, so a writer can
+   * write them as they are (writev) instead of copying the file into one buffer first. */
+  parts: Uint8Array[];
   /** What the rewrite did to each card chunk, for "what export changes". */
   chunks: { index: number; keyword: CardKeyword; type: string; action: 'kept' | 'rewritten' | 'removed' | 'added' }[];
 }
@@ -146,7 +148,7 @@ export function rewritePngCard(png: Uint8Array, doc: JsonObject): RewriteResult 
   const result: RewriteResult['chunks'] = [];
   if (JSON.stringify(before) === JSON.stringify(doc)) {
     for (const s of stored) result.push({ index: s.index, keyword: s.keyword, type: s.chunk.type, action: 'kept' });
-    return { bytes: png, chunks: result };
+    return { parts: [png], chunks: result };
   }
   const fromSpec = detectSpec(before);
   const toSpec = detectSpec(doc);
@@ -171,14 +173,25 @@ export function rewritePngCard(png: Uint8Array, doc: JsonObject): RewriteResult 
     replaced.set(s.index, encodeChunk(s.chunk.type, chunkData(s.chunk, encodePayload(s, json))));
     result.push({ index: s.index, keyword: s.keyword, type: s.chunk.type, action: 'rewritten' });
   }
-  const parts: Uint8Array[] = [Uint8Array.from(PNG_SIGNATURE)];
+  const parts: Uint8Array[] = [];
   const lastChara = stored.filter((s) => s.keyword === 'chara').at(-1)?.index;
   const needsCcv3 = toSpec === 'v3' && converted && !stored.some((s) => s.keyword === 'ccv3');
+  // The signature and every run of chunks kept as stored go out as one view into the source, from `kept` on.
+  let kept = 0;
+  const keepUpTo = (end: number): void => {
+    if (end > kept) parts.push(png.subarray(kept, end));
+    kept = Math.max(kept, end);
+  };
   chunks.forEach((c, i) => {
     const next = replaced.get(i);
-    if (next !== null) parts.push(next ?? c.raw);
+    if (next !== undefined) {
+      keepUpTo(c.offset);
+      if (next) parts.push(next);
+      kept = c.offset + c.raw.length;
+    }
     if (needsCcv3 && i === lastChara) {
       // A conversion to V3: SPEC_V3 requires the ccv3 chunk; it goes right after the card's chara chunk.
+      keepUpTo(c.offset + c.raw.length);
       parts.push(
         encodeChunk(
           'tEXt',
@@ -192,8 +205,6 @@ export function rewritePngCard(png: Uint8Array, doc: JsonObject): RewriteResult 
       result.push({ index: i + 1, keyword: 'ccv3', type: 'tEXt', action: 'added' });
     }
   });
-  const last = chunks.at(-1);
-  const end = last ? last.offset + last.raw.length : PNG_SIGNATURE.length;
-  if (end < png.length) parts.push(png.subarray(end));
-  return { bytes: concatBytes(parts), chunks: result };
+  keepUpTo(png.length);
+  return { parts, chunks: result };
 }

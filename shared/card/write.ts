@@ -12,7 +12,7 @@ import { writeJsonText, writeYamlText } from './write-text.ts';
 import { placeholderPng } from './placeholder-png.ts';
 import { convertV3toV2 } from './convert-v2-v3.ts';
 import { detectSpec } from './spec.ts';
-import { utf8Encode } from './bytes.ts';
+import { concatBytes, utf8Encode } from './bytes.ts';
 import { CardError } from './errors.ts';
 import type { CardWarning } from './errors.ts';
 import type { ReadCardResult } from './read.ts';
@@ -36,6 +36,19 @@ export interface WriteCardResult {
 }
 
 export function writeCard(doc: JsonObject, format: OutputFormat, options: WriteCardOptions = {}): WriteCardResult {
+  const { parts, warnings } = writeCardParts(doc, format, options);
+  return { bytes: parts.length === 1 ? parts[0]! : concatBytes(parts), warnings };
+}
+
+/**
+ * writeCard's bytes as slices in order (views into the source where it is kept as stored), for a writer that
+ * writes them out one after another rather than joined into one buffer: a batch of large PNGs.
+ */
+export function writeCardParts(
+  doc: JsonObject,
+  format: OutputFormat,
+  options: WriteCardOptions = {},
+): { parts: Uint8Array[]; warnings: CardWarning[] } {
   const { source } = options;
   const warnings: CardWarning[] = [];
   const sameText = source && source.container === format ? source.text : undefined;
@@ -45,9 +58,9 @@ export function writeCard(doc: JsonObject, format: OutputFormat, options: WriteC
   };
   switch (format) {
     case 'json':
-      return { bytes: utf8Encode(writeJsonText(doc, textOptions)), warnings };
+      return { parts: [utf8Encode(writeJsonText(doc, textOptions))], warnings };
     case 'yaml':
-      return { bytes: utf8Encode(writeYamlText(doc, textOptions)), warnings };
+      return { parts: [utf8Encode(writeYamlText(doc, textOptions))], warnings };
     case 'charx': {
       if (detectSpec(doc) !== 'v3')
         warnings.push({
@@ -56,22 +69,22 @@ export function writeCard(doc: JsonObject, format: OutputFormat, options: WriteC
         });
       // Into the CharX it came from: card.json is edited in place, every other entry keeps its bytes.
       const rewritten = source?.archive && options.indent === undefined ? rewriteCharx(source.archive, doc) : undefined;
-      if (rewritten) return { bytes: rewritten, warnings };
+      if (rewritten) return { parts: [rewritten], warnings };
       const prefix = source?.prefix;
       const bytes = writeCharx(doc, source?.assets ?? new Map(), {
         ...(prefix ? { prefix } : {}),
         ...(options.indent !== undefined ? { indent: options.indent } : {}),
       });
-      return { bytes, warnings };
+      return { parts: [bytes], warnings };
     }
     case 'png': {
       // Into a PNG that already holds a card: its card chunks change in place, only where the document changed.
       const rewritten = source?.image && isPng(source.image) ? rewritePngCard(source.image, doc) : undefined;
-      if (rewritten) return { bytes: rewritten.bytes, warnings };
+      if (rewritten) return { parts: rewritten.parts, warnings };
       const image = pngBase(doc, source, warnings);
       const v3 = detectSpec(doc) === 'v3';
       const chara = v3 ? convertV3toV2(doc, { backfillNotice: options.backfillNotice ?? true }).doc : doc;
-      return { bytes: writePngCard(image, v3 ? { chara, ccv3: doc } : { chara }), warnings };
+      return { parts: [writePngCard(image, v3 ? { chara, ccv3: doc } : { chara })], warnings };
     }
     default:
       throw new CardError('write_unsupported', `unknown output format ${JSON.stringify(format)}`);

@@ -1,73 +1,110 @@
 // Batch V1→V2 conversion (issue 16): 2,000 PNG cards of ≈490 KiB, and 20,000 small JSON cards, each against `cp -r`
 // of the same files measured in the same run, with the process's peak RSS (worker threads included). Target:
 // conversion takes at most 1.5× as long as the copy.
+//
+// The files vary the way real exports do, so no one layout is tuned for: the card chunk before or after the image
+// data, IDAT whole or in libpng's 8 KiB pieces, other chunks around it, base64 on one line or wrapped, raw JSON;
+// JSON cards indented 2, 4, tab or on one line, CRLF, a BOM, extra and reordered keys.
 import { execFile, execFileSync } from 'node:child_process';
-import { randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { encodeChunk } from '../../shared/card/index.ts';
+import { PNG_SIGNATURE } from '../../shared/card/png-chunks.ts';
+import { mulberry32 } from '../../shared/util/mulberry32.ts';
 import { convertFiles } from '../../electron/services/convert/index.ts';
+import { loadAverage, type Row } from './table.ts';
 
-const PNG_CARDS = 2_000;
-const JSON_CARDS = 20_000;
-const FOLDERS = 20;
-const ROUNDS = 3;
-// 512×326 RGB: ≈500 KB of image data, stored uncompressed because random pixels do not compress anyway.
-const WIDTH = 512;
-const HEIGHT = 326;
-const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const SETS = {
+  png: { name: 'PNG ≈490 KiB', count: 2_000 },
+  json: { name: 'small JSON', count: 20_000 },
+} as const;
+type Kind = keyof typeof SETS;
+/** Timed rounds per side; LOREWRIGHT_BENCH_ROUNDS overrides (the median is reported, so keep it odd). */
+const ROUNDS = Number(process.env['LOREWRIGHT_BENCH_ROUNDS'] ?? 5);
 const TARGET_RATIO = 1.5;
 
-function v1Card(i: number): Record<string, unknown> {
-  return {
+function v1Card(i: number, next: () => number): Record<string, unknown> {
+  const card: Record<string, unknown> = {
     name: `Card ${i}`,
-    description: `Card ${i} keeps the lighthouse at the edge of the map. 灯台守 🌊 `.repeat(12),
+    description: `Card ${i} keeps the lighthouse at the edge of the map. 灯台守 🌊 `.repeat(
+      4 + Math.floor(next() * 16),
+    ),
     personality: 'patient, dry humour, afraid of silence',
     scenario: `{{user}} washes ashore near lighthouse ${i}.`,
     first_mes: `*The lamp turns.* You're awake. Welcome to lighthouse ${i}.`,
     mes_example: '<START>\n{{user}}: Where am I?\n{{char}}: Somewhere the ships avoid.',
-    // Real V1 exports carry tool-specific keys; they must survive the conversion.
-    talkativeness: '0.5',
   };
+  // Real V1 exports carry tool-specific keys, in any order; they must survive the conversion.
+  if (next() < 0.5) card['talkativeness'] = '0.5';
+  if (next() < 0.3)
+    Object.assign(card, { avatar: 'none', chat: `Card ${i} - 2024-5-1 @12h 00m`, create_date: '2024-5-1' });
+  if (next() < 0.2) card['creatorcomment'] = 'Found in a bottle.';
+  if (next() < 0.2) card['tags'] = ['lighthouse', 'sea'];
+  if (next() < 0.3) return Object.fromEntries(Object.entries(card).sort(() => next() - 0.5));
+  return card;
 }
 
-function ihdr(): Uint8Array {
-  const data = new Uint8Array(13);
-  const view = new DataView(data.buffer);
-  view.setUint32(0, WIDTH);
-  view.setUint32(4, HEIGHT);
-  data.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, adaptive filtering, no interlace
-  return data;
+/** The JSON text of a card as some exporter wrote it: indent, line endings, BOM. */
+function jsonText(doc: unknown, next: () => number): string {
+  const indent = [2, 2, 4, '\t', 0][Math.floor(next() * 5)]!;
+  let text = JSON.stringify(doc, null, indent);
+  if (indent !== 0 && next() < 0.25) text = text.replace(/\n/g, '\r\n');
+  if (next() < 0.5) text += indent !== 0 && text.includes('\r\n') ? '\r\n' : '\n';
+  return next() < 0.05 ? `\uFEFF${text}` : text;
 }
 
-/** A real PNG: valid IDAT of incompressible pixels, and the V1 card as a base64 `chara` tEXt chunk. */
-function pngCard(i: number): Uint8Array {
-  const rowBytes = 1 + WIDTH * 3;
-  const raw = new Uint8Array(rowBytes * HEIGHT);
-  randomFillSync(raw);
-  for (let y = 0; y < HEIGHT; y++) raw[y * rowBytes] = 0; // filter type "None" on every row
-  const text = Buffer.concat([
-    Buffer.from('chara\0', 'latin1'),
-    Buffer.from(Buffer.from(JSON.stringify(v1Card(i))).toString('base64'), 'latin1'),
-  ]);
-  return Buffer.concat([
-    PNG_SIGNATURE,
-    encodeChunk('IHDR', ihdr()),
-    encodeChunk('IDAT', deflateSync(raw, { level: 0 })),
-    encodeChunk('tEXt', text),
-    encodeChunk('IEND', new Uint8Array(0)),
-  ]);
+const text = (keyword: string, payload: string): Uint8Array =>
+  encodeChunk('tEXt', Buffer.concat([Buffer.from(`${keyword}\0`, 'latin1'), Buffer.from(payload, 'utf8')]));
+
+/** A real PNG of 8-bit RGB noise (stored, since noise does not compress) holding the V1 card in some writer's layout. */
+function pngCard(i: number, next: () => number): Uint8Array {
+  const width = 380 + Math.floor(next() * 280);
+  const height = 326;
+  const rowBytes = 1 + width * 3;
+  const raw = Buffer.alloc(rowBytes * height);
+  for (let y = 0; y < height; y++) {
+    const row = raw.subarray(y * rowBytes + 1, (y + 1) * rowBytes); // filter byte 0: "None"
+    for (let x = 0; x < row.length; x += 4) row.writeUInt32LE((next() * 2 ** 32) >>> 0, Math.min(x, row.length - 4));
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const zlib = deflateSync(raw, { level: 0 });
+  // Half whole, half in libpng's 8 KiB IDAT pieces.
+  const piece = next() < 0.5 ? zlib.length : 8192;
+  const idat: Uint8Array[] = [];
+  for (let at = 0; at < zlib.length; at += piece) idat.push(encodeChunk('IDAT', zlib.subarray(at, at + piece)));
+  const json = JSON.stringify(v1Card(i, next));
+  const style = next();
+  const b64 = Buffer.from(json).toString('base64');
+  const payload = style < 0.7 ? b64 : style < 0.85 ? b64.replace(/.{76}/g, '$&\n') : json;
+  const card = text('chara', payload);
+  const meta = next() < 0.5 ? [text('Software', 'Card Forge 2.1')] : [];
+  const head = [
+    encodeChunk('IHDR', ihdr),
+    ...(next() < 0.5 ? [encodeChunk('pHYs', Buffer.from([0, 0, 11, 19, 0, 0, 11, 19, 1]))] : []),
+  ];
+  const place = next();
+  const body =
+    place < 0.45
+      ? [...head, ...idat, ...meta, card] // after the image, just before IEND (SillyTavern)
+      : place < 0.75
+        ? [...head, card, ...meta, ...idat] // before the image
+        : [...head, ...idat, card, ...meta, encodeChunk('tIME', Buffer.from([7, 232, 5, 1, 12, 0, 0]))]; // chunks after it
+  return Buffer.concat([Uint8Array.from(PNG_SIGNATURE), ...body, encodeChunk('IEND', new Uint8Array(0))]);
 }
 
-/** Writes `count` cards (PNG or JSON) into 20 folders; returns the bytes written. */
-function generate(dir: string, count: number, kind: 'png' | 'json'): number {
+/** Writes `count` cards of `kind` into 20 folders; returns the bytes written. */
+export function generate(dir: string, count: number, kind: Kind): number {
+  const next = mulberry32(kind === 'png' ? 16 : 61);
   let bytes = 0;
   for (let i = 0; i < count; i++) {
-    const folder = path.join(dir, `set-${i % FOLDERS}`);
+    const folder = path.join(dir, `set-${i % 20}`);
     fs.mkdirSync(folder, { recursive: true });
-    const data = kind === 'png' ? pngCard(i) : Buffer.from(JSON.stringify(v1Card(i), null, 2));
+    const data = kind === 'png' ? pngCard(i, next) : Buffer.from(jsonText(v1Card(i, next), next));
     fs.writeFileSync(path.join(folder, `card-${i}.${kind}`), data);
     bytes += data.length;
   }
@@ -77,6 +114,12 @@ function generate(dir: string, count: number, kind: 'png' | 'json'): number {
 /** Flushes earlier writes to disk, so a phase does not pay for the previous one's writeback. */
 function settle(): void {
   if (process.platform !== 'win32') execFileSync('sync');
+}
+
+/** Reads every file once, so both sides start from the same warm page cache. */
+function warm(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (entry.isFile()) fs.readFileSync(path.join(entry.parentPath, entry.name));
 }
 
 interface Measured {
@@ -135,42 +178,41 @@ function copyTree(src: string, out: string): Promise<void> {
   return new Promise((resolve, reject) => execFile('cp', ['-r', src, out], (e) => (e ? reject(e) : resolve())));
 }
 
-type Row = Record<string, string | number>;
+const seconds = (runs: Measured[]): string => runs.map((r) => (r.ms / 1000).toFixed(2)).join(', ');
 
-function load(): string {
-  return os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
-}
-
-async function compare(name: string, count: number, kind: 'png' | 'json'): Promise<{ rows: Row[]; figure: Row }> {
+async function compare(kind: Kind): Promise<{ rows: Row[]; figure: Row }> {
+  const { name, count } = SETS[kind];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lorewright-bench-convert-'));
   try {
     const src = path.join(dir, 'src');
     const bytes = generate(src, count, kind);
     const out = path.join(dir, 'out');
-    const runs: Record<'copy' | 'convert', Measured[]> = { copy: [], convert: [] };
-    const loadAtStart = load();
-    // Alternate the two so neither always runs first; the median round of each is reported.
+    const sides = {
+      copy: () => copyTree(src, out),
+      convert: async () => {
+        const report = await convertFiles({ inputs: [src], to: 'v2', outDir: out });
+        if (report.totals.converted !== count)
+          throw new Error(`expected ${count} conversions, got ${JSON.stringify(report.totals)}`);
+      },
+    };
+    const runs: Record<keyof typeof sides, Measured[]> = { copy: [], convert: [] };
+    warm(src);
+    const loadAtStart = loadAverage();
+    // Each side starts from a flushed disk and the same warm source; the order alternates so neither always goes
+    // first, and the median round of each is reported.
     for (let round = 0; round < ROUNDS; round++) {
-      runs.copy.push(await timed(() => copyTree(src, out)));
-      fs.rmSync(out, { recursive: true, force: true });
-      runs.convert.push(
-        await timed(async () => {
-          const report = await convertFiles({ inputs: [src], to: 'v2', outDir: out });
-          if (report.totals.converted !== count)
-            throw new Error(`expected ${count} conversions, got ${JSON.stringify(report.totals)}`);
-        }),
-      );
-      fs.rmSync(out, { recursive: true, force: true });
+      for (const side of round % 2 ? (['convert', 'copy'] as const) : (['copy', 'convert'] as const)) {
+        runs[side].push(await timed(sides[side]));
+        fs.rmSync(out, { recursive: true, force: true });
+      }
     }
     const mb = bytes / 1024 / 1024;
-    const row = (what: string, m: Measured, vsCopy: string): Row => ({
+    const row = (what: string, m: Measured, all: Measured[], vsCopy: string): Row => ({
       case: `${name}: ${what}`,
       cards: count,
       MiB: Number(mb.toFixed(1)),
       median_ms: Math.round(m.ms),
+      rounds_s: seconds(all),
       cpu_ms: Math.round(m.cpuMs),
       cards_per_s: Math.round(count / (m.ms / 1000)),
       MiB_per_s: Number((mb / (m.ms / 1000)).toFixed(1)),
@@ -184,10 +226,11 @@ async function compare(name: string, count: number, kind: 'png' | 'json'): Promi
     const verdict = `≤ ${TARGET_RATIO}× cp -r: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}`;
     return {
       rows: [
-        row(`baseline cp -r of the same files (${ROUNDS} rounds)`, copy, '1×'),
+        row(`baseline cp -r of the same files (${ROUNDS} rounds)`, copy, runs.copy, '1×'),
         row(
           `convert --to v2 --out DIR, jobs ${os.availableParallelism()} (${ROUNDS} rounds)`,
           convert,
+          runs.convert,
           `${ratio.toFixed(2)}× (target ${verdict})`,
         ),
       ],
@@ -204,7 +247,7 @@ async function compare(name: string, count: number, kind: 'png' | 'json'): Promi
 }
 
 export async function run(): Promise<{ rows: Row[]; figures: Row[] }> {
-  const png = await compare('PNG ≈490 KiB', PNG_CARDS, 'png');
-  const json = await compare('small JSON', JSON_CARDS, 'json');
+  const png = await compare('png');
+  const json = await compare('json');
   return { rows: [...png.rows, ...json.rows], figures: [png.figure, json.figure] };
 }

@@ -19,8 +19,9 @@ import {
   renameSync,
   rmSync,
   unlinkSync,
-  writeSync,
+  writevSync,
 } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -130,18 +131,46 @@ export async function abandonWrites(): Promise<void> {
   await Promise.allSettled([...writing]);
 }
 
-export function writeFileAtomic(target: string, bytes: Uint8Array, durable: boolean): Promise<void> {
+/** What a file is written from: its bytes, or its slices in order (written one after another with writev). */
+export type FileBytes = Uint8Array | readonly Uint8Array[];
+
+/** The slices still to write once `n` more bytes of `parts` are written. */
+function after(parts: readonly Uint8Array[], n: number): Uint8Array[] {
+  const rest: Uint8Array[] = [];
+  for (const p of parts) {
+    if (n >= p.length) n -= p.length;
+    else {
+      rest.push(n > 0 ? p.subarray(n) : p);
+      n = 0;
+    }
+  }
+  return rest;
+}
+
+const slices = (bytes: FileBytes): Uint8Array[] => (bytes instanceof Uint8Array ? [bytes] : [...bytes]);
+
+async function writeAll(handle: FileHandle, bytes: FileBytes): Promise<void> {
+  // writev may write less than asked (past IOV_MAX slices, or a signal); go on from where it stopped.
+  for (let rest = after(slices(bytes), 0); rest.length > 0;)
+    rest = after(rest, (await handle.writev(rest)).bytesWritten);
+}
+
+function writeAllSync(fd: number, bytes: FileBytes): void {
+  for (let rest = after(slices(bytes), 0); rest.length > 0;) rest = after(rest, writevSync(fd, rest));
+}
+
+export function writeFileAtomic(target: string, bytes: FileBytes, durable: boolean): Promise<void> {
   const write = writeTemp(target, bytes, durable).finally(() => writing.delete(write));
   writing.add(write);
   return write;
 }
 
-async function writeTemp(target: string, bytes: Uint8Array, durable: boolean): Promise<void> {
+async function writeTemp(target: string, bytes: FileBytes, durable: boolean): Promise<void> {
   const temp = tempPath(target);
   const handle = await fs.open(temp, 'wx');
   try {
     try {
-      await handle.writeFile(bytes);
+      await writeAll(handle, bytes);
       if (durable) await handle.sync();
     } finally {
       await handle.close();
@@ -155,16 +184,16 @@ async function writeTemp(target: string, bytes: Uint8Array, durable: boolean): P
 }
 
 /** writeFileAtomic for worker threads (same temp name, flush policy and clean-up), without async I/O per file. */
-export function writeFileAtomicSync(target: string, bytes: Uint8Array, durable: boolean): void {
+export function writeFileAtomicSync(target: string, bytes: FileBytes, durable: boolean): void {
   const temp = tempPath(target);
   const fd = openSync(temp, 'wx');
   try {
-    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
-    if (durable) fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
+    try {
+      writeAllSync(fd, bytes);
+      if (durable) fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temp, target);
   } catch (e) {
     rmSync(temp, { force: true });

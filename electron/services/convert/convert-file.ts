@@ -4,12 +4,12 @@
  * worker threads, where a batch of small files costs less with synchronous I/O than with a promise per call.
  */
 import path from 'node:path';
-import { CardError, convertCard, readCard, summarizeReport, writeCard } from '../../../shared/card/index.ts';
+import { CardError, convertCard, readCard, summarizeReport, writeCardParts } from '../../../shared/card/index.ts';
 import type { OutputFormat, TargetSpec } from '../../../shared/card/index.ts';
 import { backupFile, backupFileSync, writeFileAtomic, writeFileAtomicSync } from './atomic-write.ts';
 import { sameFormat } from './output-path.ts';
 import type { InputFile } from './collect.ts';
-import { readRegularFile, readRegularFileSync } from '../files/walk-files.ts';
+import { readRegularFile, readRegularFileSync, scratchBuffer } from '../files/walk-files.ts';
 import type { FileResult } from './types.ts';
 
 export interface FileJob {
@@ -25,8 +25,11 @@ export interface FileJob {
 
 export const DEFAULT_MAX_FILE_BYTES = 512 * 1024 * 1024;
 
-/** Converts the bytes read for `job` into `result`; returns the bytes to write, or undefined when nothing is. */
-function convertBytes(job: FileJob, bytes: Uint8Array, result: FileResult): Uint8Array | undefined {
+/**
+ * Converts the bytes read for `job` into `result`; returns the bytes to write as slices in order (views into
+ * `bytes` where the file is kept as stored), or undefined when nothing is written.
+ */
+function convertBytes(job: FileJob, bytes: Uint8Array, result: FileResult): Uint8Array[] | undefined {
   // Image data is copied as stored, so its CRCs are not worth half the CPU time of a batch.
   const read = readCard(bytes, path.basename(job.file.path), { maxBytes: job.maxFileBytes, verifyImageCrc: false });
   Object.assign(result, { from: read.spec, container: read.container, warnings: read.warnings });
@@ -51,13 +54,15 @@ function convertBytes(job: FileJob, bytes: Uint8Array, result: FileResult): Uint
   }
   // Nothing to write: the card is at the target and stays in its container.
   if (already && format === keep) return undefined;
-  const written = writeCard(converted.doc, format, {
+  const written = writeCardParts(converted.doc, format, {
     source: read,
     ...(job.indent !== undefined ? { indent: job.indent } : {}),
   });
   result.warnings = [...result.warnings, ...written.warnings];
-  return written.bytes;
+  return written.parts;
 }
+
+const byteLength = (parts: readonly Uint8Array[]): number => parts.reduce((n, p) => n + p.length, 0);
 
 function failed(result: FileResult, e: unknown): void {
   const code = e instanceof CardError ? e.code : ((e as NodeJS.ErrnoException).code ?? 'error');
@@ -90,17 +95,20 @@ export function convertFile(job: FileJob): Promise<FileResult> {
     if (!out) return;
     if (!job.output && job.backup) result.backup = await backupFile(job.file.path);
     await writeFileAtomic(job.output ?? job.file.path, out, !job.output);
-    Object.assign(result, { output: job.output ?? job.file.path, bytesOut: out.length });
+    Object.assign(result, { output: job.output ?? job.file.path, bytesOut: byteLength(out) });
   });
 }
 
+// One file at a time per thread: each is read into the same memory, its output written before the next is read.
+const scratch = scratchBuffer();
+
 export function convertFileSync(job: FileJob): FileResult {
   return tracked(job, (result) => {
-    const bytes = readRegularFileSync(job.file.path, job.maxFileBytes, (size) => (result.bytesIn = size));
+    const bytes = readRegularFileSync(job.file.path, job.maxFileBytes, (size) => (result.bytesIn = size), scratch);
     const out = convertBytes(job, bytes, result);
     if (!out) return;
     if (!job.output && job.backup) result.backup = backupFileSync(job.file.path);
     writeFileAtomicSync(job.output ?? job.file.path, out, !job.output);
-    Object.assign(result, { output: job.output ?? job.file.path, bytesOut: out.length });
+    Object.assign(result, { output: job.output ?? job.file.path, bytesOut: byteLength(out) });
   });
 }

@@ -5,7 +5,7 @@
  * reason. The walk never reads a file, so a FIFO cannot block it and a huge file cannot fill memory.
  */
 import fs from 'node:fs/promises';
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 
@@ -188,16 +188,45 @@ export async function readRegularFile(file: string, max: number, onSize?: (size:
   }
 }
 
-/** readRegularFile for worker threads, which own their thread and skip the cost of async I/O per small file. */
-export function readRegularFileSync(file: string, max: number, onSize?: (size: number) => void): Uint8Array {
+/**
+ * readRegularFile for worker threads, which own their thread and skip the cost of async I/O per small file. With
+ * `scratch`, the file is read into the buffer it lends (one reused buffer instead of fresh memory for every
+ * file): the bytes returned are then valid only until the next call that lends the same buffer.
+ */
+export function readRegularFileSync(
+  file: string,
+  max: number,
+  onSize?: (size: number) => void,
+  scratch?: (size: number) => Uint8Array,
+): Uint8Array {
   const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const s = fstatSync(fd);
     onSize?.(s.size);
     checkReadable(file, s, max);
-    const bytes = readFileSync(fd);
-    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (!scratch) {
+      const bytes = readFileSync(fd);
+      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
+    // As readFileSync does: the size the handle had when it was checked, or less if the file shrank meanwhile.
+    const into = scratch(s.size);
+    let got = 0;
+    for (let n = 1; got < s.size && n > 0; got += n) n = readSync(fd, into, got, s.size - got, null);
+    return into.subarray(0, got);
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * A buffer lent out again and again for readRegularFileSync, grown to the largest file read up to `keep` bytes;
+ * a larger file gets memory of its own, so a rare huge file does not stay in memory after it is done.
+ */
+export function scratchBuffer(keep = 16 * 1024 * 1024): (size: number) => Uint8Array {
+  let buffer = new Uint8Array(0);
+  return (size) => {
+    if (size > keep) return new Uint8Array(size);
+    if (buffer.length < size) buffer = new Uint8Array(Math.min(keep, Math.max(size, buffer.length * 2)));
+    return buffer;
+  };
 }

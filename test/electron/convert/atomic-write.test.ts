@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { backupFile, writeFileAtomic } from '../../../electron/services/convert/atomic-write.ts';
+import { backupFile, writeFileAtomic, writeFileAtomicSync } from '../../../electron/services/convert/atomic-write.ts';
 import { useTempDir } from '../../helpers/temp-dir.ts';
 
 const tempDir = useTempDir();
@@ -23,6 +23,18 @@ describe('writeFileAtomic / backupFile', () => {
     await expect(writeFileAtomic(target, new TextEncoder().encode('new'), true)).rejects.toThrow();
     expect(fs.readFileSync(path.join(target, 'inside'), 'utf8')).toBe('old');
     expect(fs.readdirSync(dir)).toEqual(['card.png']);
+  });
+
+  it('writes slices in order, from both the async and the worker-thread writer', async () => {
+    const dir = tempDir();
+    const source = new TextEncoder().encode('0123456789');
+    // Views into one buffer, a fresh piece, an empty one: what a PNG rewrite hands over.
+    const parts = [source.subarray(0, 4), new TextEncoder().encode('-new-'), new Uint8Array(0), source.subarray(4)];
+    await writeFileAtomic(path.join(dir, 'a.png'), parts, false);
+    writeFileAtomicSync(path.join(dir, 'b.png'), parts, false);
+    expect(fs.readFileSync(path.join(dir, 'a.png'), 'utf8')).toBe('0123-new-456789');
+    expect(fs.readFileSync(path.join(dir, 'b.png'), 'utf8')).toBe('0123-new-456789');
+    expect(fs.readdirSync(dir).sort()).toEqual(['a.png', 'b.png']);
   });
 
   it('never replaces an older backup', async () => {

@@ -3,7 +3,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { walkFiles, readRegularFile } from '../../../electron/services/files/walk-files.ts';
+import {
+  walkFiles,
+  readRegularFile,
+  readRegularFileSync,
+  scratchBuffer,
+} from '../../../electron/services/files/walk-files.ts';
 import { isCardFileName } from '../../../electron/services/convert/collect.ts';
 import { convertFiles } from '../../../electron/services/convert/index.ts';
 import { useTempDir, v2Card } from '../../helpers/temp-dir.ts';
@@ -66,6 +71,26 @@ describe('walkFiles', () => {
       ['too_large', '5,000 bytes, over the 4,000-byte limit'],
       ['link_loop', 'symbolic link loop'],
     ]);
+  });
+
+  it('readRegularFileSync reads each file into one lent buffer, and a file over its size into memory of its own', () => {
+    const dir = tempDir();
+    const file = (name: string, text: string): string => {
+      fs.writeFileSync(path.join(dir, name), text);
+      return path.join(dir, name);
+    };
+    const scratch = scratchBuffer(8);
+    const long = readRegularFileSync(file('a.json', '{"a":1}'), 100, undefined, scratch);
+    expect(Buffer.from(long).toString()).toBe('{"a":1}');
+    const short = readRegularFileSync(file('b.json', '{}'), 100, undefined, scratch);
+    expect(Buffer.from(short).toString()).toBe('{}');
+    expect(short.buffer).toBe(long.buffer);
+    const big = readRegularFileSync(file('c.json', '{"big":true}'), 100, undefined, scratch);
+    expect(Buffer.from(big).toString()).toBe('{"big":true}');
+    expect(big.buffer).not.toBe(long.buffer);
+    expect(() => readRegularFileSync(file('d.json', 'x'.repeat(200)), 100, undefined, scratch)).toThrow(
+      'the limit is 100',
+    );
   });
 
   it('readRegularFile refuses a FIFO without blocking on it', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCard } from '../../../shared/card/read.ts';
-import { writeCard } from '../../../shared/card/write.ts';
+import { writeCard, writeCardParts } from '../../../shared/card/write.ts';
 import { parsePngChunks } from '../../../shared/card/png-chunks.ts';
 import { decodeTextChunk } from '../../../shared/card/png-text.ts';
 import { base64Decode, latin1Decode, utf8Decode, utf8Encode } from './codec.ts';
@@ -23,6 +23,23 @@ describe('writeCard: PNG', () => {
     { type: 'prVt', data: new Uint8Array([1, 2]) },
     textChunk('ccv3', b64(v3Card({ name: 'Old' }))),
   ]);
+
+  it('hands a writer the kept runs of chunks as views into the source, not copies', () => {
+    const read = readCard(source);
+    const { parts } = writeCardParts(v2Card({ name: 'New' }), 'png', { source: read });
+    const joined = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    parts.reduce((at, p) => (joined.set(p, at), at + p.length), 0);
+    expect(joined).toEqual(writeCard(v2Card({ name: 'New' }), 'png', { source: read }).bytes);
+    const kept = parts.filter((p) => p.buffer === source.buffer);
+    // IHDR, Software, chara, prVt, ccv3, IDAT, IEND: the runs around the rewritten chara and the dropped ccv3.
+    const chunks = parsePngChunks(source).chunks;
+    expect(chunks.map((c) => c.type)).toEqual(['IHDR', 'tEXt', 'tEXt', 'prVt', 'tEXt', 'IDAT', 'IEND']);
+    expect(kept.map((p) => [p.byteOffset - source.byteOffset, p.length])).toEqual([
+      [0, chunks[2]!.offset],
+      [chunks[3]!.offset, chunks[3]!.raw.length],
+      [chunks[5]!.offset, source.length - chunks[5]!.offset],
+    ]);
+  });
 
   it('keeps every other chunk byte for byte and rewrites the card chunk in place; a V2 export drops ccv3', () => {
     const read = readCard(source);
