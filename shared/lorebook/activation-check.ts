@@ -1,11 +1,12 @@
 // Whether one entry becomes a candidate in the current pass (docs/world-info.md#per-entry-checks, in SillyTavern's order).
 // The pass-independent part is split out so a scan can skip such entries once instead of in every pass.
-import type { Candidate } from './candidate.ts';
+import type { Candidate, KeyedOutcome } from './candidate.ts';
 import type { ExplanationReason, QuirkName } from './model.ts';
 import { ScanState } from './model.ts';
 import { staticFilter, type FilterContext } from './filters.ts';
 import type { BufferView, ScanBuffer } from './scan-buffer.ts';
-import { caretQuirk } from './keys.ts';
+import { caretQuirk, type CompiledKey } from './keys.ts';
+import type { KeyHits } from './key-index.ts';
 import { evaluateSecondary, firstPrimaryMatch } from './secondary.ts';
 import type { TimedEffects } from './timed-effects.ts';
 
@@ -53,9 +54,72 @@ export function unevaluatedOutcome(c: Candidate, facts: ScanFacts): CheckOutcome
   );
 }
 
+/**
+ * `freshCheck`, except that what holds for the whole scan is decided once per entry, and that a key-decided outcome
+ * (a key matched, none did, secondary keys failed) from an earlier pass is reused when the entry's buffer has only
+ * grown since and none of its keys can match differently: every key is covered by the key index and has no
+ * occurrence, or its first occurrence (and first whole-word one) lies in the old text. Regex keys qualify only when
+ * their required literal is absent (anchors make them non-monotone). An entry the pass kind or delay level can
+ * affect (delay until recursion, exclude recursion) reuses only an outcome of the same kind and level. Crowds of
+ * selective entries sharing common keys are thus checked once, not in every pass.
+ */
 export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
-  const rejected = rejectedForScan(c, pass);
-  if (rejected) return rejected;
+  if (c.scanWide === undefined) c.scanWide = rejectedForScan(c, pass);
+  if (c.scanWide) return c.scanWide;
+  const last = c.keyed;
+  const withRecursion = pass.state !== ScanState.MIN_ACTIVATIONS;
+  if (last && (!passBound(c) || (last.state === pass.state && last.level === pass.level))) {
+    const view = pass.buffer.view(c.entry.raw, withRecursion);
+    if (view.lineage === last.view.lineage && keysUnchanged(c, view, last)) return last.outcome;
+  }
+  const outcome = freshCheck(c, pass);
+  const code = outcome.reason.code;
+  if (pass.indexed && (code === 'key-match' || code === 'no-key-match' || code === 'secondary-failed')) {
+    const view = pass.buffer.view(c.entry.raw, withRecursion);
+    c.keyed = {
+      outcome,
+      state: pass.state,
+      level: pass.level,
+      view,
+      textLength: view.text.length,
+      lowerLength: view.lower().length,
+    };
+  } else c.keyed = undefined;
+  return outcome;
+}
+
+/** The pass kind or delay level can change the entry's outcome with the same buffer. */
+function passBound(c: Candidate): boolean {
+  return (c.entry.delayed || !!c.entry.raw.excludeRecursion) && !c.sticky;
+}
+
+function keysUnchanged(c: Candidate, view: BufferView, last: KeyedOutcome): boolean {
+  const keys = c.book.keys(c.bookIndex);
+  const hits = view.hits(c.book.keyIndex);
+  return unchanged(keys.primary, hits, last) && unchanged(keys.secondary, hits, last);
+}
+
+function unchanged(keys: readonly CompiledKey[] | null, hits: KeyHits, last: KeyedOutcome): boolean {
+  if (!keys) return true;
+  for (const key of keys) {
+    if (key.kind === 'never') continue;
+    if (key.kind === 'regex') {
+      if (key.literal === null || hits.keyFirst(key, false) !== -1) return false;
+      continue;
+    }
+    const old = key.caseSensitive ? last.textLength : last.lowerLength;
+    const at = hits.keyFirst(key, key.kind === 'word');
+    if (at === undefined || at >= old) return false;
+    if (key.kind === 'substring' && at >= 0) {
+      const whole = hits.keyFirst(key, true);
+      if (whole === undefined || whole >= old) return false;
+    }
+  }
+  return true;
+}
+
+/** The checks after `rejectedForScan`, in SillyTavern's order. */
+function freshCheck(c: Candidate, pass: PassContext): CheckOutcome {
   const { raw, decorators } = c.entry;
 
   const recursionPass = pass.state === ScanState.RECURSION;

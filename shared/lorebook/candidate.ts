@@ -1,5 +1,8 @@
 // An entry as it takes part in one scan: its prepared form plus this scan's mutable facts.
+import type { CheckOutcome } from './activation-check.ts';
+import type { ScanState } from './model.ts';
 import type { CompiledBook, PreparedEntry } from './prepare.ts';
+import type { BufferView } from './scan-buffer.ts';
 
 export interface Candidate {
   readonly entry: PreparedEntry;
@@ -11,4 +14,17 @@ export interface Candidate {
   content: string;
   /** A sticky record is active for it in this scan. */
   sticky: boolean;
+  /** Its rejection for the whole scan (null: none), once checked (see activation-check.ts). */
+  scanWide?: CheckOutcome | null;
+  /** Its last key-decided outcome, which later passes reuse while no key can match differently (see activation-check.ts). */
+  keyed?: KeyedOutcome | undefined;
+}
+
+export interface KeyedOutcome {
+  readonly outcome: CheckOutcome;
+  readonly state: ScanState;
+  readonly level: number;
+  readonly view: BufferView;
+  readonly textLength: number;
+  readonly lowerLength: number;
 }

@@ -5,13 +5,6 @@ import { prepareBook, type PreparedBook, type PreparedEntry } from './prepare.ts
 
 export const CharacterStrategy = { EVENLY: 0, CHARACTER_FIRST: 1, GLOBAL_FIRST: 2 } as const;
 
-export interface OrderedEntry {
-  readonly entry: PreparedEntry;
-  readonly book: PreparedBook;
-  /** Index inside `book.entries`. */
-  readonly bookIndex: number;
-}
-
 export interface BookSelection {
   global: string[];
   character: string[];
@@ -31,11 +24,71 @@ export function selectBooks(scenario: Scenario): BookSelection {
   return { global, character, chat, persona };
 }
 
+/**
+ * The scan order of every loaded entry, as typed arrays: scan index → book slot and index in that book. A book appears
+ * under one name at most, so each has one slot. After an edit that keeps every entry's `order`, the next order shares
+ * these arrays and only its books differ.
+ */
+export class EntryOrder {
+  readonly books: readonly PreparedBook[];
+  readonly length: number;
+  readonly #slot: Int32Array;
+  readonly #bookIndex: Int32Array;
+  /** Per slot: index in the book → scan index. */
+  readonly #scanIndex: readonly Int32Array[];
+  /**
+   * The order this one was derived from and the scan indices whose entries differ, until a scan plan has been derived
+   * from it (see ScanPlan).
+   */
+  base: { order: EntryOrder; changed: ReadonlySet<number> } | undefined;
+
+  constructor(
+    books: readonly PreparedBook[],
+    layout: { slot: Int32Array; bookIndex: Int32Array; scanIndex: readonly Int32Array[] },
+    base?: { order: EntryOrder; changed: ReadonlySet<number> },
+  ) {
+    this.books = books;
+    this.length = layout.slot.length;
+    this.#slot = layout.slot;
+    this.#bookIndex = layout.bookIndex;
+    this.#scanIndex = layout.scanIndex;
+    this.base = base;
+  }
+
+  slot(index: number): number {
+    return this.#slot[index] as number;
+  }
+
+  bookIndex(index: number): number {
+    return this.#bookIndex[index] as number;
+  }
+
+  entry(index: number): PreparedEntry {
+    return (this.books[this.#slot[index] as number] as PreparedBook).entry(this.#bookIndex[index] as number);
+  }
+
+  scanIndexOf(slot: number, bookIndex: number): number {
+    return this.#scanIndex[slot]?.[bookIndex] ?? -1;
+  }
+
+  /** The same layout over `books`, whose entries differ from this order's at the scan indices `changed`. */
+  derive(books: readonly PreparedBook[], changed: ReadonlySet<number>): EntryOrder {
+    const layout = { slot: this.#slot, bookIndex: this.#bookIndex, scanIndex: this.#scanIndex };
+    return new EntryOrder(books, layout, { order: this, changed });
+  }
+}
+
 // `Number(x)` mirrors the coercion of `b.order - a.order`: a missing order yields NaN, which the engine's sort
 // treats as it treats any NaN comparison. The built-in sort is used on purpose (same stable algorithm).
-const byOrderDesc = (a: OrderedEntry, b: OrderedEntry) => Number(b.entry.raw.order) - Number(a.entry.raw.order);
+const byOrderDesc = (a: Placed, b: Placed) => Number(b.entry.raw.order) - Number(a.entry.raw.order);
 
-export function orderEntries(scenario: Scenario): readonly OrderedEntry[] {
+interface Placed {
+  entry: PreparedEntry;
+  slot: number;
+  bookIndex: number;
+}
+
+export function orderEntries(scenario: Scenario): EntryOrder {
   const selection = selectBooks(scenario);
   const roles = [selection.chat, selection.persona, selection.global, selection.character];
   // Same books (by identity), names and strategy ⇒ same order: the preview re-scans unchanged books constantly.
@@ -43,30 +96,89 @@ export function orderEntries(scenario: Scenario): readonly OrderedEntry[] {
     scenario.settings.characterStrategy,
     ...roles.flatMap((names) => [names.length, ...names.flatMap((n) => [n, scenario.books[n]])]),
   ];
-  if (lastOrder && sameList(lastOrder.signature, signature)) return lastOrder.entries;
-  const entries = computeOrder(scenario, selection);
-  lastOrder = { signature, entries };
-  return entries;
+  const last = lastOrder;
+  if (last && sameList(last.signature, signature)) return last.order;
+  const order = (last && derivedOrder(scenario, last, signature)) ?? computeOrder(scenario, selection);
+  lastOrder = { signature, order };
+  return order;
 }
 
-let lastOrder: { signature: unknown[]; entries: readonly OrderedEntry[] } | undefined;
+let lastOrder: { signature: unknown[]; order: EntryOrder } | undefined;
 
 function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-function computeOrder(scenario: Scenario, selection: BookSelection): OrderedEntry[] {
+/**
+ * The last order, carried over to books that are `prepareEdit` edits of its own (same names, same roles) in which no
+ * changed entry's `order` differs: positions in the scan order cannot move, so only the books are swapped.
+ */
+function derivedOrder(
+  scenario: Scenario,
+  last: { signature: unknown[]; order: EntryOrder },
+  signature: unknown[],
+): EntryOrder | undefined {
+  if (last.signature.length !== signature.length || last.signature[0] !== signature[0]) return undefined;
+  const previous = last.order;
+  const books = previous.books.slice();
+  const changed = new Set<number>();
+  // The signature lists, per role, the count and then (name, book object) pairs; slots follow the same order.
+  let slot = 0;
+  for (let at = 1; at < signature.length;) {
+    const count = signature[at] as number;
+    if (last.signature[at] !== count) return undefined;
+    at++;
+    for (let n = 0; n < count; n++, at += 2) {
+      const name = signature[at] as string;
+      if (last.signature[at] !== name) return undefined;
+      const book = bookNamed(scenario, name);
+      if (last.signature[at + 1] !== scenario.books[name]) {
+        if (!book) return undefined;
+        const prepared = prepareBook(name, book);
+        const before = books[slot];
+        if (!before || prepared.editOf?.before !== before) return undefined;
+        for (const bookIndex of prepared.editOf.changed) {
+          const was = Number(before.entry(bookIndex).raw.order);
+          if (!Object.is(was, Number(prepared.entry(bookIndex).raw.order))) return undefined;
+          changed.add(previous.scanIndexOf(slot, bookIndex));
+        }
+        books[slot] = prepared;
+      }
+      // A name whose book is missing has no slot.
+      if (book) slot++;
+    }
+  }
+  for (const book of books) book.editOf = undefined;
+  // One step of derivation is kept: the new order's base, not the base's own.
+  previous.base = undefined;
+  return previous.derive(books, changed);
+}
+
+function bookNamed(scenario: Scenario, name: string) {
+  return Object.hasOwn(scenario.books, name) ? scenario.books[name] : undefined;
+}
+
+function computeOrder(scenario: Scenario, selection: BookSelection): EntryOrder {
+  const books: PreparedBook[] = [];
   const load = (names: string[]) =>
     names.flatMap((name) => {
-      const book = Object.hasOwn(scenario.books, name) ? scenario.books[name] : undefined;
+      const book = bookNamed(scenario, name);
       if (!book) return [];
       const prepared = prepareBook(name, book);
-      return prepared.entries.map((entry, bookIndex) => ({ entry, book: prepared, bookIndex }));
+      prepared.editOf = undefined;
+      const slot = books.push(prepared) - 1;
+      const placed: Placed[] = [];
+      for (let bookIndex = 0; bookIndex < prepared.entries.length; bookIndex++)
+        placed.push({ entry: prepared.entry(bookIndex), slot, bookIndex });
+      return placed;
     });
+  // Slots in role order: chat, persona, global, character (the signature's order).
+  const chat = load(selection.chat);
+  const persona = load(selection.persona);
   const global = load(selection.global);
   const character = load(selection.character);
-  const sorted = (list: OrderedEntry[]) => list.sort(byOrderDesc);
-  let rest: OrderedEntry[];
+  const sorted = (list: Placed[]) => list.sort(byOrderDesc);
+  let rest: Placed[];
   switch (scenario.settings.characterStrategy) {
     case CharacterStrategy.EVENLY:
       rest = sorted([...global, ...character]);
@@ -77,5 +189,14 @@ function computeOrder(scenario: Scenario, selection: BookSelection): OrderedEntr
     default:
       rest = [...sorted(character), ...sorted(global)];
   }
-  return [...sorted(load(selection.chat)), ...sorted(load(selection.persona)), ...rest];
+  const all = [...sorted(chat), ...sorted(persona), ...rest];
+  const slot = new Int32Array(all.length);
+  const bookIndex = new Int32Array(all.length);
+  const scanIndex = books.map((b) => new Int32Array(b.entries.length));
+  all.forEach((p, i) => {
+    slot[i] = p.slot;
+    bookIndex[i] = p.bookIndex;
+    (scanIndex[p.slot] as Int32Array)[p.bookIndex] = i;
+  });
+  return new EntryOrder(books, { slot, bookIndex, scanIndex });
 }

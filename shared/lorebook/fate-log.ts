@@ -47,6 +47,11 @@ export class FateLog {
     const fate = this.#fates.get(index);
     const rank = reasonRank(reason);
     if (fate && (fate.fired || rank < fate.rank)) return;
+    // The same outcome again (a check reused from an earlier pass): only the pass moves on.
+    if (fate && fate.reason === reason && fate.quirk === quirk) {
+      if (fate.pass !== null) fate.pass = pass;
+      return;
+    }
     this.#fates.set(index, {
       fired: false,
       pass: isScanWide(reason) ? null : pass,

@@ -36,12 +36,26 @@ export function emptyPrompt(authorsNote: AuthorsNote | null): PromptOutput {
   };
 }
 
+type StackedSlot = 'before' | 'after' | 'ANTop' | 'ANBottom' | 'EMTop' | 'EMBottom';
+
+/** The positions (a Map: `position` is untrusted) whose entries just stack up in a slot of the same name (depth groups and outlets are built below). */
+const STACKED: ReadonlyMap<unknown, StackedSlot> = new Map<unknown, StackedSlot>([
+  [P.before, 'before'],
+  [P.after, 'after'],
+  [P.ANTop, 'ANTop'],
+  [P.ANBottom, 'ANBottom'],
+  [P.EMTop, 'EMTop'],
+  [P.EMBottom, 'EMBottom'],
+]);
+
 export function placeEntries(activated: readonly Candidate[], authorsNote: AuthorsNote | null): Placement {
   const slots = emptySlots();
-  const before: string[] = [];
-  const after: string[] = [];
-  const anTop: string[] = [];
-  const anBottom: string[] = [];
+  const text: Record<Exclude<StackedSlot, 'EMTop' | 'EMBottom'>, string[]> = {
+    before: [],
+    after: [],
+    ANTop: [],
+    ANBottom: [],
+  };
   const examples: ExamplePrompt[] = [];
   const depth: DepthPrompt[] = [];
   // Maps while building: outlet names are user text ("__proto__" included).
@@ -56,31 +70,14 @@ export function placeEntries(activated: readonly Candidate[], authorsNote: Autho
       slots.dropped.push({ key, reason: 'empty content' });
       continue;
     }
+    const stack = STACKED.get(raw.position);
+    if (stack) {
+      slots[stack].unshift(key);
+      if (stack === 'EMTop' || stack === 'EMBottom') examples.unshift({ position: stack === 'EMTop' ? 0 : 1, content });
+      else text[stack].unshift(content);
+      continue;
+    }
     switch (raw.position) {
-      case P.before:
-        slots.before.unshift(key);
-        before.unshift(content);
-        break;
-      case P.after:
-        slots.after.unshift(key);
-        after.unshift(content);
-        break;
-      case P.ANTop:
-        slots.ANTop.unshift(key);
-        anTop.unshift(content);
-        break;
-      case P.ANBottom:
-        slots.ANBottom.unshift(key);
-        anBottom.unshift(content);
-        break;
-      case P.EMTop:
-        slots.EMTop.unshift(key);
-        examples.unshift({ position: 0, content });
-        break;
-      case P.EMBottom:
-        slots.EMBottom.unshift(key);
-        examples.unshift({ position: 1, content });
-        break;
       case P.atDepth: {
         const wantDepth = raw.depth ?? 4;
         const role = raw.role ?? 0;
@@ -115,14 +112,14 @@ export function placeEntries(activated: readonly Candidate[], authorsNote: Autho
   return {
     slots,
     prompt: {
-      worldInfoBefore: before.join('\n'),
-      worldInfoAfter: after.join('\n'),
+      worldInfoBefore: text.before.join('\n'),
+      worldInfoAfter: text.after.join('\n'),
       depth,
       examples,
-      anTop,
-      anBottom,
+      anTop: text.ANTop,
+      anBottom: text.ANBottom,
       outlets: Object.fromEntries(outlets),
-      authorsNote: authorsNote ? wrapAuthorsNote(anTop, authorsNote.value, anBottom) : null,
+      authorsNote: authorsNote ? wrapAuthorsNote(text.ANTop, authorsNote.value, text.ANBottom) : null,
     },
   };
 }

@@ -3,6 +3,7 @@
 // a new entry object (and a new book object), and then only what changed is prepared again; `prepareEdit` is told
 // which entries changed, so not even the unchanged ones are walked.
 import type { WorldInfoBook, WorldInfoEntry } from './model.ts';
+import { ChunkedList } from './chunked-list.ts';
 import { parseDecorators } from './decorators.ts';
 import { cyrb53 } from './hash.ts';
 import { compileKey, type CompiledKey, type PlainKeyOptions } from './keys.ts';
@@ -77,7 +78,12 @@ export interface KeyContext extends MacroNames, PlainKeyOptions {}
 
 export class PreparedBook {
   readonly world: string;
-  readonly entries: readonly PreparedEntry[];
+  readonly entries: ChunkedList<PreparedEntry>;
+  /**
+   * Set when this book was prepared by `prepareEdit` and not yet ordered: the book before the edit and the positions
+   * of the entries that differ, so the entry order and scan plan can be derived instead of rebuilt.
+   */
+  editOf: { before: PreparedBook; changed: readonly number[] } | undefined;
   /** The id (key in `book.entries`) of each entry. */
   readonly ids: readonly string[];
   #positions: Map<string, number> | undefined;
@@ -91,9 +97,12 @@ export class PreparedBook {
     this.world = world;
     if (edit) {
       // Same ids, a few entries replaced: everything else is shared with the book before the edit.
-      const entries = edit.before.entries.slice();
-      for (const [position, raw] of edit.at) entries[position] = prepareEntry(world, raw);
-      this.entries = entries;
+      const replaced = new Map<number, PreparedEntry>();
+      for (const [position, raw] of edit.at) replaced.set(position, prepareEntry(world, raw));
+      this.entries = edit.before.entries.with(replaced);
+      // One step back only: an older book is not kept alive through a chain of edits.
+      edit.before.editOf = undefined;
+      this.editOf = { before: edit.before, changed: [...edit.at.keys()] };
       this.ids = edit.before.ids;
       this.#positions = edit.before.#positions;
       for (const [id, compiled] of edit.before.#compiled)
@@ -110,8 +119,12 @@ export class PreparedBook {
         prepared.push(prepareEntry(world, raw));
       }
     }
-    this.entries = prepared;
+    this.entries = ChunkedList.from(prepared);
     this.ids = ids;
+  }
+
+  entry(index: number): PreparedEntry {
+    return this.entries.at(index) as PreparedEntry;
   }
 
   /** Position of the entry with this id, or -1. */
@@ -143,8 +156,8 @@ export class CompiledBook {
   constructor(prepared: PreparedBook, context: KeyContext) {
     this.prepared = prepared;
     this.#context = context;
-    this.#keysId = `${contextId(context)}\u0000expanded`;
-    this.#rawKeysId = `${contextId(context)}\u0000raw`;
+    this.#keysId = interned(`${contextId(context)}\u0000expanded`);
+    this.#rawKeysId = interned(`${contextId(context)}\u0000raw`);
   }
 
   /** This book's keys in `prepared`, an edit of it in which the entries at `changed` differ. */
@@ -159,12 +172,12 @@ export class CompiledBook {
 
   /** Activation keys: macro-expanded and trimmed. */
   keys(index: number): EntryKeys {
-    return (this.prepared.entries[index] as PreparedEntry).keys(this.#keysId, this.#context, true);
+    return this.prepared.entry(index).keys(this.#keysId, this.#context, true);
   }
 
   /** Group-scoring keys: raw (no macros, no trim). */
   rawKeys(index: number): EntryKeys {
-    return (this.prepared.entries[index] as PreparedEntry).keys(this.#rawKeysId, this.#context, false);
+    return this.prepared.entry(index).keys(this.#rawKeysId, this.#context, false);
   }
 
   /**
@@ -185,14 +198,29 @@ export class CompiledBook {
   }
 }
 
+/**
+ * One string object per key-slot id: every book compiled under a context then looks its entries' keys up by the same
+ * object, which compares by identity instead of character by character.
+ */
+const slotIds = new Map<string, string>();
+function interned(id: string): string {
+  let found = slotIds.get(id);
+  if (found === undefined) {
+    // Ids embed user and character names: a long session may see many; forgetting them only costs speed.
+    if (slotIds.size >= 1000) slotIds.clear();
+    slotIds.set(id, (found = id));
+  }
+  return found;
+}
+
 /** The last key index built per book name, for deriving the next one after an edit. */
-const lastIndexed = new Map<string, { context: string; entries: readonly PreparedEntry[]; index: KeyIndex }>();
+const lastIndexed = new Map<string, { context: string; entries: ChunkedList<PreparedEntry>; index: KeyIndex }>();
 
 /** Positions whose entry differs when `next` keeps every position of `before` (appending is allowed), else null. */
-function changedEntries(before: readonly PreparedEntry[], next: readonly PreparedEntry[]): number[] | null {
+function changedEntries(before: ChunkedList<PreparedEntry>, next: ChunkedList<PreparedEntry>): number[] | null {
   if (next.length < before.length) return null;
   const changed: number[] = [];
-  for (let i = 0; i < next.length; i++) if (next[i] !== before[i]) changed.push(i);
+  for (let i = 0; i < next.length; i++) if (next.at(i) !== before.at(i)) changed.push(i);
   return changed;
 }
 

@@ -27,6 +27,8 @@ interface Segment {
 
 export class BufferView {
   readonly text: string;
+  /** Shared by a view and every view `extend` made from it: their texts start with this one's. */
+  readonly lineage: object;
   readonly #segments: readonly Segment[];
   #lower: string | undefined;
   /** Hits of the key indexes asked about so far (see `hits`). */
@@ -42,6 +44,7 @@ export class BufferView {
       text += part.text;
     }
     this.text = text;
+    this.lineage = base?.lineage ?? {};
     this.#segments = segments;
   }
 

@@ -1,73 +1,135 @@
 // What a scan can know before reading the chat, cached per entry order (itself cached per book revisions) and key
-// context: compiled books per entry, delay levels, hash lookup, and which entries a pass must evaluate. Entries
-// with only plain keys are found through each book's key index; the rest (regex or empty keys, own buffers,
-// constants, @@activate) are evaluated every pass.
+// context: compiled books, delay levels, hash lookup, and which entries a pass must evaluate. Entries with only plain
+// keys are found through each book's key index; the rest (regex or empty keys, own buffers, constants, @@activate)
+// are evaluated every pass. The plan of an order derived after an edit is derived from the plan before it: only the
+// changed entries are looked at again.
 // Selections are in scan order, so outcomes are identical to checking every entry.
-import type { OrderedEntry } from './entry-order.ts';
-import { contextId, type CompiledBook, type KeyContext, type PreparedBook } from './prepare.ts';
+import type { EntryOrder } from './entry-order.ts';
+import { contextId, type CompiledBook, type KeyContext, type PreparedEntry } from './prepare.ts';
 import { MATCH_SOURCES, type BufferView } from './scan-buffer.ts';
 
-interface IndexedBook {
-  book: CompiledBook;
-  /** bookIndex → scan index, -1 when the entry is not looked up through the index. */
-  scanIndex: Int32Array;
+/** Changed entries a derived hash lookup checks one by one, beyond which it is rebuilt. */
+const MAX_HASH_CHANGES = 256;
+
+interface HashLookup {
+  /** Timed-effect hash → first scan index, as of the plan that built it. */
+  first: Map<number, number>;
+  /** Hashes held by more than one entry there. */
+  shared: Set<number>;
+  /** Scan indices whose entries changed since. */
+  changed: ReadonlySet<number>;
 }
 
 export class ScanPlan {
-  readonly ordered: readonly OrderedEntry[];
-  /** Compiled book of each entry, by scan index. */
-  readonly books: readonly CompiledBook[];
+  readonly order: EntryOrder;
+  /** Compiled book by slot. */
+  readonly #books: readonly CompiledBook[];
   /** Sorted distinct delay-until-recursion levels. */
   readonly delayLevels: readonly number[];
+  readonly #levelCounts: Map<number, number>;
   readonly #always: readonly number[];
-  readonly #indexed: readonly IndexedBook[];
+  /** By slot: index in the book → scan index, -1 when the entry is not looked up through the key index. */
+  readonly #indexed: readonly (Int32Array | null)[];
   readonly #marked: Uint8Array;
   /** Evaluate every entry in every pass (the reference path the index must agree with). */
   readonly #exhaustive: boolean;
-  #byHash: Map<number, number> | undefined;
+  #hashes: HashLookup | undefined;
 
-  constructor(ordered: readonly OrderedEntry[], context: KeyContext, exhaustive: boolean) {
-    this.ordered = ordered;
+  constructor(order: EntryOrder, context: KeyContext, exhaustive: boolean, base?: ScanPlan) {
+    this.order = order;
     this.#exhaustive = exhaustive;
-    const compiled = new Map<PreparedBook, CompiledBook>();
-    const indexed = new Map<CompiledBook, IndexedBook>();
-    const always: number[] = [];
-    const levels = new Set<number>();
-    this.books = ordered.map((o, i) => {
-      let book = compiled.get(o.book);
-      if (!book) compiled.set(o.book, (book = o.book.compiled(context)));
-      const { entry, bookIndex } = o;
-      if (entry.delayed) levels.add(entry.delayLevel);
-      if (entry.decorators.includes('@@activate') || entry.raw.constant) always.push(i);
-      else if (book.keys(bookIndex).primary) {
-        if (hasOwnBuffer(o) || !book.keyIndex.indexed[bookIndex]) always.push(i);
-        else {
-          let slot = indexed.get(book);
-          if (!slot) indexed.set(book, (slot = { book, scanIndex: new Int32Array(o.book.entries.length).fill(-1) }));
-          slot.scanIndex[bookIndex] = i;
+    this.#books = order.books.map((b) => b.compiled(context));
+    const changed = base && order.base?.order === base.order ? order.base.changed : undefined;
+    if (base && changed && this.#books.every((b, slot) => sameIndexFlags(base.#books[slot] as CompiledBook, b))) {
+      this.#levelCounts = new Map(base.#levelCounts);
+      const always = base.#always.filter((i) => !changed.has(i));
+      const indexed = base.#indexed.slice();
+      const copied = new Set<number>();
+      for (const i of changed) {
+        const slot = order.slot(i);
+        this.#countLevel(base.order.entry(i), -1);
+        if (!copied.has(slot)) {
+          copied.add(slot);
+          indexed[slot] = indexed[slot]?.slice() ?? null;
         }
+        const table = indexed[slot];
+        if (table) table[order.bookIndex(i)] = -1;
+        this.#place(i, always, indexed);
       }
-      return book;
-    });
-    this.delayLevels = [...levels].sort((a, b) => a - b);
-    this.#always = always;
-    this.#indexed = [...indexed.values()];
-    this.#marked = new Uint8Array(ordered.length);
+      this.#always = always.sort((a, b) => a - b);
+      this.#indexed = indexed;
+      this.#marked = base.#marked;
+      const hashes = base.#hashes;
+      if (hashes && hashes.changed.size + changed.size <= MAX_HASH_CHANGES)
+        this.#hashes = { ...hashes, changed: new Set([...hashes.changed, ...changed]) };
+    } else {
+      this.#levelCounts = new Map();
+      const always: number[] = [];
+      const indexed: (Int32Array | null)[] = this.#books.map(() => null);
+      for (let i = 0; i < order.length; i++) this.#place(i, always, indexed);
+      this.#always = always;
+      this.#indexed = indexed;
+      this.#marked = new Uint8Array(order.length);
+    }
+    this.delayLevels = [...this.#levelCounts.keys()].sort((a, b) => a - b);
+  }
+
+  /** Compiled book of the entry at a scan index. */
+  book(index: number): CompiledBook {
+    return this.#books[this.order.slot(index)] as CompiledBook;
+  }
+
+  #countLevel(entry: PreparedEntry, by: number): void {
+    if (!entry.delayed) return;
+    const count = (this.#levelCounts.get(entry.delayLevel) ?? 0) + by;
+    if (count > 0) this.#levelCounts.set(entry.delayLevel, count);
+    else this.#levelCounts.delete(entry.delayLevel);
+  }
+
+  /** Files the entry at scan index `i` under always-evaluated or key-indexed (or neither: no primary keys). */
+  #place(i: number, always: number[], indexed: (Int32Array | null)[]): void {
+    const entry = this.order.entry(i);
+    const slot = this.order.slot(i);
+    const bookIndex = this.order.bookIndex(i);
+    const book = this.#books[slot] as CompiledBook;
+    this.#countLevel(entry, 1);
+    if (entry.decorators.includes('@@activate') || entry.raw.constant) always.push(i);
+    else if (book.keys(bookIndex).primary) {
+      if (hasOwnBuffer(entry) || !book.keyIndex.indexed[bookIndex]) always.push(i);
+      else {
+        const table = (indexed[slot] ??= new Int32Array(book.prepared.entries.length).fill(-1));
+        table[bookIndex] = i;
+      }
+    }
   }
 
   /** Scan index of the first entry with this timed-effect hash. */
   indexOfHash(hash: number): number | undefined {
-    if (!this.#byHash) {
-      this.#byHash = new Map();
-      for (const [i, o] of this.ordered.entries())
-        if (!this.#byHash.has(o.entry.hash)) this.#byHash.set(o.entry.hash, i);
+    const { first, shared, changed } = (this.#hashes ??= this.#hashLookup());
+    let found = first.get(hash);
+    if (found !== undefined && changed.has(found)) {
+      // Its entry changed since: another unchanged entry may hold the hash (rare: equal hashes need equal uids).
+      if (shared.has(hash)) return this.#hashLookup().first.get(hash);
+      found = undefined;
     }
-    return this.#byHash.get(hash);
+    for (const i of changed) if ((found === undefined || i < found) && this.order.entry(i).hash === hash) found = i;
+    return found;
+  }
+
+  #hashLookup(): HashLookup {
+    const first = new Map<number, number>();
+    const shared = new Set<number>();
+    for (let i = 0; i < this.order.length; i++) {
+      const { hash } = this.order.entry(i);
+      if (!first.has(hash)) first.set(hash, i);
+      else shared.add(hash);
+    }
+    return { first, shared, changed: new Set() };
   }
 
   /** Scan indices a pass must evaluate, ascending. `view` is the shared buffer; `extra` adds e.g. sticky entries. */
   select(view: BufferView, extra: readonly number[]): number[] {
-    if (this.#exhaustive) return this.ordered.map((_, i) => i);
+    if (this.#exhaustive) return Array.from({ length: this.order.length }, (_, i) => i);
     const chosen: number[] = [];
     const marked = this.#marked;
     const choose = (i: number) => {
@@ -78,26 +140,43 @@ export class ScanPlan {
     };
     this.#always.forEach(choose);
     extra.forEach(choose);
-    for (const { book, scanIndex } of this.#indexed)
-      view.hits(book.keyIndex).forEachEntry((bookIndex) => choose(scanIndex[bookIndex] as number));
+    this.#books.forEach((book, slot) => {
+      const table = this.#indexed[slot];
+      if (table) view.hits(book.keyIndex).forEachEntry((bookIndex) => choose(table[bookIndex] as number));
+    });
     for (const i of chosen) marked[i] = 0;
     return chosen.sort((a, b) => a - b);
   }
 }
 
+/**
+ * The book's key index differs from the one `before` had only at entries changed since (it was derived, not rebuilt:
+ * the same automata), so a plan can be derived by looking at those entries alone.
+ */
+function sameIndexFlags(before: CompiledBook, after: CompiledBook): boolean {
+  if (before === after) return true;
+  const a = before.keyIndex;
+  const b = after.keyIndex;
+  return a.caseSensitive === b.caseSensitive && a.caseInsensitive === b.caseInsensitive;
+}
+
 /** Entries with their own scan depth or match sources see a different buffer than the shared one. */
-function hasOwnBuffer(o: OrderedEntry): boolean {
-  const { raw } = o.entry;
+function hasOwnBuffer(entry: PreparedEntry): boolean {
+  const { raw } = entry;
   return (raw.scanDepth !== null && raw.scanDepth !== undefined) || MATCH_SOURCES.some(([, flag]) => raw[flag]);
 }
 
-const plans = new WeakMap<readonly OrderedEntry[], Map<string, ScanPlan>>();
+const plans = new WeakMap<EntryOrder, Map<string, ScanPlan>>();
 
-export function scanPlan(ordered: readonly OrderedEntry[], context: KeyContext, exhaustive = false): ScanPlan {
-  let byContext = plans.get(ordered);
-  if (!byContext) plans.set(ordered, (byContext = new Map()));
+export function scanPlan(order: EntryOrder, context: KeyContext, exhaustive = false): ScanPlan {
+  let byContext = plans.get(order);
+  if (!byContext) plans.set(order, (byContext = new Map()));
   const id = `${contextId(context)}\u0000${exhaustive}`;
   let plan = byContext.get(id);
-  if (!plan) byContext.set(id, (plan = new ScanPlan(ordered, context, exhaustive)));
+  if (!plan)
+    byContext.set(
+      id,
+      (plan = new ScanPlan(order, context, exhaustive, order.base && plans.get(order.base.order)?.get(id))),
+    );
   return plan;
 }

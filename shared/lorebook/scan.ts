@@ -11,7 +11,7 @@ import {
 import { admitCandidates } from './admission.ts';
 import { tokenBudget } from './budget.ts';
 import type { Candidate } from './candidate.ts';
-import { orderEntries, type OrderedEntry } from './entry-order.ts';
+import { orderEntries } from './entry-order.ts';
 import { explainEntry } from './explain.ts';
 import { FateLog } from './fate-log.ts';
 import { filterContext } from './filters.ts';
@@ -30,7 +30,6 @@ import type {
 import { ScanState, WorldInfoPosition } from './model.ts';
 import { nextPass } from './next-pass.ts';
 import { emptyPrompt, emptySlots, placeEntries } from './placement.ts';
-import type { CompiledBook } from './prepare.ts';
 import { createRandomSource } from './rng.ts';
 import { ScanBuffer } from './scan-buffer.ts';
 import { scanPlan } from './scan-plan.ts';
@@ -75,8 +74,8 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const random = createRandomSource(scenario.seed, scenario.random);
   const initialTimed = scenario.carryTimedEffects ? (options.carriedTimedEffects ?? null) : scenario.timedWorldInfo;
 
-  const ordered = orderEntries(scenario);
-  if (ordered.length === 0) {
+  const order = orderEntries(scenario);
+  if (order.length === 0) {
     // SillyTavern returns before touching timed effects when no entry is loaded at all.
     return {
       activated: [],
@@ -90,22 +89,22 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   }
 
   const keyContext = { ...names, caseSensitive: settings.caseSensitive, wholeWords: settings.matchWholeWords };
-  const plan = scanPlan(ordered, keyContext, options.exhaustive);
+  const plan = scanPlan(order, keyContext, options.exhaustive);
   const timed = new TimedEffects(initialTimed, chatLength, scenario.dryRun);
   timed.check((hash) => {
     const i = plan.indexOfHash(hash);
-    return i === undefined ? undefined : plan.ordered[i]?.entry;
+    return i === undefined ? undefined : order.entry(i);
   });
   const stickyIndices = [...timed.stickyHashes()].flatMap((hash) => plan.indexOfHash(hash) ?? []);
   const facts: ScanFacts = { timed, filters: filterContext(scenario.character, scenario.trigger) };
   // Candidates are materialised only for entries a pass evaluates (or an explanation asks about).
   const candidates = new Map<number, Candidate>();
   const newCandidate = (index: number): Candidate => {
-    const { entry, bookIndex } = plan.ordered[index] as OrderedEntry;
+    const entry = order.entry(index);
     return {
       entry,
-      book: plan.books[index] as CompiledBook,
-      bookIndex,
+      book: plan.book(index),
+      bookIndex: order.bookIndex(index),
       index,
       content: entry.content,
       sticky: timed.sticky(entry) !== undefined,
@@ -242,21 +241,22 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const explain = (): ScanExplanation => {
     const entries: EntryExplanation[] = [];
     const list: EntryKey[] | null = options.listUnmatched ? (unmatched = []) : null;
-    plan.ordered.forEach(({ entry, bookIndex }, i) => {
+    for (let i = 0; i < order.length; i++) {
+      const entry = order.entry(i);
       const fate = fates.get(i);
       if (fate) {
         if (list && !fate.fired && fate.reason.code === 'no-key-match') list.push(entry.key);
         else entries.push(explainEntry(candidateAt(i), fate));
-        return;
+        continue;
       }
       // Most entries of a large book were never evaluated: no candidate is kept for them.
       if (
         list &&
-        (plan.books[i] as CompiledBook).keys(bookIndex).primary &&
+        plan.book(i).keys(order.bookIndex(i)).primary &&
         !rejectedForScan({ entry, sticky: timed.sticky(entry) !== undefined }, facts)
       ) {
         list.push(entry.key);
-        return;
+        continue;
       }
       const c = candidates.get(i) ?? newCandidate(i);
       const { reason, quirk } = unevaluatedOutcome(c, facts);
@@ -266,7 +266,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
           quirk ? { fired: false, pass: null, reason, rank: 0, quirk } : { fired: false, pass: null, reason, rank: 0 },
         ),
       );
-    });
+    }
     return { mode: SCAN_MODE, entries };
   };
   const result: ScanResult = {

@@ -7,33 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { artifactsDir } from '../helpers/browser.ts';
 import { importBook, savedAs, openBook, shownEntries, useAppPage } from '../helpers/e2e-app.ts';
+import { bigBook } from '../helpers/big-book.ts';
 
 const eldoria = path.resolve(import.meta.dirname, '../fixtures/lorebooks/Eldoria.json');
-
-/** A generated book: entry i has keys "name<i>" and "alias<i>", and mentions another entry's key. */
-function bigBook(count: number): string {
-  const entries: Record<string, unknown> = {};
-  for (let i = 0; i < count; i++) {
-    entries[String(i)] = {
-      uid: i,
-      key: [`name${i}`, `alias${i}`],
-      keysecondary: [],
-      comment: `Entry number ${i}`,
-      content: `Lore about name${i}. It mentions name${(i * 7 + 3) % count} in passing.`,
-      constant: false,
-      selective: true,
-      selectiveLogic: 0,
-      order: 100 + (i % 50),
-      position: i % 2,
-      disable: false,
-      probability: 100,
-      useProbability: true,
-      depth: 4,
-      group: '',
-    };
-  }
-  return JSON.stringify({ entries }, null, 4);
-}
 
 const resultText = (p: Page): Promise<string> => p.getByTestId('preview-result').innerText();
 

@@ -22,7 +22,16 @@ function previewOutput(): ScanOutput {
     .filter((e) => !e.fired && e.reason.code === 'no-key-match')
     .map((e) => e.key);
   result.explain.entries = result.explain.entries.filter((e) => e.fired || e.reason.code !== 'no-key-match');
-  return { results: [result], unmatched: [unmatched], turns: [], highlights: [[]], used: [0], scanMs: 0 };
+  return {
+    results: [result],
+    unmatched: [unmatched],
+    unmatchedCount: [unmatched.length],
+    turns: [],
+    highlights: [[]],
+    used: [0],
+    scanMs: 0,
+    timing: { book: 0, prepare: 0, scan: 0, rest: 0 },
+  };
 }
 
 describe('lore test from the preview', () => {

@@ -7,6 +7,7 @@ import { parseCommandArgs, timeoutOption } from '../lore/options.ts';
 import { inFile } from '../lore/read-json.ts';
 import { scanInSandbox, type SandboxPool } from '../../sandbox/index.ts';
 import { cliSandbox } from '../sandbox.ts';
+import { walkFiles } from '../../services/files/walk-files.ts';
 import { loadScenarioFile } from '../lore/scenario.ts';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../usage-error.ts';
 
@@ -55,22 +56,26 @@ function isLoreTest(file: string): boolean {
   );
 }
 
-function collect(args: string[], cwd: string): string[] {
-  const files: string[] = [];
-  const walk = (dir: string): void => {
-    for (const name of fs.readdirSync(dir).sort()) {
-      const full = path.join(dir, name);
-      if (fs.statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith('.json') && isLoreTest(full)) files.push(path.relative(cwd, full) || full);
-    }
-  };
+/**
+ * The files to run: each file named as typed, and the lore tests found in named folders (through walkFiles, so
+ * link loops and already-walked folders are passed over). A JSON file that cannot be read (a FIFO, no permission) is
+ * reported as a broken file.
+ */
+async function collect(args: string[], cwd: string): Promise<{ files: string[]; unreadable: FileReport[] }> {
+  const typed = new Map<string, string>();
   for (const arg of args) {
     const full = path.resolve(cwd, arg);
     if (!fs.existsSync(full)) throw new UsageError(`No such file or folder: ${arg}`, LORE_TEST_HELP);
-    if (fs.statSync(full).isDirectory()) walk(full);
-    else files.push(arg);
+    typed.set(full, arg);
   }
-  return files;
+  const shown = (full: string): string => typed.get(full) ?? (path.relative(cwd, full) || full);
+  const walked = await walkFiles([...typed.keys()], { accept: (name) => name.endsWith('.json') });
+  return {
+    files: walked.files.filter((f) => typed.has(f.path) || isLoreTest(f.path)).map((f) => shown(f.path)),
+    unreadable: walked.skipped
+      .filter((s) => s.path.endsWith('.json') && s.code !== 'duplicate')
+      .map((s) => ({ file: shown(s.path), error: `${shown(s.path)}: ${s.reason}`, expectations: [] })),
+  };
 }
 
 async function runFile(
@@ -109,10 +114,10 @@ export async function runLoreTest(argv: string[], io: CliIo): Promise<number> {
   }
   if (positionals.length === 0) throw new UsageError('test needs at least one file or folder.', LORE_TEST_HELP);
   const timeout = timeoutOption(values.timeout, LORE_TEST_HELP);
-  const files = collect(positionals, io.cwd);
-  if (files.length === 0)
+  const { files, unreadable } = await collect(positionals, io.cwd);
+  if (files.length === 0 && unreadable.length === 0)
     throw new UsageError(`No lore tests (JSON files with "expect") in ${positionals.join(', ')}.`, LORE_TEST_HELP);
-  const reports: FileReport[] = [];
+  const reports: FileReport[] = [...unreadable];
   const sandbox = cliSandbox(io);
   for (const file of files) reports.push(await runFile(file, io.cwd, sandbox, timeout));
 
@@ -128,7 +133,7 @@ export async function runLoreTest(argv: string[], io: CliIo): Promise<number> {
       for (const o of report.expectations) io.out(`  ${o.passed ? 'ok  ' : 'FAIL'}  ${describe(o)}\n`);
     }
     io.out(
-      `\n${files.length} file(s), ${all.length} expectation(s): ${all.length - failed} passed, ${failed} failed${broken ? `, ${broken} file(s) could not run` : ''}.\n`,
+      `\n${reports.length} file(s), ${all.length} expectation(s): ${all.length - failed} passed, ${failed} failed${broken ? `, ${broken} file(s) could not run` : ''}.\n`,
     );
   }
   return failed || broken ? EXIT_FAILED : EXIT_OK;

@@ -1,51 +1,39 @@
 /** The chat page's left column: card, connection (with its editor), persona name, books, and the card's saved chats. */
 import { useState } from 'react';
-import type { CardSummary } from '../../../shared/library/types.ts';
-import type { ChatSummary, PresetInfo, ProfileRecord } from '../../../shared/api/methods/chats.ts';
-import type { LorebookSummary } from '../../../shared/api/methods/lorebooks.ts';
+import type { ChatLossItem } from '../../../shared/chat/types.ts';
 import { useT } from '../i18n/index.ts';
 import { ProfileEditor } from './ProfileEditor.tsx';
-import type { Persona } from './useChatSession.ts';
+import type { CardChats } from './useCardChats.ts';
+import type { ChatChoices } from './useChatChoices.ts';
+import type { ChatSources } from './useChatSources.ts';
 
 export interface ChatSidebarProps {
-  cards: CardSummary[];
-  cardId: number | null;
+  sources: ChatSources;
+  choices: ChatChoices;
+  cardChats: CardChats;
   onPickCard(id: number): void;
-  profiles: ProfileRecord[];
-  presets: PresetInfo[];
-  profileId: string | null;
-  onProfile(id: string | null): void;
-  onProfilesChanged(profiles: ProfileRecord[]): void;
-  persona: Persona;
-  onPersona(p: Persona): void;
-  books: LorebookSummary[];
-  bookIds: number[];
-  onBookIds(ids: number[]): void;
-  chats: ChatSummary[];
-  chatId: number | null;
-  onOpenChat(id: number): void;
-  onNewChat(): void;
-  onImportChat(text: string): void;
-  onDeleteChat(id: number): void;
+  /** What an imported chat could not keep (empty when nothing). */
+  onImportLost(lost: ChatLossItem[]): void;
   onError(e: unknown): void;
 }
 
-export function ChatSidebar(p: ChatSidebarProps) {
+export function ChatSidebar({ sources, choices, cardChats, onPickCard, onImportLost, onError }: ChatSidebarProps) {
   const t = useT();
+  const { profileId, setProfileId, persona, setPersona, bookIds, setBookIds } = choices;
   // 'new' edits a fresh profile; an id edits that one; null shows no editor.
   const [editing, setEditing] = useState<string | null>(null);
-  const profile = p.profiles.find((x) => x.id === p.profileId) ?? null;
+  const profile = sources.profiles.find((x) => x.id === profileId) ?? null;
   return (
     <aside className="chats-side">
       <label className="field">
         <span className="field-label">{t('chats.card')}</span>
         <select
           aria-label={t('chats.card')}
-          value={p.cardId ?? ''}
-          onChange={(e) => e.target.value && p.onPickCard(Number(e.target.value))}
+          value={cardChats.cardId ?? ''}
+          onChange={(e) => e.target.value && onPickCard(Number(e.target.value))}
         >
           <option value="">{t('chats.pickCard')}</option>
-          {p.cards.map((c) => (
+          {sources.cards.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
             </option>
@@ -56,11 +44,11 @@ export function ChatSidebar(p: ChatSidebarProps) {
         <span className="field-label">{t('chats.profile')}</span>
         <select
           aria-label={t('chats.profile')}
-          value={p.profileId ?? ''}
-          onChange={(e) => p.onProfile(e.target.value || null)}
+          value={profileId ?? ''}
+          onChange={(e) => setProfileId(e.target.value || null)}
         >
           <option value="">{t('chats.noProfile')}</option>
-          {p.profiles.map((x) => (
+          {sources.profiles.map((x) => (
             <option key={x.id} value={x.id}>
               {x.name} · {x.model}
             </option>
@@ -79,38 +67,38 @@ export function ChatSidebar(p: ChatSidebarProps) {
         <ProfileEditor
           key={editing}
           profile={editing === 'new' ? null : profile}
-          presets={p.presets}
+          presets={sources.presets}
           onSaved={(saved) => {
-            p.onProfilesChanged([...p.profiles.filter((x) => x.id !== saved.id), saved]);
-            p.onProfile(saved.id);
+            sources.setProfileList([...sources.profiles.filter((x) => x.id !== saved.id), saved]);
+            setProfileId(saved.id);
           }}
           onDeleted={(id) => {
-            p.onProfilesChanged(p.profiles.filter((x) => x.id !== id));
-            p.onProfile(null);
+            sources.setProfileList(sources.profiles.filter((x) => x.id !== id));
+            setProfileId(null);
             setEditing(null);
           }}
-          onError={p.onError}
+          onError={onError}
         />
       )}
       <fieldset className="list-field">
         <legend>{t('chats.persona')}</legend>
         <label className="field">
           <span className="field-label">{t('chats.personaName')}</span>
-          <input value={p.persona.name} onChange={(e) => p.onPersona({ ...p.persona, name: e.target.value })} />
+          <input value={persona.name} onChange={(e) => setPersona({ ...persona, name: e.target.value })} />
         </label>
         <p className="hint">{t('chats.personaInSettings')}</p>
       </fieldset>
-      {p.books.length > 0 && (
+      {sources.books.length > 0 && (
         <fieldset className="list-field">
           <legend>{t('chats.books')}</legend>
           <p className="hint">{t('chats.booksHint')}</p>
-          {p.books.map((b) => (
+          {sources.books.map((b) => (
             <label key={b.id} className="chat-book">
               <input
                 type="checkbox"
-                checked={p.bookIds.includes(b.id)}
+                checked={bookIds.includes(b.id)}
                 onChange={(e) =>
-                  p.onBookIds(e.target.checked ? [...p.bookIds, b.id] : p.bookIds.filter((id) => id !== b.id))
+                  setBookIds(e.target.checked ? [...bookIds, b.id] : bookIds.filter((id) => id !== b.id))
                 }
               />
               {b.name}
@@ -118,11 +106,11 @@ export function ChatSidebar(p: ChatSidebarProps) {
           ))}
         </fieldset>
       )}
-      {p.cardId !== null && (
+      {cardChats.cardId !== null && (
         <section className="chat-list">
           <div className="chat-row">
             <h3>{t('chats.saved')}</h3>
-            <button onClick={p.onNewChat}>{t('chats.newChat')}</button>
+            <button onClick={cardChats.newChat}>{t('chats.newChat')}</button>
             <label className="button">
               {t('chats.import')}
               <input
@@ -132,18 +120,22 @@ export function ChatSidebar(p: ChatSidebarProps) {
                 onChange={(e) => {
                   const file = e.target.files?.[0];
                   e.target.value = '';
-                  file?.text().then(p.onImportChat, p.onError);
+                  file?.text().then((text) => cardChats.importChat(text, onImportLost), onError);
                 }}
               />
             </label>
           </div>
-          {p.chats.length === 0 && <p className="muted">{t('chats.noChats')}</p>}
-          {p.chats.map((c) => (
-            <div key={c.id} className={c.id === p.chatId ? 'chat-list-item active' : 'chat-list-item'}>
-              <button className="link" onClick={() => p.onOpenChat(c.id)}>
+          {cardChats.chats.length === 0 && <p className="muted">{t('chats.noChats')}</p>}
+          {cardChats.chats.map((c) => (
+            <div key={c.id} className={c.id === cardChats.chatId ? 'chat-list-item active' : 'chat-list-item'}>
+              <button className="link" onClick={() => cardChats.openChat(c.id)}>
                 {c.name} <span className="muted">{t('chats.messages', { n: c.messages })}</span>
               </button>
-              <button className="danger" aria-label={t('chats.deleteChat')} onClick={() => p.onDeleteChat(c.id)}>
+              <button
+                className="danger"
+                aria-label={t('chats.deleteChat')}
+                onClick={() => window.confirm(t('chats.confirmDeleteChat')) && cardChats.deleteChat(c.id)}
+              >
                 ×
               </button>
             </div>

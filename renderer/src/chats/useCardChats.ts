@@ -1,6 +1,10 @@
-/** The card a test chat is about: its document, its saved chats and its linked books; picking it opens its newest chat. */
+/**
+ * The card a test chat is about: its document, its saved chats and its linked books; picking it opens its newest
+ * chat. The saved-chat list's actions (open, new, import, delete) live here too.
+ */
 import { useCallback, useEffect, useState } from 'react';
 import type { ChatSummary } from '../../../shared/api/methods/chats.ts';
+import type { ChatLossItem } from '../../../shared/chat/types.ts';
 import type { CardBookLink } from '../../../shared/api/methods/links.ts';
 import { parseDocument } from '../../../shared/library/parse-document.ts';
 import { useApi } from '../app/ApiContext.ts';
@@ -11,7 +15,11 @@ interface PickedCard {
   document: unknown;
 }
 
-export function useCardChats(session: ReturnType<typeof useChatSession>, onError: (e: unknown) => void) {
+export function useCardChats(
+  session: ReturnType<typeof useChatSession>,
+  persona: Persona,
+  onError: (e: unknown) => void,
+) {
   const api = useApi();
   const [card, setCard] = useState<PickedCard | null>(null);
   const [chats, setChats] = useState<ChatSummary[]>([]);
@@ -32,7 +40,7 @@ export function useCardChats(session: ReturnType<typeof useChatSession>, onError
     if (cardId !== null && session.chatId !== null) void refreshChats(cardId);
   }, [cardId, session.chatId, session.transcript, refreshChats]);
 
-  const pickCard = async (id: number, persona: Persona): Promise<void> => {
+  const pickCard = async (id: number): Promise<void> => {
     const record = await api.invoke('cards.get', { id });
     const document = parseDocument(record.document, record.format);
     setCard({ id, document });
@@ -44,5 +52,41 @@ export function useCardChats(session: ReturnType<typeof useChatSession>, onError
     } else session.start(document, persona);
   };
 
-  return { cardId, card: card?.document ?? null, chats, links, pickCard, refreshChats };
+  const openChat = (id: number): void => {
+    api.invoke('chats.get', { id }).then((saved) => session.open(saved.id, saved.transcript), onError);
+  };
+  const newChat = (): void => {
+    if (card) session.start(card.document, persona);
+  };
+  /** Opens the imported chat; `onLost` hears what the import could not keep (empty when nothing). */
+  const importChat = (text: string, onLost: (lost: ChatLossItem[]) => void): void => {
+    if (cardId === null) return;
+    api.invoke('chats.import', { cardId, text }).then(({ chat, lost }) => {
+      session.open(chat.id, chat.transcript);
+      void refreshChats(cardId);
+      onLost(lost);
+    }, onError);
+  };
+  /** Deleting the open chat starts a new one. */
+  const deleteChat = (id: number): void => {
+    api.invoke('chats.delete', { id }).then(() => {
+      if (cardId !== null) void refreshChats(cardId);
+      if (id === session.chatId) newChat();
+    }, onError);
+  };
+
+  return {
+    cardId,
+    card: card?.document ?? null,
+    chats,
+    chatId: session.chatId,
+    links,
+    pickCard,
+    openChat,
+    newChat,
+    importChat,
+    deleteChat,
+  };
 }
+
+export type CardChats = ReturnType<typeof useCardChats>;

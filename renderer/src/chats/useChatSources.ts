@@ -21,3 +21,5 @@ export function useChatSources(onError: (e: unknown) => void) {
   const setProfileList = (list: ProfileRecord[]): void => setProfiles((cur) => ({ ...cur, profiles: list }));
   return { cards, books, profiles: profiles.profiles, presets: profiles.presets, setProfileList };
 }
+
+export type ChatSources = ReturnType<typeof useChatSources>;

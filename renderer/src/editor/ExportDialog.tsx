@@ -5,6 +5,7 @@ import type { ExportOutput } from '../../../shared/api/methods/cards.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 import { Dialog } from '../app/Dialog.tsx';
+import { CARD_FORMATS, CARD_SPECS, LabeledSelect } from '../app/LabeledSelect.tsx';
 
 interface Props {
   cardId: number;
@@ -13,7 +14,7 @@ interface Props {
   onError(e: unknown): void;
 }
 
-type Format = 'png' | 'json' | 'yaml' | 'charx';
+type Format = (typeof CARD_FORMATS)[number][0];
 type Spec = 'keep' | 'v2' | 'v3';
 
 export function download(out: Pick<ExportOutput, 'fileName' | 'mime' | 'base64'>): void {
@@ -46,23 +47,18 @@ export function ExportDialog({ cardId, dirty, onClose, onError }: Props) {
     <Dialog label={t('export.title')} onClose={onClose}>
       {dirty && <p className="warning">{t('export.unsaved')}</p>}
       <div className="dialog-row">
-        <label>
-          {t('export.format')}{' '}
-          <select value={format} onChange={(e) => (setFormat(e.target.value as Format), setPrepared(null))}>
-            <option value="png">PNG</option>
-            <option value="json">JSON</option>
-            <option value="yaml">YAML</option>
-            <option value="charx">CharX</option>
-          </select>
-        </label>
-        <label>
-          {t('export.spec')}{' '}
-          <select value={spec} onChange={(e) => (setSpec(e.target.value as Spec), setPrepared(null))}>
-            <option value="keep">{t('export.specKeep')}</option>
-            <option value="v2">V2</option>
-            <option value="v3">V3</option>
-          </select>
-        </label>
+        <LabeledSelect
+          label={t('export.format')}
+          value={format}
+          choices={CARD_FORMATS}
+          onChange={(v) => (setFormat(v), setPrepared(null))}
+        />
+        <LabeledSelect
+          label={t('export.spec')}
+          value={spec}
+          choices={[['keep', t('export.specKeep')], ...CARD_SPECS]}
+          onChange={(v) => (setSpec(v), setPrepared(null))}
+        />
       </div>
       {prepared && (
         <div className="export-report" data-testid="export-report">

@@ -6,11 +6,12 @@ import type { ConvertReport, FileResult } from '../../../shared/card/index.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 import { Dialog } from '../app/Dialog.tsx';
+import { CARD_FORMATS, CARD_SPECS, LabeledSelect } from '../app/LabeledSelect.tsx';
 import { errorMessage } from '../../../shared/errors.ts';
 import { readForImport } from './files.ts';
 import { downloadZip } from './export-zip.ts';
 
-type Format = 'same' | 'png' | 'json' | 'yaml' | 'charx';
+type Format = 'same' | (typeof CARD_FORMATS)[number][0];
 
 interface Run {
   progress: { done: number; total: number } | null;
@@ -136,23 +137,13 @@ export function BatchConvertDialog({ onClose }: { onClose(): void }) {
         </label>
       )}
       <div className="dialog-row">
-        <label>
-          {t('batch.to')}{' '}
-          <select value={to} onChange={(e) => setTo(e.target.value as 'v2' | 'v3')}>
-            <option value="v2">V2</option>
-            <option value="v3">V3</option>
-          </select>
-        </label>
-        <label>
-          {t('export.format')}{' '}
-          <select value={format} onChange={(e) => setFormat(e.target.value as Format)}>
-            <option value="same">{t('batch.formatSame')}</option>
-            <option value="png">PNG</option>
-            <option value="json">JSON</option>
-            <option value="yaml">YAML</option>
-            <option value="charx">CharX</option>
-          </select>
-        </label>
+        <LabeledSelect label={t('batch.to')} value={to} choices={CARD_SPECS} onChange={setTo} />
+        <LabeledSelect
+          label={t('export.format')}
+          value={format}
+          choices={[['same', t('batch.formatSame')], ...CARD_FORMATS]}
+          onChange={setFormat}
+        />
       </div>
       {usingPaths ? (
         <>

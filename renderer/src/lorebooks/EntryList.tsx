@@ -4,21 +4,17 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useT } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { isEnabled, strategyOf } from './book-model.ts';
-import type { EntryRow, SortField } from './book-model.ts';
+import type { SortField } from './book-model.ts';
+import type { EntrySelection, EntryTable } from './useEntryTable.ts';
 
 interface Props {
-  rows: readonly EntryRow[];
+  /** The rows to show, their sort and their lint findings per entry id. */
+  table: Pick<EntryTable, 'rows' | 'lintCounts' | 'sort' | 'descending' | 'onSort'>;
+  selection: Pick<EntrySelection, 'selected' | 'onSelect'>;
   current: string | null;
-  selected: ReadonlySet<string>;
-  /** Lint findings per entry id. */
-  lintCounts: ReadonlyMap<string, number>;
   /** Entries that fired in the preview. */
   fired: ReadonlySet<string>;
-  sort: SortField;
-  descending: boolean;
-  onSort(field: SortField): void;
   onOpen(id: string): void;
-  onSelect(id: string, mode: 'toggle' | 'range'): void;
   onToggleEnabled(id: string, enabled: boolean): void;
   /** Set when rows may be dragged to a new display position (the list is in display order). */
   onMove?(moved: string, target: string): void;
@@ -42,20 +38,9 @@ function keysText(v: unknown): string {
 
 const DRAG_TYPE = 'application/x-lorewright-entry';
 
-export function EntryList({
-  rows,
-  current,
-  selected,
-  lintCounts,
-  fired,
-  sort,
-  descending,
-  onSort,
-  onOpen,
-  onSelect,
-  onToggleEnabled,
-  onMove,
-}: Props) {
+export function EntryList({ table, selection, current, fired, onOpen, onToggleEnabled, onMove }: Props) {
+  const { rows, lintCounts, sort, descending, onSort } = table;
+  const { selected, onSelect } = selection;
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({

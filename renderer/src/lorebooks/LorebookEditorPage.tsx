@@ -22,6 +22,9 @@ import { entryLabel } from './entry-label.ts';
 import { LoreTests } from './LoreTests.tsx';
 import { LorebookEditor } from './LorebookEditor.tsx';
 import { PreviewPanel } from './preview/PreviewPanel.tsx';
+import { bookEditOf, chainEdits, changedIds, type EntryEdits } from './preview/book-edit.ts';
+import type { BookEdit } from './preview/scan-client.ts';
+import { isObject } from '../../../shared/util/is-object.ts';
 import { DEFAULT_SETUP } from './preview/scenario.ts';
 import type { PreviewSetup } from './preview/scenario.ts';
 import { useLint } from './useLint.ts';
@@ -61,10 +64,17 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
     [value],
   );
   // The workers get the text of the last valid document: a string copies cheaply, a large book's objects do not.
-  const [bookText, setBookText] = useState<string | null>(null);
+  // Entry edits written below are recorded, so the preview's worker gets only the edited entries (book-edit.ts).
+  const entryEdits = useRef<EntryEdits | null>(null);
+  const [validBook, setValidBook] = useState<{ text: string; edit: BookEdit | null } | null>(null);
   useEffect(() => {
-    if (state && !state.error) setBookText(state.text);
+    if (!state || state.error) return;
+    const entries = (state.value as { entries?: unknown }).entries;
+    const edit = isObject(entries) ? bookEditOf(entryEdits.current, state.text, entries) : null;
+    entryEdits.current = null;
+    setValidBook((last) => (last?.text === state.text ? last : { text: state.text, edit }));
   }, [state]);
+  const bookText = validBook?.text ?? null;
   const lint = useLint(bookText, {
     settings: setup.settings,
     maxContext: setup.maxContext,
@@ -88,7 +98,9 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
     latestText.current = state?.text ?? null;
   }, [state]);
   const applyText = useCallback(
-    (text: string) => {
+    (text: string, ids: readonly string[]) => {
+      if (latestText.current !== null)
+        entryEdits.current = chainEdits(entryEdits.current, latestText.current, text, ids);
       appliedText.current = text;
       latestText.current = text;
       dispatch({ type: 'text', text });
@@ -103,17 +115,23 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
           ? editEntryField(base, String(path[1]), path.slice(2), v)
           : null;
       if (text === null) dispatch({ type: 'field', path, value: v });
-      else applyText(text);
+      else applyText(text, [String(path[1])]);
     },
     [state?.error, dispatch, applyText],
   );
   const onEntries = useCallback(
     (next: Record<string, WorldInfoEntry>) => {
-      const text = latestText.current === null ? null : writeEntries(latestText.current, next);
+      const base = latestText.current;
+      const text = base === null ? null : writeEntries(base, next);
       if (text === null) dispatch({ type: 'field', path: ['entries'], value: next });
-      else applyText(text);
+      // The changed entries are known when the parsed value is the one of the text edited; else the whole text goes.
+      else if (base === state?.text) applyText(text, changedIds(entriesOf(state.value), next));
+      else {
+        applyText(text, []);
+        entryEdits.current = null;
+      }
     },
-    [dispatch, applyText],
+    [dispatch, applyText, state],
   );
   const saveTest = useCallback(
     (document: LoreTestDocument) => {
@@ -181,6 +199,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
               bookName={record.name}
               book={book}
               bookText={bookText ?? state.text}
+              bookEdit={validBook?.edit}
               setup={setup}
               onSetup={setSetup}
               onOpenEntry={setCurrent}

@@ -1,12 +1,13 @@
 /** The lorebooks section: the list of standalone books (search, create, import, open, trash), or one open book. */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { LorebookSummary } from '../../../shared/api/methods/lorebooks.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 import { LorebookEditorPage } from './LorebookEditorPage.tsx';
 import './lorebooks.css';
 import { Messages } from '../app/Messages.tsx';
-import { errorMessage } from '../../../shared/errors.ts';
+import { useMessages } from '../app/useMessages.ts';
+import { useLibraryList } from '../app/useLibraryList.ts';
 
 interface Props {
   /** The open book, from the route. */
@@ -24,26 +25,10 @@ export function LorebooksPage({ id, onOpen, onDirtyChange }: Props) {
 function BookList({ onOpen }: { onOpen(id: number): void }) {
   const api = useApi();
   const t = useT();
-  const [query, setQuery] = useState('');
-  const [trash, setTrash] = useState(false);
-  const [books, setBooks] = useState<LorebookSummary[]>([]);
-  const [total, setTotal] = useState(0);
+  const { notice, setNotice, error, setError, onError } = useMessages();
+  const { query, setQuery, trash, setTrash, items: books, total, refresh } = useLibraryList('lorebooks.list', onError);
   const [newName, setNewName] = useState('');
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const onError = useCallback((e: unknown) => setError(errorMessage(e)), []);
   const filePicker = useRef<HTMLInputElement>(null);
-
-  const refresh = useCallback(() => {
-    api.invoke('lorebooks.list', { query, trash, limit: 1000 }).then((r) => {
-      setBooks(r.items);
-      setTotal(r.total);
-    }, onError);
-  }, [api, query, trash, onError]);
-  useEffect(() => {
-    const timer = setTimeout(refresh, 120);
-    return () => clearTimeout(timer);
-  }, [refresh]);
 
   const create = async () => {
     try {

@@ -4,14 +4,14 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LossItem } from '../../../shared/card/index.ts';
-import type { ScriptSummary } from '../../../shared/api/methods/scripts.ts';
 import { useApi } from '../app/ApiContext.ts';
+import { useLibraryList } from '../app/useLibraryList.ts';
+import { useMessages } from '../app/useMessages.ts';
 import { useT } from '../i18n/index.ts';
 import { CardPicker } from './CardPicker.tsx';
 import { LossReport } from './LossReport.tsx';
 import { ScriptEditor } from './ScriptEditor.tsx';
 import './scripts.css';
-import { errorMessage } from '../../../shared/errors.ts';
 
 const OPEN_KEY = 'lorewright.scripts.open';
 
@@ -21,22 +21,14 @@ const scriptNameOf = (file: string): string => file.replace(/(\.ai)?\.ya?ml$/i, 
 export function ScriptsPage({ onDirtyChange }: { onDirtyChange(dirty: boolean): void }) {
   const api = useApi();
   const t = useT();
-  const [items, setItems] = useState<ScriptSummary[]>([]);
-  const [query, setQuery] = useState('');
-  const [trash, setTrash] = useState(false);
   const [open, setOpen] = useState<number | null>(() => Number(sessionStorage.getItem(OPEN_KEY)) || null);
   const [newName, setNewName] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
   const [exported, setExported] = useState<LossItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, onError } = useMessages();
+  const { query, setQuery, trash, setTrash, items, refresh: reload } = useLibraryList('scripts.list', onError);
   const dirty = useRef(false);
   const filePicker = useRef<HTMLInputElement>(null);
-  const onError = useCallback((e: unknown) => setError(errorMessage(e)), []);
-
-  const reload = useCallback(() => {
-    api.invoke('scripts.list', { query, trash, limit: 1000 }).then((r) => setItems(r.items), onError);
-  }, [api, query, trash, onError]);
-  useEffect(reload, [reload]);
   useEffect(() => sessionStorage.setItem(OPEN_KEY, open === null ? '' : String(open)), [open]);
 
   // Bumped on every change to the library's scripts, so the open script's references are checked again.

@@ -14,9 +14,8 @@
 // | (none)       | keysecondary = [], selective = false; the rest template defaults                  |
 
 import type { WorldInfoBook } from '../model.ts';
-import { readEntryList, writeEntryList } from './entry-list.ts';
-import { childPath } from './json-path.ts';
-import { record, warn } from './report.ts';
+import { readEntryList, importedEntryBase, writeEntryList } from './entry-list.ts';
+import { record } from './report.ts';
 import type { Kind } from './kinds.ts';
 import type { LossReport } from './types.ts';
 import type { JsonObject } from './values.ts';
@@ -33,19 +32,13 @@ const ENTRY_KINDS: Record<string, Kind> = {
 export function readAgnaiBook(doc: JsonObject, report: LossReport): WorldInfoBook {
   return readEntryList(doc, 'entries', ENTRY_KINDS, report, (src, to) => {
     const name = src.take('name', 'mapped', to('comment'), 'addMemo = !!name');
-    const enabled = src.take('enabled', 'mapped', to('disable'), 'negated');
-    if (enabled === undefined)
-      warn(report, childPath(src.path, 'enabled'), 'missing: SillyTavern imports the entry as disabled');
-    for (const field of ['keysecondary', 'selective'])
-      record(report, 'defaulted', null, to(field), "SillyTavern's Agnai import");
+    const base = importedEntryBase(src, to, report, 'Agnai');
     return {
+      ...base,
       key: src.take('keywords', 'mapped', to('key')) as string[],
-      keysecondary: [],
       comment: name as string,
       content: src.take('entry', 'mapped', to('content')) as string,
-      selective: false,
       order: src.take('weight', 'mapped', to('order')) as number,
-      disable: !enabled,
       addMemo: Boolean(name),
     };
   });

@@ -3,7 +3,7 @@
 
 import type { WorldInfoBook, WorldInfoEntry } from '../model.ts';
 import { childPath, inOriginalData, ROOT } from './json-path.ts';
-import { record, sourceFields } from './report.ts';
+import { record, sourceFields, warn } from './report.ts';
 import type { SourceFields } from './report.ts';
 import { entryFromTemplate } from './st-template.ts';
 import { checkKinds } from './kinds.ts';
@@ -14,6 +14,24 @@ import type { JsonObject } from './values.ts';
 
 /** Converts one source entry into World Info fields; `to(field)` is a field's output path, for the report. */
 export type EntryReader = (src: SourceFields, to: (field: string) => string) => Partial<WorldInfoEntry>;
+
+/**
+ * What SillyTavern's NovelAI and Agnai importers set on every entry: `disable` from `enabled` negated (a missing one
+ * imports disabled), no secondary keys, and not selective.
+ */
+export function importedEntryBase(
+  src: SourceFields,
+  to: (field: string) => string,
+  report: LossReport,
+  importer: string,
+) {
+  const enabled = src.take('enabled', 'mapped', to('disable'), 'negated');
+  if (enabled === undefined)
+    warn(report, childPath(src.path, 'enabled'), 'missing: SillyTavern imports the entry as disabled');
+  for (const field of ['keysecondary', 'selective'])
+    record(report, 'defaulted', null, to(field), `SillyTavern's ${importer} import`);
+  return { disable: !enabled, keysecondary: [], selective: false };
+}
 
 export function readEntryList(
   doc: JsonObject,

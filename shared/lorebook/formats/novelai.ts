@@ -17,7 +17,7 @@
 // | (none)                               | keysecondary = [], selective = false; the rest template defaults |
 
 import type { WorldInfoBook } from '../model.ts';
-import { readEntryList, writeEntryList } from './entry-list.ts';
+import { readEntryList, importedEntryBase, writeEntryList } from './entry-list.ts';
 import { childPath, inOriginalData } from './json-path.ts';
 import { record, sourceFields, warn } from './report.ts';
 import type { Kind } from './kinds.ts';
@@ -49,9 +49,7 @@ const ENTRY_KINDS: Record<string, Kind> = {
 export function readNovelAiBook(doc: JsonObject, report: LossReport): WorldInfoBook {
   return readEntryList(doc, 'entries', ENTRY_KINDS, report, (src, to) => {
     const displayName = src.take('displayName', 'mapped', to('comment'), 'addMemo = non-blank displayName');
-    const enabled = src.take('enabled', 'mapped', to('disable'), 'negated');
-    if (enabled === undefined)
-      warn(report, childPath(src.path, 'enabled'), 'missing: SillyTavern imports the entry as disabled');
+    const base = importedEntryBase(src, to, report, 'NovelAI');
     if (src.get('forceActivation') === true) {
       warn(
         report,
@@ -73,16 +71,12 @@ export function readNovelAiBook(doc: JsonObject, report: LossReport): WorldInfoB
     }
     if (order === undefined || order === null)
       record(report, 'defaulted', null, to('order'), 'missing budgetPriority ⇒ 0');
-    for (const field of ['keysecondary', 'selective'])
-      record(report, 'defaulted', null, to(field), "SillyTavern's NovelAI import");
     return {
+      ...base,
       key: src.take('keys', 'mapped', to('key')) as string[],
-      keysecondary: [],
       comment: (displayName || '') as string,
       content: src.take('text', 'mapped', to('content')) as string,
-      selective: false,
       order: (order ?? 0) as number,
-      disable: !enabled,
       addMemo: typeof displayName === 'string' && displayName.trim() !== '',
     };
   });

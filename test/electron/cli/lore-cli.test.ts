@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { scan, scanTurns, type Scenario, type WorldInfoBook } from '../../../shared/lorebook/index.ts';
@@ -179,6 +180,24 @@ describe('lorewright test', () => {
     const report = JSON.parse(folder.out) as { files: { file: string; error?: string }[] };
     expect(report.files.map((f) => f.file)).toEqual(['broken.json', 'typo.json']);
     expect(report.files[0]!.error).toBe('broken.json: not valid JSON at line 1, column 12: value expected');
+  });
+
+  it('walks a folder with a link loop and a FIFO without hanging, reporting the FIFO', async () => {
+    // The tests name their book as ../../lorebooks/Eldoria.json.
+    const root = tempDir();
+    const dir = path.join(root, 'a', 'b');
+    fs.cpSync(path.join(fixtures, 'tests'), dir, { recursive: true });
+    fs.mkdirSync(path.join(root, 'lorebooks'));
+    fs.copyFileSync(eldoriaFile, path.join(root, 'lorebooks', 'Eldoria.json'));
+    fs.symlinkSync('.', path.join(dir, 'loop'));
+    expect(spawnSync('mkfifo', [path.join(dir, 'pipe.json')]).status).toBe(0);
+    const r = await runCliCaptured(['test', '.', '--json'], {}, dir);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.out) as { passed: number; failed: number; files: { file: string; error?: string }[] };
+    expect([report.passed, report.failed]).toEqual([14, 0]);
+    expect(report.files.filter((f) => f.error)).toEqual([
+      { file: 'pipe.json', error: 'pipe.json: is a FIFO (named pipe)', expectations: [] },
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 // Upgrading a library written by every earlier schema version, with data in it: nothing is lost and every store
 // reads it back. Each database is built here with that version's own SQL, as that release would have left it.
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLibrary, type Library } from '../../../electron/services/library/library.ts';
@@ -83,6 +84,16 @@ function libraryAt(version: number): string {
 describe('schema migrations', () => {
   it('knows five schema versions (a new one needs a case here)', () => {
     expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('keeps every released migration byte for byte as it shipped (databases already ran that SQL)', () => {
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    expect(migrations.map((m) => sha256(m.sql))).toEqual([
+      'bfc8f34b1ae85ccd04fe6423f9b0f27169461f48d493e43a87eaafc23b2f5614',
+      '75777dc1a9c471f2f3f02f15a000066b90221d75c27035a11d46fb0ee2e5798f',
+      'f10164a61121b4a004025fc327686efaf7cd5d82828357215bdee951ab6103a6',
+      '583918a62917c95132787669f3dbcc9079b04e39c5b325fa5f871d616785eee9',
+    ]);
   });
 
   for (const version of migrations.map((m) => m.version)) {

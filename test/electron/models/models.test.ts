@@ -21,6 +21,13 @@ async function collect(events: AsyncIterable<StreamEvent>, onToken?: (index: num
 
 const tokens = (events: StreamEvent[]) => events.flatMap((e) => (e.type === 'token' ? [e.text] : []));
 const last = (events: StreamEvent[]) => events[events.length - 1]!;
+/** The body the client should send: the profile's model and parameters, then the call's own fields (they win). */
+const sentBody = (fields: Record<string, unknown>) => ({
+  model: 'test-model',
+  temperature: 0.7,
+  max_tokens: 100,
+  ...fields,
+});
 
 let server: OpenAIServer;
 let profile: ConnectionProfile;
@@ -84,14 +91,7 @@ describe('streamChat', () => {
     const events = await collect(streamChat(profile, { messages, parameters: { max_tokens: 50, stop: ['\nSam:'] } }));
 
     expect(server.requests[0]!.url).toBe('/v1/chat/completions');
-    expect(server.requests[0]!.body).toEqual({
-      model: 'test-model',
-      temperature: 0.7,
-      max_tokens: 50,
-      stop: ['\nSam:'],
-      stream: true,
-      messages,
-    });
+    expect(server.requests[0]!.body).toEqual(sentBody({ max_tokens: 50, stop: ['\nSam:'], stream: true, messages }));
     expect(tokens(events)).toEqual(['Hel', 'lo', ' there']);
     const done = last(events);
     expect(done).toMatchObject({
@@ -108,15 +108,7 @@ describe('streamChat', () => {
     const events = await collect(
       streamChat(profile, { messages, stream: false, parameters: { top_k: 40, min_p: 0.05 } }),
     );
-    expect(server.requests[0]!.body).toEqual({
-      model: 'test-model',
-      temperature: 0.7,
-      max_tokens: 100,
-      top_k: 40,
-      min_p: 0.05,
-      stream: false,
-      messages,
-    });
+    expect(server.requests[0]!.body).toEqual(sentBody({ top_k: 40, min_p: 0.05, stream: false, messages }));
     expect(events).toEqual([
       { type: 'token', text: 'Whole answer' },
       expect.objectContaining({
@@ -254,14 +246,7 @@ describe('streamText', () => {
     const prompt = 'Sam: Is it always this stormy here?\nAria:';
     const events = await collect(streamText(textProfile(), { prompt, parameters: { stop: ['\nSam:'] } }));
     expect(server.requests[0]!.url).toBe('/v1/completions');
-    expect(server.requests[0]!.body).toEqual({
-      model: 'test-model',
-      temperature: 0.7,
-      max_tokens: 100,
-      stop: ['\nSam:'],
-      stream: true,
-      prompt,
-    });
+    expect(server.requests[0]!.body).toEqual(sentBody({ stop: ['\nSam:'], stream: true, prompt }));
     expect(tokens(events)).toEqual([' Only', ' in autumn.']);
     expect(last(events)).toMatchObject({ type: 'done', text: ' Only in autumn.', finishReason: 'length' });
   });
@@ -269,13 +254,7 @@ describe('streamText', () => {
   it('handles a non-streamed completion', async () => {
     server.scripts.push({ kind: 'tokens', tokens: ['Yes.'] });
     const events = await collect(streamText(textProfile(), { prompt: 'Q:', stream: false }));
-    expect(server.requests[0]!.body).toEqual({
-      model: 'test-model',
-      temperature: 0.7,
-      max_tokens: 100,
-      stream: false,
-      prompt: 'Q:',
-    });
+    expect(server.requests[0]!.body).toEqual(sentBody({ stream: false, prompt: 'Q:' }));
     expect(tokens(events)).toEqual(['Yes.']);
     expect(last(events)).toMatchObject({ type: 'done', text: 'Yes.' });
   });

@@ -3,7 +3,7 @@
 // also never make the scan throw.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Scenario, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
+import type { Scenario, WorldInfoBook, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 import { scan } from '../../../shared/lorebook/scan.ts';
 import { prepareEdit } from '../../../shared/lorebook/prepare.ts';
 import { entry, say, scenario } from './scenario-builder.ts';
@@ -162,6 +162,13 @@ const observable = (s: Scenario, exhaustive: boolean) => {
   ) as unknown;
 };
 
+/** The book with the entry at `pick` (modulo the count) replaced, its uid kept; other entry objects are kept. */
+const editOne = (book: WorldInfoBook, replacement: WorldInfoEntry, pick: number) => {
+  const uids = Object.keys(book.entries);
+  const uid = uids[pick % uids.length]!;
+  return { uid, editedBook: { ...book, entries: { ...book.entries, [uid]: { ...replacement, uid: Number(uid) } } } };
+};
+
 describe('key index', () => {
   it('finds a key that spans two activated contents, and a key that must not span them', () => {
     const s = scenario(
@@ -185,13 +192,8 @@ describe('key index', () => {
     fc.assert(
       fc.property(bigger, entryArb(0), fc.nat(), (s, replacement, pick) => {
         scan(s);
-        const book = s.books.lore!;
-        const uids = Object.keys(book.entries);
-        const uid = uids[pick % uids.length]!;
-        const edited: Scenario = {
-          ...s,
-          books: { lore: { ...book, entries: { ...book.entries, [uid]: { ...replacement, uid: Number(uid) } } } },
-        };
+        const { editedBook } = editOne(s.books.lore!, replacement, pick);
+        const edited: Scenario = { ...s, books: { lore: editedBook } };
         expect(observable(edited, false)).toEqual(observable(edited, true));
       }),
       { numRuns: 150 },
@@ -204,15 +206,44 @@ describe('key index', () => {
       fc.property(bigger, entryArb(0), fc.nat(), (s, replacement, pick) => {
         scan(s);
         const book = s.books.lore!;
-        const uids = Object.keys(book.entries);
-        const uid = uids[pick % uids.length]!;
-        const editedBook = { ...book, entries: { ...book.entries, [uid]: { ...replacement, uid: Number(uid) } } };
+        const { uid, editedBook } = editOne(book, replacement, pick);
         prepareEdit('lore', book, editedBook, [uid]);
         const edited: Scenario = { ...s, books: { lore: editedBook } };
         // The reference prepares a copy from scratch.
         expect(observable(edited, false)).toEqual(observable(structuredClone(edited), true));
       }),
       { numRuns: 150 },
+    );
+  }, 60_000);
+
+  it('through a run of edits announced with prepareEdit, each scanned with the last turn’s timed effects, agrees with a fresh preparation', () => {
+    const bigger = scenarioArb.filter((s) => Object.keys(s.books.lore!.entries).length >= 8);
+    const edit = fc.tuple(entryArb(0), fc.nat(), fc.boolean());
+    fc.assert(
+      fc.property(bigger, fc.array(edit, { minLength: 1, maxLength: 4 }), (s, edits) => {
+        let current = s;
+        let timed = scan(s).timedWorldInfo;
+        for (const [replacement, pick, keepOrder] of edits) {
+          const book = current.books.lore!;
+          const uids = Object.keys(book.entries);
+          const uid = uids[pick % uids.length]!;
+          const old = book.entries[uid]!;
+          // Most edits keep the entry's order (the scan order is then carried over); some move it.
+          const next = { ...replacement, uid: Number(uid), ...(keepOrder ? { order: old.order } : {}) };
+          const editedBook = { ...book, entries: { ...book.entries, [uid]: next } };
+          prepareEdit('lore', book, editedBook, [uid]);
+          // One more message, so sticky and cooldown records from the last turn stay in force.
+          current = {
+            ...current,
+            chat: [...current.chat, say('and the castle', 'Alex')],
+            timedWorldInfo: timed,
+            books: { lore: editedBook },
+          };
+          expect(observable(current, false)).toEqual(observable(structuredClone(current), true));
+          timed = scan(current).timedWorldInfo;
+        }
+      }),
+      { numRuns: 100 },
     );
   }, 60_000);
 

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AhoCorasick } from '../../../shared/lorebook/aho-corasick.ts';
+import { ChunkedList } from '../../../shared/lorebook/chunked-list.ts';
 import { parseDecorators } from '../../../shared/lorebook/decorators.ts';
 import { cyrb53 } from '../../../shared/lorebook/hash.ts';
 import { compileKey, matchesKey, parseRegexKey } from '../../../shared/lorebook/keys.ts';
@@ -19,6 +20,28 @@ describe('mulberry32', () => {
   ])('seed %i', (seed, values) => {
     const next = mulberry32(seed);
     expect(values.map(() => next())).toEqual(values);
+  });
+});
+
+describe('chunked list', () => {
+  it('replaces items across chunks and leaves the list it came from as it was', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: -9, max: -1 })), { maxLength: 6 }),
+        (length, edits) => {
+          const items = Array.from({ length }, (_, i) => i);
+          const list = ChunkedList.from(items);
+          const replaced = new Map(edits.map(([at, value]) => [at % length, value]));
+          const edited = list.with(replaced);
+          const expected = items.map((item, i) => replaced.get(i) ?? item);
+          expect(Array.from({ length }, (_, i) => edited.at(i))).toEqual(expected);
+          expect(Array.from({ length }, (_, i) => list.at(i))).toEqual(items);
+          expect([edited.length, edited.at(length)]).toEqual([length, undefined]);
+        },
+      ),
+      { numRuns: 50 },
+    );
   });
 });
 

@@ -1,34 +1,14 @@
-// Small scenarios for unit tests: complete 1.18 editor entries and default settings, overridable per test.
+// Small scenarios for unit tests: complete 1.18 editor entries (SillyTavern's new-entry template) and default
+// settings, overridable per test.
 import { DEFAULT_CHARACTER, DEFAULT_SCAN_SETTINGS } from '../../../shared/lorebook/defaults.ts';
+import { ST_ENTRY_TEMPLATE } from '../../../shared/lorebook/formats/st-template.ts';
 import type { ChatMessage, Scenario, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 
 export function entry(uid: number, fields: Partial<WorldInfoEntry> = {}): WorldInfoEntry {
   return {
     uid,
-    key: [],
-    keysecondary: [],
-    comment: '',
+    ...structuredClone(ST_ENTRY_TEMPLATE),
     content: `content ${uid}`,
-    constant: false,
-    selective: true,
-    selectiveLogic: 0,
-    order: 100,
-    position: 0,
-    disable: false,
-    probability: 100,
-    useProbability: true,
-    depth: 4,
-    group: '',
-    groupOverride: false,
-    groupWeight: 100,
-    scanDepth: null,
-    caseSensitive: null,
-    matchWholeWords: null,
-    useGroupScoring: null,
-    sticky: null,
-    cooldown: null,
-    delay: null,
-    triggers: [],
     characterFilter: { isExclude: false, names: [], tags: [] },
     ...fields,
   };

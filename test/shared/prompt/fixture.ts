@@ -3,11 +3,12 @@
 import { readFileSync } from 'node:fs';
 import type { ChatMessage, PromptInput } from '../../../shared/prompt/index.ts';
 
+function fixture<T>(name: string): T {
+  return JSON.parse(readFileSync(new URL(`../../fixtures/prompt/${name}`, import.meta.url), 'utf8')) as T;
+}
+
 export function aria(): Omit<PromptInput, 'mode'> {
-  return JSON.parse(readFileSync(new URL('../../fixtures/prompt/aria.json', import.meta.url), 'utf8')) as Omit<
-    PromptInput,
-    'mode'
-  >;
+  return fixture('aria.json');
 }
 
 /** The same card with the worked example's additions: system prompt with {{original}}, PHI, and a character's note. */
@@ -26,22 +27,7 @@ export function ariaWithOverrides(): Omit<PromptInput, 'mode'> {
 }
 
 // the Chat Completion worked example, recorded from SillyTavern 1.18.0 with default settings
-export const verified: ChatMessage[] = [
-  { role: 'system', content: "Write Aria's next reply in a fictional chat between Aria and Sam." },
-  { role: 'system', content: 'Sam is a soaked traveler from the mainland.' },
-  { role: 'system', content: 'Aria is a cheerful lighthouse keeper on a rocky island.' },
-  { role: 'system', content: 'Warm, curious, talkative.' },
-  { role: 'system', content: 'Sam arrives at the lighthouse during a storm.' },
-  { role: 'system', content: '[Example Chat]' },
-  { role: 'system', content: 'What do you do all day?', name: 'example_user' },
-  { role: 'system', content: 'I polish the lens and count the ships. *She grins.*', name: 'example_assistant' },
-  { role: 'system', content: '[Start a new Chat]' },
-  { role: 'assistant', content: '*Aria opens the heavy door.* Come in, quick, before the wind takes you!' },
-  { role: 'user', content: 'Thanks! Is it always this stormy here?' },
-  { role: 'system', content: "The storm has knocked out the island's radio." },
-  { role: 'assistant', content: 'Only in autumn. *She hands you a towel.* Tea?' },
-  { role: 'user', content: 'Yes please. Does the storm worry you?' },
-];
+export const verified = fixture<ChatMessage[]>('aria-chat-completion.json');
 
 // the Text Completion worked example (ChatML), recorded from SillyTavern 1.18.0
 export const verifiedChatml = `<|im_start|>system

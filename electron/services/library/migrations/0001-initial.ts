@@ -1,6 +1,13 @@
 /** The first schema: the library's tables, FTS and indexes. */
 export const version = 1;
 
+/** The closing columns every revisioned item table shares (cards, lorebooks, scripts, chats). */
+const REVISIONED = `  revision INTEGER NOT NULL DEFAULT 1,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  deleted_at INTEGER
+);`;
+
 export const sql = `
 CREATE TABLE cards (
   id INTEGER PRIMARY KEY,
@@ -13,11 +20,7 @@ CREATE TABLE cards (
   image BLOB,
   source_name TEXT,
   content_hash TEXT NOT NULL,
-  revision INTEGER NOT NULL DEFAULT 1,
-  created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL,
-  deleted_at INTEGER
-);
+${REVISIONED}
 CREATE INDEX cards_name ON cards (name COLLATE NOCASE);
 CREATE INDEX cards_updated ON cards (updated_at);
 CREATE INDEX cards_hash ON cards (content_hash);
@@ -29,11 +32,7 @@ CREATE TABLE lorebooks (
   format TEXT NOT NULL CHECK (format IN ('json', 'yaml')),
   source_name TEXT,
   content_hash TEXT NOT NULL,
-  revision INTEGER NOT NULL DEFAULT 1,
-  created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL,
-  deleted_at INTEGER
-);
+${REVISIONED}
 
 CREATE TABLE scripts (
   id INTEGER PRIMARY KEY,
@@ -41,11 +40,7 @@ CREATE TABLE scripts (
   document TEXT NOT NULL,
   source_name TEXT,
   content_hash TEXT NOT NULL,
-  revision INTEGER NOT NULL DEFAULT 1,
-  created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL,
-  deleted_at INTEGER
-);
+${REVISIONED}
 
 CREATE TABLE chats (
   id INTEGER PRIMARY KEY,
@@ -53,11 +48,7 @@ CREATE TABLE chats (
   card_id INTEGER REFERENCES cards (id) ON DELETE SET NULL,
   document TEXT NOT NULL,
   format TEXT NOT NULL CHECK (format IN ('json', 'yaml', 'jsonl')),
-  revision INTEGER NOT NULL DEFAULT 1,
-  created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL,
-  deleted_at INTEGER
-);
+${REVISIONED}
 
 CREATE TABLE tags (
   id INTEGER PRIMARY KEY,

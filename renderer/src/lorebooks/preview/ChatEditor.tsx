@@ -16,6 +16,8 @@ interface Props {
   visibleMessages: number;
 }
 
+const NAMES = ['userName', 'charName'] as const;
+
 /** The message text with each hit wrapped in <mark> (overlapping hits merge). */
 function marked(text: string, hits: readonly Highlight[]): ReactNode[] {
   const ranges = hits
@@ -44,22 +46,16 @@ export function ChatEditor({ chat, setup, onChat, onSetup, highlights, visibleMe
   return (
     <div className="lb-chat">
       <div className="toolbar">
-        <label>
-          {t('lb.chat.userName')}
-          <input
-            className="narrow"
-            value={setup.userName}
-            onChange={(e) => onSetup({ ...setup, userName: e.target.value })}
-          />
-        </label>
-        <label>
-          {t('lb.chat.charName')}
-          <input
-            className="narrow"
-            value={setup.charName}
-            onChange={(e) => onSetup({ ...setup, charName: e.target.value })}
-          />
-        </label>
+        {NAMES.map((name) => (
+          <label key={name}>
+            {t(`lb.chat.${name}`)}
+            <input
+              className="narrow"
+              value={setup[name]}
+              onChange={(e) => onSetup({ ...setup, [name]: e.target.value })}
+            />
+          </label>
+        ))}
       </div>
       <ol className="lb-messages">
         {chat.map((m, i) => {

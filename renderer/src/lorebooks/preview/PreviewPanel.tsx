@@ -1,5 +1,5 @@
 /** The live activation preview: a scratch chat and settings in, the engine's verdict out, rescanned on every edit. */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LoreTestDocument } from '../../../../shared/lorebook/lore-test-document.ts';
 import type { EntryExplanation, EntryKey, WorldInfoBook } from '../../../../shared/lorebook/model.ts';
 import { nearMisses, type NearMiss } from '../../../../shared/lorebook/near-miss.ts';
@@ -8,7 +8,7 @@ import { ChatEditor } from './ChatEditor.tsx';
 import { loreTestFromPreview } from './lore-test-from-preview.ts';
 import type { ScanOutput } from './protocol.ts';
 import { ResultView } from './ResultView.tsx';
-import { ScanClient, type ScanStop } from './scan-client.ts';
+import { ScanClient, type BookEdit, type ScanStop } from './scan-client.ts';
 import { useApi } from '../../app/ApiContext.ts';
 import { regexKeyCulprit } from '../../../../shared/sandbox/limit-messages.ts';
 import type { PreviewMessage, PreviewSetup } from './scenario.ts';
@@ -24,6 +24,8 @@ interface Props {
   book: WorldInfoBook;
   /** The book's last valid JSON text. */
   bookText: string;
+  /** How `bookText` came from the previous text, when only entries changed (the worker then gets just those). */
+  bookEdit?: BookEdit | null;
   setup: PreviewSetup;
   onSetup(setup: PreviewSetup): void;
   /** Opens an entry in the editor (by its key inside `entries`). */
@@ -45,20 +47,22 @@ const latencies: number[] = [];
 (globalThis as { lorewrightPreviewLatencies?: number[] }).lorewrightPreviewLatencies = latencies;
 
 /**
- * Performance marks for measurements from the outside (test/bench/preview.bench.ts): a chat edit, and the frame after
- * a result was committed, painted (a task queued from requestAnimationFrame runs once the frame is drawn). Each
- * mark's detail counts the marks of its name so far.
+ * Performance marks for measurements from the outside (test/bench/preview.bench.ts): a chat edit, a result's arrival
+ * from the worker, and the frame after a result was committed, painted (a task queued from requestAnimationFrame
+ * runs once the frame is drawn). Each mark's detail has `n`, the count of marks of its name so far; the result mark
+ * also has the worker's own timing.
  */
 const PREVIEW_INPUT_MARK = 'lorewright:preview-input';
+const PREVIEW_RESULT_MARK = 'lorewright:preview-result';
 const PREVIEW_PAINTED_MARK = 'lorewright:preview-painted';
 const MAX_MARKS = 1000;
 const markCounts = new Map<string, number>();
 
-function mark(name: string): void {
-  const count = (markCounts.get(name) ?? 0) + 1;
-  markCounts.set(name, count);
+function mark(name: string, detail: object = {}): void {
+  const n = (markCounts.get(name) ?? 0) + 1;
+  markCounts.set(name, n);
   if (performance.getEntriesByName(name, 'mark').length >= MAX_MARKS) performance.clearMarks(name);
-  performance.mark(name, { detail: count });
+  performance.mark(name, { detail: { n, ...detail } });
 }
 
 export function PreviewPanel({
@@ -66,6 +70,7 @@ export function PreviewPanel({
   bookName,
   book,
   bookText,
+  bookEdit = null,
   setup,
   onSetup,
   onOpenEntry,
@@ -79,6 +84,7 @@ export function PreviewPanel({
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [turn, setTurn] = useState<number | null>(null);
   const [sources, setSources] = useState<PreviewSources>(NO_SOURCES);
+  const [listUnmatched, setListUnmatched] = useState(false);
   const client = useRef<ScanClient | null>(null);
 
   useEffect(() => {
@@ -89,6 +95,7 @@ export function PreviewPanel({
       },
       {
         onResult: (out, latencyMs) => {
+          mark(PREVIEW_RESULT_MARK, out.timing);
           latencies.push(latencyMs);
           if (latencies.length > 1000) latencies.shift();
           setOutput(out);
@@ -111,8 +118,8 @@ export function PreviewPanel({
   }, [api]);
 
   useEffect(() => {
-    client.current?.request({ bookName, bookText, setup, chat, sources });
-  }, [bookName, bookText, setup, chat, sources]);
+    client.current?.request({ bookName, bookText, bookEdit, setup, chat, sources, listUnmatched });
+  }, [bookName, bookText, bookEdit, setup, chat, sources, listUnmatched]);
 
   const editChat = useCallback((next: PreviewMessage[]) => {
     mark(PREVIEW_INPUT_MARK);
@@ -163,7 +170,8 @@ export function PreviewPanel({
     const same = ids.size === firedIds.current.size && [...ids].every((id) => firedIds.current.has(id));
     if (same) return;
     firedIds.current = ids;
-    onFired(ids);
+    // The entry list's marks may follow a frame later: the result on screen comes first.
+    startTransition(() => onFired(ids));
   }, [result, idByUid, onFired]);
 
   const entryId = useCallback((key: EntryKey) => idByUid.get(key), [idByUid]);
@@ -243,6 +251,7 @@ export function PreviewPanel({
           onOpenEntry={onOpenEntry}
           bookSize={idByUid.size + otherTitles.size}
           nearMissesOf={nearMissesOf}
+          onWhyNot={setListUnmatched}
         />
       )}
     </section>

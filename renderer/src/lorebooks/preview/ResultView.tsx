@@ -2,7 +2,7 @@
  * One scan result: fired entries in prompt order grouped by slot with their reason, the budget bar, the passes,
  * the timed-effect state per turn, "why not" for the rest (with near misses), and the assembled world-info text.
  */
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import type { EntryExplanation, EntryKey, ScanResult } from '../../../../shared/lorebook/model.ts';
 import type { NearMiss } from '../../../../shared/lorebook/near-miss.ts';
 import { useT, type Translate } from '../../i18n/index.ts';
@@ -23,6 +23,8 @@ interface Props {
   bookSize: number;
   /** Near misses of an entry that did not fire (computed only while "Why not?" is open). */
   nearMissesOf?(key: EntryKey, explanation: EntryExplanation | undefined): NearMiss[];
+  /** "Why not?" opened or closed: while open, scans list every entry no key matched (`output.unmatched`). */
+  onWhyNot(open: boolean): void;
 }
 
 interface Slot {
@@ -48,48 +50,117 @@ function slotsOf(t: ReturnType<typeof useT>, result: ScanResult): Slot[] {
   return list.filter((s) => s.keys.length > 0);
 }
 
-/** Memoised: typing in the chat re-renders the preview, but the result on screen only changes when a scan answers. */
-export const ResultView = memo(function ResultView(props: Props) {
-  const { output, index, onStep, stale, entryId, titleOf, onOpenEntry, bookSize, nearMissesOf } = props;
-  const t = useT();
-  const [whyNot, setWhyNot] = useState('');
-  const [whyNotOpen, setWhyNotOpen] = useState(false);
-  const result = output.results[index]!;
-  const used = output.used[index] ?? 0;
-  const budget = result.trace.budget;
-  const overflow = result.trace.loops.some((l) => l.budgetOverflowed);
-  const byKey = useMemo(() => new Map(result.explain.entries.map((e) => [e.key, e])), [result]);
-  const open = (key: EntryKey) => {
-    const id = entryId(key);
-    if (id !== undefined) onOpenEntry(id);
-  };
-  const placed = new Set(slotsOf(t, result).flatMap((s) => s.keys));
-  const unplaced = result.activated.filter((k) => !placed.has(k));
-  const needle = whyNot.trim().toLowerCase();
-  const wanted = (key: EntryKey) => needle === '' || `${titleOf(key)}\n${key}`.toLowerCase().includes(needle);
-  const notFired: [EntryKey, EntryExplanation | undefined][] = [
-    ...result.explain.entries
-      .filter((e) => !e.fired && wanted(e.key))
-      .map((e): [EntryKey, EntryExplanation] => [e.key, e]),
-    ...(output.unmatched[index] ?? []).filter(wanted).map((k): [EntryKey, undefined] => [k, undefined]),
-  ];
-  const notFiredTotal = result.explain.entries.filter((e) => !e.fired).length + (output.unmatched[index]?.length ?? 0);
+interface LineProps {
+  title: string;
+  reason: string;
+  near: readonly string[];
+  nearLabel: string;
+  /** The entry's id in the editor (none for another book's entry). */
+  id: string | undefined;
+  onOpen(id: string): void;
+}
 
-  const entryLine = (key: EntryKey, e: EntryExplanation | undefined, near: NearMiss[] = []) => (
-    <li key={key} className="lb-fired">
-      <button type="button" className="link" onClick={() => open(key)}>
-        {titleOf(key)}
+/** One entry with its reason. Memoised: a rescan that leaves the line as it was does not touch it. */
+const EntryLine = memo(function EntryLine(props: LineProps) {
+  const { title, reason, near, nearLabel, id, onOpen } = props;
+  return (
+    <li className="lb-fired">
+      <button type="button" className="link" onClick={() => id !== undefined && onOpen(id)}>
+        {title}
       </button>
-      <span className="muted"> — {e ? explanationText(t, e, titleOf) : t('lb.reason.no-key-match')}</span>
+      <span className="muted"> — {reason}</span>
       {near.length > 0 && (
-        <ul className="lb-near" aria-label={t('lb.near.title')}>
+        <ul className="lb-near" aria-label={nearLabel}>
           {near.map((m, i) => (
-            <li key={i}>{nearMissText(t, m)}</li>
+            <li key={i}>{m}</li>
           ))}
         </ul>
       )}
     </li>
   );
+}, sameLine);
+
+function sameLine(a: LineProps, b: LineProps): boolean {
+  return (
+    a.id === b.id &&
+    a.onOpen === b.onOpen &&
+    a.title === b.title &&
+    a.reason === b.reason &&
+    a.nearLabel === b.nearLabel &&
+    a.near.length === b.near.length &&
+    a.near.every((m, i) => m === b.near[i])
+  );
+}
+
+/** A <details> whose content is rendered only while it is open: closed, a rescan costs it nothing. */
+function Lazy(props: { className: string; summary: ReactNode; onToggle?(open: boolean): void; children(): ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      className={props.className}
+      onToggle={(e) => {
+        const now = e.currentTarget.open;
+        setOpen(now);
+        props.onToggle?.(now);
+      }}
+    >
+      <summary>{props.summary}</summary>
+      {open && props.children()}
+    </details>
+  );
+}
+
+/** Memoised: typing in the chat re-renders the preview, but the result on screen only changes when a scan answers. */
+export const ResultView = memo(function ResultView(props: Props) {
+  const { output, index, onStep, stale, entryId, titleOf, onOpenEntry, bookSize, nearMissesOf, onWhyNot } = props;
+  const t = useT();
+  const [whyNot, setWhyNot] = useState('');
+  const result = output.results[index]!;
+  const used = output.used[index] ?? 0;
+  const budget = result.trace.budget;
+  const overflow = result.trace.loops.some((l) => l.budgetOverflowed);
+  const byKey = useMemo(() => new Map(result.explain.entries.map((e) => [e.key, e])), [result]);
+
+  const placed = new Set(slotsOf(t, result).flatMap((s) => s.keys));
+  const unplaced = result.activated.filter((k) => !placed.has(k));
+  const explainedNotFired = result.explain.entries.filter((e) => !e.fired);
+  const notFiredTotal = explainedNotFired.length + (output.unmatchedCount[index] ?? 0);
+
+  const entryLine = (key: EntryKey, e: EntryExplanation | undefined, near: NearMiss[] = []) => (
+    <EntryLine
+      key={key}
+      title={titleOf(key)}
+      reason={e ? explanationText(t, e, titleOf) : t('lb.reason.no-key-match')}
+      near={near.map((m) => nearMissText(t, m))}
+      nearLabel={t('lb.near.title')}
+      id={entryId(key)}
+      onOpen={onOpenEntry}
+    />
+  );
+
+  /** The entries that did not fire, filtered: built only while "Why not?" is open. */
+  const whyNotList = () => {
+    const needle = whyNot.trim().toLowerCase();
+    const wanted = (key: EntryKey) => needle === '' || `${titleOf(key)}\n${key}`.toLowerCase().includes(needle);
+    const notFired: [EntryKey, EntryExplanation | undefined][] = [
+      ...explainedNotFired.filter((e) => wanted(e.key)).map((e): [EntryKey, EntryExplanation] => [e.key, e]),
+      ...(output.unmatched[index] ?? []).filter(wanted).map((k): [EntryKey, undefined] => [k, undefined]),
+    ];
+    return (
+      <>
+        <input
+          aria-label={t('lb.whyNot.filter')}
+          placeholder={t('lb.whyNot.filter')}
+          value={whyNot}
+          onChange={(e) => setWhyNot(e.target.value)}
+        />
+        <ul>
+          {notFired.slice(0, 200).map(([k, e]) => entryLine(k, e, nearMissesOf?.(k, e)))}
+          {notFired.length > 200 && <li className="muted">{t('lb.whyNot.more', { n: notFired.length - 200 })}</li>}
+        </ul>
+      </>
+    );
+  };
 
   return (
     <div className={stale ? 'lb-result stale' : 'lb-result'} data-testid="preview-result">
@@ -153,42 +224,32 @@ export const ResultView = memo(function ResultView(props: Props) {
         </section>
       )}
 
-      <details className="lb-passes">
-        <summary>{t('lb.passes.title', { n: result.trace.loops.length })}</summary>
-        <ol>
-          {result.trace.loops.map((loop) => (
-            <li key={loop.loop}>
-              {t(`lb.passes.state.${loop.state}` as MessageKey)} ·{' '}
-              {t('lb.passes.line', {
-                candidates: loop.candidates.length,
-                successful: loop.successful.length,
-                total: loop.activatedTotal,
-              })}
-              {loop.budgetOverflowed && <strong> · {t('lb.budget.overflowShort')}</strong>}
-              <div className="muted">{loop.successful.map(titleOf).join(', ')}</div>
-            </li>
-          ))}
-        </ol>
-      </details>
+      <Lazy className="lb-passes" summary={t('lb.passes.title', { n: result.trace.loops.length })}>
+        {() => (
+          <ol>
+            {result.trace.loops.map((loop) => (
+              <li key={loop.loop}>
+                {t(`lb.passes.state.${loop.state}` as MessageKey)} ·{' '}
+                {t('lb.passes.line', {
+                  candidates: loop.candidates.length,
+                  successful: loop.successful.length,
+                  total: loop.activatedTotal,
+                })}
+                {loop.budgetOverflowed && <strong> · {t('lb.budget.overflowShort')}</strong>}
+                <div className="muted">{loop.successful.map(titleOf).join(', ')}</div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Lazy>
 
-      <details className="lb-whynot" onToggle={(e) => setWhyNotOpen(e.currentTarget.open)}>
-        <summary>{t('lb.whyNot.title', { n: notFiredTotal })}</summary>
-        <input
-          aria-label={t('lb.whyNot.filter')}
-          placeholder={t('lb.whyNot.filter')}
-          value={whyNot}
-          onChange={(e) => setWhyNot(e.target.value)}
-        />
-        <ul>
-          {notFired.slice(0, 200).map(([k, e]) => entryLine(k, e, whyNotOpen ? nearMissesOf?.(k, e) : undefined))}
-          {notFired.length > 200 && <li className="muted">{t('lb.whyNot.more', { n: notFired.length - 200 })}</li>}
-        </ul>
-      </details>
+      <Lazy className="lb-whynot" summary={t('lb.whyNot.title', { n: notFiredTotal })} onToggle={onWhyNot}>
+        {whyNotList}
+      </Lazy>
 
-      <details className="lb-assembled">
-        <summary>{t('lb.assembled.title')}</summary>
-        <Assembled result={result} />
-      </details>
+      <Lazy className="lb-assembled" summary={t('lb.assembled.title')}>
+        {() => <Assembled result={result} />}
+      </Lazy>
     </div>
   );
 });

@@ -1,4 +1,5 @@
 /** Scan settings, generation type and seed for the preview (SillyTavern's World Info settings, same meanings). */
+import { memo } from 'react';
 import type { ScanSettings } from '../../../../shared/lorebook/model.ts';
 import { useT } from '../../i18n/index.ts';
 import type { MessageKey } from '../../i18n/en.ts';
@@ -31,42 +32,42 @@ const BOOLS: readonly BoolSetting[] = [
   'useGroupScoring',
 ];
 
-export function SettingsPanel({ setup, onSetup }: Props) {
+/** A field: its name (label key and id), its value, and how a new value is written (numbers arrive rounded). */
+type Field<T> = [name: string, value: T, set: (value: T) => void];
+
+/** Memoised: typing in the chat re-renders the preview around it. */
+export const SettingsPanel = memo(function SettingsPanel({ setup, onSetup }: Props) {
   const t = useT();
   const setSetting = (patch: Partial<ScanSettings>) => onSetup({ ...setup, settings: { ...setup.settings, ...patch } });
+  const numberFields: Field<number>[] = [
+    ...NUMBERS.map((name): Field<number> => [
+      name,
+      setup.settings[name],
+      (n) => setSetting({ [name]: Math.max(0, n) }),
+    ]),
+    ['maxContext', setup.maxContext, (n) => onSetup({ ...setup, maxContext: Math.max(1, n) })],
+    ['seed', setup.seed, (n) => onSetup({ ...setup, seed: n })],
+  ];
+  const checkFields: Field<boolean>[] = [
+    ...BOOLS.map((name): Field<boolean> => [name, setup.settings[name], (on) => setSetting({ [name]: on })]),
+    ['authorsNote', setup.authorsNote, (on) => onSetup({ ...setup, authorsNote: on })],
+    ['turns', setup.turns, (on) => onSetup({ ...setup, turns: on })],
+  ];
   return (
     <details className="lb-settings">
       <summary>{t('lb.settings.title')}</summary>
       <div className="lb-settings-grid">
-        {NUMBERS.map((name) => (
+        {numberFields.map(([name, value, set]) => (
           <label key={name}>
             {t(`lb.settings.${name}` as MessageKey)}
             <NumberInput
               id={`lb-set-${name}`}
-              value={setup.settings[name]}
+              value={value}
               nullable={false}
-              onChange={(v) => v !== null && setSetting({ [name]: Math.max(0, Math.round(v)) })}
+              onChange={(v) => v !== null && set(Math.round(v))}
             />
           </label>
         ))}
-        <label>
-          {t('lb.settings.maxContext')}
-          <NumberInput
-            id="lb-set-maxContext"
-            value={setup.maxContext}
-            nullable={false}
-            onChange={(v) => v !== null && onSetup({ ...setup, maxContext: Math.max(1, Math.round(v)) })}
-          />
-        </label>
-        <label>
-          {t('lb.settings.seed')}
-          <NumberInput
-            id="lb-set-seed"
-            value={setup.seed}
-            nullable={false}
-            onChange={(v) => v !== null && onSetup({ ...setup, seed: Math.round(v) })}
-          />
-        </label>
         <label>
           {t('lb.settings.trigger')}
           <select value={setup.trigger} onChange={(e) => onSetup({ ...setup, trigger: e.target.value })}>
@@ -88,32 +89,12 @@ export function SettingsPanel({ setup, onSetup }: Props) {
             <option value={2}>{t('lb.settings.strategy.2')}</option>
           </select>
         </label>
-        {BOOLS.map((name) => (
+        {checkFields.map(([name, checked, set]) => (
           <label key={name} className="inline">
-            <input
-              type="checkbox"
-              checked={setup.settings[name]}
-              onChange={(e) => setSetting({ [name]: e.target.checked })}
-            />
+            <input type="checkbox" checked={checked} onChange={(e) => set(e.target.checked)} />
             {t(`lb.settings.${name}` as MessageKey)}
           </label>
         ))}
-        <label className="inline">
-          <input
-            type="checkbox"
-            checked={setup.authorsNote}
-            onChange={(e) => onSetup({ ...setup, authorsNote: e.target.checked })}
-          />
-          {t('lb.settings.authorsNote')}
-        </label>
-        <label className="inline">
-          <input
-            type="checkbox"
-            checked={setup.turns}
-            onChange={(e) => onSetup({ ...setup, turns: e.target.checked })}
-          />
-          {t('lb.settings.turns')}
-        </label>
         <label className="wide">
           {t('lb.settings.description')}
           <textarea
@@ -129,4 +110,4 @@ export function SettingsPanel({ setup, onSetup }: Props) {
       </div>
     </details>
   );
-}
+});

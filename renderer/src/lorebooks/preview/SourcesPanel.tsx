@@ -2,7 +2,7 @@
  * What the preview scans besides the open book: its role, a library card (character fields, embedded and linked
  * books, saved test chats) and more library books in a role of their choice.
  */
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { CardSummary } from '../../../../shared/library/types.ts';
 import type { ChatSummary } from '../../../../shared/api/methods/chats.ts';
 import type { LorebookSummary } from '../../../../shared/api/methods/lorebooks.ts';
@@ -32,7 +32,15 @@ interface Props {
   onChat(chat: PreviewMessage[]): void;
 }
 
-export function SourcesPanel({ openBookId, sources, onSources, setup, onSetup, onChat }: Props) {
+/** Memoised: typing in the chat re-renders the preview around it. */
+export const SourcesPanel = memo(function SourcesPanel({
+  openBookId,
+  sources,
+  onSources,
+  setup,
+  onSetup,
+  onChat,
+}: Props) {
   const t = useT();
   const api = useApi();
   const [cards, setCards] = useState<CardSummary[]>([]);
@@ -241,4 +249,4 @@ export function SourcesPanel({ openBookId, sources, onSources, setup, onSetup, o
       </div>
     </details>
   );
-}
+});

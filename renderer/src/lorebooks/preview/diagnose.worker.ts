@@ -4,6 +4,7 @@
  * worker that the page terminates when it has its answer.
  */
 import { scan, scanTurns } from '../../../../shared/lorebook/index.ts';
+import { prepareScan } from '../../../../shared/lorebook/prepare-scan.ts';
 import { findRegexKey } from '../../../../shared/lorebook/regex-keys.ts';
 import type { DiagnoseReply, DiagnoseRequest } from './protocol.ts';
 import { readBook } from './read-book.ts';
@@ -21,6 +22,9 @@ scope.onmessage = (event: MessageEvent<DiagnoseRequest>) => {
     ? buildTurns(bookName, book, setup, chat, sources)
     : [buildScenario(bookName, book, setup, chat, sources)];
   const first = scenarios[0]!;
+  // Compiling keys runs no regex; the page's clock starts once it is done, as for the scan itself.
+  prepareScan(first);
+  scope.postMessage({ type: 'prepared' });
   const names = { user: first.user.name, char: first.character.name };
   const exec = RegExp.prototype.exec;
   const seen = new WeakMap<RegExp, number>();

@@ -3,18 +3,35 @@ import type { EntryKey, ScanResult } from '../../../../shared/lorebook/model.ts'
 import type { PreviewMessage, PreviewSetup } from './scenario.ts';
 import type { PreviewSources } from './sources.ts';
 
+/** The whole book, as its JSON text: a string copies cheaply, while cloning a large book's objects would block. */
+export interface BookText {
+  version: number;
+  name: string;
+  text: string;
+}
+
+/**
+ * An edit of the book the worker holds (`base`): only the changed entries, each as its JSON text (null: removed).
+ * The rest of the document is unchanged; the worker parses and compiles only these entries.
+ */
+export interface BookPatch {
+  version: number;
+  name: string;
+  base: number;
+  entries: Record<string, string | null>;
+}
+
 export interface ScanRequest {
   id: number;
-  /**
-   * The book's JSON text, sent only when it changed (or to a fresh worker). Text, not objects: copying a string is
-   * cheap, while cloning a large book's objects would block the page; the worker parses it.
-   */
-  book?: { version: number; name: string; text: string };
+  /** Sent only when the book changed (or to a fresh worker). */
+  book?: BookText | BookPatch;
   bookVersion: number;
   setup: PreviewSetup;
   chat: PreviewMessage[];
   /** The card and the other books, sent whole with every request: they change rarely and are usually small. */
   sources: PreviewSources;
+  /** Send every "no key matched" entry (the "Why not?" list is open); short lists are sent regardless. */
+  listUnmatched: boolean;
 }
 
 /** A key hit inside a chat message, in the message's own text. */
@@ -34,23 +51,44 @@ export interface TurnSummary {
   chatLength: number;
 }
 
+/** Where the worker's time went for one request, in milliseconds. */
+export interface WorkerTiming {
+  /** Reading the book: parsing its text or applying a patch. */
+  book: number;
+  /** Ordering entries and compiling keys (cached unless the book or the names and matching settings changed). */
+  prepare: number;
+  /** The engine's scan (all turns). */
+  scan: number;
+  /** Highlights, token counts and the reply's lists. */
+  rest: number;
+}
+
 export interface ScanOutput {
   /**
    * One result per turn (or the single scan). Explanations of entries whose keys simply did not match are left
-   * out of `explain` and listed in `unmatched`: on a large book they are nearly all of it, and copying them to the
-   * page would cost more than the scan.
+   * out of `explain`: on a large book they are nearly all of it, and copying them to the page would cost more
+   * than the scan. They are counted in `unmatchedCount` and listed in `unmatched` only when asked for or short.
    */
   results: ScanResult[];
-  unmatched: EntryKey[][];
+  unmatched: (EntryKey[] | null)[];
+  unmatchedCount: number[];
   turns: TurnSummary[];
   highlights: Highlight[][];
   /** Tokens of the activated contents, per result, as the budget counts them. */
   used: number[];
   /** Time the engine took, in the worker. */
   scanMs: number;
+  timing: WorkerTiming;
 }
 
-export type ScanReply = { id: number; ok: true; output: ScanOutput } | { id: number; ok: false; error: string };
+/**
+ * Per request: `prepared` once the book is read and its keys compiled (the page starts the scan's clock then, as
+ * preparing runs no user regex but takes long on a large book), then the result or the error.
+ */
+export type ScanReply =
+  | { id: number; prepared: true }
+  | { id: number; ok: true; output: ScanOutput }
+  | { id: number; ok: false; error: string };
 
 /** A scan input as the diagnosis worker takes it: everything at once, the book as its JSON text. */
 export interface DiagnoseRequest {
@@ -70,11 +108,13 @@ export interface RegexKeySeen {
 }
 
 /**
- * What the diagnosis worker reports while it re-runs a scan that timed out: each regex the first time it runs (and
- * the key it belongs to), then the start and end of every run, so the page can tell which one never ends.
+ * What the diagnosis worker reports while it re-runs a scan that timed out: `prepared` once the book is compiled
+ * (its time does not count), each regex the first time it runs (and the key it belongs to), then the start and end
+ * of every run, so the page can tell which one never ends.
  */
 export type DiagnoseReply =
   | { type: 'regex'; index: number; source: string; flags: string; ref: RegexKeySeen | null }
   | { type: 'start'; index: number }
   | { type: 'end'; index: number }
+  | { type: 'prepared' }
   | { type: 'done' };

@@ -3,19 +3,31 @@
  * typing never queues stale scans (the newest input is scanned as soon as the worker is free). A scan that runs
  * past the time limit (the scan limit from Settings) gets the worker terminated and replaced; the same input then
  * runs once more in a diagnosis worker that announces each regex run, and the one that never ends is named.
+ * The limit counts from the worker's "prepared": reading a large book and compiling its keys runs no user regex,
+ * and on a slow machine it alone could outlast the limit.
  */
 import { DEFAULT_LIMITS } from '../../../../shared/sandbox/limits.ts';
 import type { DiagnoseReply, DiagnoseRequest, RegexKeySeen, ScanOutput, ScanReply, ScanRequest } from './protocol.ts';
 import type { PreviewMessage, PreviewSetup } from './scenario.ts';
 import type { PreviewSources } from './sources.ts';
 
+/** How `bookText` came from an earlier text: the entries that changed, each as JSON text (null: removed). */
+export interface BookEdit {
+  from: string;
+  entries: Record<string, string | null>;
+}
+
 export interface ScanInput {
   bookName: string;
   /** The book as valid JSON text. */
   bookText: string;
+  /** Set when only entries changed since `bookEdit.from`: the worker then gets just those. */
+  bookEdit?: BookEdit | null;
   setup: PreviewSetup;
   chat: PreviewMessage[];
   sources: PreviewSources;
+  /** Every "no key matched" entry is wanted (the "Why not?" list is open). */
+  listUnmatched: boolean;
 }
 
 /** A scan stopped at the time limit; `culprit` once the diagnosis has found the key. */
@@ -52,7 +64,16 @@ export class ScanClient {
   #workerBook = -1;
   #bookVersion = 0;
   #lastBook: string | null = null;
-  #inFlight: { id: number; since: number; input: ScanInput; timer: ReturnType<typeof setTimeout> } | null = null;
+  #lastName: string | null = null;
+  /** The change from the previous version to the current one, when only entries changed. */
+  #lastEdit: BookEdit | null = null;
+  /** `timer` is set once the worker has prepared the book. */
+  #inFlight: {
+    id: number;
+    since: number;
+    input: ScanInput;
+    timer: ReturnType<typeof setTimeout> | null;
+  } | null = null;
   #pending: { input: ScanInput; since: number } | null = null;
   #nextId = 1;
 
@@ -64,6 +85,12 @@ export class ScanClient {
 
   /** Asks for a scan of this input; supersedes any input not yet sent. */
   request(input: ScanInput): void {
+    const waiting = this.#pending?.input;
+    // Edits made while a scan runs chain into one patch from the text the worker will hold.
+    if (waiting?.bookEdit && input.bookEdit?.from === waiting.bookText) {
+      const entries = { ...waiting.bookEdit.entries, ...input.bookEdit.entries };
+      input = { ...input, bookEdit: { from: waiting.bookEdit.from, entries } };
+    }
     this.#pending = { input, since: this.#pending?.since ?? performance.now() };
     if (!this.#inFlight) this.#sendPending();
   }
@@ -74,7 +101,7 @@ export class ScanClient {
   }
 
   dispose(): void {
-    if (this.#inFlight) clearTimeout(this.#inFlight.timer);
+    if (this.#inFlight?.timer) clearTimeout(this.#inFlight.timer);
     this.#stopDiagnosis();
     this.#worker.terminate();
   }
@@ -82,6 +109,15 @@ export class ScanClient {
   #spawn(): Worker {
     const worker = this.#create.scan();
     worker.onmessage = (event: MessageEvent<ScanReply>) => this.#onReply(event.data);
+    // A worker that fails outside a request's own error handling: replaced, and the scan reported as failed.
+    worker.onerror = (event) => {
+      event.preventDefault();
+      if (worker !== this.#worker) return;
+      worker.terminate();
+      this.#worker = this.#spawn();
+      const flight = this.#inFlight;
+      if (flight) this.#onReply({ id: flight.id, ok: false, error: event.message || 'the preview worker failed' });
+    };
     this.#workerBook = -1;
     return worker;
   }
@@ -91,32 +127,46 @@ export class ScanClient {
     if (!pending) return;
     this.#pending = null;
     const { input, since } = pending;
-    if (input.bookText !== this.#lastBook) {
-      this.#lastBook = input.bookText;
+    const { bookName, bookText, bookEdit } = input;
+    if (bookText !== this.#lastBook || bookName !== this.#lastName) {
+      const onlyEntries = bookName === this.#lastName && bookEdit && bookEdit.from === this.#lastBook;
+      this.#lastEdit = onlyEntries ? bookEdit : null;
+      this.#lastBook = bookText;
+      this.#lastName = bookName;
       this.#bookVersion++;
     }
     const id = this.#nextId++;
+    const version = this.#bookVersion;
     const request: ScanRequest = {
       id,
-      bookVersion: this.#bookVersion,
+      bookVersion: version,
       setup: input.setup,
       chat: input.chat,
       sources: input.sources,
+      listUnmatched: input.listUnmatched,
     };
-    if (this.#workerBook !== this.#bookVersion) {
-      request.book = { version: this.#bookVersion, name: input.bookName, text: input.bookText };
-      this.#workerBook = this.#bookVersion;
+    if (this.#workerBook !== version) {
+      request.book =
+        this.#lastEdit && this.#workerBook === version - 1
+          ? { version, name: bookName, base: this.#workerBook, entries: this.#lastEdit.entries }
+          : { version, name: bookName, text: bookText };
+      this.#workerBook = version;
     }
-    const timer = setTimeout(() => this.#onTimeout(id), this.#limitMs);
-    this.#inFlight = { id, since, input, timer };
+    this.#inFlight = { id, since, input, timer: null };
     this.#worker.postMessage(request);
   }
 
   #onReply(reply: ScanReply): void {
     const flight = this.#inFlight;
     if (!flight || flight.id !== reply.id) return;
-    clearTimeout(flight.timer);
+    if ('prepared' in reply) {
+      flight.timer = setTimeout(() => this.#onTimeout(flight.id), this.#limitMs);
+      return;
+    }
+    if (flight.timer) clearTimeout(flight.timer);
     this.#inFlight = null;
+    // The worker may not hold the book it was sent (it failed to read it): send it whole next time.
+    if (!reply.ok) this.#workerBook = -1;
     // A scan that finishes ends any diagnosis: what it would name is no longer on screen.
     this.#stopDiagnosis();
     // Shown even when a newer input waits: it is still newer than what is on screen while the author types.
@@ -143,17 +193,23 @@ export class ScanClient {
     const worker = this.#create.diagnose();
     const keys = new Map<number, RegexKeySeen | null>();
     let running: { index: number; since: number } | null = null;
-    const started = performance.now();
+    // Counted from "prepared", as the scan's own limit is; no key is named before the book is compiled.
+    let started = Infinity;
     const finish = (culprit: RegexKeySeen | null): void => {
       this.#stopDiagnosis();
       this.#events.onTimeout({ limitMs, culprit });
     };
     worker.onmessage = (event: MessageEvent<DiagnoseReply>) => {
       const m = event.data;
-      if (m.type === 'regex') keys.set(m.index, m.ref);
+      if (m.type === 'prepared') started = performance.now();
+      else if (m.type === 'regex') keys.set(m.index, m.ref);
       else if (m.type === 'start') running = { index: m.index, since: performance.now() };
       else if (m.type === 'end') running = null;
       else finish(null);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      finish(null);
     };
     const poll = setInterval(() => {
       const now = performance.now();

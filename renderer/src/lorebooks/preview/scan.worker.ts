@@ -1,8 +1,9 @@
 /**
  * Runs the shared engine off the main thread. The book is cached between requests; a request carries it only
- * when it changed. A runaway regex key blocks only this worker, which the page then terminates and replaces.
- * A changed book keeps the entry objects of the entries that did not change, and the engine is told which did:
- * an edit prepares and compiles only the edited entries.
+ * when it changed, as a patch of the changed entries when the page knows them, else as the whole text. A runaway
+ * regex key blocks only this worker, which the page then terminates and replaces. A changed book keeps the entry
+ * objects of the entries that did not change, and the engine is told which did: an edit prepares and compiles only
+ * the edited entries. The page's clock starts when this worker says the book is prepared.
  */
 import {
   scan,
@@ -13,11 +14,14 @@ import {
   prepareEdit,
 } from '../../../../shared/lorebook/index.ts';
 import { deepEqual } from '../../../../shared/lorebook/formats/values.ts';
+import { prepareScan } from '../../../../shared/lorebook/prepare-scan.ts';
 import type { ScanResult, Scenario, WorldInfoBook, WorldInfoEntry } from '../../../../shared/lorebook/model.ts';
-import type { Highlight, ScanReply, ScanRequest, TurnSummary } from './protocol.ts';
+import type { BookPatch, BookText, Highlight, ScanReply, ScanRequest, TurnSummary } from './protocol.ts';
+import { DOES_NOT_FIRE_LIMIT } from './lore-test-from-preview.ts';
 import { buildScenario, buildTurns } from './scenario.ts';
 import { errorMessage } from '../../../../shared/errors.ts';
 import { readBook } from './read-book.ts';
+import { setOwn } from '../../../../shared/util/own.ts';
 
 // The renderer is typed against the DOM; this is the part of the worker scope used here.
 const scope = self as unknown as {
@@ -41,6 +45,28 @@ function reuseEntries(name: string, before: WorldInfoBook, book: WorldInfoBook):
   }
   prepareEdit(name, before, book, changed);
   return book;
+}
+
+/** `before` with the patch's entries replaced, added or removed; only those are parsed and compiled. */
+function patched(name: string, before: WorldInfoBook, changes: BookPatch['entries']): WorldInfoBook {
+  const entries = { ...before.entries };
+  for (const [id, text] of Object.entries(changes)) {
+    if (text === null) delete entries[id];
+    else setOwn(entries, id, JSON.parse(text) as WorldInfoEntry);
+  }
+  const book = { ...before, entries };
+  prepareEdit(name, before, book, Object.keys(changes));
+  return book;
+}
+
+function received(book: BookText | BookPatch): WorldInfoBook {
+  const same = cached?.name === book.name ? cached : null;
+  if ('text' in book) {
+    const value = readBook(book.text);
+    return same ? reuseEntries(book.name, same.value, value) : value;
+  }
+  if (same?.version !== book.base) throw new Error('book patch for a book this worker does not hold');
+  return patched(book.name, same.value, book.entries);
 }
 
 /** Where each fired key hit falls in the chat, mapped from the scan buffer's segment back to the message text. */
@@ -107,42 +133,47 @@ function turnSummary(result: ScanResult): TurnSummary {
 
 scope.onmessage = (event: MessageEvent<ScanRequest>) => {
   const request = event.data;
-  if (request.book) {
-    const { version, name, text } = request.book;
-    const book = readBook(text);
-    cached = { version, name, value: cached?.name === name ? reuseEntries(name, cached.value, book) : book };
-  }
+  const { id } = request;
   let reply: ScanReply;
   try {
+    const start = performance.now();
+    if (request.book) {
+      const { version, name } = request.book;
+      cached = { version, name, value: received(request.book) };
+    }
     if (!cached || cached.version !== request.bookVersion) throw new Error('book not received');
     const { name, value } = cached;
-    const start = performance.now();
+    const read = performance.now();
     const { setup, chat, sources } = request;
     const scenarios = setup.turns
       ? buildTurns(name, value, setup, chat, sources)
       : [buildScenario(name, value, setup, chat, sources)];
+    // Every turn has the same books, names and settings: preparing the first prepares them all.
+    prepareScan(scenarios[0]!);
+    const prepared = performance.now();
+    scope.postMessage({ id, prepared: true });
     // Entries no key matched are listed, not explained: on a large book they are nearly all of it.
     const options = { listUnmatched: true };
     const scanned = setup.turns ? scanTurns(scenarios, options) : [scan(scenarios[0]!, options)];
-    const unmatched = scanned.map((r) => r.unmatched ?? []);
+    const scanDone = performance.now();
+    const lists = scanned.map((r) => r.unmatched ?? []);
     // Plain copies without `unmatched`, which the reply carries on its own.
     const results = scanned.map(({ unmatched: _, ...r }) => r);
-    const scanMs = performance.now() - start;
     const marks = results.map((r, i) => highlights(scenarios[i]!, r));
-    reply = {
-      id: request.id,
-      ok: true,
-      output: {
-        results,
-        unmatched,
-        turns: results.map(turnSummary),
-        highlights: marks,
-        used: results.map((r, i) => usedTokens(r, scenarios[i]!.books)),
-        scanMs,
-      },
+    const output = {
+      results,
+      unmatched: lists.map((l) => (request.listUnmatched || l.length <= DOES_NOT_FIRE_LIMIT ? l : null)),
+      unmatchedCount: lists.map((l) => l.length),
+      turns: results.map(turnSummary),
+      highlights: marks,
+      used: results.map((r, i) => usedTokens(r, scenarios[i]!.books)),
+      scanMs: scanDone - prepared,
+      timing: { book: read - start, prepare: prepared - read, scan: scanDone - prepared, rest: 0 },
     };
+    output.timing.rest = performance.now() - scanDone;
+    reply = { id, ok: true, output };
   } catch (e) {
-    reply = { id: request.id, ok: false, error: errorMessage(e) };
+    reply = { id, ok: false, error: errorMessage(e) };
   }
   scope.postMessage(reply);
 };

@@ -1,0 +1,76 @@
+/** What the entry table shows: the filter, the sort and the rows they leave, and which rows are selected. */
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { LintIssue } from '../../../shared/lorebook/lint.ts';
+import { NO_FILTER, entryRows, visibleRows } from './book-model.ts';
+import type { EntryFilter, EntryRow, SortField } from './book-model.ts';
+
+export const NOTHING: ReadonlySet<string> = new Set();
+
+export function useEntryTable(book: Record<string, unknown>, lint: readonly LintIssue[]) {
+  const [filter, setFilter] = useState<EntryFilter>(NO_FILTER);
+  const [lintOnly, setLintOnly] = useState(false);
+  const [order, setOrder] = useState<{ sort: SortField; descending: boolean }>({ sort: 'display', descending: false });
+  const { sort, descending } = order;
+
+  const lintCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const issue of lint) counts.set(issue.entry, (counts.get(issue.entry) ?? 0) + 1);
+    return counts;
+  }, [lint]);
+  const all = useMemo(() => entryRows(book), [book]);
+  const rows = useMemo(
+    () => visibleRows(all, { ...filter, lintOnly: lintOnly ? new Set(lintCounts.keys()) : null }, sort, descending),
+    [all, filter, lintOnly, lintCounts, sort, descending],
+  );
+  /** A second click on the sorted column reverses it. */
+  const onSort = (field: SortField) =>
+    setOrder(field === sort ? { sort, descending: !descending } : { sort: field, descending: false });
+  /** The list's order is the display order (so rows may be moved by dragging). */
+  const inDisplayOrder = sort === 'display' && !descending;
+  // Display order is the list's own order: the ids in it, whatever the filter and sort.
+  const displayOrder = () => visibleRows(all, NO_FILTER, 'display', false).map((r) => r.id);
+
+  return {
+    filter,
+    setFilter,
+    lintOnly,
+    setLintOnly,
+    sort,
+    descending,
+    onSort,
+    inDisplayOrder,
+    displayOrder,
+    lintCounts,
+    total: all.length,
+    rows,
+  };
+}
+
+export type EntryTable = ReturnType<typeof useEntryTable>;
+
+/** Selected rows: a click toggles one, a shift-click selects the range from the last clicked row. */
+export function useEntrySelection(rows: readonly EntryRow[]) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(NOTHING);
+  const anchor = useRef<string | null>(null);
+  const onSelect = useCallback(
+    (id: string, mode: 'toggle' | 'range') => {
+      setSelected((prev) => {
+        const next = new Set(prev);
+        if (mode === 'range' && anchor.current !== null) {
+          const a = rows.findIndex((r) => r.id === anchor.current);
+          const b = rows.findIndex((r) => r.id === id);
+          if (a >= 0 && b >= 0) for (let i = Math.min(a, b); i <= Math.max(a, b); i++) next.add(rows[i]!.id);
+        } else if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      });
+      anchor.current = id;
+    },
+    [rows],
+  );
+  const selectAll = () => setSelected(new Set(rows.map((r) => r.id)));
+  const clear = () => setSelected(NOTHING);
+  return { selected, onSelect, selectAll, clear };
+}
+
+export type EntrySelection = ReturnType<typeof useEntrySelection>;
