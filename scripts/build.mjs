@@ -11,6 +11,9 @@ if (process.argv.includes('--help')) {
   process.exit(0);
 }
 const skipElectron = process.argv.includes('--skip-electron');
+// Always the production React: a NODE_ENV inherited from a test runner (vitest sets "test") would otherwise bundle
+// React's development build, several times slower to start and render.
+process.env.NODE_ENV = 'production';
 
 await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
 if (!skipElectron) await buildElectronBundles();

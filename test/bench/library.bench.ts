@@ -6,13 +6,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { openLibrary } from '../../electron/services/library/library.ts';
 import { createApiHost } from '../../electron/host/api.ts';
 import { startWebHostProcess } from '../helpers/web-host-process.ts';
 import { launchChromium } from '../helpers/browser.ts';
 import type { Browser } from 'playwright-core';
-import { firstPaint, scrollFrames } from './ui.bench.ts';
+import { buildRenderer, firstPaint, scrollFrames } from './ui.bench.ts';
 import { measure } from './stats.ts';
 import { loadAverage, type Row } from './table.ts';
 import { mulberry32 } from '../../shared/util/mulberry32.ts';
@@ -21,7 +20,6 @@ const CARDS = Number(process.env.LOREWRIGHT_BENCH_CARDS ?? 100_000);
 /** Files per `cards.import` call, as the app sends a folder's worth at a time. */
 const IMPORT_CHUNK = 5_000;
 const TARGETS = { importPerS: 1_000, queryP95: 20, firstPaint: 300, frameMs: 1000 / 60 };
-const root = path.resolve(import.meta.dirname, '../..');
 
 // Descriptions are prose drawn from a vocabulary with a Zipf-like spread (a few words everywhere, most rare), as real
 // card text is; names and creators vary, so sorts compare real strings.
@@ -94,6 +92,7 @@ export async function run(): Promise<{ rows: Row[]; figures: Row[] }> {
     try {
       // Import: the files as the app sends them (UTF-8 text), timed from the first call to the last result.
       let importMs = 0;
+      let importCpuMs = 0;
       let imported = 0;
       for (let start = 0; start < CARDS; start += IMPORT_CHUNK) {
         const files = Array.from({ length: Math.min(IMPORT_CHUNK, CARDS - start) }, (_, k) => ({
@@ -102,8 +101,11 @@ export async function run(): Promise<{ rows: Row[]; figures: Row[] }> {
           text: card(start + k),
         }));
         const t = performance.now();
+        const cpu = process.cpuUsage();
         const results = (await call('cards.import', { files, onMatch: 'add' })) as { status: string }[];
         importMs += performance.now() - t;
+        const used = process.cpuUsage(cpu);
+        importCpuMs += (used.user + used.system) / 1000;
         imported += results.filter((r) => r.status === 'imported').length;
       }
       if (imported !== CARDS) throw new Error(`expected ${CARDS} imports, got ${imported}`);
@@ -120,7 +122,8 @@ export async function run(): Promise<{ rows: Row[]; figures: Row[] }> {
         figure: `library: import ${CARDS.toLocaleString('en')} cards through cards.import (load ${loadAverage()})`,
         value: `${Math.round(rate).toLocaleString('en')} cards/s (${(importMs / 1000).toFixed(1)} s)`,
         target: `≥ ${TARGETS.importPerS.toLocaleString('en')} cards/s: ${rate >= TARGETS.importPerS ? 'met' : 'MISSED'}`,
-        comparison: '',
+        // The import runs in this process: its CPU time is what the work costs when the machine is not shared.
+        comparison: `CPU time ${(importCpuMs / 1000).toFixed(1)} s = ${Math.round(CARDS / (importCpuMs / 1000)).toLocaleString('en')} cards per CPU-second`,
       });
       figures.push({
         figure: `library: database size at ${CARDS.toLocaleString('en')} cards`,
@@ -157,13 +160,20 @@ export async function run(): Promise<{ rows: Row[]; figures: Row[] }> {
         ['search', 'search "lighthouse" (FTS, common)', page({ query: 'lighthouse' })],
         ['search', 'search "Kestrel Duskmere" (FTS, 2 words)', page({ query: 'Kestrel Duskmere' })],
         ['search', 'search "4242" (FTS, rare: a few names)', page({ query: '4242' })],
-        ['search', 'search "小明" (short CJK, LIKE)', page({ query: '小明' })],
+        ['search', 'search "小明" (short CJK word)', page({ query: '小明' })],
+        ['search', 'search "ho" (two letters, in almost every card)', page({ query: 'ho' })],
         ['search', 'search + tag + sort by creator', page({ query: 'pirate', tags: ['elf'], sort: 'creator' })],
       ];
       const worst = { list: { p95: 0, name: '' }, search: { p95: 0, name: '' } };
+      // A search's first call finds its matches; the calls after it (each page of the scrolled list) reuse them.
+      const firstCall = { ms: 0, name: '' };
       for (const [kind, name, fn] of cases) {
+        const t = performance.now();
+        await fn();
+        const first = Number((performance.now() - t).toFixed(2));
+        if (kind === 'search' && first >= firstCall.ms) Object.assign(firstCall, { ms: first, name });
         const m = await measureAsync(fn, 60);
-        rows.push({ case: name, p50_ms: m.p50, p95_ms: m.p95, runs: m.runs });
+        rows.push({ case: name, first_ms: first, p50_ms: m.p50, p95_ms: m.p95, runs: m.runs });
         if (m.p95 >= worst[kind].p95) worst[kind] = { p95: m.p95, name };
       }
       for (const kind of ['list', 'search'] as const) {
@@ -175,6 +185,12 @@ export async function run(): Promise<{ rows: Row[]; figures: Row[] }> {
           comparison: `plain SELECT of 200 rows by id p95 ${baseline.p95} ms`,
         });
       }
+      figures.push({
+        figure: `library: full-text search at ${CARDS.toLocaleString('en')} cards, first call of a new search, worst (load ${loadAverage()})`,
+        value: `${firstCall.ms} ms (${firstCall.name})`,
+        target: `≤ ${TARGETS.queryP95} ms: ${firstCall.ms <= TARGETS.queryP95 ? 'met' : 'MISSED'}`,
+        comparison: `plain SELECT of 200 rows by id p95 ${baseline.p95} ms`,
+      });
     } finally {
       lib.close();
     }
@@ -224,8 +240,7 @@ async function emptyLibraryPaint(browser: Browser, db: string): Promise<number> 
 
 /** First paint and scrolling of the library page in Chromium, through the web host over the same file. */
 async function browserFigures(db: string, rows: Row[], figures: Row[]): Promise<void> {
-  if (!fs.existsSync(path.join(root, 'dist/renderer/index.html')))
-    execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--skip-electron'], { stdio: 'inherit' });
+  buildRenderer();
   const browser = await launchChromium();
   const host = await startWebHostProcess(db);
   try {
@@ -248,6 +263,11 @@ async function browserFigures(db: string, rows: Row[], figures: Row[]): Promise<
       comparison: `empty library ${empty} ms (the app's own start); slowest of ${paints.length} loads ${paints.at(-1)} ms`,
     });
     const frames = await scrollFrames(page, 4_000);
+    // The machine's own floor: the same scroll over an empty div of the same size, no app.
+    await page.setContent(
+      '<div data-testid="card-scroller" style="height:700px;overflow:auto"><div style="height:4400000px"></div></div>',
+    );
+    const bare = await scrollFrames(page, 4_000);
     rows.push({
       case: `scroll the list (${frames.frames} frames, ${frames.rowsPassed} rows)`,
       p50_ms: frames.p50,
@@ -258,7 +278,7 @@ async function browserFigures(db: string, rows: Row[], figures: Row[]): Promise<
       figure: `library: scrolling ${CARDS.toLocaleString('en')} cards in Chromium, frame time p95 (load ${loadAverage()})`,
       value: `${frames.p95} ms, ${frames.dropped} of ${frames.frames + frames.dropped} frames dropped`,
       target: `≤ ${TARGETS.frameMs.toFixed(1)} ms (60 fps): ${frames.p95 <= TARGETS.frameMs + 0.5 ? 'met' : 'MISSED'}`,
-      comparison: `median frame ${frames.p50} ms; ${frames.rowsPassed} rows scrolled past`,
+      comparison: `median frame ${frames.p50} ms; ${frames.rowsPassed} rows scrolled past; a bare scrolling div in the same browser: p95 ${bare.p95} ms, ${bare.dropped} dropped`,
     });
     await page.close();
   } finally {

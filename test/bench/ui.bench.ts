@@ -52,6 +52,11 @@ function pct(values: number[], q: number): number {
   return Number(s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(1));
 }
 
+/** Builds the renderer the web host serves: always, since a stale or development build would measure other code. */
+export function buildRenderer(): void {
+  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--skip-electron'], { stdio: 'inherit' });
+}
+
 /** Milliseconds from navigation to the first card name painted in the library list. */
 export async function firstPaint(page: Page, url: string): Promise<number> {
   const t0 = Date.now();
@@ -133,8 +138,7 @@ async function keystrokeToPaint(page: Page, presses: number): Promise<number[]> 
 }
 
 export async function run(): Promise<Record<string, string | number>[]> {
-  if (!fs.existsSync(path.join(root, 'dist/renderer/index.html')))
-    execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--skip-electron'], { stdio: 'inherit' });
+  buildRenderer();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lorewright-ui-bench-'));
   const rows: Record<string, string | number>[] = [];
   const browser = await launchChromium();

@@ -9,10 +9,12 @@ import type {
   TagCount,
 } from '../../../shared/library/types.ts';
 import { blankCard, summarizeCard, withCardName, withCardTags } from '../../../shared/library/card-summary.ts';
+import type { CardFields } from '../../../shared/library/card-summary.ts';
 import { detectFormat, parseDocument, serializeDocument } from '../../../shared/library/parse-document.ts';
 import type { Db } from './open-database.ts';
 import { contentHash, RevisionedStore } from './revisioned-store.ts';
-import { buildSearch } from './search-query.ts';
+import { buildSearch, searchGrams } from './search-query.ts';
+import { SearchMatches } from './search-matches.ts';
 import type { StoredCard } from '../../../shared/library/card-files.ts';
 import { naturalKey } from '../../../shared/util/natural-key.ts';
 
@@ -39,6 +41,8 @@ export interface NewCard {
   container?: CardContainerKind;
   image?: Uint8Array | null;
   sourceName?: string;
+  /** The document's fields and content hash when the caller has them already (import), so it is not parsed twice. */
+  parsed?: { fields: CardFields; hash: string };
 }
 
 const SORT_COLUMNS = {
@@ -48,6 +52,13 @@ const SORT_COLUMNS = {
   creator: 'c.creator_key',
   character_version: 'c.version_key',
 } as const;
+
+/**
+ * A filter matching at most this many cards reads and sorts them rather than walking the sort's index: the walk
+ * costs more the further apart its matches sit in the sort order (a name search's matches sit together, possibly
+ * late), reading and sorting costs the same wherever they are.
+ */
+const FEW_MATCHES = 1_500;
 
 const SUMMARY_COLUMNS = `c.id, c.name, c.creator, c.character_version, c.spec, c.container, c.revision, c.created_at, c.updated_at, c.deleted_at,
   (c.image IS NOT NULL) AS has_image,
@@ -94,7 +105,7 @@ const FILE_COLUMNS = [
 
 function fileColumns(card: NewCard) {
   const format = card.format ?? detectFormat(card.document);
-  const fields = summarizeCard(parseDocument(card.document, format, card.sourceName ?? 'card'));
+  const fields = card.parsed?.fields ?? summarizeCard(parseDocument(card.document, format, card.sourceName ?? 'card'));
   const values = [
     fields.name,
     fields.creator,
@@ -106,12 +117,14 @@ function fileColumns(card: NewCard) {
     card.container ?? format,
     card.image ?? null,
     card.sourceName ?? null,
-    contentHash(card.document),
+    card.parsed?.hash ?? contentHash(card.document),
   ];
   return { fields, values };
 }
 
 export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow> {
+  private readonly matches: SearchMatches;
+
   constructor(db: Db, now: () => number = Date.now) {
     super(
       db,
@@ -122,7 +135,7 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
         summaryColumns: SUMMARY_COLUMNS,
         recordColumns: 'c.document, c.format',
         revisionImage: 'image',
-        searchTable: 'card_search',
+        searchTables: ['card_search', 'card_grams'],
         toSummary,
         toRecord: (row) => ({
           ...toSummary(row),
@@ -132,11 +145,12 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
       },
       now,
     );
+    this.matches = new SearchMatches(this.sql);
   }
 
   list(input: ListInput): { items: CardSummary[]; total: number } {
-    const { where, params, sortSql } = this.query(input);
-    return this.page(where, params, sortSql, input);
+    const { where, params, sortSql, total } = this.query(input);
+    return this.page(where, params, sortSql, input, total);
   }
 
   /** Every matching id in list order (for "select all" over thousands of cards). */
@@ -150,36 +164,36 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
   }
 
   /**
-   * Filters are written `+c.id IN (…)`: the `+` keeps SQLite from driving the query from the matching ids (then
-   * sorting them all, slow when a tag or word matches tens of thousands of cards); it reads the sort's index in
-   * order instead and checks each card against the matches, so a page stops after its 200 rows.
+   * A filtered list (search words, tags) reads its matches from temp.card_matches (search-matches.ts), written
+   * `+c.id IN (…)`: the `+` keeps SQLite from driving the query from the matching ids (then sorting them all, slow
+   * when a tag or word matches tens of thousands of cards); it reads the sort's index in order instead and checks
+   * each card against the matches, so a page stops after its 200 rows. Few matches are the exception: then reading
+   * those and sorting them is quicker than walking the index. The total of a live list is the matches minus the
+   * trashed cards among them, counted from the trash's own index.
    */
-  private query(input: ListInput): { where: string[]; params: unknown[]; sortSql: string } {
+  private query(input: ListInput): { where: string[]; params: unknown[]; sortSql: string; total?: number } {
     const where = [this.trashFilter(input.trash)];
-    const params: unknown[] = [];
-    if (input.query?.trim()) {
-      const search = buildSearch(input.query);
-      if (search.match) {
-        where.push('+c.id IN (SELECT rowid FROM card_search WHERE card_search MATCH ?)');
-        params.push(search.match);
-      }
-      for (const like of search.likes) {
-        where.push(
-          `+c.id IN (SELECT rowid FROM card_search WHERE name LIKE ? ESCAPE '\\' OR creator LIKE ? ESCAPE '\\' OR tags LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\' OR notes LIKE ? ESCAPE '\\')`,
-        );
-        params.push(like, like, like, like, like);
-      }
-    }
+    const search = input.query?.trim() ? buildSearch(input.query) : null;
     const findTag = this.sql.stmt('SELECT id FROM tags WHERE name = ? COLLATE NOCASE');
-    for (const tag of new Set((input.tags ?? []).map((t) => t.toLowerCase()))) {
-      // Resolving the tag first lets SQLite read the matches straight off the card_tags index.
-      const row = findTag.get(tag) as { id: number } | undefined;
-      where.push('+c.id IN (SELECT card_id FROM card_tags WHERE tag_id = ?)');
-      params.push(row?.id ?? -1);
-    }
+    const tagIds = [...new Set((input.tags ?? []).map((t) => t.toLowerCase()))].map(
+      (tag) => (findTag.get(tag) as { id: number } | undefined)?.id ?? -1,
+    );
+    let total: number | undefined;
+    if (tagIds.length > 0 || search?.match || search?.grams.length) {
+      const matches = this.matches.fill(search, tagIds);
+      where.push(`${matches <= FEW_MATCHES ? '' : '+'}c.id IN (SELECT id FROM temp.card_matches)`);
+      if (!input.trash) {
+        const trashed = this.sql
+          .stmt(
+            'SELECT count(*) AS n FROM cards c WHERE c.deleted_at IS NOT NULL AND +c.id IN (SELECT id FROM temp.card_matches)',
+          )
+          .get() as { n: number };
+        total = matches - trashed.n;
+      }
+    } else if (!input.trash) total = this.matches.liveCount();
     const order = input.order ?? (input.sort === 'updated' || input.sort === 'created' ? 'desc' : 'asc');
     const sortSql = `${SORT_COLUMNS[input.sort ?? 'name']} ${order === 'desc' ? 'DESC' : 'ASC'}, c.id ${order === 'desc' ? 'DESC' : 'ASC'}`;
-    return { where, params, sortSql };
+    return { where, params: [], sortSql, total };
   }
 
   image(id: number): Uint8Array | null {
@@ -418,7 +432,7 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
     return serializeDocument(doc, format, text);
   }
 
-  private index(id: number, fields: ReturnType<typeof summarizeCard>): void {
+  private index(id: number, fields: CardFields): void {
     this.sql.stmt('DELETE FROM card_tags WHERE card_id = ?').run(id);
     const upsertTag = this.sql.stmt('INSERT INTO tags (name) VALUES (?) ON CONFLICT (name) DO NOTHING');
     const link = this.sql.stmt(
@@ -428,9 +442,12 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
       upsertTag.run(tag);
       link.run(id, tag);
     }
+    const texts = [fields.name, fields.creator, fields.tags.join(' '), fields.description, fields.notes];
     this.sql.stmt('DELETE FROM card_search WHERE rowid = ?').run(id);
     this.sql
       .stmt('INSERT INTO card_search (rowid, name, creator, tags, description, notes) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(id, fields.name, fields.creator, fields.tags.join(' '), fields.description, fields.notes);
+      .run(id, ...texts);
+    this.sql.stmt('DELETE FROM card_grams WHERE rowid = ?').run(id);
+    this.sql.stmt('INSERT INTO card_grams (rowid, grams) VALUES (?, ?)').run(id, searchGrams(texts));
   }
 }

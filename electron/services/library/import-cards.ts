@@ -72,7 +72,8 @@ function importOne(library: Library, file: string, decoded: Decoded, onMatch: Im
   if (!decoded.card) return { file, status: 'failed', ...decoded.error };
   const card = decoded.card;
   const notes = card.warnings.length ? { message: card.warnings.join('; ') } : {};
-  const existing = library.cards.findByHash(contentHash(card.document));
+  const hash = contentHash(card.document);
+  const existing = library.cards.findByHash(hash);
   if (existing !== null)
     return {
       file,
@@ -89,11 +90,11 @@ function importOne(library: Library, file: string, decoded: Decoded, onMatch: Im
       return {
         file,
         status: 'updated',
-        id: library.cards.replace(match.id, { ...card, sourceName: file }).id,
+        id: library.cards.replace(match.id, { ...card, sourceName: file, parsed: { fields, hash } }).id,
         name: fields.name,
         ...notes,
       };
-    const id = library.cards.insert({ ...card, sourceName: file }).id;
+    const id = library.cards.insert({ ...card, sourceName: file, parsed: { fields, hash } }).id;
     return { file, status: 'imported', id, name: fields.name, ...notes };
   } catch (e) {
     return { file, status: 'failed', ...failure(file, e) };

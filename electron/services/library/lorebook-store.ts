@@ -92,7 +92,7 @@ export class LorebookStore extends RevisionedStore<LorebookSummary, LorebookReco
         summaryColumns: SUMMARY_COLUMNS,
         recordColumns: 'l.document',
         revisionImage: 'NULL',
-        searchTable: 'lorebook_search',
+        searchTables: ['lorebook_search'],
         toSummary,
         toRecord: (row) => ({ ...toSummary(row), document: row.document }),
       },

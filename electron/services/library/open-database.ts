@@ -3,6 +3,7 @@
  * wrote, then applies pending migrations in one transaction each.
  */
 import { naturalKey } from '../../../shared/util/natural-key.ts';
+import { searchGrams } from './search-query.ts';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -54,12 +55,20 @@ export function openDatabase(file: string): Db {
     // The busy timeout first: switching to WAL and migrating may wait for another process's write.
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');
+    // In WAL mode NORMAL syncs at checkpoints, not at every commit: a crash of the app keeps every committed write;
+    // a power cut or an OS crash may undo the last few, and the file stays consistent. Imports commit often, and an
+    // fsync per commit was most of their time on a busy disk.
+    db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     // Lists and searches at 100k cards read index pages all over the file: keep more of them than the 2 MB default
     // page cache holds (a limit, not an allocation).
     db.pragma(`cache_size = -${CACHE_KIB}`);
     // Name sorts call it: "Gen 7" before "Gen 11" (see shared/util/natural-key.ts).
     db.function('natural_key', { deterministic: true }, (v: unknown) => naturalKey(String(v ?? '')));
+    // Migration 0005 fills the short-word index of existing cards with it.
+    db.function('search_grams', { deterministic: true, varargs: true }, (...texts: unknown[]) =>
+      searchGrams(texts.map((t) => String(t ?? ''))),
+    );
     migrate(db);
     return db;
   } catch (e) {

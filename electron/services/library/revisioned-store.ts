@@ -39,8 +39,8 @@ export interface RevisionedTable<S extends ItemSummary, R extends S & { document
   recordColumns: string;
   /** The column kept with each revision besides the document (cards keep their image). */
   revisionImage: 'image' | 'NULL';
-  /** The full-text table keyed by the item's id, if the kind has one. */
-  searchTable?: string;
+  /** The full-text tables keyed by the item's id, if the kind has any. */
+  searchTables?: readonly string[];
   toSummary(row: Row): S;
   toRecord(row: Row): R;
 }
@@ -117,7 +117,7 @@ export abstract class RevisionedStore<S extends ItemSummary, R extends S & { doc
           );
       }
       for (const id of targets) {
-        if (this.t.searchTable) this.sql.stmt(`DELETE FROM ${this.t.searchTable} WHERE rowid = ?`).run(id);
+        for (const table of this.t.searchTables ?? []) this.sql.stmt(`DELETE FROM ${table} WHERE rowid = ?`).run(id);
         this.sql.stmt('DELETE FROM revisions WHERE kind = ? AND item_id = ?').run(this.t.kind, id);
         this.sql.stmt(`DELETE FROM ${this.table} WHERE id = ?`).run(id);
       }
@@ -207,17 +207,21 @@ export abstract class RevisionedStore<S extends ItemSummary, R extends S & { doc
       .run(this.t.kind, id);
   }
 
-  /** One page of summaries and the total, for a list method's filters (`where` uses the table's alias). */
+  /**
+   * One page of summaries and the total, for a list method's filters (`where` uses the table's alias); `known` is
+   * the total when the caller has counted it a quicker way.
+   */
   protected page(
     where: string[],
     params: unknown[],
     orderBy: string,
     paging: { limit?: number; offset?: number },
+    known?: number,
   ): { items: S[]; total: number } {
     const whereSql = where.join(' AND ');
-    const total = (
-      this.sql.stmt(`SELECT count(*) AS n FROM ${this.t.from} WHERE ${whereSql}`).get(...params) as { n: number }
-    ).n;
+    const total =
+      known ??
+      (this.sql.stmt(`SELECT count(*) AS n FROM ${this.t.from} WHERE ${whereSql}`).get(...params) as { n: number }).n;
     const rows = this.sql
       .stmt(
         `SELECT ${this.t.summaryColumns} FROM ${this.t.from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,

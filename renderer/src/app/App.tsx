@@ -1,21 +1,24 @@
 /** The app shell: sidebar sections and the active page, addressed by the URL hash so reloads keep the place. */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../../../shared/api/contract.ts';
 import { ApiContext } from './ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 import type { Locale } from '../i18n/index.ts';
-import { SettingsPage } from '../settings/SettingsPage.tsx';
 import type { MessageKey } from '../i18n/en.ts';
 import { LibraryPage } from '../library/LibraryPage.tsx';
-import { CardEditorPage } from '../editor/CardEditorPage.tsx';
-import { ScriptsPage } from '../scripts/ScriptsPage.tsx';
-import { ChatsPage } from '../chats/ChatsPage.tsx';
-import { LorebooksPage } from '../lorebooks/LorebooksPage.tsx';
 import { parseRoute, routeHash } from './route.ts';
 import type { Route, Section } from './route.ts';
 import { CommandPalette } from './CommandPalette.tsx';
 
 const SECTIONS: readonly Section[] = ['library', 'lorebooks', 'scripts', 'chats', 'settings'];
+
+// The library is the start page; every other page is its own chunk, loaded when first opened, so start-up parses
+// and runs only what the first paint needs.
+const CardEditorPage = lazy(() => import('../editor/CardEditorPage.tsx').then((m) => ({ default: m.CardEditorPage })));
+const LorebooksPage = lazy(() => import('../lorebooks/LorebooksPage.tsx').then((m) => ({ default: m.LorebooksPage })));
+const ScriptsPage = lazy(() => import('../scripts/ScriptsPage.tsx').then((m) => ({ default: m.ScriptsPage })));
+const ChatsPage = lazy(() => import('../chats/ChatsPage.tsx').then((m) => ({ default: m.ChatsPage })));
+const SettingsPage = lazy(() => import('../settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })));
 
 export function App({
   client,
@@ -84,28 +87,30 @@ export function App({
           ))}
         </nav>
         <main className="content">
-          {route.page === 'card' ? (
-            <CardEditorPage
-              key={route.id}
-              id={route.id}
-              onClose={() => go({ page: 'library' })}
-              onDirtyChange={onDirtyChange}
-            />
-          ) : route.page === 'lorebooks' ? (
-            <LorebooksPage
-              id={route.id}
-              onOpen={(id) => go(id === null ? { page: 'lorebooks' } : { page: 'lorebooks', id })}
-              onDirtyChange={onDirtyChange}
-            />
-          ) : route.page === 'scripts' ? (
-            <ScriptsPage onDirtyChange={onDirtyChange} />
-          ) : route.page === 'chats' ? (
-            <ChatsPage />
-          ) : route.page === 'library' ? (
-            <LibraryPage onOpen={(id) => go({ page: 'card', id })} />
-          ) : (
-            <SettingsPage locale={locale} onLocale={onLocale} />
-          )}
+          <Suspense fallback={null}>
+            {route.page === 'card' ? (
+              <CardEditorPage
+                key={route.id}
+                id={route.id}
+                onClose={() => go({ page: 'library' })}
+                onDirtyChange={onDirtyChange}
+              />
+            ) : route.page === 'lorebooks' ? (
+              <LorebooksPage
+                id={route.id}
+                onOpen={(id) => go(id === null ? { page: 'lorebooks' } : { page: 'lorebooks', id })}
+                onDirtyChange={onDirtyChange}
+              />
+            ) : route.page === 'scripts' ? (
+              <ScriptsPage onDirtyChange={onDirtyChange} />
+            ) : route.page === 'chats' ? (
+              <ChatsPage />
+            ) : route.page === 'library' ? (
+              <LibraryPage onOpen={(id) => go({ page: 'card', id })} />
+            ) : (
+              <SettingsPage locale={locale} onLocale={onLocale} />
+            )}
+          </Suspense>
         </main>
       </div>
       {palette && <CommandPalette route={route} go={go} onClose={() => setPalette(false)} />}

@@ -1,5 +1,5 @@
 /** One card in the list or grid view: select, open, rename in place, delete, restore or delete for good. */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { CardSummary } from '../../../shared/library/types.ts';
 import { useT } from '../i18n/index.ts';
 import { Avatar } from './Avatar.tsx';
@@ -35,7 +35,11 @@ interface Props extends CardActions {
   view: 'list' | 'grid';
 }
 
-export function CardItem(props: Props) {
+/**
+ * Memoised: while the list scrolls only rows coming into view render (the page passes stable action callbacks, and
+ * a card object stays the same until its page is fetched again).
+ */
+export const CardItem = memo(function CardItem(props: Props) {
   const { card, index, selected, view, onOpen, onRename, onDelete, onRestore, onPurge, onSelect } = props;
   const t = useT();
   const [editing, setEditing] = useState(false);
@@ -147,4 +151,4 @@ export function CardItem(props: Props) {
       </span>
     </div>
   );
-}
+});

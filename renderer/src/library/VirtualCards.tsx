@@ -6,19 +6,21 @@ import { useT } from '../i18n/index.ts';
 import { CardItem } from './CardRow.tsx';
 import type { CardActions } from './CardRow.tsx';
 
-interface Props extends CardActions {
+interface Props {
   total: number;
   at(index: number): CardSummary | undefined;
   ensure(first: number, last: number): void;
   view: 'list' | 'grid';
   selected: ReadonlySet<number>;
+  /** Stable callbacks (their identity never changes), so memoised rows do not re-render while scrolling. */
+  actions: CardActions;
 }
 
 const ROW_HEIGHT = 44;
 const TILE_WIDTH = 184;
 const TILE_HEIGHT = 260;
 
-export function VirtualCards({ total, at, ensure, view, selected, ...actions }: Props) {
+export function VirtualCards({ total, at, ensure, view, selected, actions }: Props) {
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(1000);

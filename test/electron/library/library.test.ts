@@ -249,6 +249,72 @@ describe('cards', () => {
     lib.close();
   });
 
+  it('a search repeated while the library changes, here or in another process, sees every change', () => {
+    const file = path.join(tempDir(), 'shared.db');
+    const app = openLibrary(file);
+    const cli = openLibrary(file);
+    const names = (query: string, tags: string[] = []): string[] =>
+      app.cards.list({ query, tags }).items.map((c) => c.name);
+    app.cards.create({ document: v2Card('Ember', { description: 'a lighthouse keeper', tags: ['Sea'] }) });
+    expect(names('lighthouse')).toEqual(['Ember']);
+    expect(names('lighthouse')).toEqual(['Ember']); // asked again, as each page of a scrolled list is
+    cli.cards.create({ document: v2Card('Brine', { description: 'lighthouse ghost', tags: ['Sea'] }) });
+    expect(names('lighthouse')).toEqual(['Brine', 'Ember']);
+    const ember = app.cards.list({ query: 'ember' }).items[0]!;
+    expect(names('lighthouse')).toEqual(['Brine', 'Ember']);
+    app.cards.update({ id: ember.id, document: v2Card('Ember', { description: 'a harbor pilot', tags: ['Sea'] }) });
+    expect(names('lighthouse')).toEqual(['Brine']);
+    expect(app.cards.list({ query: 'lighthouse', tags: ['sea'] }).total).toBe(1);
+    cli.cards.setDeleted(app.cards.list({ query: 'brine' }).items[0]!.id, true);
+    expect(app.cards.list({ query: 'lighthouse' }).total).toBe(0);
+    expect(app.cards.list({ query: 'lighthouse', trash: true }).total).toBe(1);
+    expect(app.cards.list({ tags: ['sea'] }).total).toBe(1);
+    app.close();
+    cli.close();
+  });
+
+  it('finds one- and two-character words anywhere in the text, in any script, and keeps the index in step', () => {
+    const lib = freshLibrary();
+    const ming = lib.cards.create({
+      document: v2Card('李小明', { description: '他是一个普通的学生。', tags: ['校园'], creator: 'Q.' }),
+    });
+    const holt = lib.cards.create({ document: v2Card('Detective Holt', { creator_notes: 'noir, 1947 Chicago' }) });
+    lib.cards.create({ document: v2Card('Nyx', { description: 'moonlit' }) });
+    const names = (query: string, input: Record<string, unknown> = {}): string[] =>
+      lib.cards.list({ query, ...input }).items.map((c) => c.name);
+    // At the start, in the middle and at the very end of a field; one character or two; CJK, Latin and punctuation.
+    const cases: [query: string, found: string[]][] = [
+      ['李', ['李小明']],
+      ['小明', ['李小明']],
+      ['学生', ['李小明']],
+      ['生。', ['李小明']],
+      ['校园', ['李小明']],
+      ['Q.', ['李小明']],
+      ['47', ['Detective Holt']],
+      ['o', ['Detective Holt', 'Nyx']],
+      ['HO', ['Detective Holt']], // case folded
+      ['明学', []], // not adjacent in any field
+      ['t H', ['Detective Holt']], // two short words: both must be there
+      ['小明 student', []],
+      ['小明 普通的', ['李小明']], // a short and a long word together
+      ['%', []],
+    ];
+    for (const [query, found] of cases) expect(names(query), query).toEqual(found);
+    // Edits, renames and deletion keep the index in step.
+    lib.cards.update({ id: ming.id, name: '王小红' });
+    expect(names('小明')).toEqual([]);
+    expect(names('小红')).toEqual(['王小红']);
+    lib.cards.setDeleted(holt.id, true);
+    expect(names('47')).toEqual([]);
+    expect(names('47', { trash: true })).toEqual(['Detective Holt']);
+    lib.cards.purge([holt.id]);
+    expect(names('47', { trash: true })).toEqual([]);
+    expect(
+      (lib.db.prepare('SELECT count(*) AS n FROM card_grams WHERE rowid = ?').get(holt.id) as { n: number }).n,
+    ).toBe(0);
+    lib.close();
+  });
+
   it('sorts names naturally: "Gen 7" before "Gen 11", in cards, lorebooks and scripts', () => {
     const lib = freshLibrary();
     for (const name of ['Gen 11', 'Gen 7', 'gen 2']) {

@@ -8,6 +8,7 @@ import { openLibrary, type Library } from '../../../electron/services/library/li
 import { latestVersion, migrations } from '../../../electron/services/library/migrations/index.ts';
 import { contentHash } from '../../../electron/services/library/revisioned-store.ts';
 import { naturalKey } from '../../../shared/util/natural-key.ts';
+import { searchGrams } from '../../../electron/services/library/search-query.ts';
 import { buildTurns, DEFAULT_SETUP } from '../../../renderer/src/lorebooks/preview/scenario.ts';
 import { useTempDir, v2Card } from '../../helpers/temp-dir.ts';
 
@@ -33,8 +34,11 @@ const loreTest = (text: string, expectation: unknown): string =>
 function libraryAt(version: number): string {
   const file = path.join(tempDir(), `v${version}.db`);
   const db = new Database(file);
-  // As openDatabase does: schema 4 fills the stored sort keys with it.
+  // As openDatabase does: schema 4 fills the stored sort keys with it, schema 5 the short-word search index.
   db.function('natural_key', { deterministic: true }, (v: unknown) => naturalKey(String(v ?? '')));
+  db.function('search_grams', { deterministic: true, varargs: true }, (...t: unknown[]) =>
+    searchGrams(t.map((x) => String(x ?? ''))),
+  );
   for (const m of migrations.filter((m) => m.version <= version)) db.exec(m.sql);
   db.pragma(`user_version = ${version}`);
   const insertCard = db.prepare(
@@ -65,6 +69,10 @@ function libraryAt(version: number): string {
     db.prepare(
       'UPDATE cards SET name_key = natural_key(name), creator_key = natural_key(creator), version_key = natural_key(character_version)',
     ).run();
+  if (version >= 5)
+    db.prepare(
+      'INSERT INTO card_grams (rowid, grams) SELECT rowid, search_grams(name, creator, tags, description, notes) FROM card_search',
+    ).run();
   if (version >= 3)
     db.prepare(
       "INSERT INTO lore_tests (lorebook_id, name, document, created_at, updated_at) VALUES (1, 'moon fires', ?, 1000, 1000)",
@@ -74,8 +82,8 @@ function libraryAt(version: number): string {
 }
 
 describe('schema migrations', () => {
-  it('knows four schema versions (a new one needs a case here)', () => {
-    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4]);
+  it('knows five schema versions (a new one needs a case here)', () => {
+    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('keeps every released migration byte for byte as it shipped (databases already ran that SQL)', () => {
@@ -85,6 +93,7 @@ describe('schema migrations', () => {
       '75777dc1a9c471f2f3f02f15a000066b90221d75c27035a11d46fb0ee2e5798f',
       'f10164a61121b4a004025fc327686efaf7cd5d82828357215bdee951ab6103a6',
       '583918a62917c95132787669f3dbcc9079b04e39c5b325fa5f871d616785eee9',
+      '67c33b9894535e5aec8c247415cc1be82b3383adf57dd30851d2a2282f39db78',
     ]);
   });
 
@@ -105,6 +114,10 @@ describe('schema migrations', () => {
       expect(library.cards.revision(1, 1).document).toBe(older);
       expect(library.cards.list({ query: 'moonlit' }).items.map((c) => c.id)).toEqual([1]);
       expect(library.cards.list({ tags: ['elf'] }).total).toBe(1);
+      // Schema 5 indexes characters and pairs for one- and two-character words: filled for cards written before it.
+      expect(library.cards.list({ query: 'ny' }).items.map((c) => c.id)).toEqual([1]);
+      expect(library.cards.list({ query: 'X' }).items.map((c) => c.id)).toEqual([1]);
+      expect(library.cards.list({ query: 'sh' }).items.map((c) => c.id)).toEqual([2]);
       // Schema 4 stores the natural sort keys the list orders by: filled for cards written before it.
       expect(library.cards.list({}).items.map((c) => c.name)).toEqual(['Ash', 'Nyx']);
       expect(library.lorebooks.list({ query: 'moon' }).items).toMatchObject([{ id: 1, name: 'Moons', entryCount: 1 }]);

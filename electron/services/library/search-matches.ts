@@ -1,0 +1,91 @@
+/**
+ * The ids a filtered card list matches (every search word and every tag), found once and kept in a temp table
+ * (`temp.card_matches`, rowid order) until the filters or the library change. The list asks for a filtered view
+ * page by page as the author scrolls, and each page also needs the total: with the matches at hand, a page is a walk
+ * of the sort's index checking each card against a rowid table, and the total a count, instead of reading every
+ * match out of the full-text index or card_tags again.
+ */
+import type { SearchClause } from './search-query.ts';
+import type { Sql } from './sql.ts';
+
+/** One set of ids: the rows it comes from when it leads, and how an id is checked against it otherwise. */
+interface IdSet {
+  from: string;
+  has(id: string): string;
+  param: unknown;
+}
+
+const matchSet = (table: string, match: string): IdSet => ({
+  from: `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ?`,
+  has: (id) => `${id} IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ?)`,
+  param: match,
+});
+
+const tagSet = (tagId: number): IdSet => ({
+  from: 'SELECT card_id AS id FROM card_tags WHERE tag_id = ?',
+  // One lookup in card_tags' primary key per id.
+  has: (id) => `EXISTS (SELECT 1 FROM card_tags WHERE card_id = ${id} AND tag_id = ?)`,
+  param: tagId,
+});
+
+export class SearchMatches {
+  private readonly sql: Sql;
+  private held: { key: string; version: string; count: number } | null = null;
+  private live: { version: string; count: number } | null = null;
+  private created = false;
+
+  constructor(sql: Sql) {
+    this.sql = sql;
+  }
+
+  /**
+   * Puts the ids of every card (live or trashed) that has all `tagIds` and matches every word of `search` into
+   * temp.card_matches, unless it holds them already; returns how many there are.
+   */
+  fill(search: SearchClause | null, tagIds: readonly number[]): number {
+    const sets: IdSet[] = [
+      // A tag leads when there is one: its rows come straight off an index, a search's need the full-text index.
+      ...tagIds.map(tagSet),
+      ...(search?.match ? [matchSet('card_search', search.match)] : []),
+      ...(search?.grams ?? []).map((g) => matchSet('card_grams', `"${g}"`)),
+    ];
+    const key = JSON.stringify(sets.map((s) => [s.from, s.param]));
+    if (this.held?.key === key && this.held.version === this.version()) return this.held.count;
+    if (!this.created) {
+      this.sql.db.exec('CREATE TEMP TABLE IF NOT EXISTS card_matches (id INTEGER PRIMARY KEY)');
+      this.created = true;
+    }
+    this.sql.stmt('DELETE FROM temp.card_matches').run();
+    const [first, ...rest] = sets as [IdSet, ...IdSet[]];
+    const where = rest.length ? ` WHERE ${rest.map((s) => s.has('f.id')).join(' AND ')}` : '';
+    const count = this.sql
+      .stmt(`INSERT INTO temp.card_matches (id) SELECT f.id FROM (${first.from}) f${where}`)
+      .run(first.param, ...rest.map((s) => s.param)).changes;
+    // Inside a transaction the fill could still be rolled back: use it for this call only.
+    this.held = this.sql.db.inTransaction ? null : { key, version: this.version(), count };
+    return count;
+  }
+
+  /** How many cards are not in the trash (the unfiltered list's total), counted again only after a write. */
+  liveCount(): number {
+    const version = this.version();
+    if (this.live?.version !== version)
+      this.live = {
+        version,
+        count: (this.sql.stmt('SELECT count(*) AS n FROM cards WHERE deleted_at IS NULL').get() as { n: number }).n,
+      };
+    return this.live.count;
+  }
+
+  /**
+   * Changes whenever any connection writes the file: total_changes() counts this connection's row changes (the fill
+   * above included, so it is read after it) and data_version moves when another connection commits.
+   */
+  private version(): string {
+    const v = this.sql.stmt('SELECT total_changes() AS c, data_version AS v FROM pragma_data_version').get() as {
+      c: number;
+      v: number;
+    };
+    return `${v.c}:${v.v}`;
+  }
+}

@@ -1,0 +1,39 @@
+/** What the library shows: search text (debounced), tag filter, sort, trash or not, and list or grid view. */
+import { useState } from 'react';
+import type { SortKey } from '../../../shared/api/contract.ts';
+import { useStoredState } from '../app/useStoredState.ts';
+import { useDebounced } from './useDebounced.ts';
+import type { ListQuery } from './useCardPages.ts';
+
+export type View = 'list' | 'grid';
+const isView = (v: unknown): v is View => v === 'list' || v === 'grid';
+
+export function useLibraryFilters() {
+  const [query, setQuery] = useState('');
+  const debounced = useDebounced(query, 120);
+  const [tags, setTags] = useState<string[]>([]);
+  const [sort, setSort] = useState<SortKey>('name');
+  const [trash, setTrash] = useState(false);
+  const [view, setView] = useStoredState<View>('lorewright.view', 'list', isView);
+  const hasTag = (name: string): boolean => tags.some((c) => c.toLowerCase() === name.toLowerCase());
+  const toggleTag = (name: string): void =>
+    setTags((cur) => (hasTag(name) ? cur.filter((c) => c.toLowerCase() !== name.toLowerCase()) : [...cur, name]));
+  const listQuery: ListQuery = { query: debounced, tags, sort, trash };
+  return {
+    query,
+    setQuery,
+    tags,
+    setTags,
+    hasTag,
+    toggleTag,
+    sort,
+    setSort,
+    trash,
+    setTrash,
+    view,
+    setView,
+    listQuery,
+    /** A search or tag filter is on (the empty message says "no match" rather than "no cards"). */
+    filtered: debounced.trim() !== '' || tags.length > 0,
+  };
+}
