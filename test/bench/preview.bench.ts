@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../helpers/browser.ts';
+import { importLorebooks } from '../helpers/lorebook-import.ts';
 import { startWebHostProcess } from '../helpers/web-host-process.ts';
 import { setup } from './worldinfo.bench.ts';
 import { loadAverage, type Row } from './table.ts';
@@ -183,12 +184,7 @@ async function bareBaseline(browser: Browser, page: Page, text: string): Promise
 
 async function openBook(page: Page, url: string, file: string, name: string, count: number): Promise<void> {
   await page.goto(url); // signs the page in with the host's token
-  await page.goto(`${url.split('#')[0]}#/lorebooks`);
-  await page.locator('input[type=file]').setInputFiles([file]);
-  await page
-    .getByRole('status')
-    .filter({ hasText: /1 book imported/ })
-    .waitFor({ timeout: 300_000 });
+  await importLorebooks(page, url, [file], /1 book imported/, 300_000);
   await page.getByRole('link', { name, exact: true }).click();
   await page.getByLabel('Message 1 (User)').waitFor();
   await page

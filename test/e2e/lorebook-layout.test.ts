@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startWebHostProcess } from '../helpers/web-host-process.ts';
 import { launchChromium } from '../helpers/browser.ts';
+import { importLorebooks } from '../helpers/lorebook-import.ts';
 
 let browser: Browser;
 let host: { url: string; child: ChildProcess };
@@ -43,12 +44,7 @@ beforeAll(async () => {
   fs.writeFileSync(book, JSON.stringify({ entries }));
   const page = await browser.newPage();
   await page.goto(host.url);
-  await page.goto(`${host.url.split('#')[0]}#/lorebooks`);
-  await page.locator('input[type=file]').setInputFiles([book]);
-  await page
-    .getByRole('status')
-    .filter({ hasText: /1 book imported/ })
-    .waitFor();
+  await importLorebooks(page, host.url, [book], /1 book imported/);
   await page.close();
 });
 

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startWebHostProcess } from '../helpers/web-host-process.ts';
 import { artifactsDir, launchChromium } from '../helpers/browser.ts';
+import { importLorebooks } from '../helpers/lorebook-import.ts';
 import { entry as bookEntry } from '../shared/lorebook/scenario-builder.ts';
 
 let browser: Browser;
@@ -32,12 +33,7 @@ beforeAll(async () => {
   const files = [path.join(dir, 'Notes.json'), path.join(dir, 'Moon.json')];
   fs.writeFileSync(files[0]!, JSON.stringify(notes));
   fs.writeFileSync(files[1]!, JSON.stringify({ entries: { 0: entry('moon') } }));
-  await page.goto(`${host.url.split('#')[0]}#/lorebooks`);
-  await page.locator('input[type=file]').setInputFiles(files);
-  await page
-    .getByRole('status')
-    .filter({ hasText: /books? imported/ })
-    .waitFor();
+  await importLorebooks(page, host.url, files, /books? imported/);
 });
 
 afterAll(async () => {

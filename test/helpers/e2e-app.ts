@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startWebHostProcess } from './web-host-process.ts';
 import { launchChromium } from './browser.ts';
+import { importLorebooks } from './lorebook-import.ts';
 
 export interface AppPage {
   dir: string;
@@ -51,12 +52,7 @@ export function useAppPage(
 
 /** Imports one book file on the Lorebooks page and waits for the app to say so. */
 export async function importBook(app: AppPage, file: string): Promise<void> {
-  await app.page.goto(app.at('#/lorebooks'));
-  await app.page.locator('input[type=file]').setInputFiles([file]);
-  await app.page
-    .getByRole('status')
-    .filter({ hasText: /1 book imported/ })
-    .waitFor();
+  await importLorebooks(app.page, app.at('#/lorebooks'), [file], /1 book imported/);
 }
 
 /** Opens a book from the Lorebooks list; the preview's first message field is there when it is ready. */
