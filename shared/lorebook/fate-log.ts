@@ -22,6 +22,16 @@ export class FateLog {
     return this.#fates.get(index);
   }
 
+  /** How many entries have a fate. */
+  get size(): number {
+    return this.#fates.size;
+  }
+
+  /** The scan indices of the entries with a fate, in scan order. */
+  indices(): number[] {
+    return [...this.#fates.keys()].sort((a, b) => a - b);
+  }
+
   qualified(index: number, pass: number, outcome: CheckOutcome): void {
     this.#qualified.set(index, {
       fired: true,

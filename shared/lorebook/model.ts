@@ -389,6 +389,8 @@ export interface ScanResult extends RecordedResult {
   explain: ScanExplanation;
   /** With `listUnmatched` (ScanOptions): the entries left out of `explain` because no primary key matched. */
   unmatched?: EntryKey[];
+  /** With `explainEvaluatedOnly` (ScanOptions): how many entries no pass evaluated, left out of `explain`. */
+  unevaluated?: number;
 }
 
 /** Counts tokens for the budget. `guesstimate` (SillyTavern's offline estimate) is built in. */

@@ -52,6 +52,12 @@ export interface ScanOptions {
    * costs more than the scan.
    */
   listUnmatched?: boolean;
+  /**
+   * Explain only the entries some pass evaluated (every entry that fired is one) and count the others in
+   * `result.unevaluated`: a live view that shows the fired entries need not walk the whole book. Takes precedence
+   * over `listUnmatched`.
+   */
+  explainEvaluatedOnly?: boolean;
 }
 
 /** Newest first, `Name: ` prefixed when names are included, system messages dropped (docs/world-info-scenarios.md#chat). */
@@ -239,6 +245,8 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   let explanation: ScanExplanation | undefined;
   let unmatched: EntryKey[] | undefined;
   const explain = (): ScanExplanation => {
+    if (options.explainEvaluatedOnly)
+      return { mode: SCAN_MODE, entries: fates.indices().map((i) => explainEntry(candidateAt(i), fates.get(i)!)) };
     const entries: EntryExplanation[] = [];
     const list: EntryKey[] | null = options.listUnmatched ? (unmatched = []) : null;
     for (let i = 0; i < order.length; i++) {
@@ -281,7 +289,8 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       return (explanation ??= explain());
     },
   };
-  if (options.listUnmatched)
+  if (options.explainEvaluatedOnly) result.unevaluated = order.length - fates.size;
+  else if (options.listUnmatched)
     Object.defineProperty(result, 'unmatched', {
       enumerable: true,
       get: () => {

@@ -262,6 +262,35 @@ describe('key index', () => {
     );
   }, 60_000);
 
+  it('with explainEvaluatedOnly, explains every entry that fired and counts the ones no pass looked at', () => {
+    // What an entry no pass looked at can be told: reasons that hold for the whole scan.
+    const scanWide = [
+      'no-key-match',
+      'no-keys',
+      'disabled',
+      'trigger-filtered',
+      'character-filtered',
+      'delay',
+      'cooldown',
+      'decorator-dont-activate',
+    ];
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        const full = scan(structuredClone(s)).explain.entries;
+        const only = scan(s, { explainEvaluatedOnly: true });
+        const keys = new Set(only.explain.entries.map((e) => e.key));
+        const kept = full.filter((e) => keys.has(e.key));
+        expect(JSON.parse(JSON.stringify(only.explain.entries))).toEqual(JSON.parse(JSON.stringify(kept)));
+        expect(only.unevaluated).toBe(full.length - kept.length);
+        for (const e of full.filter((e) => !keys.has(e.key))) {
+          expect(e.fired).toBe(false);
+          expect(scanWide).toContain(e.reason.code);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  }, 60_000);
+
   it('gives the same results, trace and explanations as evaluating every entry', () => {
     fc.assert(
       fc.property(scenarioArb, (s) => {

@@ -65,12 +65,14 @@ export interface WorkerTiming {
 
 export interface ScanOutput {
   /**
-   * One result per turn (or the single scan). Explanations of entries whose keys simply did not match are left
-   * out of `explain`: on a large book they are nearly all of it, and copying them to the page would cost more
-   * than the scan. They are counted in `unmatchedCount` and listed in `unmatched` only when asked for or short.
+   * One result per turn (or the single scan). `explain` leaves out the entries no pass looked at (on a large book
+   * nearly all of it; explaining and copying them would cost more than the scan), or, when the "no key matched"
+   * entries are listed (asked for, or a small book), just those.
    */
   results: ScanResult[];
+  /** The entries no key matched, per result, when listed. */
   unmatched: (EntryKey[] | null)[];
+  /** How many entries each result's `explain` leaves out (none of them fired). */
   unmatchedCount: number[];
   turns: TurnSummary[];
   highlights: Highlight[][];

@@ -29,7 +29,8 @@ const scope = self as unknown as {
   postMessage(message: ScanReply): void;
 };
 
-let cached: { version: number; name: string; value: WorldInfoBook } | null = null;
+/** `small`: few enough entries that every scan explains all of them (a lore test saved from it lists them). */
+let cached: { version: number; name: string; value: WorldInfoBook; small: boolean } | null = null;
 
 /**
  * `book` (freshly parsed) with the entry objects of `before` wherever an entry is unchanged, prepared from what was
@@ -139,10 +140,11 @@ scope.onmessage = (event: MessageEvent<ScanRequest>) => {
     const start = performance.now();
     if (request.book) {
       const { version, name } = request.book;
-      cached = { version, name, value: received(request.book) };
+      const value = received(request.book);
+      cached = { version, name, value, small: Object.keys(value.entries).length <= DOES_NOT_FIRE_LIMIT };
     }
     if (!cached || cached.version !== request.bookVersion) throw new Error('book not received');
-    const { name, value } = cached;
+    const { name, value, small } = cached;
     const read = performance.now();
     const { setup, chat, sources } = request;
     const scenarios = setup.turns
@@ -152,18 +154,18 @@ scope.onmessage = (event: MessageEvent<ScanRequest>) => {
     prepareScan(scenarios[0]!);
     const prepared = performance.now();
     scope.postMessage({ id, prepared: true });
-    // Entries no key matched are listed, not explained: on a large book they are nearly all of it.
-    const options = { listUnmatched: true };
+    // On a large book nearly every entry is one no pass looked at: unless "Why not?" lists them, they are counted,
+    // not explained; when listed, those no key matched are named, not explained.
+    const options = request.listUnmatched || small ? { listUnmatched: true } : { explainEvaluatedOnly: true };
     const scanned = setup.turns ? scanTurns(scenarios, options) : [scan(scenarios[0]!, options)];
     const scanDone = performance.now();
-    const lists = scanned.map((r) => r.unmatched ?? []);
     // Plain copies without `unmatched`, which the reply carries on its own.
     const results = scanned.map(({ unmatched: _, ...r }) => r);
     const marks = results.map((r, i) => highlights(scenarios[i]!, r));
     const output = {
       results,
-      unmatched: lists.map((l) => (request.listUnmatched || l.length <= DOES_NOT_FIRE_LIMIT ? l : null)),
-      unmatchedCount: lists.map((l) => l.length),
+      unmatched: scanned.map((r) => r.unmatched ?? null),
+      unmatchedCount: scanned.map((r) => r.unevaluated ?? r.unmatched?.length ?? 0),
       turns: results.map(turnSummary),
       highlights: marks,
       used: results.map((r, i) => usedTokens(r, scenarios[i]!.books)),
