@@ -124,6 +124,8 @@ function fileColumns(card: NewCard) {
 
 export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow> {
   private readonly matches: SearchMatches;
+  /** Inside `batch`: the search rows (card id, texts) to write at its end. */
+  private pendingSearch: [id: number, texts: string[]][] | null = null;
 
   constructor(db: Db, now: () => number = Date.now) {
     super(
@@ -432,6 +434,26 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
     return serializeDocument(doc, format, text);
   }
 
+  /**
+   * Runs `fn` (many card writes: an import batch) as one transaction and writes the cards' search rows together at
+   * its end. FTS5 writes its pending index data to disk whenever a statement of the transaction opens a savepoint or
+   * a statement journal (card rows and tag links do, for their checks and foreign keys), so search rows written
+   * between a batch's card rows become one small index segment per card, merged again and again.
+   */
+  batch<T>(fn: () => T): T {
+    if (this.pendingSearch) return fn();
+    return this.sql.write(() => {
+      this.pendingSearch = [];
+      try {
+        const out = fn();
+        for (const [id, texts] of this.pendingSearch) this.writeSearch(id, texts);
+        return out;
+      } finally {
+        this.pendingSearch = null;
+      }
+    });
+  }
+
   private index(id: number, fields: CardFields): void {
     this.sql.stmt('DELETE FROM card_tags WHERE card_id = ?').run(id);
     const upsertTag = this.sql.stmt('INSERT INTO tags (name) VALUES (?) ON CONFLICT (name) DO NOTHING');
@@ -443,6 +465,11 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
       link.run(id, tag);
     }
     const texts = [fields.name, fields.creator, fields.tags.join(' '), fields.description, fields.notes];
+    if (this.pendingSearch) this.pendingSearch.push([id, texts]);
+    else this.writeSearch(id, texts);
+  }
+
+  private writeSearch(id: number, texts: string[]): void {
     this.sql.stmt('DELETE FROM card_search WHERE rowid = ?').run(id);
     this.sql
       .stmt('INSERT INTO card_search (rowid, name, creator, tags, description, notes) VALUES (?, ?, ?, ?, ?, ?)')

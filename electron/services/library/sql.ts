@@ -12,7 +12,8 @@ const MAX_CACHED = 200;
 /** After the busy timeout, how often a whole write is tried again before the error reaches the user. */
 const BUSY_RETRIES = 5;
 
-function isBusy(e: unknown): boolean {
+/** Another process holds the file's write lock (after the busy timeout). */
+export function isBusy(e: unknown): boolean {
   const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
   return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
 }
@@ -43,11 +44,14 @@ export class Sql {
   /**
    * Runs `fn` as one write transaction. It takes the write lock up front (IMMEDIATE), so it never has to upgrade a
    * read lock mid-way, which SQLite refuses at once; waiting for the lock is the busy timeout's job, and if another
-   * writer holds it longer than that the whole transaction is tried again. Nested calls join the outer transaction.
+   * writer holds it longer than that the whole transaction is tried again. Nested calls join the outer transaction
+   * as plain calls, not savepoints (a savepoint per card of an import batch copied every page it touched): a nested
+   * call that throws fails the whole transaction, and a caller that wants to carry on after one item fails writes
+   * the items again one transaction each (import-cards.ts).
    */
   write<T>(fn: () => T): T {
+    if (this.db.inTransaction) return fn();
     const run = this.db.transaction(fn);
-    if (this.db.inTransaction) return run();
     for (let attempt = 0; ; attempt++) {
       try {
         return run.immediate();

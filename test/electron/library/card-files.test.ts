@@ -115,6 +115,32 @@ describe('cards from real files', () => {
     expect(results[1]!.message).toMatch(/^not a character card/);
   });
 
+  it('a card whose write fails mid-way fails alone: the batch is written again file by file, leaving no half row', async () => {
+    setup();
+    // The card row goes in, then linking its tag fails: the rest of its write must not stay behind.
+    library!.db.exec(
+      "CREATE TEMP TRIGGER refuse_tag BEFORE INSERT ON card_tags WHEN (SELECT name FROM tags WHERE id = NEW.tag_id) = 'refused' BEGIN SELECT RAISE(ABORT, 'tag refused'); END",
+    );
+    const results = await api.invoke('cards.import', {
+      files: [
+        { name: 'a.json', text: v2Card('Ash', { description: 'lantern keeper' }) },
+        { name: 'b.json', text: v2Card('Bryn', { tags: ['refused'], description: 'lantern thief' }) },
+        { name: 'c.json', text: v2Card('Cole', { description: 'lantern maker' }) },
+      ],
+    });
+    expect(results.map((r) => [r.file, r.status])).toEqual([
+      ['a.json', 'imported'],
+      ['b.json', 'failed'],
+      ['c.json', 'imported'],
+    ]);
+    expect(results[1]!.message).toMatch(/tag refused/);
+    expect(library!.cards.list({}).items.map((c) => c.name)).toEqual(['Ash', 'Cole']);
+    expect(library!.cards.list({ query: 'lantern' }).items.map((c) => c.name)).toEqual(['Ash', 'Cole']);
+    const rows = (table: string): number =>
+      (library!.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    expect([rows('cards'), rows('card_search'), rows('card_tags')]).toEqual([2, 2, 0]);
+  });
+
   it('says what a file is when it is no card: empty, plain text, an image without a card, with a code for the client', async () => {
     setup();
     const results = await api.invoke('cards.import', {
