@@ -2,18 +2,13 @@
 // matching then needs no RegExp construction: plain keys are substring or word-boundary searches on a buffer lowered
 // once, answered from the view's key-index hits when the view has them.
 import type { QuirkName } from './model.ts';
+import { resumable } from './regex-growth.ts';
 import { requiredLiteral } from './regex-literal.ts';
 import type { BufferView } from './scan-buffer.ts';
 
 export type CompiledKey =
   | { readonly kind: 'never'; readonly source: string }
-  | ({
-      readonly kind: 'regex';
-      readonly source: string;
-      readonly re: RegExp;
-      /** Lowercased text every match contains (see regex-literal.ts), or null. */
-      readonly literal: string | null;
-    } & IndexedText)
+  | RegexKey
   | ({
       readonly kind: 'substring';
       readonly source: string;
@@ -28,6 +23,22 @@ export type CompiledKey =
       readonly text: string;
       readonly caseSensitive: boolean;
     } & IndexedText);
+
+export interface RegexKey extends IndexedText {
+  readonly kind: 'regex';
+  readonly source: string;
+  readonly re: RegExp;
+  /** Lowercased text every match contains (see regex-literal.ts), or null. */
+  readonly literal: string | null;
+  /** Every match starts with `literal`: a search can begin at its first occurrence. */
+  readonly leading: boolean;
+  /** The first match carries over when the buffer grows (see regex-growth.ts). */
+  readonly resumable: boolean;
+  /** `re` with the `g` flag, for searching from an offset; made on first use. */
+  search: RegExp | null;
+  /** The last search of a resumable key: in a text of that lineage (see BufferView), up to `scanned`, found `at`. */
+  searched: { lineage: object; scanned: number; at: number } | null;
+}
 
 /**
  * Where a key index keeps the key's text (the regex literal for regex keys): the pattern set that last looked it up
@@ -71,7 +82,22 @@ export function compileKey(source: string, text: string, options: PlainKeyOption
     text = text.trim();
   }
   const re = parseRegexKey(text);
-  if (re) return { kind: 'regex', source, re, literal: requiredLiteral(re), indexSet: null, indexId: -1 };
+  if (re) {
+    const literal = requiredLiteral(re);
+    return {
+      kind: 'regex',
+      source,
+      re,
+      literal: literal?.text ?? null,
+      // A sticky key matches only at offset 0 (SillyTavern's lastIndex is 0): never searched from elsewhere.
+      leading: !!literal?.leading && !re.sticky,
+      resumable: resumable(re),
+      search: null,
+      searched: null,
+      indexSet: null,
+      indexId: -1,
+    };
+  }
   const { caseSensitive } = options;
   const needle = caseSensitive ? text : text.toLowerCase();
   // Several words when splitting on whitespace gives several parts, i.e. when there is any whitespace at all.
@@ -95,10 +121,7 @@ export function findKey(key: CompiledKey, view: BufferView): number {
     case 'never':
       return -1;
     case 'regex':
-      if (key.literal !== null && view.keyOccurrence(key, false) < 0) return -1;
-      // SillyTavern builds a fresh RegExp per test, so `g`/`y` never carry lastIndex over.
-      key.re.lastIndex = 0;
-      return key.re.exec(view.text)?.index ?? -1;
+      return findRegex(key, view);
     case 'substring':
       return view.keyOccurrence(key, false);
     case 'word':
@@ -107,10 +130,43 @@ export function findKey(key: CompiledKey, view: BufferView): number {
 }
 
 export function matchesKey(key: CompiledKey, view: BufferView): boolean {
-  if (key.kind !== 'regex') return findKey(key, view) >= 0;
-  if (key.literal !== null && view.keyOccurrence(key, false) < 0) return false;
-  key.re.lastIndex = 0;
-  return key.re.test(view.text);
+  return findKey(key, view) >= 0;
+}
+
+/**
+ * The first match of a regex key, as a fresh RegExp finds it (SillyTavern builds one per test, so `g`/`y` never carry
+ * lastIndex over). Outside the reference scan, searching only where a match can start: not before the literal's
+ * first occurrence when it leads every match (offsets agree when lowering kept the length: only U+0130 grows), and
+ * only in the appended text when the last search of this lineage found nothing (see regex-growth.ts).
+ */
+function findRegex(key: RegexKey, view: BufferView): number {
+  let from = 0;
+  const { text } = view;
+  if (key.literal !== null) {
+    const at = view.keyOccurrence(key, false);
+    if (at < 0) return -1;
+    if (key.leading && view.lower().length === text.length) from = at;
+  }
+  if (view.reference) {
+    key.re.lastIndex = 0;
+    return key.re.exec(text)?.index ?? -1;
+  }
+  const last = key.searched;
+  if (last && last.lineage === view.lineage && last.scanned <= text.length) {
+    if (last.at >= 0 || last.scanned === text.length) return last.at;
+    from = Math.max(from, last.scanned);
+  }
+  let at: number;
+  if (from === 0) {
+    key.re.lastIndex = 0;
+    at = key.re.exec(text)?.index ?? -1;
+  } else {
+    const search = (key.search ??= new RegExp(key.re.source, key.re.global ? key.re.flags : `${key.re.flags}g`));
+    search.lastIndex = from;
+    at = search.exec(text)?.index ?? -1;
+  }
+  if (key.resumable) key.searched = { lineage: view.lineage, scanned: text.length, at };
+  return at;
 }
 
 /**

@@ -2,17 +2,30 @@
 // lowered buffer lacks it. Only runs of ASCII characters outside groups, classes and quantifiers count, and only when
 // the pattern has no top-level alternation: for those, a match always contains the run verbatim (or, with the `i`
 // flag, differing only in ASCII case), hence contains it lowercased in the lowered buffer. With `i` and `u` together
-// case folding reaches beyond ASCII (ſ matches s), so such keys get no literal.
+// case folding reaches beyond ASCII (ſ matches s), so such keys get no literal. A run that only zero-width assertions
+// (`^`, `\b`, `\B`) precede starts every match: it is preferred, so a search can begin at its first occurrence.
 
 const MIN_LITERAL = 3;
 
-/** The longest required literal of at least 3 characters, lowercased, or null. */
-export function requiredLiteral(re: RegExp): string | null {
+export interface RegexLiteral {
+  /** Lowercased; at least 3 characters. */
+  text: string;
+  /** Every match starts with it (at the same offset in the lowered text). */
+  leading: boolean;
+}
+
+/** The leading run when it has at least 3 characters, else the longest such run, or null. */
+export function requiredLiteral(re: RegExp): RegexLiteral | null {
   if (re.ignoreCase && re.unicode) return null;
   const source = re.source;
   let best = '';
   let run = '';
+  let leading = '';
+  // Nothing but zero-width assertions so far, and the current run (if any) started there.
+  let atStart = true;
   const endRun = () => {
+    if (atStart) leading = run;
+    atStart = false;
     if (run.length > best.length) best = run;
     run = '';
   };
@@ -24,6 +37,8 @@ export function requiredLiteral(re: RegExp): string | null {
       // An escaped ASCII punctuation character is itself; letters and digits start classes, assertions, references.
       if (depth === 0 && /^[!-/:-@[-`{-~]$/.test(next)) {
         run += next;
+        i++;
+      } else if (atStart && run === '' && (next === 'b' || next === 'B')) {
         i++;
       } else {
         i = escapeEnd(source, i + 1);
@@ -59,6 +74,7 @@ export function requiredLiteral(re: RegExp): string | null {
       continue;
     }
     if (depth > 0) continue;
+    if (c === '^' && atStart && run === '') continue;
     if (
       c === '.' ||
       c === '^' ||
@@ -72,11 +88,12 @@ export function requiredLiteral(re: RegExp): string | null {
     else run += c;
   }
   endRun();
-  return best.length >= MIN_LITERAL ? best.toLowerCase() : null;
+  if (leading.length >= MIN_LITERAL) return { text: leading.toLowerCase(), leading: true };
+  return best.length >= MIN_LITERAL ? { text: best.toLowerCase(), leading: false } : null;
 }
 
 /** Index of the last character of the escape whose letter or digit is at `at`. */
-function escapeEnd(source: string, at: number): number {
+export function escapeEnd(source: string, at: number): number {
   const letter = source[at] ?? '';
   const rest = source.slice(at + 1);
   let body: RegExpExecArray | null = null;
@@ -90,7 +107,7 @@ function escapeEnd(source: string, at: number): number {
 }
 
 /** Index of the `]` closing the class opened at `start` (escapes and `[` inside it included). */
-function classEnd(source: string, start: number): number {
+export function classEnd(source: string, start: number): number {
   for (let i = start + 1; i < source.length; i++) {
     if (source[i] === '\\') i++;
     else if (source[i] === ']') return i;

@@ -29,13 +29,15 @@ export class BufferView {
   readonly text: string;
   /** Shared by a view and every view `extend` made from it: their texts start with this one's. */
   readonly lineage: object;
+  /** Part of the exhaustive reference scan: keys are searched plainly, from the start (see findKey). */
+  readonly reference: boolean;
   readonly #segments: readonly Segment[];
   #lower: string | undefined;
   /** Hits of the key indexes asked about so far (see `hits`). */
   #hits: KeyHits[] = [];
 
   /** `base`: the view whose text comes first. */
-  constructor(parts: readonly { text: string; segment: MatchSegment }[], base?: BufferView) {
+  constructor(parts: readonly { text: string; segment: MatchSegment }[], base?: BufferView, reference = false) {
     const segments: Segment[] = base ? [...base.#segments] : [];
     let text = base?.text ?? '';
     for (const part of parts) {
@@ -45,6 +47,7 @@ export class BufferView {
     }
     this.text = text;
     this.lineage = base?.lineage ?? {};
+    this.reference = base?.reference ?? reference;
     this.#segments = segments;
   }
 
@@ -121,14 +124,17 @@ export interface BufferSources {
 export class ScanBuffer {
   readonly #input: BufferSources;
   readonly #globalDepth: number;
+  readonly #reference: boolean;
   readonly #chunks: { pass: number; text: string }[] = [];
   #skew = 0;
   /** By layout: depth, match-source mask and whether recursion chunks are included. */
   #views = new Map<number, BufferView>();
 
-  constructor(input: BufferSources, globalDepth: number) {
+  /** `reference`: views for the exhaustive reference scan (see BufferView.reference). */
+  constructor(input: BufferSources, globalDepth: number, reference = false) {
     this.#input = { ...input, messages: input.messages.slice(0, MAX_SCAN_DEPTH) };
     this.#globalDepth = globalDepth;
+    this.#reference = reference;
   }
 
   /** Current global depth, including min-activation widening. */
@@ -175,7 +181,7 @@ export class ScanBuffer {
   }
 
   #build(depth: number, mask: number, withRecursion: boolean): BufferView {
-    if (depth === 0) return new BufferView([]);
+    if (depth === 0) return new BufferView([], undefined, this.#reference);
     const { messages, sources, injects } = this.#input;
     const parts: { text: string; segment: MatchSegment }[] = [];
     const shown = messages.slice(0, depth);
@@ -187,6 +193,6 @@ export class ScanBuffer {
     for (const inject of injects) parts.push({ text: inject.text, segment: { kind: 'inject', id: inject.id } });
     if (withRecursion)
       for (const c of this.#chunks) parts.push({ text: c.text, segment: { kind: 'recursion', pass: c.pass } });
-    return new BufferView(parts);
+    return new BufferView(parts, undefined, this.#reference);
   }
 }

@@ -136,6 +136,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       injects: injectedPrompts(scenario, names),
     },
     settings.depth,
+    options.exhaustive,
   );
 
   const fates = new FateLog();

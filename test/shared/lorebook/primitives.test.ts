@@ -5,10 +5,11 @@ import { AhoCorasick } from '../../../shared/lorebook/aho-corasick.ts';
 import { ChunkedList } from '../../../shared/lorebook/chunked-list.ts';
 import { parseDecorators } from '../../../shared/lorebook/decorators.ts';
 import { cyrb53 } from '../../../shared/lorebook/hash.ts';
-import { compileKey, matchesKey, parseRegexKey } from '../../../shared/lorebook/keys.ts';
+import { compileKey, findKey, matchesKey, parseRegexKey } from '../../../shared/lorebook/keys.ts';
 import { expandMacros } from '../../../shared/lorebook/macros.ts';
 import { mulberry32 } from '../../../shared/util/mulberry32.ts';
 import { BufferView } from '../../../shared/lorebook/scan-buffer.ts';
+import { resumable } from '../../../shared/lorebook/regex-growth.ts';
 import { requiredLiteral } from '../../../shared/lorebook/regex-literal.ts';
 import { guesstimateTokenizer } from '../../../shared/lorebook/tokenizer.ts';
 
@@ -124,62 +125,123 @@ describe('keys', () => {
   });
 });
 
+const REGEX_PIECE = fc.constantFrom(
+  'ab',
+  'Ab',
+  'c',
+  'abc',
+  '(x|y)',
+  '[a-c]',
+  '.',
+  '?',
+  '*',
+  '+',
+  '{1,2}',
+  '\\b',
+  '\\w',
+  '\\.',
+  ' ',
+  'ſ',
+  'K',
+  '^',
+);
+const INPUT = fc.string({
+  maxLength: 12,
+  unit: fc.constantFrom('a', 'b', 'c', 'A', 'B', 'C', 'x', 'y', '.', ' ', 'ſ', 'K', 'İ'),
+});
+
 describe('required literal of a regex key', () => {
   it.each([
-    ['\\bdragon(s|es)?\\b', 'i', 'dragon'],
-    ['castles?', '', 'castle'],
-    ['a{2,3}bcd', '', 'bcd'],
-    ['(abc|def)ghi', '', 'ghi'],
-    ['abc|def', '', null],
-    ['\\x41bcd\\cJ', '', 'bcd'],
-    ['foo\\/bar', '', 'foo/bar'],
-    ['Über', 'i', 'ber'],
-    ['knight', 'iu', null],
-  ])('/%s/%s → %j', (source, flags, literal) => {
-    expect(requiredLiteral(new RegExp(source, flags))).toBe(literal);
+    ['\\bdragon(s|es)?\\b', 'i', 'dragon', true],
+    ['castles?', '', 'castle', true],
+    ['^the castle', 'm', 'the castle', true],
+    ['a{2,3}bcd', '', 'bcd', false],
+    ['(abc|def)ghi', '', 'ghi', false],
+    ['abc|def', '', null, false],
+    ['\\x41bcd\\cJ', '', 'bcd', false],
+    ['foo\\/bar', '', 'foo/bar', true],
+    ['Über', 'i', 'ber', false],
+    ['knight', 'iu', null, false],
+    ['Sir\\s+Longername', '', 'sir', true],
+    ['ab\\s+Longername', '', 'longername', false],
+  ])('/%s/%s → %j (leading: %j)', (source, flags, literal, leading) => {
+    const found = requiredLiteral(new RegExp(source, flags));
+    expect(found?.text ?? null).toBe(literal);
+    if (found) expect(found.leading).toBe(leading);
   });
 
-  it('occurs, lowercased, in the lowered text of every match', () => {
-    const piece = fc.constantFrom(
-      'ab',
-      'Ab',
-      'c',
-      'abc',
-      '(x|y)',
-      '[a-c]',
-      '.',
-      '?',
-      '*',
-      '+',
-      '{1,2}',
-      '\\b',
-      '\\w',
-      '\\.',
-      ' ',
-      'ſ',
-      'K',
-    );
-    const input = fc.string({
-      maxLength: 12,
-      unit: fc.constantFrom('a', 'b', 'c', 'A', 'B', 'C', 'x', 'y', '.', ' ', 'ſ', 'K', 'İ'),
-    });
+  it('occurs, lowercased, in the lowered text of every match, and starts it when leading', () => {
     fc.assert(
       fc.property(
-        fc.array(piece, { minLength: 1, maxLength: 6 }),
+        fc.array(REGEX_PIECE, { minLength: 1, maxLength: 6 }),
         fc.constantFrom('', 'i', 'g', 'iu'),
-        input,
+        INPUT,
         (pieces, flags, text) => {
           let re: RegExp;
           try {
-            re = new RegExp(pieces.join(''), flags);
+            re = new RegExp(pieces.join(''), `${flags.replace('g', '')}g`);
           } catch {
             return;
           }
           const literal = requiredLiteral(re);
-          if (literal !== null && re.test(text)) expect(text.toLowerCase()).toContain(literal);
+          if (literal === null) return;
+          const lower = text.toLowerCase();
+          for (const m of text.matchAll(re)) {
+            expect(m[0].toLowerCase()).toContain(literal.text);
+            if (literal.leading && lower.length === text.length)
+              expect(lower.startsWith(literal.text, m.index)).toBe(true);
+          }
         },
       ),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('resuming a regex key search when the buffer grows', () => {
+  it.each([
+    ['\\bdragon(s|es)?\\b', 'i', true],
+    ['(?:a|b)c[x-z]', '', true],
+    ['(?<=x)y', '', true],
+    ['end$', 'm', true],
+    ['end$', '', false],
+    ['a(?=b)', '', false],
+    ['a\\sb', '', false],
+    ['a[^b]', '', false],
+    ['a[\\x00-\\x1f]', '', false],
+    ['a\\x0a', '', false],
+    ['a.b', 's', false],
+    ['a.b', '', true],
+    ['ab', 'y', false],
+  ])('/%s/%s → %j', (source, flags, expected) => {
+    expect(resumable(new RegExp(source, flags))).toBe(expected);
+  });
+
+  it('finds what a fresh RegExp finds in the grown buffer, searching only what it has not seen', () => {
+    const piece = fc.constantFrom(
+      ...['ab', 'c', 'abc', '(x|y)', '[a-c]', '[^a]', '.', '?', '*', '+', '\\b', '\\s', '\\W', '\\n', '$', '^'],
+      ...['(?=a)', '(?<=b)', '[\\x00-\\x1f]', '\\x01', 'K', 'İ'],
+    );
+    const part = fc.string({ maxLength: 10, unit: fc.constantFrom('a', 'b', 'c', 'A', 'x', ' ', '\n', 'İ', 'K') });
+    fc.assert(
+      fc.property(
+        fc.array(piece, { minLength: 1, maxLength: 5 }),
+        fc.constantFrom('', 'i', 'm', 's', 'g', 'y'),
+        fc.array(part, { minLength: 1, maxLength: 4 }),
+        (pieces, flags, parts) => {
+          const source = `/${pieces.join('')}/${flags}`;
+          if (!parseRegexKey(source)) return;
+          const key = compileKey(source, source, { wholeWords: false, caseSensitive: false }, true);
+          let view = new BufferView([{ text: parts[0] as string, segment: { kind: 'message', index: 0 } }]);
+          for (let i = 1; ; i++) {
+            const fresh = parseRegexKey(source) as RegExp;
+            expect(findKey(key, view)).toBe(fresh.exec(view.text)?.index ?? -1);
+            if (i >= parts.length) break;
+            view = view.extend({ text: parts[i] as string, segment: { kind: 'recursion', pass: i } });
+          }
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 });
