@@ -3,7 +3,8 @@
  * (`temp.card_matches`, rowid order) until the filters or the library change. The list asks for a filtered view
  * page by page as the author scrolls, and each page also needs the total: with the matches at hand, a page is a walk
  * of the sort's index checking each card against a rowid table, and the total a count, instead of reading every
- * match out of the full-text index or card_tags again.
+ * match out of the full-text index or card_tags again. Counts over the whole library (the live total, the tag
+ * counts) are kept the same way, until the library changes.
  */
 import type { SearchClause } from './search-query.ts';
 import type { Sql } from './sql.ts';
@@ -31,7 +32,8 @@ const tagSet = (tagId: number): IdSet => ({
 export class SearchMatches {
   private readonly sql: Sql;
   private held: { key: string; version: string; count: number } | null = null;
-  private live: { version: string; count: number } | null = null;
+  /** Values derived from the whole library (the live count, tag counts), each with the version it was read at. */
+  private readonly kept = new Map<string, { version: string; value: unknown }>();
   private created = false;
 
   constructor(sql: Sql) {
@@ -68,13 +70,24 @@ export class SearchMatches {
 
   /** How many cards are not in the trash (the unfiltered list's total), counted again only after a write. */
   liveCount(): number {
+    return this.untilWrite(
+      'live',
+      () => (this.sql.stmt('SELECT count(*) AS n FROM cards WHERE deleted_at IS NULL').get() as { n: number }).n,
+    );
+  }
+
+  /**
+   * `compute()`, kept under `name` until the library changes. Not kept when computed inside a transaction: it could
+   * be rolled back, and a rollback does not change the version.
+   */
+  untilWrite<T>(name: string, compute: () => T): T {
     const version = this.version();
-    if (this.live?.version !== version)
-      this.live = {
-        version,
-        count: (this.sql.stmt('SELECT count(*) AS n FROM cards WHERE deleted_at IS NULL').get() as { n: number }).n,
-      };
-    return this.live.count;
+    const kept = this.kept.get(name);
+    if (kept?.version === version) return kept.value as T;
+    const value = compute();
+    if (this.sql.db.inTransaction) this.kept.delete(name);
+    else this.kept.set(name, { version, value });
+    return value;
   }
 
   /**

@@ -373,17 +373,25 @@ describe('cards', () => {
     lib.close();
   });
 
-  it('lets readers on another connection read while a write transaction is open', () => {
+  it('lets readers on another connection read while a write transaction is open, and counts only what was committed', () => {
     const file = path.join(tempDir(), 'library.db');
     const writer = openLibrary(file);
     writer.cards.create({ name: 'Before' });
     const reader = openLibrary(file);
+    expect(reader.cards.tags()).toEqual([]);
     writer.db.exec('BEGIN IMMEDIATE');
-    writer.cards.insert({ document: v2Card('During') });
+    writer.cards.insert({ document: v2Card('During', { tags: ['Elf'] }) });
     // WAL: the reader is not blocked and sees the last committed state.
     expect(reader.cards.list({}).items.map((c) => c.name)).toEqual(['Before']);
-    writer.db.exec('COMMIT');
+    expect(reader.cards.tags()).toEqual([]);
+    // Counted inside the open transaction, the writer sees its own tag; a rollback must not leave that count behind.
+    expect(writer.cards.tags()).toEqual([{ name: 'Elf', count: 1 }]);
+    writer.db.exec('ROLLBACK');
+    expect(writer.cards.tags()).toEqual([]);
+    writer.cards.insert({ document: v2Card('During', { tags: ['Elf'] }) });
+    // The reader's kept counts (and total) follow the other connection's commit.
     expect(reader.cards.list({}).items.map((c) => c.name)).toEqual(['Before', 'During']);
+    expect(reader.cards.tags()).toEqual([{ name: 'Elf', count: 1 }]);
     writer.close();
     reader.close();
   });
