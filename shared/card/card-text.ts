@@ -9,6 +9,8 @@ export type CardTextEncoding = 'base64' | 'raw-json';
 export interface DecodedCardText {
   doc: JsonObject;
   encoding: CardTextEncoding;
+  /** The JSON text: the payload itself, or what its base64 decodes to. */
+  json: string;
 }
 
 function parseObject(text: string): JsonObject | string {
@@ -35,7 +37,7 @@ export function decodeCardText(payload: Uint8Array, where: string): DecodedCardT
       if (json === undefined) base64Problem = 'base64 decodes to bytes that are not valid UTF-8';
       else {
         const doc = parseObject(json);
-        if (typeof doc !== 'string') return { doc, encoding: 'base64' };
+        if (typeof doc !== 'string') return { doc, encoding: 'base64', json };
         base64Problem = `base64 decodes to ${doc}`;
       }
     }
@@ -49,7 +51,7 @@ export function decodeCardText(payload: Uint8Array, where: string): DecodedCardT
       where,
     );
   const doc = parseObject(raw);
-  if (typeof doc !== 'string') return { doc, encoding: 'raw-json' };
+  if (typeof doc !== 'string') return { doc, encoding: 'raw-json', json: raw };
   throw new CardError(
     'png_bad_card_text',
     `card text is neither base64 (${base64Problem}) nor raw JSON (${doc})`,

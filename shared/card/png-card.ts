@@ -17,10 +17,18 @@ import type { JsonObject } from './types.ts';
 export type CardChunkKeyword = 'chara' | 'ccv3';
 
 export interface PngCardRead {
+  /** The card as the chunk holds it (not normalized). */
   doc: JsonObject;
   keyword: CardChunkKeyword;
   chunks: PngChunk[];
   warnings: CardWarning[];
+  /** The card chunks decoded while reading, by chunk index, so a rewrite does not decode them again. */
+  decoded: Map<number, DecodedCardChunk>;
+}
+
+/** A card chunk's text: its payload as stored (inflated when compressed), and the card it decodes to. */
+export interface DecodedCardChunk extends DecodedCardText {
+  payload: Uint8Array;
 }
 
 function cardKeyword(chunk: PngChunk): CardChunkKeyword | undefined {
@@ -32,12 +40,13 @@ function where(chunk: PngChunk, keyword: string): string {
   return `${chunk.type} '${keyword}' chunk at byte ${chunk.offset}`;
 }
 
-function decode(
+/** Decodes a card chunk's text, throwing why it cannot; `warnings` gets what is read despite the spec. */
+export function decodeCardChunk(
   chunk: PngChunk,
   keyword: string,
   warnings: CardWarning[],
-  maxDocumentBytes: number | undefined,
-): DecodedCardText {
+  maxDocumentBytes?: number,
+): DecodedCardChunk {
   const text = decodeTextChunk(chunk, maxDocumentBytes);
   if (maxDocumentBytes !== undefined && text.payload.length > maxDocumentBytes) {
     throw new CardError(
@@ -57,7 +66,7 @@ function decode(
       pointer: `png:${where(chunk, keyword)}`,
       message: `card stored in ${chunk.type} instead of tEXt; read anyway`,
     });
-  return result;
+  return { ...result, payload: text.payload };
 }
 
 export interface PngCardReadOptions extends Pick<PngParseOptions, 'verifyImageCrc'> {
@@ -68,10 +77,19 @@ export interface PngCardReadOptions extends Pick<PngParseOptions, 'verifyImageCr
 export function readPngCard(bytes: Uint8Array, options: PngCardReadOptions = {}): PngCardRead {
   const { chunks, warnings } = parsePngChunks(bytes, options);
   const found: Record<CardChunkKeyword, PngChunk[]> = { chara: [], ccv3: [] };
-  for (const c of chunks) {
+  const indexes = new Map<PngChunk, number>();
+  chunks.forEach((c, i) => {
     const k = cardKeyword(c);
-    if (k) found[k].push(c);
-  }
+    if (!k) return;
+    found[k].push(c);
+    indexes.set(c, i);
+  });
+  const decoded = new Map<number, DecodedCardChunk>();
+  const decode = (chunk: PngChunk, keyword: CardChunkKeyword): DecodedCardChunk => {
+    const result = decodeCardChunk(chunk, keyword, warnings, options.maxDocumentBytes);
+    decoded.set(indexes.get(chunk)!, result);
+    return result;
+  };
   for (const k of ['chara', 'ccv3'] as const) {
     if (found[k].length > 1) {
       warnings.push({
@@ -100,7 +118,7 @@ export function readPngCard(bytes: Uint8Array, options: PngCardReadOptions = {})
   if (ccv3) {
     let v3: DecodedCardText | undefined;
     try {
-      v3 = decode(ccv3, 'ccv3', warnings, options.maxDocumentBytes);
+      v3 = decode(ccv3, 'ccv3');
     } catch (e) {
       if (!chara) throw e;
       warnings.push({
@@ -110,14 +128,14 @@ export function readPngCard(bytes: Uint8Array, options: PngCardReadOptions = {})
     }
     // SillyTavern's ccv3 is its V2 card relabelled; without group_only_greetings it is V2 in disguise.
     const disguised = v3 && chara && isObject(v3.doc['data']) && !('group_only_greetings' in v3.doc['data']);
-    if (v3 && !disguised) return { doc: v3.doc, keyword: 'ccv3', chunks, warnings };
+    if (v3 && !disguised) return { doc: v3.doc, keyword: 'ccv3', chunks, warnings, decoded };
     if (disguised)
       warnings.push({
         pointer: `png:${where(ccv3, 'ccv3')}`,
         message: 'ccv3 chunk is a relabelled V2 card (no group_only_greetings); using the chara chunk',
       });
   }
-  return { doc: decode(chara!, 'chara', warnings, options.maxDocumentBytes).doc, keyword: 'chara', chunks, warnings };
+  return { doc: decode(chara!, 'chara').doc, keyword: 'chara', chunks, warnings, decoded };
 }
 
 export interface PngCardPayload {

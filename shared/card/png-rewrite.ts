@@ -7,12 +7,12 @@
  * V3-only fields or notices. Every other chunk, and bytes after IEND, are copied as stored.
  */
 import { zlibSync } from 'fflate';
-import { parsePngChunks, encodeChunk } from './png-chunks.ts';
+import { encodeChunk } from './png-chunks.ts';
 import type { PngChunk } from './png-chunks.ts';
-import { decodeTextChunk, textKeyword } from './png-text.ts';
-import { readPngCard } from './png-card.ts';
-import { decodeCardText } from './card-text.ts';
-import { base64Decode, base64Encode, concatBytes, utf8DecodeStrict, utf8Encode } from './bytes.ts';
+import { textKeyword } from './png-text.ts';
+import { decodeCardChunk, readPngCard } from './png-card.ts';
+import type { DecodedCardChunk, PngCardRead } from './png-card.ts';
+import { base64Encode, concatBytes, latin1Decode, utf8Encode } from './bytes.ts';
 import { editJsonTo, jsonChanges, applyJsonChanges, printJsonLike, trailingSpace } from './json-edit.ts';
 import { convertV1toV2 } from './convert-v1.ts';
 import { convertV2toV3, convertV3toV2, V3_BACKFILL_NOTICE } from './convert-v2-v3.ts';
@@ -47,24 +47,27 @@ function base64Style(payload: string): StoredCardChunk['base64'] {
   return { padded: body.replace(/\s/g, '').length % 4 === 0, lineLength: firstBreak < 0 ? 0 : firstBreak, eol, tail };
 }
 
-/** The card chunks of a PNG that decode; unreadable ones are left alone (the reader already said why). */
-export function storedCardChunks(chunks: readonly PngChunk[]): StoredCardChunk[] {
+/**
+ * The card chunks of a PNG that decode; unreadable ones are left alone (the reader already said why). `decoded`:
+ * chunks the reader has decoded already, by index.
+ */
+export function storedCardChunks(
+  chunks: readonly PngChunk[],
+  decoded: ReadonlyMap<number, DecodedCardChunk> = new Map(),
+): StoredCardChunk[] {
   const out: StoredCardChunk[] = [];
   chunks.forEach((chunk, index) => {
     const keyword = cardKeyword(chunk);
     if (!keyword) return;
+    let text: DecodedCardChunk;
     try {
-      const payload = decodeTextChunk(chunk).payload;
-      const decoded = decodeCardText(payload, '');
-      const raw = decoded.encoding === 'base64' ? base64Decode(payload) : payload;
-      const json = raw && utf8DecodeStrict(raw);
-      if (json === undefined) return;
-      const stored: StoredCardChunk = { index, keyword, chunk, doc: decoded.doc, json };
-      if (decoded.encoding === 'base64') stored.base64 = base64Style(new TextDecoder('latin1').decode(payload));
-      out.push(stored);
+      text = decoded.get(index) ?? decodeCardChunk(chunk, keyword, []);
     } catch {
-      // Not decodable: copied as stored.
+      return; // Not decodable: copied as stored.
     }
+    const stored: StoredCardChunk = { index, keyword, chunk, doc: text.doc, json: text.json };
+    if (text.encoding === 'base64') stored.base64 = base64Style(latin1Decode(text.payload));
+    out.push(stored);
   });
   return out;
 }
@@ -131,19 +134,26 @@ export interface RewriteResult {
   chunks: { index: number; keyword: CardKeyword; type: string; action: 'kept' | 'rewritten' | 'removed' | 'added' }[];
 }
 
+/** Whether `read` was read from `png` itself: its chunks are views into those very bytes. */
+function readFrom(read: PngCardRead, png: Uint8Array): boolean {
+  const first = read.chunks[0]?.raw;
+  return first !== undefined && first.buffer === png.buffer && first.byteOffset === png.byteOffset + 8;
+}
+
 /**
  * `png` with its card chunks holding `doc` instead of the document a reader takes from it. Returns undefined when
- * the PNG has no readable card, so the caller writes fresh chunks.
+ * the PNG has no readable card, so the caller writes fresh chunks. `read`: what readPngCard read from `png`, so
+ * its chunks are not parsed and decoded again.
  */
-export function rewritePngCard(png: Uint8Array, doc: JsonObject): RewriteResult | undefined {
-  let before: JsonObject;
+export function rewritePngCard(png: Uint8Array, doc: JsonObject, read?: PngCardRead): RewriteResult | undefined {
+  let card: PngCardRead;
   try {
-    before = readPngCard(png, { verifyImageCrc: false }).doc;
+    card = read && readFrom(read, png) ? read : readPngCard(png, { verifyImageCrc: false });
   } catch {
     return undefined;
   }
-  const { chunks } = parsePngChunks(png, { verifyCrc: false });
-  const stored = storedCardChunks(chunks);
+  const { chunks, doc: before } = card;
+  const stored = storedCardChunks(chunks, card.decoded);
   if (stored.length === 0) return undefined;
   const result: RewriteResult['chunks'] = [];
   if (JSON.stringify(before) === JSON.stringify(doc)) {

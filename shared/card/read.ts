@@ -5,7 +5,7 @@
 import { isPng } from './png-chunks.ts';
 import type { PngChunk } from './png-chunks.ts';
 import { readPngCard } from './png-card.ts';
-import type { CardChunkKeyword } from './png-card.ts';
+import type { CardChunkKeyword, PngCardRead } from './png-card.ts';
 import { readCharx, looksLikeZip } from './charx.ts';
 import type { ZipLimits } from './charx.ts';
 import { exifUserComment, findExif, isJpeg, isWebp } from './exif.ts';
@@ -49,6 +49,8 @@ export interface ReadCardResult {
   /** PNG: every chunk as stored, and the chunk the card came from. */
   chunks?: PngChunk[];
   chunkKeyword?: CardChunkKeyword;
+  /** PNG: the card chunks as read and decoded, so writing an edit back does not decode them again. */
+  pngCard?: PngCardRead;
   /** The original file bytes for image containers (PNG/WEBP/JPEG), so writing can keep the image. */
   image?: Uint8Array;
   /** CharX: every zip entry other than card.json, by path. */
@@ -93,6 +95,7 @@ function extract(bytes: Uint8Array, fileName: string, options: ReadCardOptions):
       warnings: png.warnings,
       chunks: png.chunks,
       chunkKeyword: png.keyword,
+      pngCard: png,
       image: bytes,
     };
   }

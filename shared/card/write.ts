@@ -23,7 +23,7 @@ export type OutputFormat = 'png' | 'json' | 'yaml' | 'charx';
 
 export interface WriteCardOptions {
   /** What the card was read from; its image, assets and text style carry over. */
-  source?: Pick<ReadCardResult, 'container' | 'image' | 'assets' | 'prefix' | 'text' | 'archive'>;
+  source?: Pick<ReadCardResult, 'container' | 'image' | 'assets' | 'prefix' | 'text' | 'archive' | 'pngCard'>;
   /** JSON/YAML indent (2, 4 or '\t'); default: the source's style, else 2. */
   indent?: number | string;
   /** PNG of a V3 card: prepend SPEC_V3's notice to the V2 backfill's creator_notes. Default true. */
@@ -79,7 +79,8 @@ export function writeCardParts(
     }
     case 'png': {
       // Into a PNG that already holds a card: its card chunks change in place, only where the document changed.
-      const rewritten = source?.image && isPng(source.image) ? rewritePngCard(source.image, doc) : undefined;
+      const rewritten =
+        source?.image && isPng(source.image) ? rewritePngCard(source.image, doc, source.pngCard) : undefined;
       if (rewritten) return { parts: rewritten.parts, warnings };
       const image = pngBase(doc, source, warnings);
       const v3 = detectSpec(doc) === 'v3';
