@@ -6,7 +6,7 @@
  * style instead.
  */
 import { applyEdits, modify } from 'jsonc-parser';
-import type { FormattingOptions } from 'jsonc-parser';
+import type { Edit, FormattingOptions } from 'jsonc-parser';
 import { isObject } from './types.ts';
 import { getOwn, setOwn } from '../util/own.ts';
 
@@ -82,17 +82,75 @@ export function jsonStyle(text: string): { indent: number | string; eol: string;
 
 function formatting(text: string): FormattingOptions {
   const style = jsonStyle(text);
-  // A single-line source gets single-line insertions (no formatting options would insert newlines).
-  if (style.minified) return { insertSpaces: true, tabSize: 0, eol: '' };
   return typeof style.indent === 'string'
     ? { insertSpaces: false, tabSize: 1, eol: style.eol }
     : { insertSpaces: true, tabSize: style.indent, eol: style.eol };
 }
 
+/** What a single-line JSON text writes after a key (`:` or `: `…) and between items (`,` or `, `…). */
+interface OneLine {
+  colon: string;
+  comma: string;
+}
+
+/**
+ * The separators of a single-line text: what follows its first colon and comma outside strings. Without a colon,
+ * JSON.stringify's; without a comma, the colon's spacing.
+ */
+function oneLineStyle(text: string): OneLine {
+  let colon: string | undefined;
+  let comma: string | undefined;
+  let inString = false;
+  for (let i = 0; i < text.length && (colon === undefined || comma === undefined); i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === ':' || c === ',') {
+      let end = i + 1;
+      while (text[end] === ' ' || text[end] === '\t') end++;
+      if (c === ':') colon ??= text.slice(i, end);
+      else comma ??= text.slice(i, end);
+    }
+  }
+  colon ??= ':';
+  return { colon, comma: comma ?? `,${colon.slice(1)}` };
+}
+
+/** `value` on one line with the separators of `style`. */
+function printOneLine(value: unknown, style: OneLine): string {
+  if (Array.isArray(value)) return `[${value.map((v) => printOneLine(v, style)).join(style.comma)}]`;
+  if (isObject(value))
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}${style.colon}${printOneLine(v, style)}`)
+      .join(style.comma)}}`;
+  return JSON.stringify(value);
+}
+
+/**
+ * An edit jsonc-parser made unformatted (`,"key": value`, `"key": value,`, or the value alone) in the separators
+ * of a single-line text: its formatter knows indented text only, and would break a single line into many.
+ */
+function restyle(edit: Edit, value: unknown, style: OneLine): Edit {
+  const printed = JSON.stringify(value);
+  const { content } = edit;
+  const lead = content.startsWith(',');
+  const trail = !lead && content.endsWith(',');
+  const body = content.slice(lead ? 1 : 0, trail ? -1 : undefined);
+  if (value === undefined || !body.endsWith(printed)) return edit;
+  const key =
+    body.length > printed.length
+      ? `${body.slice(0, body.length - printed.length).replace(/: $/, '')}${style.colon}`
+      : '';
+  const restyled = `${lead ? style.comma : ''}${key}${printOneLine(value, style)}${trail ? style.comma : ''}`;
+  return { ...edit, content: restyled };
+}
+
 /** `doc` printed whole in the style of `text` (indent or single line, line endings, final newline, BOM). */
 export function printJsonLike(doc: unknown, text: string): string {
   const style = jsonStyle(text);
-  let out = JSON.stringify(doc, null, style.minified ? 0 : style.indent);
+  let out = style.minified ? printOneLine(doc, oneLineStyle(text)) : JSON.stringify(doc, null, style.indent);
   if (style.eol === '\r\n') out = out.replace(/\n/g, '\r\n');
   const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
   return `${bom}${out}${trailingSpace(text)}`;
@@ -127,7 +185,7 @@ export function editJsonTo(text: string, from: unknown, to: unknown): string {
 
 /**
  * Whether editing `text` in place gives what printing `to` whole gives, so the edits (each a rescan of the text)
- * can be skipped: the text is `from` exactly as printJsonLike prints it, indented, and every change is to a
+ * can be skipped: the text is `from` exactly as printJsonLike prints it (indented or on one line), and every change is to a
  * top-level key of a non-empty result, so every key the edits keep already reads as printed. A V1→V2 conversion
  * of a card as tools write it is such an edit. (The property test in json-edit.property.test.ts holds the two
  * paths equal.)
@@ -137,14 +195,14 @@ function editPrintsWhole(text: string, from: unknown, to: unknown, changes: read
     isObject(to) &&
     Object.keys(to).length > 0 &&
     changes.every((c) => c.path.length === 1) &&
-    !jsonStyle(text).minified &&
     printJsonLike(from, text) === text
   );
 }
 
 /** `text` with `changes` applied as edits in place; printed whole when the edits do not give `to`. */
 export function editJsonInPlace(text: string, to: unknown, changes: readonly JsonChange[]): string {
-  const options = formatting(text);
+  const oneLine = jsonStyle(text).minified ? oneLineStyle(text) : undefined;
+  const options = oneLine ? undefined : formatting(text);
   let out = text;
   try {
     for (const change of changes) {
@@ -152,12 +210,12 @@ export function editJsonInPlace(text: string, to: unknown, changes: readonly Jso
       const last = change.path.at(-1);
       const insertAt = isObject(parent) && typeof last === 'string' ? Object.keys(parent).indexOf(last) : -1;
       const edits = modify(out, change.path, change.value, {
-        formattingOptions: options,
+        ...(options ? { formattingOptions: options } : {}),
         ...(insertAt >= 0
           ? { getInsertionIndex: (keys: string[]) => countBefore(Object.keys(parent as object), last as string, keys) }
           : {}),
       });
-      out = applyEdits(out, edits);
+      out = applyEdits(out, oneLine ? edits.map((e) => restyle(e, change.value, oneLine)) : edits);
     }
   } catch {
     return printJsonLike(to, text);

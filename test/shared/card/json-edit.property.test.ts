@@ -21,15 +21,27 @@ const key = fc.oneof(
   fc.string({ maxLength: 8 }),
 );
 const doc = fc.dictionary(key, value, { maxKeys: 12 }).map((d) => JSON.parse(JSON.stringify(d)) as JsonObject);
+// Indent 0 is one line, as JSON.stringify prints it or (spaced) with a space after every colon and comma.
 const style = fc.record({
   indent: fc.constantFrom<number | string>(0, 1, 2, 3, 4, 8, '\t'),
+  spaced: fc.boolean(),
   crlf: fc.boolean(),
   tail: fc.constantFrom('', '\n', '\r\n', '\n\n', ' '),
   bom: fc.boolean(),
 });
+type Style = { indent: number | string; spaced: boolean; crlf: boolean; tail: string; bom: boolean };
 
-function print(d: unknown, s: { indent: number | string; crlf: boolean; tail: string; bom: boolean }): string {
-  const t = JSON.stringify(d, null, s.indent);
+function spacedLine(d: unknown): string {
+  if (Array.isArray(d)) return `[${d.map(spacedLine).join(', ')}]`;
+  if (d !== null && typeof d === 'object')
+    return `{${Object.entries(d)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${spacedLine(v)}`)
+      .join(', ')}}`;
+  return JSON.stringify(d);
+}
+
+function print(d: unknown, s: Style): string {
+  const t = s.indent === 0 && s.spaced ? spacedLine(d) : JSON.stringify(d, null, s.indent);
   return `${s.bom ? '\uFEFF' : ''}${s.crlf ? t.replace(/\n/g, '\r\n') : t}${s.tail}`;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCard } from '../../../shared/card/read.ts';
 import { writeCard, writeCardParts } from '../../../shared/card/write.ts';
+import { convertCard } from '../../../shared/card/convert.ts';
 import { parsePngChunks } from '../../../shared/card/png-chunks.ts';
 import { decodeTextChunk } from '../../../shared/card/png-text.ts';
 import { base64Decode, latin1Decode, utf8Decode, utf8Encode } from './codec.ts';
@@ -108,6 +109,27 @@ describe('writeCard: JSON and YAML', () => {
       JSON.stringify(read.doc, null, 2).replace(/\n/g, '\r\n') + '\r\n',
     );
     expect(utf8Decode(writeCard(v2Card(), 'json').bytes)).toBe(JSON.stringify(v2Card(), null, 2) + '\n');
+  });
+
+  it('keeps a one-line card on one line, in its own spacing, through an edit and a V1→V2 conversion', () => {
+    const compact = JSON.stringify(v1Card({ talkativeness: '0.5' }));
+    const spaced =
+      '{"name": "A", "description": "é\\u00e9", "personality": "", "scenario": "", "first_mes": "", "mes_example": ""}';
+    for (const text of [compact, `${spaced}\n`]) {
+      const read = readCard(utf8Encode(text), 'a.json', { normalize: false });
+      const v2 = convertCard(read.doc, 'v2').doc;
+      const out = utf8Decode(writeCard(v2, 'json', { source: read }).bytes);
+      expect(out.trimEnd()).not.toContain('\n');
+      expect(out.endsWith('\n')).toBe(text.endsWith('\n'));
+      expect(JSON.parse(out)).toEqual(v2);
+      expect(out.includes('": ')).toBe(text === `${spaced}\n`);
+      const renamed = utf8Decode(writeCard({ ...read.doc, name: 'B', tags: ['x'] }, 'json', { source: read }).bytes);
+      expect(renamed).toBe(
+        text === compact
+          ? compact.replace('"name":"Aria"', '"name":"B"').replace(/}$/, ',"tags":["x"]}')
+          : `${spaced.replace('"name": "A"', '"name": "B"').replace(/}$/, ', "tags": ["x"]}')}\n`,
+      );
+    }
   });
 
   it('keeps key order as read, including unknown keys', () => {
