@@ -1,6 +1,6 @@
-// The Electron bundles (esbuild): main and preload, and the evaluation sandbox's worker beside main.cjs, where
-// electron/sandbox/pool.ts loads it from inside the packaged app. Used by build.mjs and by the test that runs the
-// bundled host's sandbox (test/electron/main/bundle-sandbox.test.ts).
+// The Electron bundles (esbuild): main and preload, and beside main.cjs the worker threads' code, where
+// electron/services/worker-source.ts finds it inside the packaged app: the evaluation sandbox's worker and the batch
+// converter's. Used by build.mjs and by the tests that run the bundled host (test/electron/main/bundle-*.test.ts).
 import { build as esbuild } from 'esbuild';
 import path from 'node:path';
 
@@ -28,10 +28,15 @@ export async function buildElectronBundles(outDir = path.join(root, 'dist/electr
     entryPoints: [path.join(root, 'electron/preload/preload.ts')],
     outfile: path.join(outDir, 'preload.cjs'),
   });
-  await esbuild({
-    ...common,
-    entryPoints: [path.join(root, 'electron/sandbox/worker.ts')],
-    outfile: path.join(outDir, 'sandbox-worker.cjs'),
-    sourcemap: false,
-  });
+  const workers = {
+    'sandbox-worker.cjs': 'electron/sandbox/worker.ts',
+    'convert-worker.cjs': 'electron/services/convert/convert-worker.ts',
+  };
+  for (const [name, entry] of Object.entries(workers))
+    await esbuild({
+      ...common,
+      entryPoints: [path.join(root, entry)],
+      outfile: path.join(outDir, name),
+      sourcemap: false,
+    });
 }

@@ -8,9 +8,6 @@
  * The time limit is the worker's own CPU time (a busy machine slows a job without making it fail), with a wall-time
  * backstop of WALL_FACTOR times the limit (see docs/ARCHITECTURE.md, "Evaluation sandbox").
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../../shared/errors.ts';
 import type { CancelSignal } from '../../shared/api/contract.ts';
@@ -20,6 +17,8 @@ import type { FromWorker, RegexSeen, ToWorker } from './protocol.ts';
 import { WHERE_BEGUN, WHERE_COLUMN, WHERE_CPU_MS, WHERE_LINE, WHERE_REGEX, WHERE_REGEX_RUN } from './protocol.ts';
 import { WHERE_SLOTS } from './protocol.ts';
 import type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
+import { workerSource } from '../services/worker-source.ts';
+import type { WorkerSource } from '../services/worker-source.ts';
 
 export interface RunOptions {
   /** Wall-time limit of this job; default: the PPE budget for `ppe`, the scan limit otherwise. */
@@ -104,20 +103,6 @@ const START_LIMIT_MS = 60_000;
 /** What one worker keeps of cached inputs (JSON characters), beyond the inputs of the job it runs. */
 const CACHE_CHARS = 8_000_000;
 
-type WorkerSource = { entry: URL | string; eval: boolean };
-
-/** From sources the worker is worker.ts beside this file; inside the Electron bundle it is its own bundle. */
-function workerSource(): WorkerSource {
-  try {
-    const source = new URL('./worker.ts', import.meta.url);
-    if (fs.existsSync(fileURLToPath(source))) return { entry: source, eval: false };
-  } catch {
-    // In the CommonJS bundle import.meta.url is undefined.
-  }
-  // Read through Electron's asar-aware fs: a worker cannot load a file from inside the app archive itself.
-  return { entry: fs.readFileSync(path.join(__dirname, 'sandbox-worker.cjs'), 'utf8'), eval: true };
-}
-
 export class SandboxPool {
   #limits: EvalLimits;
   readonly #size: number;
@@ -170,7 +155,7 @@ export class SandboxPool {
   }
 
   #spawn(): Slot {
-    this.#source ??= workerSource();
+    this.#source ??= workerSource(() => new URL('./worker.ts', import.meta.url), 'sandbox-worker.cjs');
     const where = new Int32Array(new SharedArrayBuffer(WHERE_SLOTS * Int32Array.BYTES_PER_ELEMENT));
     const heapMiB = this.#limits.heapMiB;
     const worker = new Worker(this.#source.entry, {

@@ -46,6 +46,8 @@ export interface ConvertReport {
   startedAt: string;
   ms: number;
   aborted: boolean;
+  /** Worker threads that converted files; 0 when every file was converted in the calling thread. */
+  threads: number;
   totals: ConvertTotals;
   /** In input order (folders in sorted path order). */
   files: FileResult[];

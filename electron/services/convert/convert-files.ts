@@ -147,6 +147,7 @@ async function convertWith(
     startedAt,
     ms: Math.round(performance.now() - started),
     aborted: options.signal?.aborted ?? false,
+    threads: pool?.threadsUsed ?? 0,
     totals: totalsOf(all),
     files: all,
     ...(cleaned.length ? { cleanedTemps: cleaned } : {}),

@@ -1,10 +1,12 @@
 /**
  * Runs batches of file jobs on worker threads so CPU work (base64, JSON, CRC, zip) uses every core; one message
- * each way per batch, not per file. Where workers cannot start — e.g. inside a bundle that does not ship
- * convert-worker.ts — or one dies, its batches run in this thread instead (rerunning a file is harmless: its output
- * is replaced atomically).
+ * each way per batch, not per file. The worker's code is convert-worker.ts bundled (workerSource): from sources in
+ * memory, in the Electron app the convert-worker.cjs built beside main.cjs. Where workers cannot start, or one dies,
+ * its batches run in this thread instead (rerunning a file is harmless: its output is replaced atomically).
  */
 import { Worker } from 'node:worker_threads';
+import { workerSource } from '../worker-source.ts';
+import type { WorkerSource } from '../worker-source.ts';
 import { convertFile } from './convert-file.ts';
 import type { FileJob } from './convert-file.ts';
 import type { FileResult } from './types.ts';
@@ -31,24 +33,28 @@ export class WorkerPool {
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private broken = false;
+  private readonly answered = new Set<Worker>();
 
   constructor(size: number) {
     open.add(this);
     try {
-      const url = new URL('./convert-worker.ts', import.meta.url);
-      for (let i = 0; i < size; i++) this.slots.push(this.start(url));
+      const source = workerSource(() => new URL('./convert-worker.ts', import.meta.url), 'convert-worker.cjs', {
+        bundle: true,
+      });
+      for (let i = 0; i < size; i++) this.slots.push(this.start(source));
     } catch {
       this.broken = true;
     }
   }
 
-  private start(url: URL): Slot {
-    const worker = new Worker(url);
+  private start(source: WorkerSource): Slot {
+    const worker = new Worker(source.entry, { eval: source.eval });
     const slot: Slot = { worker, busy: 0 };
     worker.on('message', (m: { id: number; results: FileResult[] }) => {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
+      this.answered.add(worker);
       slot.busy--;
       p.resolve(m.results);
     });
@@ -66,6 +72,11 @@ export class WorkerPool {
       this.pending.delete(id);
       void inThisThread(p.jobs).then(p.resolve);
     }
+  }
+
+  /** How many worker threads have converted a batch (the rest ran in this thread). */
+  get threadsUsed(): number {
+    return this.answered.size;
   }
 
   /** Converts `jobs` on the least busy worker; results in the order of `jobs`. */

@@ -190,6 +190,7 @@ describe('convertFiles', () => {
       threads: true,
     });
     expect(strip(threaded.files)).toEqual(strip(inline.files));
+    expect([inline.threads, threaded.threads]).toEqual([0, 1]);
     for (const f of inline.files.filter((x) => x.output)) {
       expect(sha(path.join(base, 'b', path.relative(path.join(base, 'a'), f.output!)))).toBe(sha(f.output!));
     }
