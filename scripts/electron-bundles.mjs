@@ -15,6 +15,8 @@ export async function buildElectronBundles(outDir = path.join(root, 'dist/electr
     sourcemap: true,
     external: ['electron', 'better-sqlite3'],
     logLevel: 'warning',
+    // import.meta is empty in the bundle on purpose: worker-source.ts tells the bundle from the sources by it.
+    logOverride: { 'empty-import-meta': 'silent' },
     // ESM builds first: a UMD build (jsonc-parser's "main") requires its parts at run time, which a bundle lacks.
     mainFields: ['module', 'main'],
   };
