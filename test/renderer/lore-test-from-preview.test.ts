@@ -29,8 +29,6 @@ function previewOutput(): ScanOutput {
     turns: [],
     highlights: [[]],
     used: [0],
-    scanMs: 0,
-    timing: { book: 0, prepare: 0, scan: 0, rest: 0 },
   };
 }
 

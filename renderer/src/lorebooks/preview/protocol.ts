@@ -78,18 +78,17 @@ export interface ScanOutput {
   highlights: Highlight[][];
   /** Tokens of the activated contents, per result, as the budget counts them. */
   used: number[];
-  /** Time the engine took, in the worker. */
-  scanMs: number;
-  timing: WorkerTiming;
 }
 
 /**
  * Per request: `prepared` once the book is read and its keys compiled (the page starts the scan's clock then, as
- * preparing runs no user regex but takes long on a large book), then the result or the error.
+ * preparing runs no user regex but takes long on a large book), then the result or the error. `output` is null
+ * when it equals the last output this worker sent: most keystrokes change nothing the preview shows, and the page
+ * then keeps what is on screen instead of copying and rendering it again.
  */
 export type ScanReply =
   | { id: number; prepared: true }
-  | { id: number; ok: true; output: ScanOutput }
+  | { id: number; ok: true; output: ScanOutput | null; timing: WorkerTiming }
   | { id: number; ok: false; error: string };
 
 /** A scan input as the diagnosis worker takes it: everything at once, the book as its JSON text. */

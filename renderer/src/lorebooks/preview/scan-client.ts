@@ -7,7 +7,15 @@
  * and on a slow machine it alone could outlast the limit.
  */
 import { DEFAULT_LIMITS } from '../../../../shared/sandbox/limits.ts';
-import type { DiagnoseReply, DiagnoseRequest, RegexKeySeen, ScanOutput, ScanReply, ScanRequest } from './protocol.ts';
+import type {
+  DiagnoseReply,
+  DiagnoseRequest,
+  RegexKeySeen,
+  ScanOutput,
+  ScanReply,
+  ScanRequest,
+  WorkerTiming,
+} from './protocol.ts';
 import type { PreviewMessage, PreviewSetup } from './scenario.ts';
 import type { PreviewSources } from './sources.ts';
 
@@ -37,8 +45,11 @@ export interface ScanStop {
 }
 
 export interface ScanEvents {
-  /** `latencyMs`: from the input change to the result, queueing included. */
-  onResult(output: ScanOutput, latencyMs: number): void;
+  /**
+   * `output` is the very object of the previous result when nothing in it changed. `latencyMs`: from the input
+   * change to the result, queueing included; `timing`: the worker's own.
+   */
+  onResult(output: ScanOutput, latencyMs: number, timing: WorkerTiming): void;
   onError(message: string): void;
   onTimeout(stop: ScanStop): void;
 }
@@ -62,6 +73,8 @@ export class ScanClient {
   #diagnosis: { worker: Worker; poll: ReturnType<typeof setInterval> } | null = null;
   /** The book version the current worker holds (-1: none, e.g. after a restart). */
   #workerBook = -1;
+  /** The last output the current worker sent: its replies name no output when it is unchanged. */
+  #workerOutput: ScanOutput | null = null;
   #bookVersion = 0;
   #lastBook: string | null = null;
   #lastName: string | null = null;
@@ -119,6 +132,7 @@ export class ScanClient {
       if (flight) this.#onReply({ id: flight.id, ok: false, error: event.message || 'the preview worker failed' });
     };
     this.#workerBook = -1;
+    this.#workerOutput = null;
     return worker;
   }
 
@@ -170,8 +184,11 @@ export class ScanClient {
     // A scan that finishes ends any diagnosis: what it would name is no longer on screen.
     this.#stopDiagnosis();
     // Shown even when a newer input waits: it is still newer than what is on screen while the author types.
-    if (reply.ok) this.#events.onResult(reply.output, performance.now() - flight.since);
-    else this.#events.onError(reply.error);
+    if (reply.ok) {
+      const output = (this.#workerOutput = reply.output ?? this.#workerOutput);
+      if (output) this.#events.onResult(output, performance.now() - flight.since, reply.timing);
+      else this.#events.onError('the preview worker answered without a result');
+    } else this.#events.onError(reply.error);
     this.#sendPending();
   }
 

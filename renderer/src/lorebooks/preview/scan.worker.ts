@@ -16,7 +16,7 @@ import {
 import { deepEqual } from '../../../../shared/lorebook/formats/values.ts';
 import { prepareScan } from '../../../../shared/lorebook/prepare-scan.ts';
 import type { ScanResult, Scenario, WorldInfoBook, WorldInfoEntry } from '../../../../shared/lorebook/model.ts';
-import type { BookPatch, BookText, Highlight, ScanReply, ScanRequest, TurnSummary } from './protocol.ts';
+import type { BookPatch, BookText, Highlight, ScanOutput, ScanReply, ScanRequest, TurnSummary } from './protocol.ts';
 import { DOES_NOT_FIRE_LIMIT } from './lore-test-from-preview.ts';
 import { buildScenario, buildTurns } from './scenario.ts';
 import { errorMessage } from '../../../../shared/errors.ts';
@@ -31,6 +31,8 @@ const scope = self as unknown as {
 
 /** `small`: few enough entries that every scan explains all of them (a lore test saved from it lists them). */
 let cached: { version: number; name: string; value: WorldInfoBook; small: boolean } | null = null;
+/** The last output sent, as JSON: an equal one is not sent again. */
+let lastSent: string | null = null;
 
 /**
  * `book` (freshly parsed) with the entry objects of `before` wherever an entry is unchanged, prepared from what was
@@ -162,18 +164,20 @@ scope.onmessage = (event: MessageEvent<ScanRequest>) => {
     // Plain copies without `unmatched`, which the reply carries on its own.
     const results = scanned.map(({ unmatched: _, ...r }) => r);
     const marks = results.map((r, i) => highlights(scenarios[i]!, r));
-    const output = {
+    const output: ScanOutput = {
       results,
       unmatched: scanned.map((r) => r.unmatched ?? null),
       unmatchedCount: scanned.map((r) => r.unevaluated ?? r.unmatched?.length ?? 0),
       turns: results.map(turnSummary),
       highlights: marks,
       used: results.map((r, i) => usedTokens(r, scenarios[i]!.books)),
-      scanMs: scanDone - prepared,
-      timing: { book: read - start, prepare: prepared - read, scan: scanDone - prepared, rest: 0 },
     };
-    output.timing.rest = performance.now() - scanDone;
-    reply = { id, ok: true, output };
+    const json = JSON.stringify(output);
+    const same = json === lastSent;
+    lastSent = json;
+    const timing = { book: read - start, prepare: prepared - read, scan: scanDone - prepared, rest: 0 };
+    timing.rest = performance.now() - scanDone;
+    reply = { id, ok: true, output: same ? null : output, timing };
   } catch (e) {
     reply = { id, ok: false, error: errorMessage(e) };
   }
