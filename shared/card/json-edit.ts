@@ -120,6 +120,7 @@ function oneLineStyle(text: string): OneLine {
 
 /** `value` on one line with the separators of `style`. */
 function printOneLine(value: unknown, style: OneLine): string {
+  if (style.colon === ':' && style.comma === ',') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map((v) => printOneLine(v, style)).join(style.comma)}]`;
   if (isObject(value))
     return `{${Object.entries(value)
