@@ -5,9 +5,22 @@
  * reason. The walk never reads a file, so a FIFO cannot block it and a huge file cannot fill memory.
  */
 import fs from 'node:fs/promises';
-import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  readSync,
+  statSync,
+} from 'node:fs';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export type SkipCode =
   'missing' | 'broken_link' | 'link_loop' | 'not_regular' | 'unreadable' | 'too_large' | 'duplicate' | 'not_input';
@@ -41,7 +54,27 @@ export interface WalkResult {
   skipped: SkippedEntry[];
 }
 
+type Problem = { code: SkipCode; reason: string };
+
 const identity = (s: Stats): string => `${s.dev}:${s.ino}`;
+/** Entries probed before the walk lets the thread go to other work. */
+const SLICE = 512;
+
+function isLink(p: string): boolean {
+  try {
+    return lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+function linkTarget(p: string): string {
+  try {
+    return readlinkSync(p);
+  } catch {
+    return '?';
+  }
+}
 
 function kindOf(s: Stats): string {
   if (s.isFIFO()) return 'a FIFO (named pipe)';
@@ -51,7 +84,7 @@ function kindOf(s: Stats): string {
   return 'not a regular file';
 }
 
-function errorReason(e: unknown): { code: SkipCode; reason: string } {
+function errorReason(e: unknown): Problem {
   const code = (e as NodeJS.ErrnoException).code;
   if (code === 'ELOOP') return { code: 'link_loop', reason: 'symbolic link loop' };
   if (code === 'EACCES' || code === 'EPERM') return { code: 'unreadable', reason: 'not readable (permission denied)' };
@@ -69,36 +102,31 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
   const skip = (p: string, code: SkipCode, reason: string): void => void skipped.push({ path: p, code, reason });
 
   /** stat that follows links; a dangling link is told apart from a missing path. */
-  const probe = async (p: string): Promise<Stats | { code: SkipCode; reason: string }> => {
+  const probe = (p: string): Stats | Problem => {
     try {
-      return await fs.stat(p);
+      return statSync(p);
     } catch (e) {
       const err = errorReason(e);
-      if (
-        err.code === 'missing' &&
-        (await fs.lstat(p).then(
-          (l) => l.isSymbolicLink(),
-          () => false,
-        ))
-      )
-        return { code: 'broken_link', reason: `broken symbolic link (to ${await fs.readlink(p).catch(() => '?')})` };
+      if (err.code === 'missing' && isLink(p))
+        return { code: 'broken_link', reason: `broken symbolic link (to ${linkTarget(p)})` };
       return err;
     }
   };
   /** The stats of a probe, or undefined once its failure is recorded. */
-  const take = (p: string, result: Stats | { code: SkipCode; reason: string }): Stats | undefined => {
+  const take = (p: string, result: Stats | Problem): Stats | undefined => {
     if ('code' in result) return void skip(p, result.code, result.reason);
     return result;
   };
-  const readable = (p: string): Promise<{ code: SkipCode; reason: string } | undefined> =>
-    fs.access(p, constants.R_OK).then(() => undefined, errorReason);
+  const readable = (p: string): Problem | undefined => {
+    try {
+      accessSync(p, constants.R_OK);
+      return undefined;
+    } catch (e) {
+      return errorReason(e);
+    }
+  };
 
-  const addFile = (
-    p: string,
-    root: string,
-    s: Stats,
-    unreadable: { code: SkipCode; reason: string } | undefined,
-  ): void => {
+  const addFile = (p: string, root: string, s: Stats, unreadable: Problem | undefined): void => {
     if (!s.isFile()) return skip(p, 'not_regular', `is ${kindOf(s)}`);
     const first = seenFiles.get(identity(s));
     if (first !== undefined) return skip(p, 'duplicate', `same file as ${first}`);
@@ -123,28 +151,23 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
     seenDirs.set(id, dir);
     let names: string[];
     try {
-      names = (await fs.readdir(dir)).sort();
+      names = readdirSync(dir).sort();
     } catch (e) {
       const err = errorReason(e);
       return skip(dir, err.code, `folder ${err.reason}`);
     }
     const inner = new Set(ancestors).add(id);
-    // The folder's entries are stat'ed (and files access-checked) together, since one round trip after another costs
-    // more than the work in a folder of thousands of small cards; they are then taken in name order, so the result
-    // never depends on which answer came first.
-    const probes = await Promise.all(
-      names.map(async (name) => {
-        const full = path.join(dir, name);
-        const result = await probe(full);
-        const wanted = !('code' in result) && result.isFile() && (!options.accept || options.accept(name));
-        return { name, full, result, unreadable: wanted ? await readable(full) : undefined };
-      }),
-    );
-    for (const { name, full, result, unreadable } of probes) {
-      const child = take(full, result);
+    // Each entry is stat'ed (and a file access-checked) with a synchronous call: a few microseconds each, where a
+    // promise per call cost more than the call itself in a folder of thousands of small cards. The thread is let go
+    // between slices of a folder, so a huge folder does not hold it for long.
+    for (const [i, name] of names.entries()) {
+      if (i > 0 && i % SLICE === 0) await nextTurn();
+      const full = path.join(dir, name);
+      const child = take(full, probe(full));
       if (!child) continue;
       if (child.isDirectory()) await walkDir(full, root, child, inner);
-      else if (!options.accept || options.accept(name)) addFile(full, root, child, unreadable);
+      else if (!options.accept || options.accept(name))
+        addFile(full, root, child, child.isFile() ? readable(full) : undefined);
       else {
         const reason = options.rejectReason?.(name);
         if (reason) skip(full, 'not_input', reason);
@@ -154,10 +177,10 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
 
   for (const input of inputs) {
     const abs = path.resolve(input);
-    const s = take(abs, await probe(abs));
+    const s = take(abs, probe(abs));
     if (!s) continue;
     if (s.isDirectory()) await walkDir(abs, abs, s, new Set());
-    else addFile(abs, path.dirname(abs), s, s.isFile() ? await readable(abs) : undefined);
+    else addFile(abs, path.dirname(abs), s, s.isFile() ? readable(abs) : undefined);
   }
   return { files, skipped };
 }
