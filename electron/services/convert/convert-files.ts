@@ -78,9 +78,10 @@ async function convertWith(
   await Promise.all(
     [...new Set(outputs.flatMap((o) => (o ? [path.dirname(o)] : [])))].map((dir) => fs.mkdir(dir, { recursive: true })),
   );
-  // Temp files live beside their targets: clear what a killed run left there, and say where ours will be.
+  // Temp files live beside their targets: clear what a killed run left there (while this one starts: a temp file of
+  // a live process, this one included, is never removed), and say where ours will be.
   const targetDirs = files.map((f, i) => path.dirname(outputs[i] ?? f.path));
-  const cleaned = await cleanLeftoverTemps(targetDirs);
+  const cleaning = cleanLeftoverTemps(targetDirs);
   const untrack = trackTempDirs(targetDirs);
   const results: (FileResult | undefined)[] = new Array(files.length);
   const missingResults: FileResult[] = [
@@ -139,6 +140,7 @@ async function convertWith(
   } finally {
     untrack();
   }
+  const cleaned = await cleaning;
   const all = [...missingResults, ...results.filter((r): r is FileResult => r !== undefined)];
   return {
     to: options.to,
