@@ -88,6 +88,37 @@ export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
   return outcome;
 }
 
+/**
+ * Whether `checkEntry` will give this same rejection again in every later pass over `view`'s lineage (the shared
+ * buffer) until one of the entry's key texts first occurs, or first occurs as a whole word, in appended text: a
+ * rejection for the whole scan, or a reusable key-decided one whose keys the key index all covers, with no regex
+ * key's literal present yet (see `checkEntry`). Until then the entry need not be checked again.
+ */
+export function restsUntilKeysChange(c: Candidate, outcome: CheckOutcome, view: BufferView): boolean {
+  if (outcome.candidate) return false;
+  if (c.scanWide) return outcome === c.scanWide;
+  const last = c.keyed;
+  if (!last || last.outcome !== outcome || last.view.lineage !== view.lineage || passBound(c)) return false;
+  const keys = c.book.keys(c.bookIndex);
+  const hits = view.hits(c.book.keyIndex);
+  return covered(keys.primary, hits) && covered(keys.secondary, hits);
+}
+
+/** Every key's text (a regex key's literal, which must be absent) is covered by the key index. */
+function covered(keys: readonly CompiledKey[] | null, hits: KeyHits): boolean {
+  if (!keys) return true;
+  for (const key of keys) {
+    if (key.kind === 'never') continue;
+    if (
+      key.kind === 'regex'
+        ? key.literal === null || hits.keyFirst(key, false) !== -1
+        : hits.keyFirst(key, key.kind === 'word') === undefined
+    )
+      return false;
+  }
+  return true;
+}
+
 /** The pass kind or delay level can change the entry's outcome with the same buffer. */
 function passBound(c: Candidate): boolean {
   return (c.entry.delayed || !!c.entry.raw.excludeRecursion) && !c.sticky;

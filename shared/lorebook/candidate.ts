@@ -18,6 +18,10 @@ export interface Candidate {
   scanWide?: CheckOutcome | null;
   /** Its last key-decided outcome, which later passes reuse while no key can match differently (see activation-check.ts). */
   keyed?: KeyedOutcome | undefined;
+  /** The last pass that selected it. */
+  selectedIn?: number;
+  /** Its outcome holds, in passes over this buffer lineage, until one of its key texts newly occurs (see pass-selection.ts). */
+  rest?: { readonly lineage: object; readonly outcome: CheckOutcome } | undefined;
 }
 
 export interface KeyedOutcome {

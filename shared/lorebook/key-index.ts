@@ -33,6 +33,9 @@ class PatternSet {
   /** Pattern id → book indices whose primary keys use it (CSR: targets[start[id] .. start[id + 1])). */
   readonly start: Int32Array;
   readonly targets: Int32Array;
+  /** Pattern id → book indices of indexed entries whose secondary keys use it (CSR, as above). */
+  readonly watchStart: Int32Array;
+  readonly watchers: Int32Array;
   readonly automaton: AhoCorasick;
   /** Automaton pattern → pattern id. */
   readonly automatonIds: Int32Array;
@@ -60,24 +63,8 @@ class PatternSet {
         automatonIds.push(id);
       }
     });
-    // Compressed rows: count the (deduplicated) pairs per text, then place them.
-    const { pairs } = texts;
-    const start = new Int32Array(count + 1);
-    for (let p = 0; p < pairs.length; p += 2) {
-      const row = (pairs[p] as number) + 1;
-      start[row] = (start[row] as number) + 1;
-    }
-    for (let id = 0; id < count; id++) start[id + 1] = (start[id + 1] as number) + (start[id] as number);
-    const targets = new Int32Array(pairs.length / 2);
-    const fill = start.slice(0, count);
-    for (let p = 0; p < pairs.length; p += 2) {
-      const id = pairs[p] as number;
-      const at = fill[id] as number;
-      targets[at] = pairs[p + 1] as number;
-      fill[id] = at + 1;
-    }
-    this.start = start;
-    this.targets = targets;
+    [this.start, this.targets] = compressedRows(count, texts.pairs);
+    [this.watchStart, this.watchers] = compressedRows(count, texts.watchPairs);
     this.automaton = new AhoCorasick(automatonTexts);
     this.automatonIds = Int32Array.from(automatonIds);
     this.wordCount = wordCount;
@@ -124,6 +111,25 @@ class PatternSet {
   }
 }
 
+/** Flattened (row, value) pairs as compressed rows: row r's values are values[start[r] .. start[r + 1]). */
+function compressedRows(rows: number, pairs: readonly number[]): [start: Int32Array, values: Int32Array] {
+  const start = new Int32Array(rows + 1);
+  for (let p = 0; p < pairs.length; p += 2) {
+    const row = (pairs[p] as number) + 1;
+    start[row] = (start[row] as number) + 1;
+  }
+  for (let row = 0; row < rows; row++) start[row + 1] = (start[row + 1] as number) + (start[row] as number);
+  const values = new Int32Array(pairs.length / 2);
+  const fill = start.slice(0, rows);
+  for (let p = 0; p < pairs.length; p += 2) {
+    const row = pairs[p] as number;
+    const at = fill[row] as number;
+    values[at] = pairs[p + 1] as number;
+    fill[row] = at + 1;
+  }
+  return [start, values];
+}
+
 const FIRST = 1;
 const WHOLE = 2;
 /** Remembered pieces per pattern set: far more entry contents than one preview session activates. */
@@ -135,21 +141,32 @@ class TextCollector {
   readonly flags: number[] = [];
   /** Flattened (text id, entry) pairs, each pair once. */
   readonly pairs: number[] = [];
+  /** The same for the secondary keys of indexed entries. */
+  readonly watchPairs: number[] = [];
   readonly #lastEntry: number[] = [];
+  readonly #lastWatcher: number[] = [];
 
-  /** `entry` < 0 covers the text without making it select an entry. */
-  add(text: string, entry: number, whole: boolean): void {
+  /**
+   * `entry` ≥ 0 makes the text select that entry (a primary key); `watcher` ≥ 0 names an indexed entry whose
+   * secondary key it is. With neither, the text is only covered.
+   */
+  add(text: string, entry: number, whole: boolean, watcher = -1): void {
     if (!text) return;
     const id = this.table.add(text);
     if (id === this.flags.length) {
       this.flags.push(0);
       this.#lastEntry.push(-1);
+      this.#lastWatcher.push(-1);
     }
     if (!whole)
       this.flags[id] = (this.flags[id] as number) | (entry >= 0 ? SUBSTRING | SELECTS_ON_SUBSTRING : SUBSTRING);
     if (entry >= 0 && this.#lastEntry[id] !== entry) {
       this.#lastEntry[id] = entry;
       this.pairs.push(id, entry);
+    }
+    if (watcher >= 0 && this.#lastWatcher[id] !== watcher) {
+      this.#lastWatcher[id] = watcher;
+      this.watchPairs.push(id, watcher);
     }
   }
 }
@@ -158,10 +175,15 @@ class Collector {
   readonly caseSensitive = new TextCollector();
   readonly caseInsensitive = new TextCollector();
 
-  key(key: CompiledKey, entry: number): void {
+  key(key: CompiledKey, entry: number, watcher = -1): void {
     if (key.kind === 'word' || key.kind === 'substring')
-      (key.caseSensitive ? this.caseSensitive : this.caseInsensitive).add(key.text, entry, key.kind === 'word');
-    else if (key.kind === 'regex' && key.literal !== null) this.caseInsensitive.add(key.literal, entry, false);
+      (key.caseSensitive ? this.caseSensitive : this.caseInsensitive).add(
+        key.text,
+        entry,
+        key.kind === 'word',
+        watcher,
+      );
+    else if (key.kind === 'regex' && key.literal !== null) this.caseInsensitive.add(key.literal, entry, false, watcher);
   }
 }
 
@@ -197,7 +219,7 @@ export class KeyIndex {
       const { primary, secondary } = keys(entry);
       const indexed = primary !== null && primary.every(indexable);
       for (const key of primary ?? []) collector.key(key, indexed ? entry : -1);
-      for (const key of secondary ?? []) collector.key(key, -1);
+      for (const key of secondary ?? []) collector.key(key, -1, indexed ? entry : -1);
       if (indexed) this.indexed[entry] = 1;
     }
     this.caseSensitive = new PatternSet(collector.caseSensitive);
@@ -232,6 +254,11 @@ class ModeHits {
   readonly #firstWhole = new Map<number, number>();
   /** Patterns that select their entries, in the order they started to (see PatternSet.wholeOnly). */
   readonly seen: number[] = [];
+  /**
+   * Every first occurrence and first whole-word occurrence, in the order they were found: the pattern id when the
+   * occurrence made it select (it joined `seen`), else its complement (~id).
+   */
+  readonly events: number[] = [];
 
   constructor(set: PatternSet) {
     this.set = set;
@@ -253,7 +280,6 @@ class ModeHits {
     const { wholeOnly, wordOnly, automatonIds, automaton, wordCount, texts } = this.set;
     const first = this.#first;
     const firstWhole = this.#firstWhole;
-    const seen = this.seen;
     if (automaton.patternCount > 0) {
       const { lengths } = automaton;
       this.#state = automaton.run(haystack, this.#scanned, this.#state, (pattern, end) => {
@@ -261,12 +287,12 @@ class ModeHits {
         const start = end - (lengths[pattern] as number);
         if (!first.has(id)) {
           first.set(id, start);
-          if (!wholeOnly[id]) seen.push(id);
+          this.#found(id, !wholeOnly[id]);
         }
         // A hit at the current end is bounded: text is only ever appended after a "\n" separator.
         if (!firstWhole.has(id) && wordBounded(haystack, start, end)) {
           firstWhole.set(id, start);
-          if (wholeOnly[id]) seen.push(id);
+          this.#found(id, wholeOnly[id] === 1);
         }
       });
     }
@@ -274,9 +300,15 @@ class ModeHits {
       texts.words(haystack, this.#scanned, (id, start) => {
         if (wordOnly[id] && !firstWhole.has(id)) {
           firstWhole.set(id, start);
-          seen.push(id);
+          this.#found(id, true);
         }
       });
+  }
+
+  /** Logs a first (or first whole-word) occurrence; `selects`: it makes the pattern select its entries. */
+  #found(id: number, selects: boolean): void {
+    if (selects) this.seen.push(id);
+    this.events.push(selects ? id : ~id);
   }
 
   #advancePieces(haystack: string, pieces: readonly string[], lower: boolean): void {
@@ -290,11 +322,11 @@ class ModeHits {
         const flags = hits[h + 2] as number;
         if (flags & FIRST && !this.#first.has(id)) {
           this.#first.set(id, at);
-          if (!wholeOnly[id]) this.seen.push(id);
+          this.#found(id, !wholeOnly[id]);
         }
         if (flags & WHOLE && !this.#firstWhole.has(id)) {
           this.#firstWhole.set(id, at);
-          if (wholeOnly[id]) this.seen.push(id);
+          this.#found(id, wholeOnly[id] === 1);
         }
       }
       base += (hits[0] as number) + 1;
@@ -361,5 +393,32 @@ export class KeyHits {
       for (const id of mode.seen)
         for (let t = start[id] as number; t < (start[id + 1] as number); t++) visit(targets[t] as number);
     }
+  }
+
+  /** Where the occurrence logs stand now, for `forEachChange` (two numbers, written at `at` in `marks`). */
+  mark(marks: Int32Array, at: number): void {
+    marks[at] = this.#caseSensitive.events.length;
+    marks[at + 1] = this.#caseInsensitive.events.length;
+  }
+
+  /**
+   * Calls `visit` for every first (or first whole-word) occurrence since `mark` wrote `marks`, with the book index of
+   * each indexed entry using the text as a key, and whether it is a primary key the occurrence makes select; then
+   * moves the marks to now.
+   */
+  forEachChange(marks: Int32Array, at: number, visit: (entry: number, selects: boolean) => void): void {
+    [this.#caseSensitive, this.#caseInsensitive].forEach((mode, m) => {
+      const { start, targets, watchStart, watchers } = mode.set;
+      const { events } = mode;
+      for (let e = marks[at + m] as number; e < events.length; e++) {
+        const event = events[e] as number;
+        const id = event >= 0 ? event : ~event;
+        const selects = event >= 0;
+        for (let t = start[id] as number; t < (start[id + 1] as number); t++) visit(targets[t] as number, selects);
+        for (let t = watchStart[id] as number; t < (watchStart[id + 1] as number); t++)
+          visit(watchers[t] as number, false);
+      }
+      marks[at + m] = events.length;
+    });
   }
 }

@@ -127,9 +127,60 @@ export class ScanPlan {
     return { first, shared, changed: new Set() };
   }
 
+  /** Number of book slots. */
+  get slots(): number {
+    return this.#books.length;
+  }
+
   /** Scan indices a pass must evaluate, ascending. `view` is the shared buffer; `extra` adds e.g. sticky entries. */
   select(view: BufferView, extra: readonly number[]): number[] {
     if (this.#exhaustive) return Array.from({ length: this.order.length }, (_, i) => i);
+    const { chosen, choose } = this.#chooser();
+    this.#always.forEach(choose);
+    extra.forEach(choose);
+    this.#books.forEach((book, slot) => {
+      const table = this.#indexed[slot];
+      if (table) view.hits(book.keyIndex).forEachEntry((bookIndex) => choose(table[bookIndex] as number));
+    });
+    return this.#chosen(chosen);
+  }
+
+  /** Writes where the shared view's occurrence logs stand (two numbers per book slot) into `marks`. */
+  mark(view: BufferView, marks: Int32Array): void {
+    this.#books.forEach((book, slot) => {
+      if (this.#indexed[slot]) view.hits(book.keyIndex).mark(marks, slot * 2);
+    });
+  }
+
+  /**
+   * `select` for a later pass over the same shared view (the same lineage), given where its occurrence logs stood
+   * at the last pass (`marks`, moved to now): the always-evaluated, `extra` and `again` entries, the entries one of
+   * whose primary keys started to occur since, and the entries `wakes` accepts among those with any key (primary or
+   * secondary) that first occurred, or first occurred as a whole word, since.
+   */
+  selectSince(
+    view: BufferView,
+    extra: readonly number[],
+    again: readonly number[],
+    marks: Int32Array,
+    wakes: (index: number) => boolean,
+  ): number[] {
+    const { chosen, choose } = this.#chooser();
+    this.#always.forEach(choose);
+    extra.forEach(choose);
+    again.forEach(choose);
+    this.#books.forEach((book, slot) => {
+      const table = this.#indexed[slot];
+      if (!table) return;
+      view.hits(book.keyIndex).forEachChange(marks, slot * 2, (bookIndex, selects) => {
+        const i = table[bookIndex] as number;
+        if (i >= 0 && (selects || wakes(i))) choose(i);
+      });
+    });
+    return this.#chosen(chosen);
+  }
+
+  #chooser(): { chosen: number[]; choose: (i: number) => void } {
     const chosen: number[] = [];
     const marked = this.#marked;
     const choose = (i: number) => {
@@ -138,13 +189,11 @@ export class ScanPlan {
         chosen.push(i);
       }
     };
-    this.#always.forEach(choose);
-    extra.forEach(choose);
-    this.#books.forEach((book, slot) => {
-      const table = this.#indexed[slot];
-      if (table) view.hits(book.keyIndex).forEachEntry((bookIndex) => choose(table[bookIndex] as number));
-    });
-    for (const i of chosen) marked[i] = 0;
+    return { chosen, choose };
+  }
+
+  #chosen(chosen: number[]): number[] {
+    for (const i of chosen) this.#marked[i] = 0;
     return chosen.sort((a, b) => a - b);
   }
 }

@@ -32,6 +32,7 @@ import { nextPass } from './next-pass.ts';
 import { emptyPrompt, emptySlots, placeEntries } from './placement.ts';
 import { createRandomSource } from './rng.ts';
 import { ScanBuffer } from './scan-buffer.ts';
+import { PassSelection } from './pass-selection.ts';
 import { scanPlan } from './scan-plan.ts';
 import { groupScore } from './secondary.ts';
 import { TimedEffects } from './timed-effects.ts';
@@ -140,6 +141,8 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   );
 
   const fates = new FateLog();
+  // The reference path checks every entry in every pass.
+  const selection = options.exhaustive ? null : new PassSelection(plan, stickyIndices);
   const levels = [...plan.delayLevels];
   let level = levels.shift() ?? 0;
   const activated = new Map<string, Candidate>();
@@ -163,15 +166,26 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     const withRecursion = state !== ScanState.MIN_ACTIVATIONS;
 
     const found: Candidate[] = [];
-    for (const i of plan.select(buffer.view(SHARED_LAYOUT, withRecursion), stickyIndices)) {
+    const view = buffer.view(SHARED_LAYOUT, withRecursion);
+    const chosen = selection
+      ? selection.select(view, (i) => candidates.get(i)?.rest?.lineage === view.lineage)
+      : plan.select(view, stickyIndices);
+    for (const i of chosen) {
       const c = candidateAt(i);
+      c.selectedIn = loop;
       if (activated.has(c.entry.key) || failedProbability.has(c)) continue;
       const outcome = checkEntry(c, pass);
+      selection?.settle(c, outcome, view);
       if (outcome.candidate) {
         found.push(c);
         fates.qualified(i, loop, outcome);
       } else fates.rejected(i, loop, outcome.reason, outcome.quirk);
     }
+    selection?.finish(
+      loop,
+      (c) => activated.has(c.entry.key),
+      (c, outcome) => fates.rejected(c.index, loop, outcome.reason, outcome.quirk),
+    );
     // Sticky entries first, then scan order.
     const ordered = [...found.filter((c) => c.sticky), ...found.filter((c) => !c.sticky)];
 
