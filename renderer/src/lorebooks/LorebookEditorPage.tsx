@@ -173,7 +173,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
             onEntries={onEntries}
             current={current}
             onCurrent={setCurrent}
-            lint={lint}
+            lint={lint.issues}
             fired={fired}
           />
         </div>
@@ -185,10 +185,11 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
                 type="button"
                 role="tab"
                 aria-selected={tab === k}
+                aria-busy={k === 'lint' ? lint.pending : undefined}
                 className={tab === k ? 'selected' : ''}
                 onClick={() => setTab(k)}
               >
-                {k === 'lint' ? t('lb.tab.lint', { n: lint.length }) : t(`lb.tab.${k}`)}
+                {k === 'lint' ? t('lb.tab.lint', { n: lint.issues.length }) : t(`lb.tab.${k}`)}
               </button>
             ))}
           </div>
@@ -221,11 +222,11 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
           )}
           {tab === 'lint' && (
             <div className="lb-tab-body">
-              {lint.length === 0 ? (
+              {lint.issues.length === 0 ? (
                 <p className="muted">{t('lb.lint.none')}</p>
               ) : (
                 <LintList
-                  issues={lint}
+                  issues={lint.issues}
                   nameOf={nameOf}
                   onOpen={setCurrent}
                   onFix={(i) => i.fix && onField(['entries', i.entry, i.fix.field], i.fix.value)}

@@ -5,16 +5,20 @@ import type { LintRequest } from './preview/lint.worker.ts';
 
 const DELAY_MS = 250;
 
-/** `bookText`: the book's last valid JSON text. */
-export function useLint(bookText: string | null, options: LintOptions): LintIssue[] {
-  const [issues, setIssues] = useState<LintIssue[]>([]);
+/**
+ * `bookText`: the book's last valid JSON text. `pending` while the findings shown are not yet those of these inputs
+ * (the tab says so with aria-busy).
+ */
+export function useLint(bookText: string | null, options: LintOptions): { issues: LintIssue[]; pending: boolean } {
+  const [shown, setShown] = useState<{ issues: LintIssue[]; of: LintRequest | null }>({ issues: [], of: null });
   const worker = useRef<Worker | null>(null);
-  const latest = useRef(0);
+  const latest = useRef<LintRequest | null>(null);
 
   useEffect(() => {
     const w = new Worker(new URL('./preview/lint.worker.ts', import.meta.url), { type: 'module' });
     w.onmessage = (e: MessageEvent<{ id: number; issues: LintIssue[] }>) => {
-      if (e.data.id === latest.current) setIssues(e.data.issues);
+      const of = latest.current;
+      if (e.data.id === of?.id) setShown({ issues: e.data.issues, of });
     };
     worker.current = w;
     return () => w.terminate();
@@ -25,14 +29,22 @@ export function useLint(bookText: string | null, options: LintOptions): LintIssu
     if (bookText === null) return;
     const timer = setTimeout(() => {
       const request: LintRequest = {
-        id: ++latest.current,
+        id: (latest.current?.id ?? 0) + 1,
         book: bookText,
         options: { settings, maxContext, authorsNote },
       };
+      latest.current = request;
       worker.current?.postMessage(request);
     }, DELAY_MS);
     return () => clearTimeout(timer);
   }, [bookText, settings, maxContext, authorsNote]);
 
-  return issues;
+  const of = shown.of;
+  const current =
+    of !== null &&
+    of.book === bookText &&
+    of.options.settings === settings &&
+    of.options.maxContext === maxContext &&
+    of.options.authorsNote === authorsNote;
+  return { issues: shown.issues, pending: bookText !== null && !current };
 }

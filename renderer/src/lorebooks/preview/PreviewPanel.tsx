@@ -65,9 +65,13 @@ function mark(name: string, detail: object = {}): void {
   performance.mark(name, { detail: { n, ...detail } });
 }
 
-/** Marks the next frame painted (a task queued from requestAnimationFrame runs once the frame is drawn). */
+/** Runs `then` once the next frame is painted (a task queued from requestAnimationFrame runs after the frame). */
+function afterNextPaint(then: () => void): void {
+  requestAnimationFrame(() => setTimeout(then, 0));
+}
+
 function markNextPaint(): void {
-  requestAnimationFrame(() => setTimeout(() => mark(PREVIEW_PAINTED_MARK), 0));
+  afterNextPaint(() => mark(PREVIEW_PAINTED_MARK));
 }
 
 export function PreviewPanel({
@@ -189,8 +193,8 @@ export function PreviewPanel({
     const same = ids.size === firedIds.current.size && [...ids].every((id) => firedIds.current.has(id));
     if (same) return;
     firedIds.current = ids;
-    // The entry list's marks may follow a frame later: the result on screen comes first.
-    startTransition(() => onFired(ids));
+    // The entry list's marks follow once the result is painted, so that frame lays out and paints only the result.
+    afterNextPaint(() => startTransition(() => onFired(ids)));
   }, [result, idByUid, onFired]);
 
   const entryId = useCallback((key: EntryKey) => idByUid.get(key), [idByUid]);
