@@ -7,6 +7,7 @@ import { staticFilter, type FilterContext } from './filters.ts';
 import type { BufferView, ScanBuffer } from './scan-buffer.ts';
 import { caretQuirk, type CompiledKey } from './keys.ts';
 import type { KeyHits } from './key-index.ts';
+import type { EntryKeys } from './prepare.ts';
 import { evaluateSecondary, firstPrimaryMatch } from './secondary.ts';
 import type { TimedEffects } from './timed-effects.ts';
 
@@ -36,7 +37,7 @@ const skip = (reason: ExplanationReason): CheckOutcome => ({ candidate: false, r
 /** A rejection that holds in every pass of this scan (filters, delay, cooldown, @@dont_activate), or null. */
 export function rejectedForScan(c: Pick<Candidate, 'entry' | 'sticky'>, facts: ScanFacts): CheckOutcome | null {
   const { raw, decorators } = c.entry;
-  const filtered = staticFilter(raw, facts.filters);
+  const filtered = c.entry.filterable ? staticFilter(raw, facts.filters) : null;
   if (filtered) return skip(filtered);
   if (facts.timed.delayed(c.entry)) return skip({ code: 'delay', until: Number(raw.delay) });
   const cooldown = facts.timed.cooldown(c.entry);
@@ -49,8 +50,7 @@ export function rejectedForScan(c: Pick<Candidate, 'entry' | 'sticky'>, facts: S
 /** The explanation of an entry no pass had to evaluate: rejected for the whole scan, or no key could match. */
 export function unevaluatedOutcome(c: Candidate, facts: ScanFacts): CheckOutcome {
   return (
-    rejectedForScan(c, facts) ??
-    withInertDecorator(c, skip({ code: c.book.keys(c.bookIndex).primary ? 'no-key-match' : 'no-keys' }))
+    rejectedForScan(c, facts) ?? withInertDecorator(c, skip({ code: keysOf(c).primary ? 'no-key-match' : 'no-keys' }))
   );
 }
 
@@ -69,13 +69,13 @@ export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
   const last = c.keyed;
   const withRecursion = pass.state !== ScanState.MIN_ACTIVATIONS;
   if (last && (!passBound(c) || (last.state === pass.state && last.level === pass.level))) {
-    const view = pass.buffer.view(c.entry.raw, withRecursion);
+    const view = pass.buffer.view(c.entry.layout, withRecursion);
     if (view.lineage === last.view.lineage && keysUnchanged(c, view, last)) return last.outcome;
   }
   const outcome = freshCheck(c, pass);
   const code = outcome.reason.code;
   if (pass.indexed && (code === 'key-match' || code === 'no-key-match' || code === 'secondary-failed')) {
-    const view = pass.buffer.view(c.entry.raw, withRecursion);
+    const view = pass.buffer.view(c.entry.layout, withRecursion);
     c.keyed = {
       outcome,
       state: pass.state,
@@ -99,7 +99,7 @@ export function restsUntilKeysChange(c: Candidate, outcome: CheckOutcome, view: 
   if (c.scanWide) return outcome === c.scanWide;
   const last = c.keyed;
   if (!last || last.outcome !== outcome || last.view.lineage !== view.lineage || passBound(c)) return false;
-  const keys = c.book.keys(c.bookIndex);
+  const keys = keysOf(c);
   const hits = view.hits(c.book.keyIndex);
   return covered(keys.primary, hits) && covered(keys.secondary, hits);
 }
@@ -119,13 +119,18 @@ function covered(keys: readonly CompiledKey[] | null, hits: KeyHits): boolean {
   return true;
 }
 
+/** The candidate's activation keys, looked up once per scan. */
+function keysOf(c: Candidate): EntryKeys {
+  return (c.keys ??= c.book.keys(c.bookIndex));
+}
+
 /** The pass kind or delay level can change the entry's outcome with the same buffer. */
 function passBound(c: Candidate): boolean {
   return (c.entry.delayed || !!c.entry.raw.excludeRecursion) && !c.sticky;
 }
 
 function keysUnchanged(c: Candidate, view: BufferView, last: KeyedOutcome): boolean {
-  const keys = c.book.keys(c.bookIndex);
+  const keys = keysOf(c);
   const hits = view.hits(c.book.keyIndex);
   return unchanged(keys.primary, hits, last) && unchanged(keys.secondary, hits, last);
 }
@@ -165,7 +170,7 @@ function freshCheck(c: Candidate, pass: PassContext): CheckOutcome {
   const sticky = pass.timed.sticky(c.entry);
   if (c.sticky && sticky) return { candidate: true, reason: { code: 'sticky', until: sticky.end } };
 
-  const keys = c.book.keys(c.bookIndex);
+  const keys = keysOf(c);
   if (!keys.primary) return withInertDecorator(c, skip({ code: 'no-keys' }));
   const view = entryView(c, pass);
   const hit = firstPrimaryMatch(keys.primary, view);
@@ -211,7 +216,7 @@ function withInertDecorator(c: Candidate, outcome: CheckOutcome): CheckOutcome {
  */
 function keyedSkip(c: Candidate, pass: PassContext, reason: ExplanationReason): CheckOutcome {
   if (c.entry.decorators.includes('@@activate') || c.entry.raw.constant) return skip(reason);
-  const keys = c.book.keys(c.bookIndex);
+  const keys = keysOf(c);
   if (!keys.primary) return skip({ code: 'no-keys' });
   return firstPrimaryMatch(keys.primary, entryView(c, pass)) ? skip(reason) : skip({ code: 'no-key-match' });
 }
@@ -221,7 +226,7 @@ function keyedSkip(c: Candidate, pass: PassContext, reason: ExplanationReason): 
  * view): an entry with its own scan depth or match sources would otherwise search its view once per key.
  */
 function entryView(c: Candidate, pass: PassContext): BufferView {
-  const view = pass.buffer.view(c.entry.raw, pass.state !== ScanState.MIN_ACTIVATIONS);
+  const view = pass.buffer.view(c.entry.layout, pass.state !== ScanState.MIN_ACTIVATIONS);
   if (pass.indexed) view.hits(c.book.keyIndex);
   return view;
 }

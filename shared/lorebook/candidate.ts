@@ -1,7 +1,7 @@
 // An entry as it takes part in one scan: its prepared form plus this scan's mutable facts.
 import type { CheckOutcome } from './activation-check.ts';
 import type { ScanState } from './model.ts';
-import type { CompiledBook, PreparedEntry } from './prepare.ts';
+import type { CompiledBook, EntryKeys, PreparedEntry } from './prepare.ts';
 import type { BufferView } from './scan-buffer.ts';
 
 export interface Candidate {
@@ -18,6 +18,8 @@ export interface Candidate {
   scanWide?: CheckOutcome | null;
   /** Its last key-decided outcome, which later passes reuse while no key can match differently (see activation-check.ts). */
   keyed?: KeyedOutcome | undefined;
+  /** Its activation keys, once looked up. */
+  keys?: EntryKeys;
   /** The last pass that selected it. */
   selectedIn?: number;
   /** Its outcome holds, in passes over this buffer lineage, until one of its key texts newly occurs (see pass-selection.ts). */

@@ -18,6 +18,17 @@ export function filterContext(character: ScenarioCharacter, trigger: string): Fi
   };
 }
 
+/** Whether `staticFilter` can return anything but null for this entry, whatever the context. */
+export function mayBeFiltered(entry: WorldInfoEntry): boolean {
+  const { disable, triggers, characterFilter: filter } = entry;
+  if (disable === true || disable === 1 || (typeof disable === 'string' && Number(disable) === 1)) return true;
+  if (Array.isArray(triggers) && triggers.length > 0) return true;
+  return (
+    !!filter &&
+    ((Array.isArray(filter.names) && filter.names.length > 0) || (Array.isArray(filter.tags) && filter.tags.length > 0))
+  );
+}
+
 /** The reason an entry is filtered out, or null when it may be considered. */
 export function staticFilter(entry: WorldInfoEntry, context: FilterContext): FilterReason | null {
   // Loose equality, as SillyTavern compares: true, 1 and "1" all disable.

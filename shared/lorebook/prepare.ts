@@ -4,6 +4,8 @@
 // which entries changed, so not even the unchanged ones are walked.
 import type { WorldInfoBook, WorldInfoEntry } from './model.ts';
 import { ChunkedList } from './chunked-list.ts';
+import { mayBeFiltered } from './filters.ts';
+import { bufferLayout, type BufferLayout } from './scan-buffer.ts';
 import { parseDecorators } from './decorators.ts';
 import { cyrb53 } from './hash.ts';
 import { compileKey, type CompiledKey, type PlainKeyOptions } from './keys.ts';
@@ -23,6 +25,10 @@ export class PreparedEntry {
   readonly delayed: boolean;
   /** The recursion level it waits for (true → 1). */
   readonly delayLevel: number;
+  /** The buffer its keys see. */
+  readonly layout: BufferLayout;
+  /** Some static filter (disable, triggers, character filter) may exclude it (see filters.ts). */
+  readonly filterable: boolean;
   #hash: number | undefined;
   /** Compiled keys by context and expansion mode (see CompiledBook): usually one or two. */
   readonly #keys: { id: string; keys: EntryKeys }[] = [];
@@ -39,6 +45,8 @@ export class PreparedEntry {
     this.groups = group ? group.split(/,\s*/).filter((g) => g) : [];
     this.delayed = Boolean(delay);
     this.delayLevel = delay === true ? 1 : Number(delay) || 0;
+    this.layout = bufferLayout(raw);
+    this.filterable = mayBeFiltered(raw);
   }
 
   /** This entry's keys compiled under the context and mode `id` names (see CompiledBook), compiled on first use. */

@@ -114,6 +114,27 @@ export class BufferView {
   }
 }
 
+/** Which buffer an entry's keys see: its own scan depth (null: the global one) and its match sources (bit i: MATCH_SOURCES[i]). */
+export interface BufferLayout {
+  readonly depth: number | null;
+  readonly mask: number;
+}
+
+/** The layout of an entry's buffer, from its raw fields. */
+export function bufferLayout(entry: WorldInfoEntry): BufferLayout {
+  const scanDepth = entry.scanDepth;
+  let depth: number | null = null;
+  if (scanDepth !== null && scanDepth !== undefined) {
+    depth = Number(scanDepth);
+    depth = depth > 0 ? Math.min(depth, MAX_SCAN_DEPTH) : 0;
+  }
+  let mask = 0;
+  MATCH_SOURCES.forEach(([, flag], i) => {
+    if (entry[flag]) mask |= 1 << i;
+  });
+  return { depth, mask };
+}
+
 export interface BufferSources {
   /** Newest first, trimmed. */
   messages: readonly string[];
@@ -162,19 +183,14 @@ export class ScanBuffer {
     }
   }
 
-  view(entry: WorldInfoEntry, withRecursion: boolean): BufferView {
-    const scanDepth = entry.scanDepth;
-    let depth = scanDepth === null || scanDepth === undefined ? this.depth : Number(scanDepth);
-    if (!(depth > 0)) depth = 0;
-    depth = Math.min(depth, MAX_SCAN_DEPTH);
-    let mask = 0;
-    MATCH_SOURCES.forEach(([, flag], i) => {
-      if (entry[flag]) mask |= 1 << i;
-    });
-    const id = withRecursion ? depth + mask * 4096 : -1 - depth - mask * 4096;
+  /** The view of a layout (see `bufferLayout`), with or without recursion chunks. */
+  view(layout: BufferLayout, withRecursion: boolean): BufferView {
+    const global = this.depth;
+    const depth = layout.depth ?? (global > 0 ? Math.min(global, MAX_SCAN_DEPTH) : 0);
+    const id = withRecursion ? depth + layout.mask * 4096 : -1 - depth - layout.mask * 4096;
     let view = this.#views.get(id);
     if (!view) {
-      view = this.#build(depth, mask, withRecursion);
+      view = this.#build(depth, layout.mask, withRecursion);
       this.#views.set(id, view);
     }
     return view;

@@ -6,7 +6,7 @@
 // Selections are in scan order, so outcomes are identical to checking every entry.
 import type { EntryOrder } from './entry-order.ts';
 import { contextId, type CompiledBook, type KeyContext, type PreparedEntry } from './prepare.ts';
-import { MATCH_SOURCES, type BufferView } from './scan-buffer.ts';
+import type { BufferView } from './scan-buffer.ts';
 
 /** Changed entries a derived hash lookup checks one by one, beyond which it is rebuilt. */
 const MAX_HASH_CHANGES = 256;
@@ -211,8 +211,7 @@ function sameIndexFlags(before: CompiledBook, after: CompiledBook): boolean {
 
 /** Entries with their own scan depth or match sources see a different buffer than the shared one. */
 function hasOwnBuffer(entry: PreparedEntry): boolean {
-  const { raw } = entry;
-  return (raw.scanDepth !== null && raw.scanDepth !== undefined) || MATCH_SOURCES.some(([, flag]) => raw[flag]);
+  return entry.layout.depth !== null || entry.layout.mask !== 0;
 }
 
 const plans = new WeakMap<EntryOrder, Map<string, ScanPlan>>();

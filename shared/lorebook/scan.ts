@@ -197,7 +197,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       isCooldown: (c) => timed.cooldown(c.entry) !== undefined,
       isDelayed: (c) => timed.delayed(c.entry),
       score: (c) =>
-        groupScore(c.book.rawKeys(c.bookIndex), buffer.view(c.entry.raw, withRecursion), c.entry.raw.selectiveLogic),
+        groupScore(c.book.rawKeys(c.bookIndex), buffer.view(c.entry.layout, withRecursion), c.entry.raw.selectiveLogic),
       note: (c, reason, quirk) => fates.rejected(c.index, loop, reason, quirk),
     });
     overflowed = admitCandidates(ordered, {
@@ -317,7 +317,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
 }
 
 /** The buffer layout of an entry without its own scan depth or match sources. */
-const SHARED_LAYOUT = { uid: -1 };
+const SHARED_LAYOUT = { depth: null, mask: 0 };
 
 /** Scanned extension prompts in key order, then the Author's Note; macro-expanded, empty ones skipped. */
 function injectedPrompts(scenario: Scenario, names: MacroNames): { id: string; text: string }[] {
