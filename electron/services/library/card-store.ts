@@ -13,7 +13,7 @@ import type { CardFields } from '../../../shared/library/card-summary.ts';
 import { detectFormat, parseDocument, serializeDocument } from '../../../shared/library/parse-document.ts';
 import type { Db } from './open-database.ts';
 import { contentHash, RevisionedStore } from './revisioned-store.ts';
-import { buildSearch, searchGrams } from './search-query.ts';
+import { buildSearch, searchTokens, wordToken } from './search-query.ts';
 import { SearchMatches } from './search-matches.ts';
 import type { StoredCard } from '../../../shared/library/card-files.ts';
 import { naturalKey } from '../../../shared/util/natural-key.ts';
@@ -137,7 +137,7 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
         summaryColumns: SUMMARY_COLUMNS,
         recordColumns: 'c.document, c.format',
         revisionImage: 'image',
-        searchTables: ['card_search', 'card_grams'],
+        searchTables: ['card_search', 'card_grams', 'card_words'],
         toSummary,
         toRecord: (row) => ({
           ...toSummary(row),
@@ -181,7 +181,7 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
       (tag) => (findTag.get(tag) as { id: number } | undefined)?.id ?? -1,
     );
     let total: number | undefined;
-    if (tagIds.length > 0 || search?.match || search?.grams.length) {
+    if (tagIds.length > 0 || search?.long.length || search?.grams.length) {
       const matches = this.matches.fill(search, tagIds);
       where.push(`${matches <= FEW_MATCHES ? '' : '+'}c.id IN (SELECT id FROM temp.card_matches)`);
       if (!input.trash) {
@@ -451,7 +451,7 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
       this.pendingSearch = [];
       try {
         const out = fn();
-        for (const [id, texts] of this.pendingSearch) this.writeSearch(id, texts);
+        this.writeSearch(this.pendingSearch);
         return out;
       } finally {
         this.pendingSearch = null;
@@ -471,15 +471,34 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
     }
     const texts = [fields.name, fields.creator, fields.tags.join(' '), fields.description, fields.notes];
     if (this.pendingSearch) this.pendingSearch.push([id, texts]);
-    else this.writeSearch(id, texts);
+    else this.writeSearch([[id, texts]]);
   }
 
-  private writeSearch(id: number, texts: string[]): void {
-    this.sql.stmt('DELETE FROM card_search WHERE rowid = ?').run(id);
-    this.sql
-      .stmt('INSERT INTO card_search (rowid, name, creator, tags, description, notes) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(id, ...texts);
-    this.sql.stmt('DELETE FROM card_grams WHERE rowid = ?').run(id);
-    this.sql.stmt('INSERT INTO card_grams (rowid, grams) VALUES (?, ?)').run(id, searchGrams(texts));
+  /**
+   * Writes the search rows of cards: the new words of all of them first, in one statement (it opens a statement
+   * journal, so it must come before the full-text rows, see `batch`), then each card's rows in the three indexes.
+   */
+  private writeSearch(rows: readonly [id: number, texts: string[]][]): void {
+    const tokens = rows.map(([, texts]) => searchTokens(texts));
+    const words = JSON.stringify([...new Set(tokens.flatMap((t) => t.words))]);
+    this.sql.stmt('INSERT OR IGNORE INTO search_words (word) SELECT value FROM json_each(?)').run(words);
+    const ids = new Map(
+      this.sql
+        .stmt('SELECT w.word, w.id FROM json_each(?) j JOIN search_words w ON w.word = j.value')
+        .raw()
+        .all(words) as [string, number][],
+    );
+    rows.forEach(([id, texts], i) => {
+      this.sql.stmt('DELETE FROM card_search WHERE rowid = ?').run(id);
+      this.sql
+        .stmt('INSERT INTO card_search (rowid, name, creator, tags, description, notes) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(id, ...texts);
+      this.sql.stmt('DELETE FROM card_grams WHERE rowid = ?').run(id);
+      this.sql.stmt('INSERT INTO card_grams (rowid, grams) VALUES (?, ?)').run(id, tokens[i]!.grams);
+      this.sql.stmt('DELETE FROM card_words WHERE rowid = ?').run(id);
+      this.sql
+        .stmt('INSERT INTO card_words (rowid, words) VALUES (?, ?)')
+        .run(id, tokens[i]!.words.map((w) => wordToken(ids.get(w)!)).join(' '));
+    });
   }
 }

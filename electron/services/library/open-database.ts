@@ -3,7 +3,7 @@
  * wrote, then applies pending migrations in one transaction each.
  */
 import { naturalKey } from '../../../shared/util/natural-key.ts';
-import { searchGrams } from './search-query.ts';
+import { searchGrams, searchTokens } from './search-query.ts';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -68,6 +68,10 @@ export function openDatabase(file: string): Db {
     // Migration 0005 fills the short-word index of existing cards with it.
     db.function('search_grams', { deterministic: true, varargs: true }, (...texts: unknown[]) =>
       searchGrams(texts.map((t) => String(t ?? ''))),
+    );
+    // Migration 0006 fills the word index of existing cards with it.
+    db.function('search_word_list', { deterministic: true, varargs: true }, (...texts: unknown[]) =>
+      JSON.stringify(searchTokens(texts.map((t) => String(t ?? ''))).words),
     );
     migrate(db);
     return db;

@@ -6,7 +6,7 @@
  * match out of the full-text index or card_tags again. Counts over the whole library (the live total, the tag
  * counts) are kept the same way, until the library changes.
  */
-import type { SearchClause } from './search-query.ts';
+import { isWordRun, trigramPhrase, wordToken, type SearchClause } from './search-query.ts';
 import type { Sql } from './sql.ts';
 
 /** One set of ids: the rows it comes from when it leads, and how an id is checked against it otherwise. */
@@ -29,6 +29,9 @@ const tagSet = (tagId: number): IdSet => ({
   param: tagId,
 });
 
+/** A search word inside more distinct words than this is looked up in the cards' trigram index instead. */
+const MAX_WORDS = 16;
+
 export class SearchMatches {
   private readonly sql: Sql;
   private held: { key: string; version: string; count: number } | null = null;
@@ -45,14 +48,19 @@ export class SearchMatches {
    * temp.card_matches, unless it holds them already; returns how many there are.
    */
   fill(search: SearchClause | null, tagIds: readonly number[]): number {
+    const key = JSON.stringify([search?.long, search?.grams, tagIds]);
+    if (this.held?.key === key && this.held.version === this.version()) return this.held.count;
+    const words = (search?.long ?? []).map((word) => this.wordQuery(word));
+    // One query per full-text table: two sets on the same table would be joined row by row.
+    const wordQueries = words.filter((w) => w !== null && w !== 'none');
+    const trigramWords = (search?.long ?? []).filter((_, i) => words[i] === null);
     const sets: IdSet[] = [
       // A tag leads when there is one: its rows come straight off an index, a search's need the full-text index.
       ...tagIds.map(tagSet),
-      ...(search?.match ? [matchSet('card_search', search.match)] : []),
-      ...(search?.grams ?? []).map((g) => matchSet('card_grams', `"${g}"`)),
+      ...(wordQueries.length ? [matchSet('card_words', wordQueries.map((q) => `(${q})`).join(' AND '))] : []),
+      ...(trigramWords.length ? [matchSet('card_search', trigramWords.map(trigramPhrase).join(' AND '))] : []),
+      ...(search?.grams.length ? [matchSet('card_grams', search.grams.map((g) => `"${g}"`).join(' AND '))] : []),
     ];
-    const key = JSON.stringify(sets.map((s) => [s.from, s.param]));
-    if (this.held?.key === key && this.held.version === this.version()) return this.held.count;
     if (!this.created) {
       this.sql.db.exec('CREATE TEMP TABLE IF NOT EXISTS card_matches (id INTEGER PRIMARY KEY)');
       this.created = true;
@@ -60,12 +68,32 @@ export class SearchMatches {
     this.sql.stmt('DELETE FROM temp.card_matches').run();
     const [first, ...rest] = sets as [IdSet, ...IdSet[]];
     const where = rest.length ? ` WHERE ${rest.map((s) => s.has('f.id')).join(' AND ')}` : '';
-    const count = this.sql
-      .stmt(`INSERT INTO temp.card_matches (id) SELECT f.id FROM (${first.from}) f${where}`)
-      .run(first.param, ...rest.map((s) => s.param)).changes;
+    // A word no card's words hold matches nothing.
+    const count = words.includes('none')
+      ? 0
+      : this.sql
+          .stmt(`INSERT INTO temp.card_matches (id) SELECT f.id FROM (${first.from}) f${where}`)
+          .run(first.param, ...rest.map((s) => s.param)).changes;
     // Inside a transaction the fill could still be rolled back: use it for this call only.
     this.held = this.sql.db.inTransaction ? null : { key, version: this.version(), count };
     return count;
+  }
+
+  /**
+   * The query of the word index that finds the cards holding `word`: any of the words that contain it (found in a
+   * small trigram index). 'none' when no word contains it; null when the trigram index of the cards must answer
+   * instead: the word has characters that are no word characters (it may span two words), is a single trigram
+   * (one lookup there already), or is inside so many words that looking up each costs more.
+   */
+  private wordQuery(word: string): string | 'none' | null {
+    if ([...word].length < 4 || !isWordRun(word)) return null;
+    const ids = this.sql
+      .stmt(`SELECT rowid FROM search_word_trigrams WHERE search_word_trigrams MATCH ? LIMIT ${MAX_WORDS + 1}`)
+      .pluck()
+      .all(trigramPhrase(word)) as number[];
+    if (ids.length === 0) return 'none';
+    if (ids.length > MAX_WORDS) return null;
+    return ids.map(wordToken).join(' OR ');
   }
 
   /** How many cards are not in the trash (the unfiltered list's total), counted again only after a write. */

@@ -6,6 +6,7 @@ import { openLibrary } from '../../../electron/services/library/library.ts';
 import { latestVersion } from '../../../electron/services/library/migrations/index.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { useTempDir, v2Card } from '../../helpers/temp-dir.ts';
+import { mulberry32 } from '../../../shared/util/mulberry32.ts';
 
 const tempDir = useTempDir();
 
@@ -312,6 +313,63 @@ describe('cards', () => {
     expect(
       (lib.db.prepare('SELECT count(*) AS n FROM card_grams WHERE rowid = ?').get(holt.id) as { n: number }).n,
     ).toBe(0);
+    lib.close();
+  });
+
+  it('finds exactly the cards whose text holds every search word, whichever index answers (seeded random texts)', () => {
+    const lib = freshLibrary();
+    const next = mulberry32(16);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+    // Words sharing pieces (so a search word sits inside several), accents, CJK runs, digits and punctuation inside
+    // and between words.
+    const pieces = ['light', 'house', 'keeper', 'ight', 'café', 'Über', '小明', '学生', '4242', "o'", '-', '.', 'ß'];
+    const text = (n: number): string =>
+      Array.from({ length: n }, () =>
+        Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(pieces)).join(''),
+      ).join(pick([' ', ' ', ', ', '\n']));
+    const cards = Array.from({ length: 60 }, (_, i) => ({
+      name: `C${i} ${text(2)}`,
+      description: text(8),
+      creator_notes: text(3),
+      tags: [text(1)],
+      creator: text(1),
+    }));
+    const ids = lib.cards.batch(() =>
+      cards.map(({ name, ...data }) => lib.cards.insert({ document: v2Card(name, data) }).id),
+    );
+    // The reference: a plain case-folded substring test on the same fields.
+    const holds = (i: number, word: string): boolean => {
+      const c = cards[i]!;
+      return [c.name, c.creator, c.tags.join(' '), c.description, c.creator_notes].some((t) =>
+        t.toLowerCase().includes(word.toLowerCase()),
+      );
+    };
+    const queries = [
+      'lighthouse',
+      'ighth',
+      'HOUSEKEEPER',
+      'café',
+      'über',
+      "o'light",
+      'keeper-',
+      '4242',
+      'eeper.',
+      'sekee',
+      'lightlight',
+      'houseß',
+      '小明学生',
+      'ouse 学生',
+      'ight keeper',
+      'zzzz',
+    ];
+    for (const query of queries) {
+      const words = query.split(' ');
+      const expected = ids.filter((_, i) => words.every((w) => holds(i, w)));
+      expect(
+        lib.cards.ids({ query }).sort((a, b) => a - b),
+        query,
+      ).toEqual(expected);
+    }
     lib.close();
   });
 

@@ -8,7 +8,7 @@ import { openLibrary, type Library } from '../../../electron/services/library/li
 import { latestVersion, migrations } from '../../../electron/services/library/migrations/index.ts';
 import { contentHash } from '../../../electron/services/library/revisioned-store.ts';
 import { naturalKey } from '../../../shared/util/natural-key.ts';
-import { searchGrams } from '../../../electron/services/library/search-query.ts';
+import { searchGrams, searchTokens } from '../../../electron/services/library/search-query.ts';
 import { buildTurns, DEFAULT_SETUP } from '../../../renderer/src/lorebooks/preview/scenario.ts';
 import { useTempDir, v2Card } from '../../helpers/temp-dir.ts';
 
@@ -38,6 +38,9 @@ function libraryAt(version: number): string {
   db.function('natural_key', { deterministic: true }, (v: unknown) => naturalKey(String(v ?? '')));
   db.function('search_grams', { deterministic: true, varargs: true }, (...t: unknown[]) =>
     searchGrams(t.map((x) => String(x ?? ''))),
+  );
+  db.function('search_word_list', { deterministic: true, varargs: true }, (...t: unknown[]) =>
+    JSON.stringify(searchTokens(t.map((x) => String(x ?? ''))).words),
   );
   for (const m of migrations.filter((m) => m.version <= version)) db.exec(m.sql);
   db.pragma(`user_version = ${version}`);
@@ -73,6 +76,12 @@ function libraryAt(version: number): string {
     db.prepare(
       'INSERT INTO card_grams (rowid, grams) SELECT rowid, search_grams(name, creator, tags, description, notes) FROM card_search',
     ).run();
+  if (version >= 6)
+    db.exec(`INSERT OR IGNORE INTO search_words (word) SELECT j.value FROM card_search s,
+        json_each(search_word_list(s.name, s.creator, s.tags, s.description, s.notes)) j;
+      INSERT INTO card_words (rowid, words) SELECT s.rowid, (SELECT group_concat('w' || w.id, ' ')
+        FROM json_each(search_word_list(s.name, s.creator, s.tags, s.description, s.notes)) j
+        JOIN search_words w ON w.word = j.value) FROM card_search s`);
   if (version >= 3)
     db.prepare(
       "INSERT INTO lore_tests (lorebook_id, name, document, created_at, updated_at) VALUES (1, 'moon fires', ?, 1000, 1000)",
@@ -82,8 +91,8 @@ function libraryAt(version: number): string {
 }
 
 describe('schema migrations', () => {
-  it('knows five schema versions (a new one needs a case here)', () => {
-    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5]);
+  it('knows six schema versions (a new one needs a case here)', () => {
+    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('keeps every released migration byte for byte as it shipped (databases already ran that SQL)', () => {
@@ -94,6 +103,7 @@ describe('schema migrations', () => {
       'f10164a61121b4a004025fc327686efaf7cd5d82828357215bdee951ab6103a6',
       '583918a62917c95132787669f3dbcc9079b04e39c5b325fa5f871d616785eee9',
       '67c33b9894535e5aec8c247415cc1be82b3383adf57dd30851d2a2282f39db78',
+      'a9eb7769f76e043e117678edf3d982efaa8b7418a381a91511c744799fb488f9',
     ]);
   });
 
@@ -113,6 +123,9 @@ describe('schema migrations', () => {
       expect(library.cards.get(2)).toMatchObject({ name: 'Ash', format: 'yaml', container: 'yaml' });
       expect(library.cards.revision(1, 1).document).toBe(older);
       expect(library.cards.list({ query: 'moonlit' }).items.map((c) => c.id)).toEqual([1]);
+      // Schema 6 indexes each card's words: filled for cards written before it (a word's inside finds it too).
+      expect(library.cards.list({ query: 'OONL' }).items.map((c) => c.id)).toEqual([1]);
+      expect(library.cards.list({ query: 'moonless' }).items).toEqual([]);
       expect(library.cards.list({ tags: ['elf'] }).total).toBe(1);
       // Schema 5 indexes characters and pairs for one- and two-character words: filled for cards written before it.
       expect(library.cards.list({ query: 'ny' }).items.map((c) => c.id)).toEqual([1]);

@@ -4,11 +4,12 @@ import * as m0002 from './0002-card-container.ts';
 import * as m0003 from './0003-lore-tests.ts';
 import * as m0004 from './0004-list-indexes.ts';
 import * as m0005 from './0005-search-grams.ts';
+import * as m0006 from './0006-search-words.ts';
 
 export interface Migration {
   version: number;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005];
+export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006];
 export const latestVersion = migrations.length === 0 ? 0 : migrations[migrations.length - 1]!.version;
