@@ -5,9 +5,12 @@ import { connect } from './api/client.ts';
 import { I18nContext, pickLocale, translator } from './i18n/index.ts';
 import type { Locale } from './i18n/index.ts';
 import { readLocale, writeLocale } from './app/preferences.ts';
+import { parseRoute } from './app/route.ts';
+import { prefetchStartPage } from './library/useCardPages.ts';
 import './styles.css';
 
 const connection = connect();
+if (connection.client && parseRoute(window.location.hash).page === 'library') prefetchStartPage(connection.client);
 
 /** Holds the language so the Settings page can switch it live. */
 function Root() {

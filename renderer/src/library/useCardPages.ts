@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CardSummary } from '../../../shared/library/types.ts';
 import type { SortKey } from '../../../shared/api/contract.ts';
 import { useApi } from '../app/ApiContext.ts';
+import type { ApiClient } from '../../../shared/api/contract.ts';
 
 export interface ListQuery {
   query: string;
@@ -15,6 +16,36 @@ export interface ListQuery {
 }
 
 export const PAGE_SIZE = 200;
+
+/** What the library shows when the app starts: every live card by name. */
+export const START_QUERY: ListQuery = { query: '', tags: [], sort: 'name', trash: false };
+
+type PageReply = Promise<{ items: CardSummary[]; total: number }>;
+
+function fetchInput(q: ListQuery, page: number) {
+  return { ...q, limit: PAGE_SIZE, offset: page * PAGE_SIZE };
+}
+
+/** The start view's first page, asked for before React first rendered (`prefetchStartPage`), taken once. */
+let early: { key: string; reply: PageReply } | null = null;
+
+/**
+ * Asks for the library's first page as the app starts (main.tsx), so the request travels while React renders the
+ * shell: the list's own first fetch would go out only after that render was painted.
+ */
+export function prefetchStartPage(api: ApiClient): void {
+  const reply = api.invoke('cards.list', fetchInput(START_QUERY, 0));
+  // The list's first fetch awaits it and reports a failure; until then it must not count as unhandled.
+  reply.catch(() => undefined);
+  early = { key: JSON.stringify(START_QUERY), reply };
+}
+
+function takeEarly(key: string, page: number): PageReply | null {
+  if (page !== 0 || early?.key !== key) return null;
+  const { reply } = early;
+  early = null;
+  return reply;
+}
 
 export function useCardPages(q: ListQuery, onError: (e: unknown) => void) {
   const api = useApi();
@@ -29,7 +60,7 @@ export function useCardPages(q: ListQuery, onError: (e: unknown) => void) {
       if (inFlight.current.has(page)) return;
       inFlight.current.add(page);
       try {
-        const r = await api.invoke('cards.list', { ...q, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+        const r = await (takeEarly(key, page) ?? api.invoke('cards.list', fetchInput(q, page)));
         if (gen !== generation.current) return; // a newer query owns the view now
         setTotal(r.total);
         setPages((prev) => new Map(prev).set(page, r.items));

@@ -3,17 +3,17 @@ import { useState } from 'react';
 import type { SortKey } from '../../../shared/api/contract.ts';
 import { useStoredState } from '../app/useStoredState.ts';
 import { useDebounced } from './useDebounced.ts';
-import type { ListQuery } from './useCardPages.ts';
+import { START_QUERY, type ListQuery } from './useCardPages.ts';
 
 export type View = 'list' | 'grid';
 const isView = (v: unknown): v is View => v === 'list' || v === 'grid';
 
 export function useLibraryFilters() {
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(START_QUERY.query);
   const debounced = useDebounced(query, 120);
-  const [tags, setTags] = useState<string[]>([]);
-  const [sort, setSort] = useState<SortKey>('name');
-  const [trash, setTrash] = useState(false);
+  const [tags, setTags] = useState<string[]>(START_QUERY.tags);
+  const [sort, setSort] = useState<SortKey>(START_QUERY.sort);
+  const [trash, setTrash] = useState(START_QUERY.trash);
   const [view, setView] = useStoredState<View>('lorewright.view', 'list', isView);
   const hasTag = (name: string): boolean => tags.some((c) => c.toLowerCase() === name.toLowerCase());
   const toggleTag = (name: string): void =>
