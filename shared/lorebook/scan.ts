@@ -36,7 +36,7 @@ import { PassSelection } from './pass-selection.ts';
 import { scanPlan } from './scan-plan.ts';
 import { groupScore } from './secondary.ts';
 import { TimedEffects } from './timed-effects.ts';
-import { guesstimateTokenizer } from './tokenizer.ts';
+import { GrowingTextCounter, guesstimateTokenizer } from './tokenizer.ts';
 
 export const SCAN_MODE = 'sillytavern-1.18';
 
@@ -147,7 +147,8 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   let level = levels.shift() ?? 0;
   const activated = new Map<string, Candidate>();
   const failedProbability = new Set<Candidate>();
-  let activatedText = '';
+  // The contents earlier passes added for recursion, newest first, each followed by "\n".
+  const priorText = new GrowingTextCounter(tokenizer);
   let overflowed = false;
   let state: ScanState = ScanState.INITIAL;
   const loops: PassTrace[] = [];
@@ -189,7 +190,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     // Sticky entries first, then scan order.
     const ordered = [...found.filter((c) => c.sticky), ...found.filter((c) => !c.sticky)];
 
-    const priorTokens = tokenizer.count(activatedText);
+    const priorTokens = priorText.tokens();
     filterByInclusionGroups(ordered, {
       useGroupScoring: settings.useGroupScoring,
       activated: activated.values(),
@@ -231,7 +232,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       const text = pieces.join('\n');
       if (text) {
         buffer.addRecursion(loop, pieces);
-        activatedText = `${text}\n${activatedText}`;
+        priorText.prepend(`${text}\n`);
       }
     }
     loops.push({

@@ -8,8 +8,8 @@ export { utf8Length } from '../tokenize/guesstimate.ts';
 export const guesstimateTokenizer: Tokenizer = guesstimate;
 
 /**
- * Counts a text that only ever grows by appending. With an additive tokenizer this is O(appended length) per step
- * instead of recounting the whole concatenation (SillyTavern's O(n²) budget loop).
+ * Counts a text that only ever grows by appending or prepending. With an additive tokenizer this is O(added length)
+ * per step instead of recounting the whole concatenation (SillyTavern's O(n²) budget loop).
  */
 export class GrowingTextCounter {
   readonly #tokenizer: Tokenizer;
@@ -24,6 +24,12 @@ export class GrowingTextCounter {
     const { measure } = this.#tokenizer;
     if (measure) this.#measure += measure(piece);
     else this.#text += piece;
+  }
+
+  prepend(piece: string): void {
+    const { measure } = this.#tokenizer;
+    if (measure) this.#measure += measure(piece);
+    else this.#text = piece + this.#text;
   }
 
   tokens(): number {
