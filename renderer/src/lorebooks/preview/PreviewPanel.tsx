@@ -97,6 +97,9 @@ export function PreviewPanel({
   const client = useRef<ScanClient | null>(null);
   /** The result on screen, while no error or time-out covers it. */
   const onScreen = useRef<ScanOutput | null>(null);
+  /** Inputs asked for, and how many of them a painted frame shows (the typed text, the changed setting). */
+  const asked = useRef(0);
+  const shownInputs = useRef(0);
 
   useEffect(() => {
     const c = new ScanClient(
@@ -110,8 +113,13 @@ export function PreviewPanel({
           latencies.push(latencyMs);
           if (latencies.length > 1000) latencies.shift();
           // Most keystrokes change nothing the preview shows (the result is the same object): the screen, and
-          // the time its result took ("Updated in"), stay as they are, and no frame has to paint anything.
-          if (out === onScreen.current) return markNextPaint();
+          // the time its result took ("Updated in"), stay as they are. The screen shows this result as soon as a
+          // frame shows the input that asked for it: now if that frame is painted, else once the next one is.
+          if (out === onScreen.current) {
+            if (shownInputs.current === asked.current) mark(PREVIEW_PAINTED_MARK);
+            else markNextPaint();
+            return;
+          }
           onScreen.current = out;
           setOutput(out);
           setStatus({ kind: 'ok', latencyMs, scanMs: timing.scan });
@@ -138,14 +146,34 @@ export function PreviewPanel({
     );
   }, [api]);
 
-  useEffect(() => {
-    client.current?.request({ bookName, bookText, bookEdit, setup, chat, sources, listUnmatched });
-  }, [bookName, bookText, bookEdit, setup, chat, sources, listUnmatched]);
-
-  const editChat = useCallback((next: PreviewMessage[]) => {
-    mark(PREVIEW_INPUT_MARK);
-    setChat(next);
+  // Everything but the chat, as last rendered; the chat as last edited.
+  const inputs = useRef({ bookName, bookText, bookEdit, setup, sources, listUnmatched });
+  inputs.current = { bookName, bookText, bookEdit, setup, sources, listUnmatched };
+  const chatNow = useRef(chat);
+  const ask = useCallback(() => {
+    client.current?.request({ ...inputs.current, chat: chatNow.current });
+    // The next frame paints this input (a task that runs after this callback runs after that frame).
+    const input = ++asked.current;
+    requestAnimationFrame(() => (shownInputs.current = input));
   }, []);
+  useEffect(ask, [ask, bookName, bookText, bookEdit, setup, sources, listUnmatched]);
+
+  // A chat edit is sent to the worker before it is rendered: the scan runs while the page renders the keystroke.
+  const changeChat = useCallback(
+    (next: PreviewMessage[]) => {
+      chatNow.current = next;
+      ask();
+      setChat(next);
+    },
+    [ask],
+  );
+  const editChat = useCallback(
+    (next: PreviewMessage[]) => {
+      mark(PREVIEW_INPUT_MARK);
+      changeChat(next);
+    },
+    [changeChat],
+  );
 
   // A new result sets a new status. In the commit itself, so the frame asked for is the one that paints the result:
   // a passive effect can run after that frame, and its mark then came a frame late.
@@ -235,7 +263,7 @@ export function PreviewPanel({
         onSources={setSources}
         setup={setup}
         onSetup={onSetup}
-        onChat={setChat}
+        onChat={changeChat}
       />
       <SettingsPanel setup={setup} onSetup={onSetup} />
       <div className="lb-preview-status" role="status" aria-live="polite">
