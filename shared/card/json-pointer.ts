@@ -1,7 +1,9 @@
 /** RFC 6901 JSON pointers, used to say where a problem, warning or conversion step applies. */
 
 export function escapeToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+  const text = String(token);
+  // Most tokens (field names, indexes) have nothing to escape.
+  return text.includes('~') || text.includes('/') ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text;
 }
 
 export function pointer(...tokens: (string | number)[]): string {

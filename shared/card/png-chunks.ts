@@ -3,7 +3,7 @@
  * CRCs with a warning; structural damage (bad signature, a chunk running past the end) is an error.
  */
 import { crc32 } from './crc32.ts';
-import { latin1Decode, latin1Encode, readU32, startsWith, writeU32 } from './bytes.ts';
+import { latin1Encode, readU32, startsWith, writeU32 } from './bytes.ts';
 import { CardError } from './errors.ts';
 import type { CardWarning } from './errors.ts';
 import { CappedLog } from '../util/capped-list.ts';
@@ -60,7 +60,7 @@ export function parsePngChunks(bytes: Uint8Array, options: PngParseOptions = {})
         `byte ${pos}`,
       );
     const length = readU32(bytes, pos);
-    const type = latin1Decode(bytes.subarray(pos + 4, pos + 8));
+    const type = String.fromCharCode(bytes[pos + 4]!, bytes[pos + 5]!, bytes[pos + 6]!, bytes[pos + 7]!);
     if (!/^[A-Za-z]{4}$/.test(type))
       throw new CardError('png_truncated', `PNG is damaged: invalid chunk type ${JSON.stringify(type)}`, `byte ${pos}`);
     if (length > MAX_CHUNK_LENGTH)

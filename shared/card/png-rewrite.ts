@@ -156,13 +156,14 @@ export function rewritePngCard(png: Uint8Array, doc: JsonObject, read?: PngCardR
   const stored = storedCardChunks(chunks, card.decoded);
   if (stored.length === 0) return undefined;
   const result: RewriteResult['chunks'] = [];
-  if (JSON.stringify(before) === JSON.stringify(doc)) {
-    for (const s of stored) result.push({ index: s.index, keyword: s.keyword, type: s.chunk.type, action: 'kept' });
-    return { parts: [png], chunks: result };
-  }
   const fromSpec = detectSpec(before);
   const toSpec = detectSpec(doc);
   const converted = fromSpec !== toSpec;
+  // Documents of two specs differ: only an edit within a spec needs the whole comparison.
+  if (!converted && JSON.stringify(before) === JSON.stringify(doc)) {
+    for (const s of stored) result.push({ index: s.index, keyword: s.keyword, type: s.chunk.type, action: 'kept' });
+    return { parts: [png], chunks: result };
+  }
   const replaced = new Map<number, Uint8Array | null>();
   for (const s of stored) {
     // A V2 export of a card drops its V3 chunks: a ccv3 chunk must hold V3.
