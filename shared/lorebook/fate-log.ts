@@ -84,7 +84,7 @@ const SCAN_WIDE = new Set<ExplanationReason['code']>([
 ]);
 
 /** Reasons reported for the whole scan, not for one pass ("no key matched" means in no pass). */
-function isScanWide(reason: ExplanationReason): boolean {
+export function isScanWide(reason: ExplanationReason): boolean {
   return SCAN_WIDE.has(reason.code);
 }
 
