@@ -111,7 +111,7 @@ function covered(keys: readonly CompiledKey[] | null, hits: KeyHits): boolean {
     if (key.kind === 'never') continue;
     if (
       key.kind === 'regex'
-        ? key.literal === null || hits.keyFirst(key, false) !== -1
+        ? (key.literal === null && key.alternatives === null) || hits.keyFirst(key, false) !== -1
         : hits.keyFirst(key, key.kind === 'word') === undefined
     )
       return false;
@@ -140,7 +140,7 @@ function unchanged(keys: readonly CompiledKey[] | null, hits: KeyHits, last: Key
   for (const key of keys) {
     if (key.kind === 'never') continue;
     if (key.kind === 'regex') {
-      if (key.literal === null || hits.keyFirst(key, false) !== -1) return false;
+      if ((key.literal === null && key.alternatives === null) || hits.keyFirst(key, false) !== -1) return false;
       continue;
     }
     const old = key.caseSensitive ? last.textLength : last.lowerLength;

@@ -183,7 +183,9 @@ class Collector {
         key.kind === 'word',
         watcher,
       );
-    else if (key.kind === 'regex' && key.literal !== null) this.caseInsensitive.add(key.literal, entry, false, watcher);
+    else if (key.kind === 'regex')
+      for (const text of key.literal !== null ? [key.literal] : (key.alternatives ?? []))
+        this.caseInsensitive.add(text, entry, false, watcher);
   }
 }
 
@@ -241,7 +243,7 @@ export class KeyIndex {
 
 function indexable(key: CompiledKey): boolean {
   if (key.kind === 'never') return true;
-  if (key.kind === 'regex') return key.literal !== null;
+  if (key.kind === 'regex') return key.literal !== null || key.alternatives !== null;
   return key.text.length > 0;
 }
 
@@ -382,6 +384,17 @@ export class KeyHits {
 
   /** `first` for a key's text (a regex key's literal, case-insensitive), its pattern id remembered on the key. */
   keyFirst(key: TextKey, whole: boolean): number | undefined {
+    if (key.kind === 'regex' && key.literal === null) {
+      // Alternatives: the first occurrence of any, undefined when one is not covered.
+      if (!key.alternatives) return undefined;
+      let found = -1;
+      for (const text of key.alternatives) {
+        const at = this.#caseInsensitive.first(text, whole);
+        if (at === undefined) return undefined;
+        if (at >= 0 && (found < 0 || at < found)) found = at;
+      }
+      return found;
+    }
     if (key.kind === 'regex') return this.#caseInsensitive.keyFirst(key, key.literal as string, whole);
     return (key.caseSensitive ? this.#caseSensitive : this.#caseInsensitive).keyFirst(key, key.text, whole);
   }

@@ -3,7 +3,7 @@
 // once, answered from the view's key-index hits when the view has them.
 import type { QuirkName } from './model.ts';
 import { resumable } from './regex-growth.ts';
-import { requiredLiteral } from './regex-literal.ts';
+import { requiredAlternatives, requiredLiteral } from './regex-literal.ts';
 import type { BufferView } from './scan-buffer.ts';
 
 export type CompiledKey =
@@ -30,6 +30,8 @@ export interface RegexKey extends IndexedText {
   readonly re: RegExp;
   /** Lowercased text every match contains (see regex-literal.ts), or null. */
   readonly literal: string | null;
+  /** Without a literal: lowercased texts one of which every match contains, or null. */
+  readonly alternatives: readonly string[] | null;
   /** Every match starts with `literal`: a search can begin at its first occurrence. */
   readonly leading: boolean;
   /** The first match carries over when the buffer grows (see regex-growth.ts). */
@@ -89,6 +91,7 @@ export function compileKey(source: string, text: string, options: PlainKeyOption
       source,
       re,
       literal: literal?.text ?? null,
+      alternatives: literal ? null : requiredAlternatives(re),
       // A sticky key matches only at offset 0 (SillyTavern's lastIndex is 0): never searched from elsewhere.
       leading: !!literal?.leading && !re.sticky,
       resumable: resumable(re),
@@ -142,7 +145,7 @@ export function matchesKey(key: CompiledKey, view: BufferView): boolean {
 function findRegex(key: RegexKey, view: BufferView): number {
   let from = 0;
   const { text } = view;
-  if (key.literal !== null) {
+  if (key.literal !== null || key.alternatives !== null) {
     const at = view.keyOccurrence(key, false);
     if (at < 0) return -1;
     if (key.leading && view.lower().length === text.length) from = at;

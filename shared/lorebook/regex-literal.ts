@@ -92,6 +92,92 @@ export function requiredLiteral(re: RegExp): RegexLiteral | null {
   return best.length >= MIN_LITERAL ? { text: best.toLowerCase(), leading: false } : null;
 }
 
+/**
+ * For a key without a required literal: literals, lowercased, one of which every match contains — the required
+ * literal of each branch of a top-level alternation, or else of each branch of a group every match passes through
+ * (capturing, non-capturing or named; not a lookaround, not quantified). Null unless every branch has one.
+ */
+export function requiredAlternatives(re: RegExp): string[] | null {
+  if (re.ignoreCase && re.unicode) return null;
+  const source = re.source;
+  const top = branchesOf(source, 0, source.length);
+  if (top.length > 1) return literalsOf(top, re.flags);
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i] as string;
+    if (c === '\\') i = escapeEnd(source, i + 1);
+    else if (c === '[') i = classEnd(source, i);
+    else if (c === '(') {
+      const end = groupEnd(source, i);
+      const content = groupContent(source, i);
+      const next = source[end + 1];
+      if (content >= 0 && next !== '?' && next !== '*' && next !== '+' && next !== '{') {
+        const found = literalsOf(branchesOf(source, content, end), re.flags);
+        if (found) return found;
+      }
+      i = end;
+    }
+  }
+  return null;
+}
+
+/** Where the content of the group opened at `start` begins: capturing, non-capturing or named; -1 for others. */
+function groupContent(source: string, start: number): number {
+  if (source[start + 1] !== '?') return start + 1;
+  if (source[start + 2] === ':') return start + 3;
+  const named = /^\?<[A-Za-z_$][\w$]*>/.exec(source.slice(start + 1));
+  return named ? start + 1 + named[0].length : -1;
+}
+
+/** The `|`-separated branches of `source[from, to)` at its own nesting level. */
+function branchesOf(source: string, from: number, to: number): string[] {
+  const branches: string[] = [];
+  let depth = 0;
+  let start = from;
+  for (let i = from; i < to; i++) {
+    const c = source[i] as string;
+    if (c === '\\') i = escapeEnd(source, i + 1);
+    else if (c === '[') i = classEnd(source, i);
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      branches.push(source.slice(start, i));
+      start = i + 1;
+    }
+  }
+  branches.push(source.slice(start, to));
+  return branches;
+}
+
+/** Index of the `)` closing the group opened at `start` (the text's end when unclosed). */
+function groupEnd(source: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < source.length; i++) {
+    const c = source[i] as string;
+    if (c === '\\') i = escapeEnd(source, i + 1);
+    else if (c === '[') i = classEnd(source, i);
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return source.length;
+}
+
+/** Each branch's required literal (as its own pattern, same flags), or null when one has none. */
+function literalsOf(branches: readonly string[], flags: string): string[] | null {
+  const literals = new Set<string>();
+  for (const branch of branches) {
+    let re: RegExp;
+    try {
+      re = new RegExp(branch, flags);
+    } catch {
+      return null;
+    }
+    const literal = requiredLiteral(re);
+    if (!literal) return null;
+    literals.add(literal.text);
+  }
+  return [...literals];
+}
+
 /** Index of the last character of the escape whose letter or digit is at `at`. */
 export function escapeEnd(source: string, at: number): number {
   const letter = source[at] ?? '';

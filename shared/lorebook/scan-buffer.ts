@@ -98,7 +98,15 @@ export class BufferView {
       const at = hits.keyFirst(key, whole);
       if (at !== undefined) return at;
     }
-    if (key.kind === 'regex') return this.lower().indexOf(key.literal as string);
+    if (key.kind === 'regex') {
+      if (key.literal !== null) return this.lower().indexOf(key.literal);
+      let found = -1;
+      for (const text of key.alternatives ?? []) {
+        const at = this.lower().indexOf(text);
+        if (at >= 0 && (found < 0 || at < found)) found = at;
+      }
+      return found;
+    }
     const haystack = key.caseSensitive ? this.text : this.lower();
     return whole ? findWholeWord(haystack, key.text) : haystack.indexOf(key.text);
   }

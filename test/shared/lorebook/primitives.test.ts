@@ -10,7 +10,7 @@ import { expandMacros } from '../../../shared/lorebook/macros.ts';
 import { mulberry32 } from '../../../shared/util/mulberry32.ts';
 import { BufferView } from '../../../shared/lorebook/scan-buffer.ts';
 import { resumable } from '../../../shared/lorebook/regex-growth.ts';
-import { requiredLiteral } from '../../../shared/lorebook/regex-literal.ts';
+import { requiredAlternatives, requiredLiteral } from '../../../shared/lorebook/regex-literal.ts';
 import { guesstimateTokenizer } from '../../../shared/lorebook/tokenizer.ts';
 
 describe('mulberry32', () => {
@@ -194,6 +194,48 @@ describe('required literal of a regex key', () => {
         },
       ),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('required alternatives of a regex key', () => {
+  it.each([
+    ['(?:fenix|garix)', 'i', ['fenix', 'garix']],
+    ['\\b(dragon|wyrm)s?\\b', 'i', ['dragon', 'wyrm']],
+    ['elf|elves|elven', '', ['elf', 'elves', 'elven']],
+    ['(?<kin>Elf|elves)', '', ['elf', 'elves']],
+    ['(?=abc|def)x', '', null],
+    ['(abc|de)', '', null],
+    ['(abc|def)?x', '', null],
+    ['(abc|def)+x', '', null],
+    ['(elf|dwarf)', 'iu', null],
+  ])('/%s/%s → %j', (source, flags, expected) => {
+    expect(requiredAlternatives(new RegExp(source, flags))).toEqual(expected);
+  });
+
+  it('one of them occurs, lowercased, in the lowered text of every match', () => {
+    const piece = fc.constantFrom('abc', 'Abc', 'bca', 'x', '|', '(', ')', '(?:', '?', '*', '\\b', '[a-c]', '.', 'ſ');
+    fc.assert(
+      fc.property(
+        fc.array(piece, { minLength: 1, maxLength: 8 }),
+        fc.constantFrom('', 'i', 'iu'),
+        INPUT,
+        (pieces, flags, text) => {
+          let re: RegExp;
+          try {
+            re = new RegExp(pieces.join(''), `${flags}g`);
+          } catch {
+            return;
+          }
+          const alternatives = requiredAlternatives(re);
+          if (alternatives === null) return;
+          for (const m of text.matchAll(re)) {
+            const lower = m[0].toLowerCase();
+            expect(alternatives.some((a) => lower.includes(a))).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 });
