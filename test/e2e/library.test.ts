@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { startWebHostProcess } from '../helpers/web-host-process.ts';
 import { artifactsDir, importFinished, launchChromium } from '../helpers/browser.ts';
+import { openLibrary } from '../../electron/services/library/library.ts';
+import { v2Card } from '../helpers/temp-dir.ts';
 
 let browser: Browser;
 let host: { url: string; child: ChildProcess };
@@ -279,6 +281,30 @@ describe('library page', () => {
     await expect.poll(() => page.getByRole('navigation').innerText()).toMatch(/角色库/);
     await page.getByLabel('语言').selectOption('auto');
     await expect.poll(() => page.getByRole('navigation').innerText()).toMatch(/Library/);
+  });
+
+  it('scrolls a long list in list and grid view, showing the rows in view and loading their pages', async () => {
+    // 1,200 more cards written by another connection (the web host sees the file change), named to sort after the rest.
+    const lib = openLibrary(path.join(dir, 'library.db'));
+    lib.cards.batch(() => {
+      for (let i = 0; i < 1200; i++) lib.cards.insert({ document: v2Card(`Zz ${String(i).padStart(4, '0')}`) });
+    });
+    lib.close();
+    await page.goto(`${host.url.split('#')[0]}#/library`);
+    const scroller = page.getByTestId('card-scroller');
+    await expect.poll(() => scroller.getAttribute('aria-rowcount')).toMatch(/^12\d\d$/);
+    const scrollTo = (fraction: number): Promise<void> =>
+      scroller.evaluate((el, f) => void (el.scrollTop = f * (el.scrollHeight - el.clientHeight)), fraction);
+    await scrollTo(1);
+    // The last rows are painted (their page fetched on demand), and only about a window's worth of rows exists.
+    await expect.poll(() => rowNames(page)).toContain('Zz 1199');
+    expect(await page.locator('.card-row:not(.header)').count()).toBeLessThan(60);
+    await scrollTo(0.5);
+    await expect.poll(async () => (await rowNames(page)).some((n) => /^Zz 05\d\d$/.test(n))).toBe(true);
+    await page.getByRole('button', { name: 'Grid' }).click();
+    await scrollTo(1);
+    await expect.poll(() => rowNames(page)).toContain('Zz 1199');
+    await page.getByRole('button', { name: 'List' }).click();
   });
 
   it('refuses to work without the token', async () => {

@@ -1,9 +1,9 @@
 /** The virtualized list and grid: only the rows in view are in the DOM, so 10,000 cards scroll smoothly. */
 import { useEffect, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CardSummary } from '../../../shared/library/types.ts';
 import { useT } from '../i18n/index.ts';
 import { CardItem } from './CardRow.tsx';
+import { useRowWindow } from './useRowWindow.ts';
 import type { CardActions } from './CardRow.tsx';
 
 interface Props {
@@ -32,16 +32,9 @@ export function VirtualCards({ total, at, ensure, view, selected, actions }: Pro
     return () => ro.disconnect();
   }, []);
   const perRow = view === 'grid' ? Math.max(1, Math.floor((width - 8) / TILE_WIDTH)) : 1;
-  const rows = Math.ceil(total / perRow);
-  const virtualizer = useVirtualizer({
-    count: rows,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => (view === 'grid' ? TILE_HEIGHT : ROW_HEIGHT),
-    overscan: 6,
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items[items.length - 1]?.index ?? 0;
+  const rowSize = view === 'grid' ? TILE_HEIGHT : ROW_HEIGHT;
+  const { first, last, totalSize } = useRowWindow(scroller, Math.ceil(total / perRow), rowSize, 6);
+  const items = Array.from({ length: Math.max(0, last - first + 1) }, (_, k) => first + k);
   useEffect(
     () => ensure(first * perRow, Math.min(total - 1, (last + 1) * perRow - 1)),
     [first, last, perRow, total, ensure],
@@ -67,22 +60,22 @@ export function VirtualCards({ total, at, ensure, view, selected, actions }: Pro
         aria-rowcount={total}
         data-testid="card-scroller"
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div style={{ height: totalSize, position: 'relative' }}>
           {items.map((row) => (
             <div
-              key={row.key}
+              key={row}
               className={view === 'grid' ? 'grid-row' : undefined}
               style={{
                 position: 'absolute',
                 top: 0,
                 left: 0,
                 right: 0,
-                height: row.size,
-                transform: `translateY(${row.start}px)`,
+                height: rowSize,
+                transform: `translateY(${row * rowSize}px)`,
               }}
             >
               {Array.from({ length: perRow }, (_, k) => {
-                const index = row.index * perRow + k;
+                const index = row * perRow + k;
                 if (index >= total) return null;
                 const card = at(index);
                 return card ? (

@@ -1,0 +1,40 @@
+/**
+ * The rows of a scrolled list of same-height rows that are in view, plus `overscan` rows on each side, computed
+ * from the scroll position alone. A general virtualizer measures every row before the first paint (100,000
+ * measurement objects at start-up, tens of milliseconds); rows of one height need a division.
+ */
+import { useLayoutEffect, useState, type RefObject } from 'react';
+
+/** The viewport height assumed for the first render, before the scroller is measured (a window's worth of rows). */
+const FIRST_GUESS = 1000;
+
+export function useRowWindow(
+  scroller: RefObject<HTMLElement | null>,
+  count: number,
+  rowSize: number,
+  overscan: number,
+): { first: number; last: number; totalSize: number } {
+  // The first row in view and the viewport height: the window changes only when one of them does.
+  const [view, setView] = useState({ row: 0, height: FIRST_GUESS });
+  // Before paint, so the first frame already shows the rows that fit.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const update = (): void => {
+      const row = Math.floor(el.scrollTop / rowSize);
+      const height = el.clientHeight;
+      setView((v) => (v.row === row && v.height === height ? v : { row, height }));
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const resize = new ResizeObserver(update);
+    resize.observe(el);
+    return () => {
+      el.removeEventListener('scroll', update);
+      resize.disconnect();
+    };
+  }, [scroller, rowSize]);
+  const first = Math.max(0, view.row - overscan);
+  const last = Math.min(count - 1, view.row + Math.ceil(view.height / rowSize) + overscan);
+  return { first, last, totalSize: count * rowSize };
+}
