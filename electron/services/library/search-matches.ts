@@ -54,12 +54,13 @@ export class SearchMatches {
     // One query per full-text table: two sets on the same table would be joined row by row.
     const wordQueries = words.filter((w) => w !== null && w !== 'none');
     const trigramWords = (search?.long ?? []).filter((_, i) => words[i] === null);
+    // A search leads when there is one, tags checked per match in card_tags' primary key: a set that follows is
+    // read whole into a temporary index first, and a full-text set is the costlier one to read whole.
     const sets: IdSet[] = [
-      // A tag leads when there is one: its rows come straight off an index, a search's need the full-text index.
-      ...tagIds.map(tagSet),
       ...(wordQueries.length ? [matchSet('card_words', wordQueries.map((q) => `(${q})`).join(' AND '))] : []),
       ...(trigramWords.length ? [matchSet('card_search', trigramWords.map(trigramPhrase).join(' AND '))] : []),
       ...(search?.grams.length ? [matchSet('card_grams', search.grams.map((g) => `"${g}"`).join(' AND '))] : []),
+      ...tagIds.map(tagSet),
     ];
     if (!this.created) {
       this.sql.db.exec('CREATE TEMP TABLE IF NOT EXISTS card_matches (id INTEGER PRIMARY KEY)');
