@@ -1,11 +1,13 @@
 // The live activation preview in Debian's Chromium against the real web host (issue 16): a generated book of 5,000
 // and of 20,000 entries (the worldinfo bench's "realistic" book) is imported and opened, then a chat message is
-// typed into the preview one key at a time. Per key: from the keydown event to the app's "preview-painted" mark
-// (set in the frame after the new result was committed, see PreviewPanel.tsx), and the main thread's tasks while
-// typing from a Chromium trace (longest, and time per key; wall and the thread's CPU time). Each key waits for its
-// result, so figures are per keystroke, not queueing. Baseline in the same run, traced the same way: a bare
-// textarea's keystroke to paint, the browser alone. PREVIEW_SIZES=5000 runs one size; PREVIEW_TRACE=path and
-// PREVIEW_PROFILE=file keep the traces and a main-thread CPU profile.
+// typed into the preview one key at a time, once the book's first scan and lint are done. Per key: from the keydown
+// event to the app's "preview-painted" mark (set once a painted frame shows the result: the frame after a changed
+// result was committed; for an unchanged one, the frame that painted the input, see PreviewPanel.tsx), and the
+// main thread's tasks while typing from a Chromium trace (longest, and time per key; wall and the thread's CPU time;
+// the harness's own DevTools calls apart). Each key waits for its result, so figures are per keystroke, not
+// queueing. Baseline in the same run, traced the same way: a bare textarea's keydown to the frame that paints the
+// input, the browser alone. PREVIEW_SIZES=5000 runs one size; PREVIEW_TRACE=path and PREVIEW_PROFILE=file keep the
+// traces (with the devtools.timeline detail) and a main-thread CPU profile.
 // Breakdown per keystroke (medians): keydown → the app's input mark (main thread, the input handler), input → the
 // result's arrival (worker: its own book/prepare/scan/rest timing from the result mark, plus messaging and waiting
 // for the main thread), arrival → painted (main thread: render, commit, frame).
