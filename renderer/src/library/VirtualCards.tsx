@@ -1,4 +1,4 @@
-/** The virtualized list and grid: only the rows in view are in the DOM, so 10,000 cards scroll smoothly. */
+/** The virtualized list and grid: only the rows in view are in the DOM, so 100,000 cards scroll smoothly. */
 import { useEffect, useRef, useState } from 'react';
 import type { CardSummary } from '../../../shared/library/types.ts';
 import { useT } from '../i18n/index.ts';
