@@ -55,6 +55,20 @@ describe('translator', () => {
     expect(translator('zh-CN')('library.bulkDone', { n: 1 })).toBe('已更新 1 张角色卡。');
   });
 
+  it('formats a message anew on every call, and leaves a placeholder without a value as written', () => {
+    const en = translator('en');
+    expect(en('lb.imported', { n: 2, formats: 'st', lost: 0 })).toBe('2 books imported (st); nothing was lost.');
+    expect(en('lb.imported', { n: 1, formats: 'ai', lost: 3 })).toBe(
+      '1 book imported (ai); 3 fields could not be carried over.',
+    );
+    expect(en('lb.imported', { formats: 'st', lost: 1 })).toBe(
+      '{n, plural, one {# book imported} other {# books imported}} (st); 1 field could not be carried over.',
+    );
+    expect(en('lb.where.message', { n: 3 })).toBe('in message 3 from the end');
+    expect(en('lb.where.message', {})).toBe('in message {n} from the end');
+    expect(en('lb.where.message', { n: 1000 })).toBe('in message 1,000 from the end');
+  });
+
   it('formats dates, numbers and lists in the interface language, not the browser’s', () => {
     const at = Date.UTC(2026, 10, 5, 15, 30);
     expect(translator('en').date(at)).toMatch(/Nov 5, 2026/);
