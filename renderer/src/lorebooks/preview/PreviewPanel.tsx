@@ -47,12 +47,13 @@ const latencies: number[] = [];
 (globalThis as { lorewrightPreviewLatencies?: number[] }).lorewrightPreviewLatencies = latencies;
 
 /**
- * Performance marks for measurements from the outside (test/bench/preview.bench.ts): a chat edit, a result's arrival
- * from the worker, and the frame after a result was committed, painted (a task queued from requestAnimationFrame
- * runs once the frame is drawn). Each mark's detail has `n`, the count of marks of its name so far; the result mark
- * also has the worker's own timing.
+ * Performance marks for measurements from the outside (test/bench/preview.bench.ts): a chat edit, the start of the
+ * frame that paints an input (its echo), a result's arrival from the worker, and the frame after a result was
+ * committed, painted (a task queued from requestAnimationFrame runs once the frame is drawn). Each mark's detail has
+ * `n`, the count of marks of its name so far; the result mark also has the worker's own timing.
  */
 const PREVIEW_INPUT_MARK = 'lorewright:preview-input';
+const PREVIEW_ECHO_MARK = 'lorewright:preview-echo';
 const PREVIEW_RESULT_MARK = 'lorewright:preview-result';
 const PREVIEW_PAINTED_MARK = 'lorewright:preview-painted';
 const MAX_MARKS = 1000;
@@ -155,7 +156,10 @@ export function PreviewPanel({
     client.current?.request({ ...inputs.current, chat: chatNow.current });
     // The next frame paints this input (a task that runs after this callback runs after that frame).
     const input = ++asked.current;
-    requestAnimationFrame(() => (shownInputs.current = input));
+    requestAnimationFrame(() => {
+      shownInputs.current = input;
+      mark(PREVIEW_ECHO_MARK);
+    });
   }, []);
   useEffect(ask, [ask, bookName, bookText, bookEdit, setup, sources, listUnmatched]);
 
