@@ -22,6 +22,8 @@ export interface PassContext extends ScanFacts {
   level: number;
   recursive: boolean;
   buffer: ScanBuffer;
+  /** The buffer of entries without their own scan depth or match sources, for this pass. */
+  view: BufferView;
   /** Match keys through the books' key indexes (off for the exhaustive reference path, which searches). */
   indexed: boolean;
 }
@@ -36,14 +38,13 @@ const skip = (reason: ExplanationReason): CheckOutcome => ({ candidate: false, r
 
 /** A rejection that holds in every pass of this scan (filters, delay, cooldown, @@dont_activate), or null. */
 export function rejectedForScan(c: Pick<Candidate, 'entry' | 'sticky'>, facts: ScanFacts): CheckOutcome | null {
-  const { raw, decorators } = c.entry;
+  const { raw } = c.entry;
   const filtered = c.entry.filterable ? staticFilter(raw, facts.filters) : null;
   if (filtered) return skip(filtered);
   if (facts.timed.delayed(c.entry)) return skip({ code: 'delay', until: Number(raw.delay) });
   const cooldown = facts.timed.cooldown(c.entry);
   if (cooldown && !c.sticky) return skip({ code: 'cooldown', until: cooldown.end });
-  if (decorators.includes('@@dont_activate') && !decorators.includes('@@activate'))
-    return skip({ code: 'decorator-dont-activate' });
+  if (c.entry.dontActivate) return skip({ code: 'decorator-dont-activate' });
   return null;
 }
 
@@ -67,15 +68,14 @@ export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
   if (c.scanWide === undefined) c.scanWide = rejectedForScan(c, pass);
   if (c.scanWide) return c.scanWide;
   const last = c.keyed;
-  const withRecursion = pass.state !== ScanState.MIN_ACTIVATIONS;
   if (last && (!passBound(c) || (last.state === pass.state && last.level === pass.level))) {
-    const view = pass.buffer.view(c.entry.layout, withRecursion);
+    const view = viewOf(c, pass);
     if (view.lineage === last.view.lineage && keysUnchanged(c, view, last)) return last.outcome;
   }
   const outcome = freshCheck(c, pass);
   const code = outcome.reason.code;
   if (pass.indexed && (code === 'key-match' || code === 'no-key-match' || code === 'secondary-failed')) {
-    const view = pass.buffer.view(c.entry.layout, withRecursion);
+    const view = viewOf(c, pass);
     c.keyed = {
       outcome,
       state: pass.state,
@@ -126,7 +126,7 @@ function keysOf(c: Candidate): EntryKeys {
 
 /** The pass kind or delay level can change the entry's outcome with the same buffer. */
 function passBound(c: Candidate): boolean {
-  return (c.entry.delayed || !!c.entry.raw.excludeRecursion) && !c.sticky;
+  return (c.entry.delayed || c.entry.excludeRecursion) && !c.sticky;
 }
 
 function keysUnchanged(c: Candidate, view: BufferView, last: KeyedOutcome): boolean {
@@ -156,19 +156,20 @@ function unchanged(keys: readonly CompiledKey[] | null, hits: KeyHits, last: Key
 
 /** The checks after `rejectedForScan`, in SillyTavern's order. */
 function freshCheck(c: Candidate, pass: PassContext): CheckOutcome {
-  const { raw, decorators } = c.entry;
-
+  const { entry } = c;
   const recursionPass = pass.state === ScanState.RECURSION;
-  if (c.entry.delayed && !c.sticky && (!recursionPass || c.entry.delayLevel > pass.level)) {
-    return keyedSkip(c, pass, { code: 'delay-until-recursion', level: c.entry.delayLevel });
+  if (entry.delayed && !c.sticky && (!recursionPass || entry.delayLevel > pass.level)) {
+    return keyedSkip(c, pass, { code: 'delay-until-recursion', level: entry.delayLevel });
   }
-  if (recursionPass && pass.recursive && raw.excludeRecursion && !c.sticky)
+  if (recursionPass && pass.recursive && entry.excludeRecursion && !c.sticky)
     return keyedSkip(c, pass, { code: 'exclude-recursion' });
 
-  if (decorators.includes('@@activate')) return { candidate: true, reason: { code: 'decorator-activate' } };
-  if (raw.constant) return { candidate: true, reason: { code: 'constant' } };
-  const sticky = pass.timed.sticky(c.entry);
-  if (c.sticky && sticky) return { candidate: true, reason: { code: 'sticky', until: sticky.end } };
+  if (entry.activates) return { candidate: true, reason: { code: 'decorator-activate' } };
+  if (entry.constant) return { candidate: true, reason: { code: 'constant' } };
+  if (c.sticky) {
+    const sticky = pass.timed.sticky(entry);
+    if (sticky) return { candidate: true, reason: { code: 'sticky', until: sticky.end } };
+  }
 
   const keys = keysOf(c);
   if (!keys.primary) return withInertDecorator(c, skip({ code: 'no-keys' }));
@@ -181,6 +182,7 @@ function freshCheck(c: Candidate, pass: PassContext): CheckOutcome {
   const { match } = hit;
   let quirk = hit.quirk;
   if (!keys.secondary) {
+    const { raw } = entry;
     if (raw.selective === undefined && Array.isArray(raw.keysecondary) && raw.keysecondary.length > 0)
       quirk = 'selective-missing-ignores-secondary';
     return withInertDecorator(c, {
@@ -189,7 +191,7 @@ function freshCheck(c: Candidate, pass: PassContext): CheckOutcome {
       ...(quirk ? { quirk } : {}),
     });
   }
-  const secondary = evaluateSecondary(keys.secondary, view, raw.selectiveLogic);
+  const secondary = evaluateSecondary(keys.secondary, view, entry.raw.selectiveLogic);
   const outcome: CheckOutcome = secondary.passed
     ? { candidate: true, reason: { code: 'key-match', match, secondary } }
     : { candidate: false, reason: { code: 'secondary-failed', match, secondary } };
@@ -202,11 +204,7 @@ function freshCheck(c: Candidate, pass: PassContext): CheckOutcome {
  */
 function withInertDecorator(c: Candidate, outcome: CheckOutcome): CheckOutcome {
   if (outcome.quirk) return outcome;
-  const inert = c.entry.decorators.some(
-    (d) =>
-      d !== (outcome.candidate ? '@@dont_activate' : '@@activate') &&
-      d.startsWith(outcome.candidate ? '@@dont_activate' : '@@activate'),
-  );
+  const inert = outcome.candidate ? c.entry.inertWhenFired : c.entry.inertWhenRejected;
   return inert ? { ...outcome, quirk: 'decorator-inert-trailing-text' } : outcome;
 }
 
@@ -215,18 +213,25 @@ function withInertDecorator(c: Candidate, outcome: CheckOutcome): CheckOutcome {
  * could otherwise have fired (constant, @@activate or a key hit); otherwise the key miss is the better explanation.
  */
 function keyedSkip(c: Candidate, pass: PassContext, reason: ExplanationReason): CheckOutcome {
-  if (c.entry.decorators.includes('@@activate') || c.entry.raw.constant) return skip(reason);
+  if (c.entry.activates || c.entry.constant) return skip(reason);
   const keys = keysOf(c);
   if (!keys.primary) return skip({ code: 'no-keys' });
   return firstPrimaryMatch(keys.primary, entryView(c, pass)) ? skip(reason) : skip({ code: 'no-key-match' });
 }
 
+/** The buffer the entry's keys are matched against in this pass. */
+function viewOf(c: Candidate, pass: PassContext): BufferView {
+  const { layout } = c.entry;
+  if (layout.depth === null && layout.mask === 0) return pass.view;
+  return pass.buffer.view(layout, pass.state !== ScanState.MIN_ACTIVATIONS);
+}
+
 /**
- * The buffer the entry's keys are matched against. With `pass.indexed`, its key-index hits are found first (once per
- * view): an entry with its own scan depth or match sources would otherwise search its view once per key.
+ * `viewOf`, with its key-index hits found first when `pass.indexed` (once per view): an entry with its own scan depth
+ * or match sources would otherwise search its view once per key.
  */
 function entryView(c: Candidate, pass: PassContext): BufferView {
-  const view = pass.buffer.view(c.entry.layout, pass.state !== ScanState.MIN_ACTIVATIONS);
+  const view = viewOf(c, pass);
   if (pass.indexed) view.hits(c.book.keyIndex);
   return view;
 }

@@ -1,10 +1,11 @@
-// An entry as it takes part in one scan: its prepared form plus this scan's mutable facts.
+// An entry as it takes part in one scan: its prepared form plus this scan's mutable facts. A class whose fields all
+// exist from the start, so the check loop reads every candidate through one object shape.
 import type { CheckOutcome } from './activation-check.ts';
 import type { ScanState } from './model.ts';
 import type { CompiledBook, EntryKeys, PreparedEntry } from './prepare.ts';
 import type { BufferView } from './scan-buffer.ts';
 
-export interface Candidate {
+export class Candidate {
   readonly entry: PreparedEntry;
   readonly book: CompiledBook;
   readonly bookIndex: number;
@@ -13,17 +14,26 @@ export interface Candidate {
   /** Content as the scan sees it; macro-expanded once the entry reaches the budget step. */
   content: string;
   /** A sticky record is active for it in this scan. */
-  sticky: boolean;
+  readonly sticky: boolean;
   /** Its rejection for the whole scan (null: none), once checked (see activation-check.ts). */
-  scanWide?: CheckOutcome | null;
+  scanWide: CheckOutcome | null | undefined = undefined;
   /** Its last key-decided outcome, which later passes reuse while no key can match differently (see activation-check.ts). */
-  keyed?: KeyedOutcome | undefined;
+  keyed: KeyedOutcome | undefined = undefined;
   /** Its activation keys, once looked up. */
-  keys?: EntryKeys;
+  keys: EntryKeys | undefined = undefined;
   /** The last pass that selected it. */
-  selectedIn?: number;
+  selectedIn = 0;
   /** Its outcome holds, in passes over this buffer lineage, until one of its key texts newly occurs (see pass-selection.ts). */
-  rest?: { readonly lineage: object; readonly outcome: CheckOutcome } | undefined;
+  rest: { readonly lineage: object; readonly outcome: CheckOutcome } | undefined = undefined;
+
+  constructor(entry: PreparedEntry, book: CompiledBook, bookIndex: number, index: number, sticky: boolean) {
+    this.entry = entry;
+    this.book = book;
+    this.bookIndex = bookIndex;
+    this.index = index;
+    this.content = entry.content;
+    this.sticky = sticky;
+  }
 }
 
 export interface KeyedOutcome {

@@ -29,9 +29,23 @@ export class PreparedEntry {
   readonly layout: BufferLayout;
   /** Some static filter (disable, triggers, character filter) may exclude it (see filters.ts). */
   readonly filterable: boolean;
+  // Read in every check: kept here because raw entries come in many shapes, which makes reading their fields slow.
+  /** `constant` is truthy. */
+  readonly constant: boolean;
+  /** `excludeRecursion` is truthy. */
+  readonly excludeRecursion: boolean;
+  /** It has the `@@activate` decorator. */
+  readonly activates: boolean;
+  /** It has `@@dont_activate` and not `@@activate`. */
+  readonly dontActivate: boolean;
+  /** A decorator with trailing text fails to decide a firing (`@@dont_activate …`) or a rejection (`@@activate …`). */
+  readonly inertWhenFired: boolean;
+  readonly inertWhenRejected: boolean;
   #hash: number | undefined;
   /** Compiled keys by context and expansion mode (see CompiledBook): usually one or two. */
   readonly #keys: { id: string; keys: EntryKeys }[] = [];
+  /** The slot `keys` returned last: a scan asks for the same one again and again. */
+  #lastKeys: { id: string; keys: EntryKeys } | undefined;
 
   constructor(world: string, raw: WorldInfoEntry) {
     const parsed = parseDecorators(typeof raw.content === 'string' ? raw.content : '');
@@ -47,14 +61,24 @@ export class PreparedEntry {
     this.delayLevel = delay === true ? 1 : Number(delay) || 0;
     this.layout = bufferLayout(raw);
     this.filterable = mayBeFiltered(raw);
+    this.constant = !!raw.constant;
+    this.excludeRecursion = !!raw.excludeRecursion;
+    const { decorators } = this;
+    this.activates = decorators.includes('@@activate');
+    this.dontActivate = !this.activates && decorators.includes('@@dont_activate');
+    const inert = (name: string) => decorators.some((d) => d !== name && d.startsWith(name));
+    this.inertWhenFired = inert('@@dont_activate');
+    this.inertWhenRejected = inert('@@activate');
   }
 
   /** This entry's keys compiled under the context and mode `id` names (see CompiledBook), compiled on first use. */
   keys(id: string, context: KeyContext, expand: boolean): EntryKeys {
-    for (const slot of this.#keys) if (slot.id === id) return slot.keys;
-    const keys = compileEntryKeys(this.raw, context, expand);
-    this.#keys.push({ id, keys });
-    return keys;
+    const last = this.#lastKeys;
+    if (last && last.id === id) return last.keys;
+    let slot = this.#keys.find((s) => s.id === id);
+    if (!slot) this.#keys.push((slot = { id, keys: compileEntryKeys(this.raw, context, expand) }));
+    this.#lastKeys = slot;
+    return slot.keys;
   }
 
   /** Timed-effect identity (docs/world-info-scenarios.md#timed-effect-state-and-hashes); computed on first use, since only timed effects need it. */

@@ -71,11 +71,10 @@ export class BufferView {
 
   /** The hits of `index` in this view's text, found on first use and brought up to date when recursion extends it. */
   hits(index: KeyIndex): KeyHits {
-    let hits = this.#hits.find((h) => h.index === index);
-    if (!hits) {
-      this.#hits.push((hits = new KeyHits(index)));
-      hits.advance(this.text, this.lower());
-    }
+    for (const hits of this.#hits) if (hits.index === index) return hits;
+    const hits = new KeyHits(index);
+    this.#hits.push(hits);
+    hits.advance(this.text, this.lower());
     return hits;
   }
 

@@ -93,7 +93,7 @@ export class ScanPlan {
     const bookIndex = this.order.bookIndex(i);
     const book = this.#books[slot] as CompiledBook;
     this.#countLevel(entry, 1);
-    if (entry.decorators.includes('@@activate') || entry.raw.constant) always.push(i);
+    if (entry.activates || entry.constant) always.push(i);
     else if (book.keys(bookIndex).primary) {
       if (hasOwnBuffer(entry) || !book.keyIndex.indexed[bookIndex]) always.push(i);
       else {

@@ -10,7 +10,7 @@ import {
 } from './activation-check.ts';
 import { admitCandidates } from './admission.ts';
 import { tokenBudget } from './budget.ts';
-import type { Candidate } from './candidate.ts';
+import { Candidate } from './candidate.ts';
 import { orderEntries } from './entry-order.ts';
 import { explainEntry } from './explain.ts';
 import { FateLog } from './fate-log.ts';
@@ -108,14 +108,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const candidates = new Map<number, Candidate>();
   const newCandidate = (index: number): Candidate => {
     const entry = order.entry(index);
-    return {
-      entry,
-      book: plan.book(index),
-      bookIndex: order.bookIndex(index),
-      index,
-      content: entry.content,
-      sticky: timed.sticky(entry) !== undefined,
-    };
+    return new Candidate(entry, plan.book(index), order.bookIndex(index), index, timed.sticky(entry) !== undefined);
   };
   const candidateAt = (index: number): Candidate => {
     let c = candidates.get(index);
@@ -156,18 +149,19 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   while (state !== ScanState.NONE) {
     if (settings.maxRecursionSteps && settings.maxRecursionSteps <= loops.length) break;
     const loop = loops.length + 1;
+    const withRecursion = state !== ScanState.MIN_ACTIVATIONS;
+    const view = buffer.view(SHARED_LAYOUT, withRecursion);
     const pass: PassContext = {
       ...facts,
       state,
       level,
       recursive: settings.recursive,
       buffer,
+      view,
       indexed: !options.exhaustive,
     };
-    const withRecursion = state !== ScanState.MIN_ACTIVATIONS;
 
     const found: Candidate[] = [];
-    const view = buffer.view(SHARED_LAYOUT, withRecursion);
     const chosen = selection
       ? selection.select(view, (i) => candidates.get(i)?.rest?.lineage === view.lineage)
       : plan.select(view, stickyIndices);
