@@ -21,8 +21,8 @@ export class Candidate {
   keyed: KeyedOutcome | undefined = undefined;
   /** Its activation keys, once looked up. */
   keys: EntryKeys | undefined = undefined;
-  /** The last pass that selected it. */
-  selectedIn = 0;
+  /** The pass it was activated in (0: not activated). */
+  firedIn = 0;
   /** Its outcome holds, in passes over this buffer lineage, until one of its key texts newly occurs (see pass-selection.ts). */
   rest: { readonly lineage: object; readonly outcome: CheckOutcome } | undefined = undefined;
 

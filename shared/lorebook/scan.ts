@@ -135,7 +135,13 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
 
   const fates = new FateLog();
   // The reference path checks every entry in every pass.
-  const selection = options.exhaustive ? null : new PassSelection(plan, stickyIndices);
+  // A resting entry's rejection is logged again for the last pass it rested in, but not after its key was activated.
+  const selection = options.exhaustive
+    ? null
+    : new PassSelection(plan, stickyIndices, (c, pass, outcome) => {
+        const winner = activated.get(c.entry.key);
+        fates.rejected(c.index, winner ? Math.min(pass, winner.firedIn) : pass, outcome.reason, outcome.quirk);
+      });
   const levels = [...plan.delayLevels];
   let level = levels.shift() ?? 0;
   const activated = new Map<string, Candidate>();
@@ -163,11 +169,11 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
 
     const found: Candidate[] = [];
     const chosen = selection
-      ? selection.select(view, (i) => candidates.get(i)?.rest?.lineage === view.lineage)
+      ? selection.select(view, loop, (i) => candidates.get(i)?.rest?.lineage === view.lineage)
       : plan.select(view, stickyIndices);
     for (const i of chosen) {
       const c = candidateAt(i);
-      c.selectedIn = loop;
+      selection?.wake(c, loop);
       if (activated.has(c.entry.key) || failedProbability.has(c)) continue;
       const outcome = checkEntry(c, pass);
       selection?.settle(c, outcome, view);
@@ -176,11 +182,6 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
         fates.qualified(i, loop, outcome);
       } else fates.rejected(i, loop, outcome.reason, outcome.quirk);
     }
-    selection?.finish(
-      loop,
-      (c) => activated.has(c.entry.key),
-      (c, outcome) => fates.rejected(c.index, loop, outcome.reason, outcome.quirk),
-    );
     // Sticky entries first, then scan order.
     const ordered = [...found.filter((c) => c.sticky), ...found.filter((c) => !c.sticky)];
 
@@ -206,6 +207,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       fates,
       failedProbability,
       activate: (c) => {
+        c.firedIn = loop;
         activated.set(c.entry.key, c);
         fates.fired(c.index);
       },
@@ -243,6 +245,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     state = decision.next;
   }
 
+  selection?.end(loops.length);
   const activatedList = [...activated.values()];
   timed.record(activatedList.map((c) => c.entry));
   const { slots, prompt } = placeEntries(activatedList, scenario.authorsNote);

@@ -188,6 +188,28 @@ describe('key index', () => {
     expect(observable(s, false)).toEqual(observable(s, true));
   });
 
+  it('dates a rejection that rests through later passes to the last pass it held in, or its key’s activation', () => {
+    // "relic" fails its secondary key in pass 1 and rests while recursion runs passes 2–4; a second entry with the
+    // same uid (same entry key) fires in pass 3, after which the first is no longer evaluated.
+    const chain = [
+      entry(1, { key: ['dragon'], content: 'the castle' }),
+      entry(2, { key: ['castle'], content: 'a knight' }),
+      entry(3, { key: ['knight'], content: 'an elf' }),
+      entry(4, { key: ['dragon'], keysecondary: ['unicorn'], selective: true, content: 'never' }),
+    ];
+    const s = scenario(chain, [say('a dragon came', 'Alex')]);
+    s.settings = { ...s.settings, recursive: true };
+    const explained = (t: Scenario, exhaustive: boolean) =>
+      scan(t, { exhaustive }).explain.entries.find((e) => e.key === 'lore.4');
+    expect(explained(s, false)).toMatchObject({ pass: 4, reason: { code: 'secondary-failed' } });
+    expect(observable(s, false)).toEqual(observable(s, true));
+
+    const twin = entry(4, { key: ['knight'], content: 'twin' });
+    const withTwin = { ...s, books: { lore: { entries: { ...s.books.lore!.entries, twin } } } };
+    expect(scan(withTwin).activated).toContain('lore.4');
+    expect(explained(withTwin, false)).toMatchObject({ pass: 3, reason: { code: 'secondary-failed' } });
+    expect(observable(withTwin, false)).toEqual(observable(withTwin, true));
+  });
   it('after editing one entry (other entry objects kept), still agrees with evaluating every entry', () => {
     const bigger = scenarioArb.filter((s) => Object.keys(s.books.lore!.entries).length >= 8);
     fc.assert(
