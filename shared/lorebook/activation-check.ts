@@ -1,6 +1,6 @@
 // Whether one entry becomes a candidate in the current pass (docs/world-info.md#per-entry-checks, in SillyTavern's order).
 // The pass-independent part is split out so a scan can skip such entries once instead of in every pass.
-import type { Candidate, KeyedOutcome } from './candidate.ts';
+import type { Candidate } from './candidate.ts';
 import type { ExplanationReason, QuirkName } from './model.ts';
 import { ScanState } from './model.ts';
 import { staticFilter, type FilterContext } from './filters.ts';
@@ -68,22 +68,20 @@ export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
   if (c.scanWide === undefined) c.scanWide = rejectedForScan(c, pass);
   if (c.scanWide) return c.scanWide;
   const last = c.keyed;
-  if (last && (!passBound(c) || (last.state === pass.state && last.level === pass.level))) {
+  if (last && (!passBound(c) || (c.keyedState === pass.state && c.keyedLevel === pass.level))) {
     const view = viewOf(c, pass);
-    if (view.lineage === last.view.lineage && keysUnchanged(c, view, last)) return last.outcome;
+    if (view.lineage === c.keyedLineage && keysUnchanged(c, view)) return last;
   }
   const outcome = freshCheck(c, pass);
   const code = outcome.reason.code;
   if (pass.indexed && (code === 'key-match' || code === 'no-key-match' || code === 'secondary-failed')) {
     const view = viewOf(c, pass);
-    c.keyed = {
-      outcome,
-      state: pass.state,
-      level: pass.level,
-      view,
-      textLength: view.text.length,
-      lowerLength: view.lower().length,
-    };
+    c.keyed = outcome;
+    c.keyedState = pass.state;
+    c.keyedLevel = pass.level;
+    c.keyedLineage = view.lineage;
+    c.keyedTextLength = view.text.length;
+    c.keyedLowerLength = view.lower().length;
   } else c.keyed = undefined;
   return outcome;
 }
@@ -97,8 +95,7 @@ export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
 export function restsUntilKeysChange(c: Candidate, outcome: CheckOutcome, view: BufferView): boolean {
   if (outcome.candidate) return false;
   if (c.scanWide) return outcome === c.scanWide;
-  const last = c.keyed;
-  if (!last || last.outcome !== outcome || last.view.lineage !== view.lineage || passBound(c)) return false;
+  if (c.keyed !== outcome || c.keyedLineage !== view.lineage || passBound(c)) return false;
   const keys = keysOf(c);
   const hits = view.hits(c.book.keyIndex);
   return covered(keys.primary, hits) && covered(keys.secondary, hits);
@@ -129,13 +126,13 @@ function passBound(c: Candidate): boolean {
   return (c.entry.delayed || c.entry.excludeRecursion) && !c.sticky;
 }
 
-function keysUnchanged(c: Candidate, view: BufferView, last: KeyedOutcome): boolean {
+function keysUnchanged(c: Candidate, view: BufferView): boolean {
   const keys = keysOf(c);
   const hits = view.hits(c.book.keyIndex);
-  return unchanged(keys.primary, hits, last) && unchanged(keys.secondary, hits, last);
+  return unchanged(keys.primary, hits, c) && unchanged(keys.secondary, hits, c);
 }
 
-function unchanged(keys: readonly CompiledKey[] | null, hits: KeyHits, last: KeyedOutcome): boolean {
+function unchanged(keys: readonly CompiledKey[] | null, hits: KeyHits, last: Candidate): boolean {
   if (!keys) return true;
   for (const key of keys) {
     if (key.kind === 'never') continue;
@@ -143,7 +140,7 @@ function unchanged(keys: readonly CompiledKey[] | null, hits: KeyHits, last: Key
       if ((key.literal === null && key.alternatives === null) || hits.keyFirst(key, false) !== -1) return false;
       continue;
     }
-    const old = key.caseSensitive ? last.textLength : last.lowerLength;
+    const old = key.caseSensitive ? last.keyedTextLength : last.keyedLowerLength;
     const at = hits.keyFirst(key, key.kind === 'word');
     if (at === undefined || at >= old) return false;
     if (key.kind === 'substring' && at >= 0) {

@@ -3,7 +3,6 @@
 import type { CheckOutcome } from './activation-check.ts';
 import type { ScanState } from './model.ts';
 import type { CompiledBook, EntryKeys, PreparedEntry } from './prepare.ts';
-import type { BufferView } from './scan-buffer.ts';
 
 export class Candidate {
   readonly entry: PreparedEntry;
@@ -17,14 +16,26 @@ export class Candidate {
   readonly sticky: boolean;
   /** Its rejection for the whole scan (null: none), once checked (see activation-check.ts). */
   scanWide: CheckOutcome | null | undefined = undefined;
-  /** Its last key-decided outcome, which later passes reuse while no key can match differently (see activation-check.ts). */
-  keyed: KeyedOutcome | undefined = undefined;
+  /**
+   * Its last key-decided outcome, which later passes reuse while no key can match differently (see
+   * activation-check.ts), with the pass kind and delay level it was decided in, the lineage of the view it was
+   * decided on and that view's text lengths (as is and lowered) then. Fields, not an object: a scan decides thousands.
+   */
+  keyed: CheckOutcome | undefined = undefined;
+  keyedState: ScanState = 0;
+  keyedLevel = 0;
+  keyedLineage: object | null = null;
+  keyedTextLength = 0;
+  keyedLowerLength = 0;
   /** Its activation keys, once looked up. */
   keys: EntryKeys | undefined = undefined;
   /** The pass it was activated in (0: not activated). */
   firedIn = 0;
-  /** Its outcome holds, in passes over this buffer lineage, until one of its key texts newly occurs (see pass-selection.ts). */
-  rest: { readonly lineage: object; readonly outcome: CheckOutcome } | undefined = undefined;
+  /**
+   * The buffer lineage in which its outcome (`scanWide` or `keyed`) holds until one of its key texts newly occurs
+   * (see pass-selection.ts), or null.
+   */
+  restsIn: object | null = null;
 
   constructor(entry: PreparedEntry, book: CompiledBook, bookIndex: number, index: number, sticky: boolean) {
     this.entry = entry;
@@ -34,13 +45,4 @@ export class Candidate {
     this.content = entry.content;
     this.sticky = sticky;
   }
-}
-
-export interface KeyedOutcome {
-  readonly outcome: CheckOutcome;
-  readonly state: ScanState;
-  readonly level: number;
-  readonly view: BufferView;
-  readonly textLength: number;
-  readonly lowerLength: number;
 }

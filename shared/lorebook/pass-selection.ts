@@ -39,7 +39,7 @@ export class PassSelection {
    * Scan indices to check in pass `pass`, ascending. `resting(i)`: the entry at scan index `i` rests in `view`'s
    * lineage. Each chosen candidate must be passed to `wake` before it is checked or skipped.
    */
-  select(view: BufferView, pass: number, resting: (index: number) => boolean): number[] {
+  select(view: BufferView, pass: number, resting: (index: number) => boolean): Int32Array {
     const plan = this.#plan;
     const again = this.#again;
     this.#again = [];
@@ -53,26 +53,27 @@ export class PassSelection {
 
   /** Ends the rest of a candidate chosen in pass `pass`, if it rested. */
   wake(c: Candidate, pass: number): void {
-    if (c.rest) this.#endRest(c, pass - 1);
+    if (c.restsIn) this.#endRest(c, pass - 1);
   }
 
   /** Files a candidate this pass checked, with its outcome, under resting or again. */
   settle(c: Candidate, outcome: CheckOutcome, view: BufferView): void {
     if (restsUntilKeysChange(c, outcome, view)) {
-      c.rest = { lineage: view.lineage, outcome };
+      c.restsIn = view.lineage;
       if (!isScanWide(outcome.reason)) this.#resting.push(c);
     } else this.#again.push(c.index);
   }
 
   /** Ends every rest; `pass` is the last pass of the lineage (the scan's last pass, when it ends). */
   end(pass: number): void {
-    for (const c of this.#resting) if (c.rest) this.#endRest(c, pass);
+    for (const c of this.#resting) if (c.restsIn) this.#endRest(c, pass);
     this.#resting = [];
   }
 
   #endRest(c: Candidate, pass: number): void {
-    const outcome = (c.rest as { outcome: CheckOutcome }).outcome;
-    c.rest = undefined;
+    // A rest keeps the outcome `restsUntilKeysChange` accepted, which a check has not replaced since.
+    const outcome = (c.scanWide ?? c.keyed) as CheckOutcome;
+    c.restsIn = null;
     // A scan-wide reason keeps no pass: logging it again changes nothing.
     if (!isScanWide(outcome.reason)) this.#touch(c, pass, outcome);
   }

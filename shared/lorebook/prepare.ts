@@ -34,6 +34,8 @@ export class PreparedEntry {
   readonly constant: boolean;
   /** `excludeRecursion` is truthy. */
   readonly excludeRecursion: boolean;
+  /** `delay` as given. */
+  readonly delay: WorldInfoEntry['delay'];
   /** It has the `@@activate` decorator. */
   readonly activates: boolean;
   /** It has `@@dont_activate` and not `@@activate`. */
@@ -63,6 +65,7 @@ export class PreparedEntry {
     this.filterable = mayBeFiltered(raw);
     this.constant = !!raw.constant;
     this.excludeRecursion = !!raw.excludeRecursion;
+    this.delay = raw.delay;
     const { decorators } = this;
     this.activates = decorators.includes('@@activate');
     this.dontActivate = !this.activates && decorators.includes('@@dont_activate');

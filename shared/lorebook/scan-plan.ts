@@ -133,8 +133,8 @@ export class ScanPlan {
   }
 
   /** Scan indices a pass must evaluate, ascending. `view` is the shared buffer; `extra` adds e.g. sticky entries. */
-  select(view: BufferView, extra: readonly number[]): number[] {
-    if (this.#exhaustive) return Array.from({ length: this.order.length }, (_, i) => i);
+  select(view: BufferView, extra: readonly number[]): Int32Array {
+    if (this.#exhaustive) return Int32Array.from({ length: this.order.length }, (_, i) => i);
     const { chosen, choose } = this.#chooser();
     this.#always.forEach(choose);
     extra.forEach(choose);
@@ -164,7 +164,7 @@ export class ScanPlan {
     again: readonly number[],
     marks: Int32Array,
     wakes: (index: number) => boolean,
-  ): number[] {
+  ): Int32Array {
     const { chosen, choose } = this.#chooser();
     this.#always.forEach(choose);
     extra.forEach(choose);
@@ -192,9 +192,23 @@ export class ScanPlan {
     return { chosen, choose };
   }
 
-  #chosen(chosen: number[]): number[] {
-    for (const i of chosen) this.#marked[i] = 0;
-    return chosen.sort((a, b) => a - b);
+  /** The chosen scan indices in ascending order, their marks cleared. */
+  #chosen(chosen: readonly number[]): Int32Array {
+    const marked = this.#marked;
+    const sorted = new Int32Array(chosen.length);
+    if (chosen.length * 8 < marked.length) {
+      sorted.set(chosen);
+      for (const i of chosen) marked[i] = 0;
+      return sorted.sort();
+    }
+    // A large share of the book: sweeping the marks in order costs less than sorting.
+    for (let i = 0, n = 0; n < chosen.length; i++) {
+      if (marked[i]) {
+        marked[i] = 0;
+        sorted[n++] = i;
+      }
+    }
+    return sorted;
   }
 }
 

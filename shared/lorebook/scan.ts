@@ -169,7 +169,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
 
     const found: Candidate[] = [];
     const chosen = selection
-      ? selection.select(view, loop, (i) => candidates.get(i)?.rest?.lineage === view.lineage)
+      ? selection.select(view, loop, (i) => candidates.get(i)?.restsIn === view.lineage)
       : plan.select(view, stickyIndices);
     for (const i of chosen) {
       const c = candidateAt(i);

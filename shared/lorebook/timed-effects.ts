@@ -65,7 +65,7 @@ export class TimedEffects {
 
   /** `delay` counts absolute messages: active while the chat is shorter. */
   delayed(entry: PreparedEntry): boolean {
-    const delay = entry.raw.delay;
+    const { delay } = entry;
     return !!delay && this.#chatLength < delay;
   }
 
