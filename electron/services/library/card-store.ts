@@ -13,7 +13,8 @@ import type { CardFields } from '../../../shared/library/card-summary.ts';
 import { detectFormat, parseDocument, serializeDocument } from '../../../shared/library/parse-document.ts';
 import type { Db } from './open-database.ts';
 import { contentHash, RevisionedStore } from './revisioned-store.ts';
-import { buildSearch, searchTokens, wordToken } from './search-query.ts';
+import { buildSearch, searchTokens } from './search-query.ts';
+import { wordIds, writeCardWords } from './card-words.ts';
 import { SearchMatches } from './search-matches.ts';
 import type { StoredCard } from '../../../shared/library/card-files.ts';
 import { naturalKey } from '../../../shared/util/natural-key.ts';
@@ -171,7 +172,7 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
    * when a tag or word matches tens of thousands of cards); it reads the sort's index in order instead and checks
    * each card against the matches, so a page stops after its 200 rows. Few matches are the exception: then reading
    * those and sorting them is quicker than walking the index. The total of a live list is the matches minus the
-   * trashed cards among them, counted from the trash's own index.
+   * trashed cards among them, counted from the trash's own index. A filter every card passes needs no check at all.
    */
   private query(input: ListInput): { where: string[]; params: unknown[]; sortSql: string; total?: number } {
     const where = [this.trashFilter(input.trash)];
@@ -181,8 +182,9 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
       (tag) => (findTag.get(tag) as { id: number } | undefined)?.id ?? -1,
     );
     let total: number | undefined;
-    if (tagIds.length > 0 || search?.long.length || search?.grams.length) {
-      const matches = this.matches.fill(search, tagIds);
+    const matches =
+      tagIds.length > 0 || search?.long.length || search?.grams.length ? this.matches.fill(search, tagIds) : 'every';
+    if (matches !== 'every') {
       where.push(`${matches <= FEW_MATCHES ? '' : '+'}c.id IN (SELECT id FROM temp.card_matches)`);
       if (!input.trash) {
         const trashed = this.sql
@@ -480,13 +482,9 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
    */
   private writeSearch(rows: readonly [id: number, texts: string[]][]): void {
     const tokens = rows.map(([, texts]) => searchTokens(texts));
-    const words = JSON.stringify([...new Set(tokens.flatMap((t) => t.words))]);
-    this.sql.stmt('INSERT OR IGNORE INTO search_words (word) SELECT value FROM json_each(?)').run(words);
-    const ids = new Map(
-      this.sql
-        .stmt('SELECT w.word, w.id FROM json_each(?) j JOIN search_words w ON w.word = j.value')
-        .raw()
-        .all(words) as [string, number][],
+    const ids = wordIds(
+      this.sql,
+      tokens.flatMap((t) => t.words),
     );
     rows.forEach(([id, texts], i) => {
       this.sql.stmt('DELETE FROM card_search WHERE rowid = ?').run(id);
@@ -495,10 +493,7 @@ export class CardStore extends RevisionedStore<CardSummary, CardRecord, CardRow>
         .run(id, ...texts);
       this.sql.stmt('DELETE FROM card_grams WHERE rowid = ?').run(id);
       this.sql.stmt('INSERT INTO card_grams (rowid, grams) VALUES (?, ?)').run(id, tokens[i]!.grams);
-      this.sql.stmt('DELETE FROM card_words WHERE rowid = ?').run(id);
-      this.sql
-        .stmt('INSERT INTO card_words (rowid, words) VALUES (?, ?)')
-        .run(id, tokens[i]!.words.map((w) => wordToken(ids.get(w)!)).join(' '));
+      writeCardWords(this.sql, id, tokens[i]!.words, ids);
     });
   }
 }

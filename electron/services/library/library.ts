@@ -11,6 +11,8 @@ import { LorebookStore } from './lorebook-store.ts';
 import { LoreTestStore } from './lore-test-store.ts';
 import { ScriptStore } from './script-store.ts';
 import { Sql } from './sql.ts';
+import { WordIndexFill } from './word-index-fill.ts';
+import { fileErrorLog, logFileFor } from '../error-log.ts';
 
 export interface LibraryFacts {
   schemaVersion: number;
@@ -26,6 +28,8 @@ export interface Library {
   readonly scripts: ScriptStore;
   readonly chats: ChatStore;
   readonly links: CardBooks;
+  /** The background fill of the word index of cards written before schema 7, started at open. */
+  readonly wordIndex: WordIndexFill;
   /** Runs `fn` as one write transaction over any of the stores (BEGIN IMMEDIATE; see sql.ts). */
   write<T>(fn: () => T): T;
   facts(): LibraryFacts;
@@ -37,6 +41,8 @@ export function openLibrary(file: string): Library {
   const sql = new Sql(db);
   const cards = new CardStore(db);
   const lorebooks = new LorebookStore(db);
+  const wordIndex = new WordIndexFill(sql);
+  wordIndex.start(fileErrorLog(logFileFor(file)));
   const count = (table: 'cards' | 'lorebooks' | 'scripts' | 'chats' | 'revisions'): number =>
     (sql.stmt(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   return {
@@ -48,6 +54,7 @@ export function openLibrary(file: string): Library {
     scripts: new ScriptStore(db),
     chats: new ChatStore(db),
     links: new CardBooks(db, cards, lorebooks),
+    wordIndex,
     write: (fn) => sql.write(fn),
     facts: () => ({
       schemaVersion: db.pragma('user_version', { simple: true }) as number,
@@ -59,6 +66,9 @@ export function openLibrary(file: string): Library {
         revisions: count('revisions'),
       },
     }),
-    close: () => db.close(),
+    close: () => {
+      wordIndex.stop();
+      db.close();
+    },
   };
 }

@@ -76,12 +76,17 @@ function libraryAt(version: number): string {
     db.prepare(
       'INSERT INTO card_grams (rowid, grams) SELECT rowid, search_grams(name, creator, tags, description, notes) FROM card_search',
     ).run();
+  // Schema 7 writes each card's tag ids into its word-index row too.
+  const tagTokens =
+    version >= 7
+      ? " || coalesce((SELECT ' ' || group_concat('t' || tag_id, ' ') FROM card_tags WHERE card_id = s.rowid), '')"
+      : '';
   if (version >= 6)
     db.exec(`INSERT OR IGNORE INTO search_words (word) SELECT j.value FROM card_search s,
         json_each(search_word_list(s.name, s.creator, s.tags, s.description, s.notes)) j;
       INSERT INTO card_words (rowid, words) SELECT s.rowid, (SELECT group_concat('w' || w.id, ' ')
         FROM json_each(search_word_list(s.name, s.creator, s.tags, s.description, s.notes)) j
-        JOIN search_words w ON w.word = j.value) FROM card_search s`);
+        JOIN search_words w ON w.word = j.value)${tagTokens} FROM card_search s`);
   if (version >= 3)
     db.prepare(
       "INSERT INTO lore_tests (lorebook_id, name, document, created_at, updated_at) VALUES (1, 'moon fires', ?, 1000, 1000)",
@@ -91,8 +96,8 @@ function libraryAt(version: number): string {
 }
 
 describe('schema migrations', () => {
-  it('knows six schema versions (a new one needs a case here)', () => {
-    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6]);
+  it('knows seven schema versions (a new one needs a case here)', () => {
+    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('keeps every released migration byte for byte as it shipped (databases already ran that SQL)', () => {
@@ -104,6 +109,7 @@ describe('schema migrations', () => {
       '583918a62917c95132787669f3dbcc9079b04e39c5b325fa5f871d616785eee9',
       '67c33b9894535e5aec8c247415cc1be82b3383adf57dd30851d2a2282f39db78',
       'a9eb7769f76e043e117678edf3d982efaa8b7418a381a91511c744799fb488f9',
+      '07dda848c3bc4d229b67c2dd3cca31a93deb5ec5023f4d231b0c41537debcd91',
     ]);
   });
 
@@ -122,10 +128,18 @@ describe('schema migrations', () => {
       // Schema 2 gave every card the container it came in; before it, the document's own format.
       expect(library.cards.get(2)).toMatchObject({ name: 'Ash', format: 'yaml', container: 'yaml' });
       expect(library.cards.revision(1, 1).document).toBe(older);
-      expect(library.cards.list({ query: 'moonlit' }).items.map((c) => c.id)).toEqual([1]);
-      // Schema 6 indexes each card's words: filled for cards written before it (a word's inside finds it too).
-      expect(library.cards.list({ query: 'OONL' }).items.map((c) => c.id)).toEqual([1]);
-      expect(library.cards.list({ query: 'moonless' }).items).toEqual([]);
+      // Schema 6 indexes each card's words, and schema 7 its tags beside them: written for cards from before 7 in
+      // the background, and searches find the same cards before and after (a word's inside finds it too).
+      const found = (): number[][] =>
+        [{ query: 'moonlit' }, { query: 'OONL' }, { query: 'moonless' }, { query: 'moonlit', tags: ['ELF'] }].map(
+          (input) => library!.cards.list(input).items.map((c) => c.id),
+        );
+      const fillRows = () => library!.db.prepare('SELECT count(*) FROM word_index_fill').pluck().get();
+      expect(fillRows()).toBe(version < 7 ? 1 : 0);
+      expect(found()).toEqual([[1], [1], [], [1]]);
+      while (library.wordIndex.step());
+      expect(fillRows()).toBe(0);
+      expect(found()).toEqual([[1], [1], [], [1]]);
       expect(library.cards.list({ tags: ['elf'] }).total).toBe(1);
       // Schema 5 indexes characters and pairs for one- and two-character words: filled for cards written before it.
       expect(library.cards.list({ query: 'ny' }).items.map((c) => c.id)).toEqual([1]);
