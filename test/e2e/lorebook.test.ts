@@ -24,7 +24,7 @@ describe('lorebook editor and activation preview', () => {
     await expect.poll(() => resultText(app.page)).toMatch(/eldoria — key "forest" in message 1 from the end · pass 1/);
     // Recursion is on (SillyTavern's default): Eldoria's content names the other three entries' keys.
     expect(await resultText(app.page)).toMatch(
-      /4 of 4 entries fired\s+Before character\s+power — key "magic" in content activated in pass 1 · pass 2/,
+      /4 of 4 entries fired\s+Before character\s+1\. power — key "magic" in content activated in pass 1 · pass 2/,
     );
     await app.page.screenshot({ path: path.join(artifactsDir, 'lorebook-preview.png') });
   });
