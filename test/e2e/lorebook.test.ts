@@ -204,5 +204,12 @@ describe('lorebook editor and activation preview', () => {
     fs.writeFileSync(path.join(artifactsDir, 'lorebook-preview-latency.json'), JSON.stringify(figures, null, 2));
     // A figure for the artifacts, not an assertion: speed is judged by the bench, never by a timed test.
     console.log('10,000 entries, longest main-thread task while scrolling and filtering (ms):', longest);
+    // An entry opened from the preview is scrolled into view, from the far end of the list.
+    await app.page.getByLabel('Filter by key or title').fill('');
+    await expect.poll(() => shownEntries(app.page)).toBe('10,000 of 10,000 entries');
+    await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await app.page.getByLabel('Message 1 (User)').fill('Tell me about name42.');
+    await app.page.getByTestId('preview-result').getByRole('button', { name: 'Entry number 42', exact: true }).click();
+    await expect.poll(() => app.page.locator('.lb-row.current').innerText()).toMatch(/Entry number 42\b/);
   }, 180_000);
 });

@@ -1,19 +1,30 @@
 /**
  * The rows of a scrolled list of same-height rows that are in view, plus `overscan` rows on each side, computed
  * from the scroll position alone. A general virtualizer measures every row before the first paint (100,000
- * measurement objects at start-up, tens of milliseconds); rows of one height need a division.
+ * measurement objects at start-up, tens of milliseconds); rows of one height need a division. Used by the library's
+ * card list and grid and the lorebook's entry table.
  */
-import { useLayoutEffect, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
 
 /** The viewport height assumed for the first render, before the scroller is measured (a window's worth of rows). */
 const FIRST_GUESS = 1000;
+
+export interface RowWindow {
+  /** The first and last row to render (inclusive; `last` < `first` when there are none). */
+  first: number;
+  last: number;
+  /** The height of all rows: the size of the scrolled content. */
+  totalSize: number;
+  /** Scrolls the least that brings row `index` fully into view; nothing when it is in view already. */
+  scrollToRow(index: number): void;
+}
 
 export function useRowWindow(
   scroller: RefObject<HTMLElement | null>,
   count: number,
   rowSize: number,
   overscan: number,
-): { first: number; last: number; totalSize: number } {
+): RowWindow {
   // The first row in view and the viewport height: the window changes only when one of them does.
   const [view, setView] = useState({ row: 0, height: FIRST_GUESS });
   // Before paint, so the first frame already shows the rows that fit.
@@ -34,7 +45,17 @@ export function useRowWindow(
       resize.disconnect();
     };
   }, [scroller, rowSize]);
+  const scrollToRow = useCallback(
+    (index: number): void => {
+      const el = scroller.current;
+      if (!el) return;
+      const top = index * rowSize;
+      if (top < el.scrollTop) el.scrollTop = top;
+      else if (top + rowSize > el.scrollTop + el.clientHeight) el.scrollTop = top + rowSize - el.clientHeight;
+    },
+    [scroller, rowSize],
+  );
   const first = Math.max(0, view.row - overscan);
   const last = Math.min(count - 1, view.row + Math.ceil(view.height / rowSize) + overscan);
-  return { first, last, totalSize: count * rowSize };
+  return { first, last, totalSize: count * rowSize, scrollToRow };
 }

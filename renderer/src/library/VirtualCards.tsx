@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CardSummary } from '../../../shared/library/types.ts';
 import { useT } from '../i18n/index.ts';
 import { CardItem } from './CardRow.tsx';
-import { useRowWindow } from './useRowWindow.ts';
+import { useRowWindow } from '../app/useRowWindow.ts';
 import type { CardActions } from './CardRow.tsx';
 
 interface Props {

@@ -1,6 +1,6 @@
 /** The virtualized entry table: only the rows in view are in the DOM, so 10,000 entries scroll smoothly. */
 import { useEffect, useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRowWindow } from '../app/useRowWindow.ts';
 import { useT } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { isEnabled, strategyOf } from './book-model.ts';
@@ -43,17 +43,12 @@ export function EntryList({ table, selection, current, fired, onOpen, onToggleEn
   const { selected, onSelect } = selection;
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-  });
+  const { first, last, totalSize, scrollToRow } = useRowWindow(scroller, rows.length, ROW_HEIGHT, 10);
   // An entry opened from elsewhere (a lint finding, the preview) is scrolled into view.
   const currentIndex = rows.findIndex((r) => r.id === current);
   useEffect(() => {
-    if (currentIndex >= 0) virtualizer.scrollToIndex(currentIndex, { align: 'auto' });
-  }, [currentIndex, virtualizer]);
+    if (currentIndex >= 0) scrollToRow(currentIndex);
+  }, [currentIndex, scrollToRow]);
 
   return (
     <div className="lb-table" role="table" aria-label={t('lb.entries')} aria-rowcount={rows.length}>
@@ -77,9 +72,8 @@ export function EntryList({ table, selection, current, fired, onOpen, onToggleEn
         ))}
       </div>
       <div ref={scroller} className="lb-scroll" data-testid="entry-scroller">
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index]!;
+        <div style={{ height: totalSize, position: 'relative' }}>
+          {rows.slice(first, last + 1).map((row, k) => {
             const { entry } = row;
             const title = String(entry.comment ?? '') || t('lb.untitled', { uid: String(entry.uid) });
             const lint = lintCounts.get(row.id) ?? 0;
@@ -102,7 +96,7 @@ export function EntryList({ table, selection, current, fired, onOpen, onToggleEn
                   left: 0,
                   right: 0,
                   height: ROW_HEIGHT,
-                  transform: `translateY(${item.start}px)`,
+                  transform: `translateY(${(first + k) * ROW_HEIGHT}px)`,
                 }}
                 onClick={(e) =>
                   e.shiftKey
