@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LintIssue, LintOptions } from '../../../shared/lorebook/lint.ts';
 import type { LintRequest } from './preview/lint.worker.ts';
+import type { LintReply } from './preview/lint-reply.ts';
 
 const DELAY_MS = 250;
 
@@ -13,12 +14,16 @@ export function useLint(bookText: string | null, options: LintOptions): { issues
   const [shown, setShown] = useState<{ issues: LintIssue[]; of: LintRequest | null }>({ issues: [], of: null });
   const worker = useRef<Worker | null>(null);
   const latest = useRef<LintRequest | null>(null);
+  /** The worker's last list, which a reply that leaves its list out repeats (also replies to older requests). */
+  const received = useRef<LintIssue[]>([]);
 
   useEffect(() => {
     const w = new Worker(new URL('./preview/lint.worker.ts', import.meta.url), { type: 'module' });
-    w.onmessage = (e: MessageEvent<{ id: number; issues: LintIssue[] }>) => {
+    received.current = [];
+    w.onmessage = (e: MessageEvent<LintReply>) => {
+      const issues = (received.current = e.data.issues ?? received.current);
       const of = latest.current;
-      if (e.data.id === of?.id) setShown({ issues: e.data.issues, of });
+      if (e.data.id === of?.id) setShown({ issues, of });
     };
     worker.current = w;
     return () => w.terminate();

@@ -2,11 +2,12 @@
 import { lintBook } from '../../../../shared/lorebook/lint.ts';
 import type { LintIssue, LintOptions } from '../../../../shared/lorebook/lint.ts';
 import type { WorldInfoBook } from '../../../../shared/lorebook/model.ts';
+import { lintReplies, type LintReply } from './lint-reply.ts';
 
 // The renderer is typed against the DOM; this is the part of the worker scope used here.
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<LintRequest>) => void) | null;
-  postMessage(message: { id: number; issues: LintIssue[] }): void;
+  postMessage(message: LintReply): void;
 };
 
 export interface LintRequest {
@@ -15,6 +16,8 @@ export interface LintRequest {
   book: string;
   options: LintOptions;
 }
+
+const reply = lintReplies();
 
 scope.onmessage = (event: MessageEvent<LintRequest>) => {
   const { id, book, options } = event.data;
@@ -26,5 +29,5 @@ scope.onmessage = (event: MessageEvent<LintRequest>) => {
   } catch {
     // A book the engine cannot read yet (mid-edit) has nothing to lint.
   }
-  scope.postMessage({ id, issues });
+  scope.postMessage(reply(id, issues));
 };
