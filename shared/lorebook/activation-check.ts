@@ -5,10 +5,10 @@ import type { ExplanationReason, QuirkName } from './model.ts';
 import { ScanState } from './model.ts';
 import { staticFilter, type FilterContext } from './filters.ts';
 import type { BufferView, ScanBuffer } from './scan-buffer.ts';
-import { caretQuirk, type CompiledKey } from './keys.ts';
+import { caretQuirk, matchQuirk, type CompiledKey } from './keys.ts';
 import type { KeyHits } from './key-index.ts';
 import type { EntryKeys } from './prepare.ts';
-import { evaluateSecondary, firstPrimaryMatch } from './secondary.ts';
+import { evaluateSecondary, firstPrimaryHit, keyMatch } from './secondary.ts';
 import type { TimedEffects } from './timed-effects.ts';
 
 export interface ScanFacts {
@@ -109,7 +109,7 @@ function covered(keys: readonly CompiledKey[] | null, hits: KeyHits): boolean {
     if (
       key.kind === 'regex'
         ? (key.literal === null && key.alternatives === null) || hits.keyFirst(key, false) !== -1
-        : hits.keyFirst(key, key.kind === 'word') === undefined
+        : !hits.covers(key, key.kind === 'word')
     )
       return false;
   }
@@ -118,7 +118,7 @@ function covered(keys: readonly CompiledKey[] | null, hits: KeyHits): boolean {
 
 /** The candidate's activation keys, looked up once per scan. */
 function keysOf(c: Candidate): EntryKeys {
-  return (c.keys ??= c.book.keys(c.bookIndex));
+  return (c.keys ??= c.book.keysOf(c.entry));
 }
 
 /** The pass kind or delay level can change the entry's outcome with the same buffer. */
@@ -171,29 +171,32 @@ function freshCheck(c: Candidate, pass: PassContext): CheckOutcome {
   const keys = keysOf(c);
   if (!keys.primary) return withInertDecorator(c, skip({ code: 'no-keys' }));
   const view = entryView(c, pass);
-  const hit = firstPrimaryMatch(keys.primary, view);
+  const hit = firstPrimaryHit(keys.primary, view);
   if (!hit) {
     const quirk = caretQuirk(keys.primary, view);
-    return withInertDecorator(c, { candidate: false, reason: { code: 'no-key-match' }, ...(quirk ? { quirk } : {}) });
+    return withInertDecorator(c, quirk ? { candidate: false, reason: NO_KEY_MATCH, quirk } : NO_KEY_MATCH_OUTCOME);
   }
-  const { match } = hit;
-  let quirk = hit.quirk;
+  const key = keys.primary[hit.key] as CompiledKey;
+  const match = keyMatch(key, view, hit.at);
+  let quirk = matchQuirk(key, view, hit.at);
   if (!keys.secondary) {
-    const { raw } = entry;
-    if (raw.selective === undefined && Array.isArray(raw.keysecondary) && raw.keysecondary.length > 0)
-      quirk = 'selective-missing-ignores-secondary';
-    return withInertDecorator(c, {
-      candidate: true,
-      reason: { code: 'key-match', match },
-      ...(quirk ? { quirk } : {}),
-    });
+    if (entry.ignoresSecondary) quirk = 'selective-missing-ignores-secondary';
+    const reason: ExplanationReason = { code: 'key-match', match };
+    return withInertDecorator(c, quirk ? { candidate: true, reason, quirk } : { candidate: true, reason });
   }
-  const secondary = evaluateSecondary(keys.secondary, view, entry.raw.selectiveLogic);
-  const outcome: CheckOutcome = secondary.passed
-    ? { candidate: true, reason: { code: 'key-match', match, secondary } }
-    : { candidate: false, reason: { code: 'secondary-failed', match, secondary } };
-  return withInertDecorator(c, quirk ? { ...outcome, quirk } : outcome);
+  const secondary = evaluateSecondary(keys.secondary, view, entry.selectiveLogic);
+  const reason: ExplanationReason = secondary.passed
+    ? { code: 'key-match', match, secondary }
+    : { code: 'secondary-failed', match, secondary };
+  return withInertDecorator(
+    c,
+    quirk ? { candidate: secondary.passed, reason, quirk } : { candidate: secondary.passed, reason },
+  );
 }
+
+/** "No primary key matched" carries no detail: one shared (frozen) outcome. */
+const NO_KEY_MATCH: ExplanationReason = Object.freeze({ code: 'no-key-match' });
+const NO_KEY_MATCH_OUTCOME: CheckOutcome = Object.freeze({ candidate: false, reason: NO_KEY_MATCH });
 
 /**
  * Marks outcomes that a decorator with trailing text failed to decide: `@@activate now` did not force activation,
@@ -213,7 +216,7 @@ function keyedSkip(c: Candidate, pass: PassContext, reason: ExplanationReason): 
   if (c.entry.activates || c.entry.constant) return skip(reason);
   const keys = keysOf(c);
   if (!keys.primary) return skip({ code: 'no-keys' });
-  return firstPrimaryMatch(keys.primary, entryView(c, pass)) ? skip(reason) : skip({ code: 'no-key-match' });
+  return firstPrimaryHit(keys.primary, entryView(c, pass)) ? skip(reason) : skip({ code: 'no-key-match' });
 }
 
 /** The buffer the entry's keys are matched against in this pass. */

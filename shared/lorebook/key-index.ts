@@ -8,7 +8,7 @@
 // tested exactly, and only when their literal occurs.
 import { AhoCorasick } from './aho-corasick.ts';
 import { TextTable } from './text-table.ts';
-import { isWordChar, wordBounded, type CompiledKey, type IndexedText, type TextKey } from './keys.ts';
+import { isWordChar, wordBounded, type CompiledKey, type IndexedText, type PlainKey, type TextKey } from './keys.ts';
 import type { EntryKeys } from './prepare.ts';
 
 function isPlainWord(text: string): boolean {
@@ -344,11 +344,21 @@ class ModeHits {
   }
 
   keyFirst(key: IndexedText, text: string, whole: boolean): number | undefined {
+    return this.#firstById(this.#idOf(key, text), whole);
+  }
+
+  /** Whether `first` knows the key's text (as a whole word if asked): a question about the index, not the text. */
+  covers(key: IndexedText, text: string, whole: boolean): boolean {
+    const id = this.#idOf(key, text);
+    return id >= 0 && (whole || !this.set.wordOnly[id]);
+  }
+
+  #idOf(key: IndexedText, text: string): number {
     if (key.indexSet !== this.set) {
       key.indexSet = this.set;
       key.indexId = this.set.texts.get(text);
     }
-    return this.#firstById(key.indexId, whole);
+    return key.indexId;
   }
 
   #firstById(id: number, whole: boolean): number | undefined {
@@ -397,6 +407,11 @@ export class KeyHits {
     }
     if (key.kind === 'regex') return this.#caseInsensitive.keyFirst(key, key.literal as string, whole);
     return (key.caseSensitive ? this.#caseSensitive : this.#caseInsensitive).keyFirst(key, key.text, whole);
+  }
+
+  /** Whether `keyFirst` knows a plain key's text (as a whole word if asked). */
+  covers(key: PlainKey, whole: boolean): boolean {
+    return (key.caseSensitive ? this.#caseSensitive : this.#caseInsensitive).covers(key, key.text, whole);
   }
 
   /** Calls `visit` with the book index of every indexed entry one of whose primary keys may occur. */

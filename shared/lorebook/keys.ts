@@ -28,6 +28,8 @@ export interface RegexKey extends IndexedText {
   readonly kind: 'regex';
   readonly source: string;
   readonly re: RegExp;
+  /** `re` as text (`/pattern/flags`), as a match reports it. */
+  readonly expanded: string;
   /** Lowercased text every match contains (see regex-literal.ts), or null. */
   readonly literal: string | null;
   /** Without a literal: lowercased texts one of which every match contains, or null. */
@@ -53,6 +55,9 @@ export interface IndexedText {
 
 /** A key whose text (or literal) a key index may cover. */
 export type TextKey = Exclude<CompiledKey, { kind: 'never' }>;
+
+/** A key matched as text. */
+export type PlainKey = Extract<CompiledKey, { kind: 'substring' | 'word' }>;
 
 export interface PlainKeyOptions {
   caseSensitive: boolean;
@@ -90,6 +95,7 @@ export function compileKey(source: string, text: string, options: PlainKeyOption
       kind: 'regex',
       source,
       re,
+      expanded: re.toString(),
       literal: literal?.text ?? null,
       alternatives: literal ? null : requiredAlternatives(re),
       // A sticky key matches only at offset 0 (SillyTavern's lastIndex is 0): never searched from elsewhere.

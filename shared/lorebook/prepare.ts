@@ -12,6 +12,9 @@ import { compileKey, type CompiledKey, type PlainKeyOptions } from './keys.ts';
 import { KeyIndex } from './key-index.ts';
 import { expandMacros, type MacroNames } from './macros.ts';
 
+/** The bits of `PreparedEntry.hashLow`. */
+export const HASH_LOW = 0x3fffffff;
+
 export class PreparedEntry {
   /** Runtime identity `${world}.${uid}`. */
   readonly key: string;
@@ -36,6 +39,10 @@ export class PreparedEntry {
   readonly excludeRecursion: boolean;
   /** `delay` as given. */
   readonly delay: WorldInfoEntry['delay'];
+  /** `selectiveLogic` as given. */
+  readonly selectiveLogic: unknown;
+  /** Secondary keys are ignored because `selective` is missing (a SillyTavern quirk). */
+  readonly ignoresSecondary: boolean;
   /** It has the `@@activate` decorator. */
   readonly activates: boolean;
   /** It has `@@dont_activate` and not `@@activate`. */
@@ -44,6 +51,7 @@ export class PreparedEntry {
   readonly inertWhenFired: boolean;
   readonly inertWhenRejected: boolean;
   #hash: number | undefined;
+  #hashLow = 0;
   /** Compiled keys by context and expansion mode (see CompiledBook): usually one or two. */
   readonly #keys: { id: string; keys: EntryKeys }[] = [];
   /** The slot `keys` returned last: a scan asks for the same one again and again. */
@@ -66,6 +74,9 @@ export class PreparedEntry {
     this.constant = !!raw.constant;
     this.excludeRecursion = !!raw.excludeRecursion;
     this.delay = raw.delay;
+    this.selectiveLogic = raw.selectiveLogic;
+    this.ignoresSecondary =
+      raw.selective === undefined && Array.isArray(raw.keysecondary) && raw.keysecondary.length > 0;
     const { decorators } = this;
     this.activates = decorators.includes('@@activate');
     this.dontActivate = !this.activates && decorators.includes('@@dont_activate');
@@ -86,7 +97,20 @@ export class PreparedEntry {
 
   /** Timed-effect identity (docs/world-info-scenarios.md#timed-effect-state-and-hashes); computed on first use, since only timed effects need it. */
   get hash(): number {
-    return (this.#hash ??= this.#computeHash());
+    if (this.#hash === undefined) {
+      this.#hash = this.#computeHash();
+      this.#hashLow = this.#hash & HASH_LOW;
+    }
+    return this.#hash;
+  }
+
+  /**
+   * The hash's low 30 bits: a small integer kept in the entry itself, where the 53-bit hash is a separate heap number
+   * (one more memory read per entry a scan asks about).
+   */
+  get hashLow(): number {
+    if (this.#hash === undefined) void this.hash;
+    return this.#hashLow;
   }
 
   // The object SillyTavern hashes: {uid, world, ...file fields} with stripped content, decorators appended.
@@ -207,7 +231,12 @@ export class CompiledBook {
 
   /** Activation keys: macro-expanded and trimmed. */
   keys(index: number): EntryKeys {
-    return this.prepared.entry(index).keys(this.#keysId, this.#context, true);
+    return this.keysOf(this.prepared.entry(index));
+  }
+
+  /** `keys` of one of this book's entries. */
+  keysOf(entry: PreparedEntry): EntryKeys {
+    return entry.keys(this.#keysId, this.#context, true);
   }
 
   /** Group-scoring keys: raw (no macros, no trim). */

@@ -1,33 +1,29 @@
 // Primary/secondary key evaluation for activation (docs/world-info.md#keys) and group scoring (docs/world-info.md#inclusion-groups).
-import type { KeyMatch, QuirkName, SecondaryOutcome } from './model.ts';
+import type { KeyMatch, SecondaryOutcome } from './model.ts';
 import { SelectiveLogic } from './model.ts';
-import { findKey, matchesKey, matchQuirk, type CompiledKey } from './keys.ts';
+import { findKey, matchesKey, type CompiledKey } from './keys.ts';
 import type { EntryKeys } from './prepare.ts';
 import type { BufferView } from './scan-buffer.ts';
 
-export interface PrimaryHit {
-  match: KeyMatch;
-  /** Set when a SillyTavern matching quirk produced the hit. */
-  quirk?: QuirkName;
-}
-
-/** The first primary key that matches (array order), with where it matched. */
-export function firstPrimaryMatch(keys: readonly CompiledKey[], view: BufferView): PrimaryHit | null {
-  for (const key of keys) {
-    const hit = findKey(key, view);
-    if (hit < 0) continue;
-    const at = view.locate(hit);
-    const match: KeyMatch = {
-      key: key.source,
-      expanded: key.kind === 'never' ? '' : key.kind === 'regex' ? key.re.toString() : key.text,
-      regex: key.kind === 'regex',
-      segment: at?.segment ?? null,
-      offset: at?.offset ?? 0,
-    };
-    const quirk = matchQuirk(key, view, hit);
-    return quirk ? { match, quirk } : { match };
+/** Index of the first primary key that matches (array order), with the buffer offset of its hit; null when none. */
+export function firstPrimaryHit(keys: readonly CompiledKey[], view: BufferView): { key: number; at: number } | null {
+  for (let k = 0; k < keys.length; k++) {
+    const at = findKey(keys[k] as CompiledKey, view);
+    if (at >= 0) return { key: k, at };
   }
   return null;
+}
+
+/** Where a key's hit (`findKey`'s offset `at`) lies, as an explanation reports it. */
+export function keyMatch(key: CompiledKey, view: BufferView, at: number): KeyMatch {
+  const where = view.locate(at);
+  return {
+    key: key.source,
+    expanded: key.kind === 'never' ? '' : key.kind === 'regex' ? key.expanded : key.text,
+    regex: key.kind === 'regex',
+    segment: where?.segment ?? null,
+    offset: where?.offset ?? 0,
+  };
 }
 
 /** Secondary logic; a missing logic value acts as AND_ANY, any unknown value never passes. */

@@ -1,7 +1,7 @@
 // Sticky, cooldown and delay (docs/world-info.md#timed-effects). Records live in `timedWorldInfo`, keyed by entry key but matched to
 // entries by content hash; times are absolute chat lengths.
 import type { TimedEffectRecord, TimedWorldInfo } from './model.ts';
-import type { PreparedEntry } from './prepare.ts';
+import { HASH_LOW, type PreparedEntry } from './prepare.ts';
 
 type Effect = 'sticky' | 'cooldown';
 
@@ -11,6 +11,11 @@ export class TimedEffects {
   readonly #dryRun: boolean;
   /** Hashes of entries whose effect is active this scan. */
   readonly #active: Record<Effect, Map<number, TimedEffectRecord>> = { sticky: new Map(), cooldown: new Map() };
+  /**
+   * The low bits of those hashes (see PreparedEntry.hashLow): a scan asks about every entry it checks, nearly all
+   * without a record, and a set of small integers answers that without reading the hashes (53-bit heap numbers).
+   */
+  readonly #folds: Record<Effect, Set<number>> = { sticky: new Set(), cooldown: new Set() };
 
   constructor(initial: TimedWorldInfo | null, chatLength: number, dryRun: boolean) {
     this.state = { sticky: { ...(initial?.sticky ?? {}) }, cooldown: { ...(initial?.cooldown ?? {}) } };
@@ -44,6 +49,7 @@ export class TimedEffects {
           }
         } else {
           this.#active[effect].set(record.hash, record);
+          this.#folds[effect].add(record.hash & HASH_LOW);
         }
       }
     }
@@ -54,13 +60,19 @@ export class TimedEffects {
     return this.#active.sticky.keys();
   }
 
-  // Without records the entry's hash (a JSON serialisation, computed on first use) is not needed.
   sticky(entry: PreparedEntry): TimedEffectRecord | undefined {
-    return this.#active.sticky.size ? this.#active.sticky.get(entry.hash) : undefined;
+    return this.#record('sticky', entry);
   }
 
   cooldown(entry: PreparedEntry): TimedEffectRecord | undefined {
-    return this.#active.cooldown.size ? this.#active.cooldown.get(entry.hash) : undefined;
+    return this.#record('cooldown', entry);
+  }
+
+  // Without records the entry's hash (a JSON serialisation, computed on first use) is not needed.
+  #record(effect: Effect, entry: PreparedEntry): TimedEffectRecord | undefined {
+    const active = this.#active[effect];
+    if (active.size === 0) return undefined;
+    return this.#folds[effect].has(entry.hashLow) ? active.get(entry.hash) : undefined;
   }
 
   /** `delay` counts absolute messages: active while the chat is shorter. */
