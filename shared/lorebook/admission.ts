@@ -19,7 +19,6 @@ export interface AdmissionContext {
   random: RandomSource;
   names: MacroNames;
   fates: FateLog;
-  failedProbability: Set<Candidate>;
   activate(c: Candidate): void;
 }
 
@@ -41,7 +40,7 @@ export function admitCandidates(candidates: readonly Candidate[], context: Admis
     }
     const roll = rollProbability(c, context.random);
     if (roll && !roll.passed) {
-      context.failedProbability.add(c);
+      c.rollFailed = true;
       const quirk = raw.probability === undefined ? 'probability-missing-always-fails' : undefined;
       fates.rejected(
         c.index,

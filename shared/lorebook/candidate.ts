@@ -29,6 +29,8 @@ export class Candidate {
   keyedLowerLength = 0;
   /** Its activation keys, once looked up. */
   keys: EntryKeys | undefined = undefined;
+  /** It failed its probability roll: it is out of this scan. */
+  rollFailed = false;
   /** The pass it was activated in (0: not activated). */
   firedIn = 0;
   /**

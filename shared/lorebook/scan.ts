@@ -105,14 +105,15 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const stickyIndices = [...timed.stickyHashes()].flatMap((hash) => plan.indexOfHash(hash) ?? []);
   const facts: ScanFacts = { timed, filters: filterContext(scenario.character, scenario.trigger) };
   // Candidates are materialised only for entries a pass evaluates (or an explanation asks about).
-  const candidates = new Map<number, Candidate>();
+  // By scan index: an array, since a pass looks up thousands of them.
+  const candidates: (Candidate | undefined)[] = new Array<Candidate | undefined>(order.length);
   const newCandidate = (index: number): Candidate => {
     const entry = order.entry(index);
     return new Candidate(entry, plan.book(index), order.bookIndex(index), index, timed.sticky(entry) !== undefined);
   };
   const candidateAt = (index: number): Candidate => {
-    let c = candidates.get(index);
-    if (!c) candidates.set(index, (c = newCandidate(index)));
+    let c = candidates[index];
+    if (!c) candidates[index] = c = newCandidate(index);
     return c;
   };
 
@@ -145,7 +146,6 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const levels = [...plan.delayLevels];
   let level = levels.shift() ?? 0;
   const activated = new Map<string, Candidate>();
-  const failedProbability = new Set<Candidate>();
   // The contents earlier passes added for recursion, newest first, each followed by "\n".
   const priorText = new GrowingTextCounter(tokenizer);
   let overflowed = false;
@@ -169,12 +169,12 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
 
     const found: Candidate[] = [];
     const chosen = selection
-      ? selection.select(view, loop, (i) => candidates.get(i)?.restsIn === view.lineage)
+      ? selection.select(view, loop, (i) => candidates[i]?.restsIn === view.lineage)
       : plan.select(view, stickyIndices);
     for (const i of chosen) {
       const c = candidateAt(i);
       selection?.wake(c, loop);
-      if (activated.has(c.entry.key) || failedProbability.has(c)) continue;
+      if (c.rollFailed || activated.has(c.entry.key)) continue;
       const outcome = checkEntry(c, pass);
       selection?.settle(c, outcome, view);
       if (outcome.candidate) {
@@ -205,7 +205,6 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       random,
       names,
       fates,
-      failedProbability,
       activate: (c) => {
         c.firedIn = loop;
         activated.set(c.entry.key, c);
@@ -214,7 +213,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     });
 
     // Entries the budget turned away still count here (and feed recursion), as in SillyTavern.
-    const successful = ordered.filter((c) => !failedProbability.has(c));
+    const successful = ordered.filter((c) => !c.rollFailed);
     const forRecursion = successful.filter((c) => !c.entry.raw.preventRecursion);
     const decision = nextPass(
       settings,
@@ -279,7 +278,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
         list.push(entry.key);
         continue;
       }
-      const c = candidates.get(i) ?? newCandidate(i);
+      const c = candidates[i] ?? newCandidate(i);
       const { reason, quirk } = unevaluatedOutcome(c, facts);
       entries.push(
         explainEntry(
