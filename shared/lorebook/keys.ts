@@ -40,6 +40,8 @@ export interface RegexKey extends IndexedText {
   readonly resumable: boolean;
   /** `re` with the `g` flag, for searching from an offset; made on first use. */
   search: RegExp | null;
+  /** `re` with the `y` flag (and without `g`), for trying one offset; made on first use. */
+  tryAt: RegExp | null;
   /** The last search of a resumable key: in a text of that lineage (see BufferView), up to `scanned`, found `at`. */
   searched: { lineage: object; scanned: number; at: number } | null;
 }
@@ -102,6 +104,7 @@ export function compileKey(source: string, text: string, options: PlainKeyOption
       leading: !!literal?.leading && !re.sticky,
       resumable: resumable(re),
       search: null,
+      tryAt: null,
       searched: null,
       indexSet: null,
       indexId: -1,
@@ -144,17 +147,21 @@ export function matchesKey(key: CompiledKey, view: BufferView): boolean {
 
 /**
  * The first match of a regex key, as a fresh RegExp finds it (SillyTavern builds one per test, so `g`/`y` never carry
- * lastIndex over). Outside the reference scan, searching only where a match can start: not before the literal's
- * first occurrence when it leads every match (offsets agree when lowering kept the length: only U+0130 grows), and
- * only in the appended text when the last search of this lineage found nothing (see regex-growth.ts).
+ * lastIndex over). Outside the reference scan, searching only where a match can start: when the literal leads every
+ * match (offsets agree when lowering kept the length: only U+0130 grows), only at its occurrences, and only in the
+ * appended text when the last search of this lineage found nothing (see regex-growth.ts).
  */
 function findRegex(key: RegexKey, view: BufferView): number {
   let from = 0;
+  let leading = false;
   const { text } = view;
   if (key.literal !== null || key.alternatives !== null) {
     const at = view.keyOccurrence(key, false);
     if (at < 0) return -1;
-    if (key.leading && view.lower().length === text.length) from = at;
+    if (key.leading && view.lower().length === text.length) {
+      from = at;
+      leading = true;
+    }
   }
   if (view.reference) {
     key.re.lastIndex = 0;
@@ -166,7 +173,8 @@ function findRegex(key: RegexKey, view: BufferView): number {
     from = Math.max(from, last.scanned);
   }
   let at: number;
-  if (from === 0) {
+  if (leading) at = searchLeading(key, view, from);
+  else if (from === 0) {
     key.re.lastIndex = 0;
     at = key.re.exec(text)?.index ?? -1;
   } else {
@@ -176,6 +184,22 @@ function findRegex(key: RegexKey, view: BufferView): number {
   }
   if (key.resumable) key.searched = { lineage: view.lineage, scanned: text.length, at };
   return at;
+}
+
+/**
+ * The first match at or after `from` of a key whose literal leads every match: a match can start only where the
+ * literal occurs in the lowered text, so the pattern is tried there alone (sticky), the occurrences found by
+ * `indexOf`, instead of at every offset up to the end of the text.
+ */
+function searchLeading(key: RegexKey, view: BufferView, from: number): number {
+  const literal = key.literal as string;
+  const lower = view.lower();
+  const sticky = (key.tryAt ??= new RegExp(key.re.source, `${key.re.flags.replace('g', '')}y`));
+  for (let at = lower.indexOf(literal, from); at >= 0; at = lower.indexOf(literal, at + 1)) {
+    sticky.lastIndex = at;
+    if (sticky.test(view.text)) return at;
+  }
+  return -1;
 }
 
 /**

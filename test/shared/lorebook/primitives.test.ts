@@ -288,6 +288,34 @@ describe('resuming a regex key search when the buffer grows', () => {
   });
 });
 
+describe('searching a regex key whose literal leads every match', () => {
+  it('finds what a fresh RegExp finds, also when earlier occurrences of the literal start no match', () => {
+    const word = fc.constantFrom('drag', 'dragon', 'Dragons', 'xdragon', 'dragonfly', 'DRAGON', 'on', 'İ', ' ', '\n');
+    fc.assert(
+      fc.property(
+        fc.constantFrom('\\bdragons?\\b', 'drag(on|ons)\\b', '^dragon', 'dragon$', 'drag(?!on)', 'dragon(?=fly)'),
+        fc.constantFrom('', 'i', 'm', 'g', 'im'),
+        fc.array(fc.array(word, { maxLength: 6 }), { minLength: 1, maxLength: 3 }),
+        (pattern, flags, parts) => {
+          const source = `/${pattern}/${flags}`;
+          const key = compileKey(source, source, { wholeWords: false, caseSensitive: false }, true);
+          expect(key).toMatchObject({ kind: 'regex', leading: true });
+          let view = new BufferView([
+            { text: (parts[0] as string[]).join(''), segment: { kind: 'message', index: 0 } },
+          ]);
+          for (let i = 1; ; i++) {
+            const fresh = parseRegexKey(source) as RegExp;
+            expect(findKey(key, view)).toBe(fresh.exec(view.text)?.index ?? -1);
+            if (i >= parts.length) break;
+            view = view.extend({ text: (parts[i] as string[]).join(''), segment: { kind: 'recursion', pass: i } });
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe('Aho-Corasick', () => {
   const occurrences = (automaton: AhoCorasick, pieces: string[]) => {
     const found: string[] = [];
