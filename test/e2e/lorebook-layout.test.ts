@@ -1,5 +1,5 @@
 // The lorebook editor's layout in all three languages (the entry list fills the pane, nothing is cut off) and lint
-// findings that name entries by title and keys and open them on click.
+// findings that name entries by title and keys, open them on click, and follow edits in the form.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { ChildProcess } from 'node:child_process';
@@ -118,6 +118,24 @@ describe('lorebook editor layout', () => {
     await findings.getByRole('button', { name: 'Grey wolves (wolf, grey)', exact: true }).first().click();
     await expect.poll(() => page.getByLabel('Title / memo').inputValue()).toBe('Grey wolves');
     await expect.poll(() => page.locator('.lb-row.current').innerText()).toMatch(/Grey wolves/);
+    await page.context().close();
+  });
+
+  it('updates the findings as entries are edited in the form (the lint worker gets only the edited entries)', async () => {
+    const page = await openBook('en-US');
+    await page.getByRole('tab', { name: /^Lint/ }).click();
+    const shared = page
+      .getByRole('list', { name: 'Lint findings' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Key "wolf" is also a key of entries' });
+    await expect.poll(() => shared.count()).toBeGreaterThan(0);
+    await page.getByRole('row').filter({ hasText: 'Grey wolves' }).first().click();
+    const keys = page.getByLabel('Primary keys (one per line)');
+    await expect.poll(() => keys.inputValue()).toBe('wolf\ngrey');
+    await keys.fill('grey');
+    await expect.poll(() => shared.count()).toBe(0);
+    await keys.fill('grey\nwolf');
+    await expect.poll(() => shared.count()).toBeGreaterThan(0);
     await page.context().close();
   });
 

@@ -1,7 +1,7 @@
-// The preview sends the worker only the entries an edit changed: the recorded edits chain, and a text they do not
+// The preview and lint workers are sent only the entries an edit changed: the recorded edits chain, and a text they do not
 // end at (an undo, a JSON-view edit) gets no patch, so the whole text is sent.
 import { describe, expect, it } from 'vitest';
-import { bookEditOf, chainEdits, changedIds } from '../../renderer/src/lorebooks/preview/book-edit.ts';
+import { bookEditOf, chainEdits, changedIds, patchEntries } from '../../renderer/src/lorebooks/preview/book-edit.ts';
 
 describe('book edits for the preview worker', () => {
   it('chains edits that follow each other and starts over after a gap', () => {
@@ -27,5 +27,16 @@ describe('book edits for the preview worker', () => {
     });
     expect(bookEditOf(edits, 'T2', entries)).toBeNull();
     expect(bookEditOf(null, 'T1', entries)).toBeNull();
+  });
+
+  it('applies a patch: changed and added entries parsed, removed ones gone, the others the same objects', () => {
+    const kept = { uid: 2 };
+    const before: Record<string, object> = { '1': { uid: 1 }, '2': kept, '3': { uid: 3 } };
+    const changes = { '1': '{"uid":1,"key":["x"]}', '3': null, ['__proto__']: '{"uid":5}' };
+    const after = patchEntries(before, changes);
+    expect(after).toEqual(JSON.parse('{"1": {"uid": 1, "key": ["x"]}, "2": {"uid": 2}, "__proto__": {"uid": 5}}'));
+    expect(after['2']).toBe(kept);
+    expect(Object.getPrototypeOf(after)).toBe(Object.prototype);
+    expect(before).toEqual({ '1': { uid: 1 }, '2': kept, '3': { uid: 3 } });
   });
 });

@@ -75,7 +75,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
     setValidBook((last) => (last?.text === state.text ? last : { text: state.text, edit }));
   }, [state]);
   const bookText = validBook?.text ?? null;
-  const lint = useLint(bookText, {
+  const lint = useLint(validBook, {
     settings: setup.settings,
     maxContext: setup.maxContext,
     authorsNote: setup.authorsNote,

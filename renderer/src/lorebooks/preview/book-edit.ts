@@ -1,7 +1,7 @@
 /**
- * Which entries an edit of the book's text changed, so the preview's worker can be sent just those (scan-client.ts
- * BookEdit) instead of the whole text. The editor page records each entry edit it writes into the text; edits made
- * before the page passes the text on chain into one.
+ * Which entries an edit of the book's text changed, so the preview's and the lint's workers can be sent just those
+ * (scan-client.ts BookEdit) instead of the whole text. The editor page records each entry edit it writes into the
+ * text; edits made before the page passes the text on chain into one. A worker applies them with `patchEntries`.
  */
 import { setOwn } from '../../../../shared/util/own.ts';
 import type { BookEdit } from './scan-client.ts';
@@ -34,4 +34,17 @@ export function bookEditOf(edits: EntryEdits | null, text: string, entries: Reco
   const changed: Record<string, string | null> = {};
   for (const id of edits.ids) setOwn(changed, id, Object.hasOwn(entries, id) ? JSON.stringify(entries[id]) : null);
   return { from: edits.from, entries: changed };
+}
+
+/** `entries` with the changed ones (each as JSON text; null: removed) replaced, added or removed; the rest kept. */
+export function patchEntries<Entry>(
+  entries: Record<string, Entry>,
+  changes: Record<string, string | null>,
+): Record<string, Entry> {
+  const next = { ...entries };
+  for (const [id, text] of Object.entries(changes)) {
+    if (text === null) delete next[id];
+    else setOwn(next, id, JSON.parse(text) as Entry);
+  }
+  return next;
 }

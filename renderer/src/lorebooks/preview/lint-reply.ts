@@ -8,6 +8,8 @@ export interface LintReply {
   id: number;
   /** Left out when equal to the previous reply's list. */
   issues?: LintIssue[];
+  /** The request was a patch of a book the worker does not hold: nothing was linted, the whole text is wanted. */
+  resend?: true;
 }
 
 /** Builds replies in the order they are sent: the receiver keeps the last list it got for a reply without one. */

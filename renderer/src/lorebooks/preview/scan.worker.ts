@@ -21,7 +21,7 @@ import { DOES_NOT_FIRE_LIMIT } from './lore-test-from-preview.ts';
 import { buildScenario, buildTurns } from './scenario.ts';
 import { errorMessage } from '../../../../shared/errors.ts';
 import { readBook } from './read-book.ts';
-import { setOwn } from '../../../../shared/util/own.ts';
+import { patchEntries } from './book-edit.ts';
 
 // The renderer is typed against the DOM; this is the part of the worker scope used here.
 const scope = self as unknown as {
@@ -52,12 +52,7 @@ function reuseEntries(name: string, before: WorldInfoBook, book: WorldInfoBook):
 
 /** `before` with the patch's entries replaced, added or removed; only those are parsed and compiled. */
 function patched(name: string, before: WorldInfoBook, changes: BookPatch['entries']): WorldInfoBook {
-  const entries = { ...before.entries };
-  for (const [id, text] of Object.entries(changes)) {
-    if (text === null) delete entries[id];
-    else setOwn(entries, id, JSON.parse(text) as WorldInfoEntry);
-  }
-  const book = { ...before, entries };
+  const book = { ...before, entries: patchEntries(before.entries, changes) };
   prepareEdit(name, before, book, Object.keys(changes));
   return book;
 }
