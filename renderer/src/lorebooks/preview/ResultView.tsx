@@ -75,7 +75,7 @@ const EntryLine = memo(function EntryLine(props: LineProps) {
       <button type="button" className="link" onClick={() => id !== undefined && onOpen(id)}>
         {title}
       </button>
-      <span className="muted"> — {reason}</span>
+      <span className="muted">{` — ${reason}`}</span>
       {near.length > 0 && (
         <ul className="lb-near" aria-label={nearLabel}>
           {near.map((m, i) => (
