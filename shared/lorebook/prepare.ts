@@ -54,8 +54,12 @@ export class PreparedEntry {
   #hashLow = 0;
   /** Compiled keys by context and expansion mode (see CompiledBook): usually one or two. */
   readonly #keys: { id: string; keys: EntryKeys }[] = [];
-  /** The slot `keys` returned last: a scan asks for the same one again and again. */
-  #lastKeys: { id: string; keys: EntryKeys } | undefined;
+  /**
+   * The slots `keys` returned last, expanded and raw: a scan asks for the same ones again and again (activation
+   * keys, and group scoring's raw keys in between).
+   */
+  #lastExpanded: { id: string; keys: EntryKeys } | undefined;
+  #lastRaw: { id: string; keys: EntryKeys } | undefined;
 
   constructor(world: string, raw: WorldInfoEntry) {
     const parsed = parseDecorators(typeof raw.content === 'string' ? raw.content : '');
@@ -87,11 +91,12 @@ export class PreparedEntry {
 
   /** This entry's keys compiled under the context and mode `id` names (see CompiledBook), compiled on first use. */
   keys(id: string, context: KeyContext, expand: boolean): EntryKeys {
-    const last = this.#lastKeys;
+    const last = expand ? this.#lastExpanded : this.#lastRaw;
     if (last && last.id === id) return last.keys;
     let slot = this.#keys.find((s) => s.id === id);
     if (!slot) this.#keys.push((slot = { id, keys: compileEntryKeys(this.raw, context, expand) }));
-    this.#lastKeys = slot;
+    if (expand) this.#lastExpanded = slot;
+    else this.#lastRaw = slot;
     return slot.keys;
   }
 
