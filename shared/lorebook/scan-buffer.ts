@@ -20,7 +20,8 @@ export const MATCH_SOURCES = [
 
 export type MatchSourceName = (typeof MATCH_SOURCES)[number][0];
 
-interface Segment {
+/** A part of a buffer's text, and where its text starts. */
+export interface Segment {
   start: number;
   segment: MatchSegment;
 }
@@ -110,14 +111,17 @@ export class BufferView {
     return whole ? findWholeWord(haystack, key.text) : haystack.indexOf(key.text);
   }
 
-  /** The segment containing a buffer offset, and the offset inside it (a hit on a separator belongs to the next segment). */
-  locate(offset: number): { segment: MatchSegment; offset: number } | null {
-    let found: Segment | undefined;
+  /**
+   * The segment containing a buffer offset, with where its text starts (a hit on a separator belongs to the next
+   * segment); null when the buffer has none.
+   */
+  locate(offset: number): Readonly<Segment> | null {
+    let found: Segment | null = null;
     for (const s of this.#segments) {
       if (s.start - 2 > offset) break;
       found = s;
     }
-    return found ? { segment: found.segment, offset: Math.max(0, offset - found.start) } : null;
+    return found;
   }
 }
 
@@ -179,15 +183,17 @@ export class ScanBuffer {
     this.#views.clear();
   }
 
-  /** Appends the contents a pass activated, joined by "\n", as one recursion chunk. */
-  addRecursion(pass: number, pieces: readonly string[]): void {
+  /** Appends the contents a pass activated, joined by "\n", as one recursion chunk, unless that is empty; returns it. */
+  addRecursion(pass: number, pieces: readonly string[]): string {
     const text = pieces.join('\n');
+    if (!text) return text;
     this.#chunks.push({ pass, text });
     // Views with recursion (id ≥ 0) and any text gain the chunk; the others do not change.
     for (const [id, view] of this.#views) {
       if (id >= 0 && view.text)
         this.#views.set(id, view.extend({ text, segment: { kind: 'recursion', pass } }, pieces));
     }
+    return text;
   }
 
   /** The view of a layout (see `bufferLayout`), with or without recursion chunks. */

@@ -223,12 +223,11 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     );
     if (decision.level !== undefined) level = decision.level;
     if (decision.next !== ScanState.NONE) {
-      const pieces = forRecursion.map((c) => c.content);
-      const text = pieces.join('\n');
-      if (text) {
-        buffer.addRecursion(loop, pieces);
-        priorText.prepend(`${text}\n`);
-      }
+      const text = buffer.addRecursion(
+        loop,
+        forRecursion.map((c) => c.content),
+      );
+      if (text) priorText.prepend(`${text}\n`);
     }
     loops.push({
       loop,

@@ -22,7 +22,7 @@ export function keyMatch(key: CompiledKey, view: BufferView, at: number): KeyMat
     expanded: key.kind === 'never' ? '' : key.kind === 'regex' ? key.expanded : key.text,
     regex: key.kind === 'regex',
     segment: where?.segment ?? null,
-    offset: where?.offset ?? 0,
+    offset: where ? Math.max(0, at - where.start) : 0,
   };
 }
 
@@ -33,22 +33,31 @@ export function evaluateSecondary(
   logicValue: unknown,
 ): SecondaryOutcome {
   const logic = logicValue ?? SelectiveLogic.AND_ANY;
-  const matched: string[] = [];
-  const unmatched: string[] = [];
-  for (const key of keys) (matchesKey(key, view) ? matched : unmatched).push(key.source);
+  // Both lists are made at their final length: a scan of a crowded book keeps thousands of these, and arrays grown by
+  // push reserve room for 16 items.
+  const hits = new Array<boolean>(keys.length);
+  let count = 0;
+  for (let i = 0; i < keys.length; i++) if ((hits[i] = matchesKey(keys[i] as CompiledKey, view))) count++;
+  const matched = new Array<string>(count);
+  const unmatched = new Array<string>(keys.length - count);
+  for (let i = 0, m = 0, u = 0; i < keys.length; i++) {
+    const { source } = keys[i] as CompiledKey;
+    if (hits[i]) matched[m++] = source;
+    else unmatched[u++] = source;
+  }
   let passed: boolean;
   switch (logic) {
     case SelectiveLogic.AND_ANY:
-      passed = matched.length > 0;
+      passed = count > 0;
       break;
     case SelectiveLogic.NOT_ALL:
-      passed = unmatched.length > 0;
+      passed = count < keys.length;
       break;
     case SelectiveLogic.NOT_ANY:
-      passed = matched.length === 0;
+      passed = count === 0;
       break;
     case SelectiveLogic.AND_ALL:
-      passed = unmatched.length === 0;
+      passed = count === keys.length;
       break;
     default:
       passed = false;
