@@ -6,7 +6,7 @@
  * lock. Until the fill is done searches do without the word index (search-matches.ts): same results, slower.
  */
 import { wordIds, writeCardWords } from './card-words.ts';
-import { searchTokens } from './search-query.ts';
+import { searchWords } from './search-query.ts';
 import { isBusy, type Sql } from './sql.ts';
 import type { ErrorLog } from '../error-log.ts';
 
@@ -53,7 +53,7 @@ export class WordIndexFill {
         const text = this.sql.stmt('SELECT name, creator, tags, description, notes FROM card_search WHERE rowid = ?');
         const words = cards.map((id) => {
           const texts = (text.raw().get(id) as (string | null)[] | undefined) ?? [];
-          return searchTokens(texts.map((t) => t ?? '')).words;
+          return searchWords(texts.map((t) => t ?? ''));
         });
         const ids = wordIds(this.sql, words.flat());
         cards.forEach((id, i) => writeCardWords(this.sql, id, words[i]!, ids));
