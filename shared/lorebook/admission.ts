@@ -52,7 +52,9 @@ export function admitCandidates(candidates: readonly Candidate[], context: Admis
     }
     // The expanded content is what the prompt receives and what later passes scan.
     c.content = expandMacros(c.content, context.names);
-    passText.append(`${c.content}\n`);
+    // Two appends, not one concatenation the counter would have to copy to read.
+    passText.append(c.content);
+    passText.append('\n');
     const used = context.priorTokens + passText.tokens();
     if (!raw.ignoreBudget && used >= budget) {
       overflowed = true;

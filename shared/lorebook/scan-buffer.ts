@@ -59,7 +59,9 @@ export class BufferView {
    */
   extend(part: { text: string; segment: MatchSegment }, pieces?: readonly string[]): BufferView {
     const view = new BufferView([part], this);
-    if (this.#lower !== undefined) view.#lower = this.#lower + view.text.slice(this.text.length).toLowerCase();
+    // The separator lowers to itself; slicing the appended text off the new one would copy the whole text.
+    if (this.#lower !== undefined)
+      view.#lower = this.#lower + (this.text ? '\n\x01' : '\x01') + part.text.toLowerCase();
     view.#hits = this.#hits;
     this.#hits = [];
     for (const hits of view.#hits) hits.advance(view.text, view.lower(), pieces);

@@ -105,15 +105,15 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const stickyIndices = [...timed.stickyHashes()].flatMap((hash) => plan.indexOfHash(hash) ?? []);
   const facts: ScanFacts = { timed, filters: filterContext(scenario.character, scenario.trigger) };
   // Candidates are materialised only for entries a pass evaluates (or an explanation asks about).
-  // By scan index: an array, since a pass looks up thousands of them.
-  const candidates: (Candidate | undefined)[] = new Array<Candidate | undefined>(order.length);
+  // By scan index. A map, not an array the size of the book: a scan of a large book materialises a few hundred.
+  const candidates = new Map<number, Candidate>();
   const newCandidate = (index: number): Candidate => {
     const entry = order.entry(index);
     return new Candidate(entry, plan.book(index), order.bookIndex(index), index, timed.sticky(entry) !== undefined);
   };
   const candidateAt = (index: number): Candidate => {
-    let c = candidates[index];
-    if (!c) candidates[index] = c = newCandidate(index);
+    let c = candidates.get(index);
+    if (!c) candidates.set(index, (c = newCandidate(index)));
     return c;
   };
 
@@ -169,7 +169,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
 
     const found: Candidate[] = [];
     const chosen = selection
-      ? selection.select(view, loop, (i) => candidates[i]?.restsIn === view.lineage)
+      ? selection.select(view, loop, (i) => candidates.get(i)?.restsIn === view.lineage)
       : plan.select(view, stickyIndices);
     for (const i of chosen) {
       const c = candidateAt(i);
@@ -227,7 +227,11 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
         loop,
         forRecursion.map((c) => c.content),
       );
-      if (text) priorText.prepend(`${text}\n`);
+      if (text) {
+        // `${text}\n` in two steps, so the counter reads no concatenated copy.
+        priorText.prepend('\n');
+        priorText.prepend(text);
+      }
     }
     loops.push({
       loop,
@@ -277,7 +281,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
         list.push(entry.key);
         continue;
       }
-      const c = candidates[i] ?? newCandidate(i);
+      const c = candidates.get(i) ?? newCandidate(i);
       const { reason, quirk } = unevaluatedOutcome(c, facts);
       entries.push(
         explainEntry(
