@@ -4,7 +4,8 @@
 // event to the app's "preview-painted" mark (set once a painted frame shows the result: the frame after a changed
 // result was committed; for an unchanged one, the frame that painted the input, see PreviewPanel.tsx), and the
 // main thread's tasks while typing from a Chromium trace (longest, and time per key; wall and the thread's CPU time;
-// the harness's own DevTools calls apart). Each key waits for its result, so figures are per keystroke, not
+// the harness's own DevTools calls apart; what the longest was: a frame, an input event, or the message it received,
+// such as the bare textarea's spell checker). Each key waits for its result, so figures are per keystroke, not
 // queueing. Baseline in the same run, traced the same way: a bare textarea's keydown to the frame that paints the
 // input, the browser alone. PREVIEW_SIZES=5000 runs one size; PREVIEW_TRACE=path and PREVIEW_PROFILE=file keep the
 // traces (with the devtools.timeline detail) and a main-thread CPU profile.
@@ -69,7 +70,13 @@ interface TraceEvent {
   dur?: number;
   /** The thread's CPU time in the event. */
   tdur?: number;
-  args?: { name?: string; chrome_mojo_event_info?: { mojo_interface_tag?: string } };
+  args?: {
+    name?: string;
+    chrome_mojo_event_info?: { mojo_interface_tag?: string };
+    /** Where a task was posted from (RunTask events). */
+    src_file?: string;
+    src_func?: string;
+  };
 }
 
 /** Main-thread tasks while typing, in ms: wall clock and the thread's CPU time (on a busy machine they differ). */
@@ -80,6 +87,20 @@ interface Tasks {
   busyCpu: number;
   /** Wall time of the tasks that ran this bench's own DevTools calls (not counted above). */
   harness: number;
+  /** What the longest task was (see `taskKind`). */
+  longestKind: string;
+}
+
+/**
+ * What a task was: a frame, an input event, the message it received (its Mojo interface, e.g. Chromium's spell
+ * checker), or else where it was posted from.
+ */
+function taskKind(task: TraceEvent, message: string | undefined): string {
+  const from = task.args?.src_func ?? '';
+  if (from === 'ScheduledActionSendBeginMainFrame') return 'frame';
+  if (task.args?.src_file?.endsWith('main_thread_event_queue.cc')) return 'input event';
+  if (message) return `message ${message}`;
+  return `${task.args?.src_file?.split('/').pop() ?? '?'} ${from}`;
 }
 
 /**
@@ -101,14 +122,15 @@ function mainThreadTasks(trace: Buffer): Tasks {
   const devtools = (e: TraceEvent) =>
     e.name === 'Receive mojo message' &&
     e.args?.chrome_mojo_event_info?.mojo_interface_tag === 'blink.mojom.DevToolsSession';
-  const tasks = { longest: 0, longestCpu: 0, busy: 0, busyCpu: 0, harness: 0 };
-  let task: { event: TraceEvent; harness: boolean } | null = null;
+  const tasks = { longest: 0, longestCpu: 0, busy: 0, busyCpu: 0, harness: 0, longestKind: '' };
+  let task: { event: TraceEvent; harness: boolean; message?: string } | null = null;
   const close = () => {
     if (!task) return;
     const wall = (task.event.dur ?? 0) / 1000;
     const cpu = (task.event.tdur ?? 0) / 1000;
     if (task.harness) tasks.harness += wall;
     else {
+      if (wall > tasks.longest) tasks.longestKind = taskKind(task.event, task.message);
       tasks.longest = Math.max(tasks.longest, wall);
       tasks.longestCpu = Math.max(tasks.longestCpu, cpu);
       tasks.busy += wall;
@@ -123,6 +145,8 @@ function mainThreadTasks(trace: Buffer): Tasks {
       close();
       task = { event: e, harness: false };
     } else if (inside && devtools(e)) task!.harness = true;
+    else if (inside && e.name === 'Receive mojo message')
+      task!.message ??= e.args?.chrome_mojo_event_info?.mojo_interface_tag;
   }
   close();
   return tasks;
@@ -317,6 +341,7 @@ export async function run(sizes = SIZES): Promise<{ rows: Row[]; figures: Row[] 
       p95_ms: pct(bare, 0.95),
       longest_task_ms: Number(bareTasks.longest.toFixed(1)),
       longest_task_cpu_ms: Number(bareTasks.longestCpu.toFixed(1)),
+      longest_task_kind: bareTasks.longestKind,
       main_busy_per_key_ms: Number((bareTasks.busy / bare.length).toFixed(1)),
       main_cpu_per_key_ms: Number((bareTasks.busyCpu / bare.length).toFixed(1)),
       harness_per_key_ms: Number((bareTasks.harness / bare.length).toFixed(1)),
@@ -366,6 +391,7 @@ export async function run(sizes = SIZES): Promise<{ rows: Row[]; figures: Row[] 
         p95_ms: p95,
         longest_task_ms: Number(tasks.longest.toFixed(1)),
         longest_task_cpu_ms: Number(tasks.longestCpu.toFixed(1)),
+        longest_task_kind: tasks.longestKind,
         main_busy_per_key_ms: Number((tasks.busy / keys.length).toFixed(1)),
         main_cpu_per_key_ms: Number((tasks.busyCpu / keys.length).toFixed(1)),
         harness_per_key_ms: Number((tasks.harness / keys.length).toFixed(1)),
