@@ -8,7 +8,8 @@ import type { BufferView, ScanBuffer } from './scan-buffer.ts';
 import { caretQuirk, matchQuirk, type CompiledKey } from './keys.ts';
 import type { KeyHits } from './key-index.ts';
 import type { EntryKeys } from './prepare.ts';
-import { evaluateSecondary, firstPrimaryHit, keyMatch } from './secondary.ts';
+import { firstPrimaryHit, secondaryHits, secondaryPassed, type SecondaryHits } from './secondary.ts';
+import { CheckOutcome } from './check-outcome.ts';
 import type { TimedEffects } from './timed-effects.ts';
 
 export interface ScanFacts {
@@ -28,13 +29,7 @@ export interface PassContext extends ScanFacts {
   indexed: boolean;
 }
 
-export interface CheckOutcome {
-  candidate: boolean;
-  reason: ExplanationReason;
-  quirk?: QuirkName;
-}
-
-const skip = (reason: ExplanationReason): CheckOutcome => ({ candidate: false, reason });
+const skip = (reason: ExplanationReason): CheckOutcome => new CheckOutcome(false, reason);
 
 /** A rejection that holds in every pass of this scan (filters, delay, cooldown, @@dont_activate), or null. */
 export function rejectedForScan(c: Pick<Candidate, 'entry' | 'sticky'>, facts: ScanFacts): CheckOutcome | null {
@@ -73,7 +68,7 @@ export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
     if (view.lineage === c.keyedLineage && keysUnchanged(c, view)) return last;
   }
   const outcome = freshCheck(c, pass);
-  const code = outcome.reason.code;
+  const code = outcome.code;
   if (pass.indexed && (code === 'key-match' || code === 'no-key-match' || code === 'secondary-failed')) {
     const view = viewOf(c, pass);
     c.keyed = outcome;
@@ -161,11 +156,11 @@ function freshCheck(c: Candidate, pass: PassContext): CheckOutcome {
   if (recursionPass && pass.recursive && entry.excludeRecursion && !c.sticky)
     return keyedSkip(c, pass, { code: 'exclude-recursion' });
 
-  if (entry.activates) return { candidate: true, reason: { code: 'decorator-activate' } };
-  if (entry.constant) return { candidate: true, reason: { code: 'constant' } };
+  if (entry.activates) return new CheckOutcome(true, { code: 'decorator-activate' });
+  if (entry.constant) return new CheckOutcome(true, { code: 'constant' });
   if (c.sticky) {
     const sticky = pass.timed.sticky(entry);
-    if (sticky) return { candidate: true, reason: { code: 'sticky', until: sticky.end } };
+    if (sticky) return new CheckOutcome(true, { code: 'sticky', until: sticky.end });
   }
 
   const keys = keysOf(c);
@@ -174,29 +169,26 @@ function freshCheck(c: Candidate, pass: PassContext): CheckOutcome {
   const hit = firstPrimaryHit(keys.primary, view);
   if (!hit) {
     const quirk = caretQuirk(keys.primary, view);
-    return withInertDecorator(c, quirk ? { candidate: false, reason: NO_KEY_MATCH, quirk } : NO_KEY_MATCH_OUTCOME);
+    return withInertDecorator(c, quirk ? new CheckOutcome(false, NO_KEY_MATCH, quirk) : NO_KEY_MATCH_OUTCOME);
   }
   const key = keys.primary[hit.key] as CompiledKey;
-  const match = keyMatch(key, view, hit.at);
   let quirk = matchQuirk(key, view, hit.at);
+  let candidate = true;
+  let hits: SecondaryHits = 0;
   if (!keys.secondary) {
     if (entry.ignoresSecondary) quirk = 'selective-missing-ignores-secondary';
-    const reason: ExplanationReason = { code: 'key-match', match };
-    return withInertDecorator(c, quirk ? { candidate: true, reason, quirk } : { candidate: true, reason });
+  } else {
+    hits = secondaryHits(keys.secondary, view);
+    candidate = secondaryPassed(keys.secondary, hits, entry.selectiveLogic);
   }
-  const secondary = evaluateSecondary(keys.secondary, view, entry.selectiveLogic);
-  const reason: ExplanationReason = secondary.passed
-    ? { code: 'key-match', match, secondary }
-    : { code: 'secondary-failed', match, secondary };
-  return withInertDecorator(
-    c,
-    quirk ? { candidate: secondary.passed, reason, quirk } : { candidate: secondary.passed, reason },
-  );
+  quirk ||= inertQuirk(c, candidate);
+  const where = view.locate(hit.at);
+  return new CheckOutcome(candidate, null, quirk, key, hit.at, where, keys.secondary, hits, entry.selectiveLogic);
 }
 
 /** "No primary key matched" carries no detail: one shared (frozen) outcome. */
 const NO_KEY_MATCH: ExplanationReason = Object.freeze({ code: 'no-key-match' });
-const NO_KEY_MATCH_OUTCOME: CheckOutcome = Object.freeze({ candidate: false, reason: NO_KEY_MATCH });
+const NO_KEY_MATCH_OUTCOME = new CheckOutcome(false, NO_KEY_MATCH);
 
 /**
  * Marks outcomes that a decorator with trailing text failed to decide: `@@activate now` did not force activation,
@@ -204,8 +196,13 @@ const NO_KEY_MATCH_OUTCOME: CheckOutcome = Object.freeze({ candidate: false, rea
  */
 function withInertDecorator(c: Candidate, outcome: CheckOutcome): CheckOutcome {
   if (outcome.quirk) return outcome;
-  const inert = outcome.candidate ? c.entry.inertWhenFired : c.entry.inertWhenRejected;
-  return inert ? { ...outcome, quirk: 'decorator-inert-trailing-text' } : outcome;
+  const quirk = inertQuirk(c, outcome.candidate);
+  return quirk ? new CheckOutcome(outcome.candidate, outcome.reason, quirk) : outcome;
+}
+
+function inertQuirk(c: Candidate, candidate: boolean): QuirkName | undefined {
+  const inert = candidate ? c.entry.inertWhenFired : c.entry.inertWhenRejected;
+  return inert ? 'decorator-inert-trailing-text' : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 // An entry as it takes part in one scan: its prepared form plus this scan's mutable facts. A class whose fields all
 // exist from the start, so the check loop reads every candidate through one object shape.
-import type { CheckOutcome } from './activation-check.ts';
+import type { CheckOutcome } from './check-outcome.ts';
 import type { ScanState } from './model.ts';
 import type { CompiledBook, EntryKeys, PreparedEntry } from './prepare.ts';
 

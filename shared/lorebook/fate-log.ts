@@ -1,22 +1,45 @@
 // What the scan decided about each entry, kept while it runs. An entry may be looked at in several passes; the most
 // decisive reason wins, so "no key matched" in a later pass never hides a lost group or a failed roll.
-import type { CheckOutcome } from './activation-check.ts';
+import { CheckOutcome } from './check-outcome.ts';
 import type { ExplanationReason, QuirkName } from './model.ts';
 
 export interface Fate {
-  fired: boolean;
+  readonly fired: boolean;
   /** Pass of the decision; null for reasons that hold for the whole scan. */
+  readonly pass: number | null;
+  readonly reason: ExplanationReason;
+  readonly rank: number;
+  readonly quirk?: QuirkName;
+}
+
+/** A reason, or a check outcome that builds its reason when first read (see check-outcome.ts). */
+type ReasonSource = ExplanationReason | CheckOutcome;
+
+class LoggedFate implements Fate {
+  readonly fired: boolean;
   pass: number | null;
-  reason: ExplanationReason;
-  rank: number;
-  quirk?: QuirkName;
+  readonly source: ReasonSource;
+  readonly rank: number;
+  quirk: QuirkName | undefined;
+
+  constructor(fired: boolean, pass: number | null, source: ReasonSource, rank: number, quirk: QuirkName | undefined) {
+    this.fired = fired;
+    this.pass = pass;
+    this.source = source;
+    this.rank = rank;
+    this.quirk = quirk;
+  }
+
+  get reason(): ExplanationReason {
+    return this.source instanceof CheckOutcome ? this.source.reason : this.source;
+  }
 }
 
 export class FateLog {
   /** By scan index; only entries some pass evaluated. */
-  readonly #fates = new Map<number, Fate>();
+  readonly #fates = new Map<number, LoggedFate>();
   /** Why each current candidate qualified; becomes its fate if it fires. */
-  readonly #qualified = new Map<number, Fate>();
+  readonly #qualified = new Map<number, LoggedFate>();
 
   get(index: number): Fate | undefined {
     return this.#fates.get(index);
@@ -33,13 +56,7 @@ export class FateLog {
   }
 
   qualified(index: number, pass: number, outcome: CheckOutcome): void {
-    this.#qualified.set(index, {
-      fired: true,
-      pass,
-      reason: outcome.reason,
-      rank: 0,
-      ...(outcome.quirk ? { quirk: outcome.quirk } : {}),
-    });
+    this.#qualified.set(index, new LoggedFate(true, pass, outcome, 0, outcome.quirk));
   }
 
   fired(index: number): void {
@@ -50,25 +67,20 @@ export class FateLog {
   /** Adds a quirk to a decided fate that has none. */
   quirk(index: number, quirk: QuirkName): void {
     const fate = this.#fates.get(index);
-    if (fate && !fate.quirk) this.#fates.set(index, { ...fate, quirk });
+    if (fate && !fate.quirk) fate.quirk = quirk;
   }
 
-  rejected(index: number, pass: number, reason: ExplanationReason, quirk?: QuirkName): void {
+  /** Logs a rejection; a check's rejection is logged as its outcome, whose reason is built only if explained. */
+  rejected(index: number, pass: number, reason: ReasonSource, quirk?: QuirkName): void {
     const fate = this.#fates.get(index);
     const rank = reasonRank(reason);
     if (fate && (fate.fired || rank < fate.rank)) return;
     // The same outcome again (a check reused from an earlier pass): only the pass moves on.
-    if (fate && fate.reason === reason && fate.quirk === quirk) {
+    if (fate && fate.source === reason && fate.quirk === quirk) {
       if (fate.pass !== null) fate.pass = pass;
       return;
     }
-    this.#fates.set(index, {
-      fired: false,
-      pass: isScanWide(reason) ? null : pass,
-      reason,
-      rank,
-      ...(quirk ? { quirk } : {}),
-    });
+    this.#fates.set(index, new LoggedFate(false, isScanWide(reason) ? null : pass, reason, rank, quirk));
   }
 }
 
@@ -84,11 +96,14 @@ const SCAN_WIDE = new Set<ExplanationReason['code']>([
 ]);
 
 /** Reasons reported for the whole scan, not for one pass ("no key matched" means in no pass). */
-export function isScanWide(reason: ExplanationReason): boolean {
+export function isScanWide(reason: Pick<ExplanationReason, 'code'>): boolean {
   return SCAN_WIDE.has(reason.code);
 }
 
-function reasonRank(reason: ExplanationReason): number {
+function reasonRank(reason: ReasonSource): number {
+  // Being shut out of an already-won group says less than the contest the entry lost before. (Check outcomes never
+  // carry a group loss, so their reasons need not be built to rank them.)
+  if (!(reason instanceof CheckOutcome) && reason.code === 'group-lost') return reason.by === 'closed' ? 2 : 3;
   switch (reason.code) {
     case 'no-key-match':
     case 'no-keys':
@@ -98,9 +113,6 @@ function reasonRank(reason: ExplanationReason): number {
       return 1;
     case 'secondary-failed':
       return 2;
-    case 'group-lost':
-      // Being shut out of an already-won group says less than the contest the entry lost before.
-      return reason.by === 'closed' ? 2 : 3;
     case 'not-reached':
       return 3;
     case 'probability-failed':

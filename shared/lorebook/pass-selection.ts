@@ -6,7 +6,8 @@
 // would reuse it (see `restsUntilKeysChange`), so recursion costs in proportion to new hits, not to re-selections.
 // Each pass it rests in would log that rejection again, which only moves its fate's pass on: so it is logged once,
 // for the last such pass, when the rest ends (the entry is checked again, the lineage changes or the scan ends).
-import { restsUntilKeysChange, type CheckOutcome } from './activation-check.ts';
+import { restsUntilKeysChange } from './activation-check.ts';
+import type { CheckOutcome } from './check-outcome.ts';
 import type { Candidate } from './candidate.ts';
 import { isScanWide } from './fate-log.ts';
 import type { BufferView } from './scan-buffer.ts';
@@ -60,7 +61,7 @@ export class PassSelection {
   settle(c: Candidate, outcome: CheckOutcome, view: BufferView): void {
     if (restsUntilKeysChange(c, outcome, view)) {
       c.restsIn = view.lineage;
-      if (!isScanWide(outcome.reason)) this.#resting.push(c);
+      if (!isScanWide(outcome)) this.#resting.push(c);
     } else this.#again.push(c.index);
   }
 
@@ -75,6 +76,6 @@ export class PassSelection {
     const outcome = (c.scanWide ?? c.keyed) as CheckOutcome;
     c.restsIn = null;
     // A scan-wide reason keeps no pass: logging it again changes nothing.
-    if (!isScanWide(outcome.reason)) this.#touch(c, pass, outcome);
+    if (!isScanWide(outcome)) this.#touch(c, pass, outcome);
   }
 }

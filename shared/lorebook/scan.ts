@@ -141,7 +141,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     ? null
     : new PassSelection(plan, stickyIndices, (c, pass, outcome) => {
         const winner = activated.get(c.entry.key);
-        fates.rejected(c.index, winner ? Math.min(pass, winner.firedIn) : pass, outcome.reason, outcome.quirk);
+        fates.rejected(c.index, winner ? Math.min(pass, winner.firedIn) : pass, outcome, outcome.quirk);
       });
   const levels = [...plan.delayLevels];
   let level = levels.shift() ?? 0;
@@ -180,7 +180,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       if (outcome.candidate) {
         found.push(c);
         fates.qualified(i, loop, outcome);
-      } else fates.rejected(i, loop, outcome.reason, outcome.quirk);
+      } else fates.rejected(i, loop, outcome, outcome.quirk);
     }
     // Sticky entries first, then scan order.
     const ordered = [...found.filter((c) => c.sticky), ...found.filter((c) => !c.sticky)];

@@ -1,5 +1,5 @@
 // Primary/secondary key evaluation for activation (docs/world-info.md#keys) and group scoring (docs/world-info.md#inclusion-groups).
-import type { KeyMatch, SecondaryOutcome } from './model.ts';
+import type { SecondaryOutcome } from './model.ts';
 import { SelectiveLogic } from './model.ts';
 import { findKey, matchesKey, type CompiledKey } from './keys.ts';
 import type { EntryKeys } from './prepare.ts';
@@ -14,55 +14,55 @@ export function firstPrimaryHit(keys: readonly CompiledKey[], view: BufferView):
   return null;
 }
 
-/** Where a key's hit (`findKey`'s offset `at`) lies, as an explanation reports it. */
-export function keyMatch(key: CompiledKey, view: BufferView, at: number): KeyMatch {
-  const where = view.locate(at);
-  return {
-    key: key.source,
-    expanded: key.kind === 'never' ? '' : key.kind === 'regex' ? key.expanded : key.text,
-    regex: key.kind === 'regex',
-    segment: where?.segment ?? null,
-    offset: where ? Math.max(0, at - where.start) : 0,
-  };
+/** Which secondary keys match: bit i for key i in lists of up to 31 keys, one flag per key in longer lists. */
+export type SecondaryHits = number | readonly boolean[];
+
+/** The secondary keys' hits, in a form a check can keep without building lists (see check-outcome.ts). */
+export function secondaryHits(keys: readonly CompiledKey[], view: BufferView): SecondaryHits {
+  if (keys.length > 31) return keys.map((key) => matchesKey(key, view));
+  let hits = 0;
+  for (let i = 0; i < keys.length; i++) if (matchesKey(keys[i] as CompiledKey, view)) hits |= 1 << i;
+  return hits;
+}
+
+function hitAt(hits: SecondaryHits, i: number): boolean {
+  return typeof hits === 'number' ? (hits & (1 << i)) !== 0 : hits[i] === true;
 }
 
 /** Secondary logic; a missing logic value acts as AND_ANY, any unknown value never passes. */
-export function evaluateSecondary(
+export function secondaryPassed(keys: readonly CompiledKey[], hits: SecondaryHits, logicValue: unknown): boolean {
+  let count = 0;
+  for (let i = 0; i < keys.length; i++) if (hitAt(hits, i)) count++;
+  switch (logicValue ?? SelectiveLogic.AND_ANY) {
+    case SelectiveLogic.AND_ANY:
+      return count > 0;
+    case SelectiveLogic.NOT_ALL:
+      return count < keys.length;
+    case SelectiveLogic.NOT_ANY:
+      return count === 0;
+    case SelectiveLogic.AND_ALL:
+      return count === keys.length;
+    default:
+      return false;
+  }
+}
+
+/** The secondary evaluation as an explanation reports it. */
+export function secondaryOutcome(
   keys: readonly CompiledKey[],
-  view: BufferView,
+  hits: SecondaryHits,
   logicValue: unknown,
 ): SecondaryOutcome {
   const logic = logicValue ?? SelectiveLogic.AND_ANY;
-  // Both lists are made at their final length: a scan of a crowded book keeps thousands of these, and arrays grown by
-  // push reserve room for 16 items.
-  const hits = new Array<boolean>(keys.length);
-  let count = 0;
-  for (let i = 0; i < keys.length; i++) if ((hits[i] = matchesKey(keys[i] as CompiledKey, view))) count++;
-  const matched = new Array<string>(count);
-  const unmatched = new Array<string>(keys.length - count);
-  for (let i = 0, m = 0, u = 0; i < keys.length; i++) {
-    const { source } = keys[i] as CompiledKey;
-    if (hits[i]) matched[m++] = source;
-    else unmatched[u++] = source;
-  }
-  let passed: boolean;
-  switch (logic) {
-    case SelectiveLogic.AND_ANY:
-      passed = count > 0;
-      break;
-    case SelectiveLogic.NOT_ALL:
-      passed = count < keys.length;
-      break;
-    case SelectiveLogic.NOT_ANY:
-      passed = count === 0;
-      break;
-    case SelectiveLogic.AND_ALL:
-      passed = count === keys.length;
-      break;
-    default:
-      passed = false;
-  }
-  return { logic: typeof logic === 'number' ? logic : Number.NaN, matched, unmatched, passed };
+  const matched: string[] = [];
+  const unmatched: string[] = [];
+  for (let i = 0; i < keys.length; i++) (hitAt(hits, i) ? matched : unmatched).push((keys[i] as CompiledKey).source);
+  return {
+    logic: typeof logic === 'number' ? logic : Number.NaN,
+    matched,
+    unmatched,
+    passed: secondaryPassed(keys, hits, logicValue),
+  };
 }
 
 /** Group score: matching raw primary keys, plus secondary matches for AND_ANY (or AND_ALL when all match). */

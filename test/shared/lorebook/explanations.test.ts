@@ -92,6 +92,21 @@ describe('explanations of entries that did not fire', () => {
     expect(e.sentence).toMatch(/secondary AND ALL failed \(matched: red\)/);
   });
 
+  it('reports which of more than 31 secondary keys matched (a check keeps their hits as flags, not bits)', () => {
+    const colours = Array.from({ length: 40 }, (_, i) => `colour${i}`);
+    const s = scenario(
+      [entry(0, { key: ['dragon'], keysecondary: colours, selectiveLogic: 3 })],
+      [say('a colour2 and colour35 dragon')],
+    );
+    expect(explain(s, 'lore.0').reason).toMatchObject({
+      code: 'secondary-failed',
+      secondary: {
+        matched: ['colour2', 'colour35'],
+        unmatched: colours.filter((c) => c !== 'colour2' && c !== 'colour35'),
+      },
+    });
+  });
+
   it('lost an inclusion group to a weighted roll', () => {
     const s = scenario(
       [entry(0, { constant: true, group: 'g' }), entry(1, { constant: true, group: 'g' })],
