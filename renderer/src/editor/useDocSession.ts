@@ -3,12 +3,12 @@ import { useReducer } from 'react';
 import type { Dispatch } from 'react';
 import type { JsonPath } from '../../../shared/document/json-path.ts';
 import * as session from '../../../shared/document/doc-session.ts';
-import type { DocState } from '../../../shared/document/doc-session.ts';
+import type { DocState, EditedValue } from '../../../shared/document/doc-session.ts';
 import type { DocBinding } from './useRevisionedDoc.ts';
 
 export type DocAction =
   | { type: 'open'; text: string }
-  | { type: 'text'; text: string }
+  | { type: 'text'; text: string; at?: EditedValue }
   | { type: 'field'; path: JsonPath; value: unknown }
   | { type: 'undo' }
   | { type: 'redo' }
@@ -19,7 +19,7 @@ function reduce(state: DocState | null, action: DocAction): DocState | null {
   if (!state) return state;
   switch (action.type) {
     case 'text':
-      return session.applyText(state, action.text);
+      return session.applyText(state, action.text, Date.now(), action.at);
     case 'field':
       return session.applyField(state, action.path, action.value);
     case 'undo':

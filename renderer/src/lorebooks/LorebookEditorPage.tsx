@@ -11,6 +11,7 @@ import { useDarkMode } from '../app/useDarkMode.ts';
 import { MonacoJson } from '../editor/MonacoJson.tsx';
 import { sessionBinding, useDocSession } from '../editor/useDocSession.ts';
 import { useRevisionedDoc } from '../editor/useRevisionedDoc.ts';
+import type { EditedValue } from '../../../shared/document/doc-session.ts';
 import { HistoryPanel } from '../editor/HistoryPanel.tsx';
 import { NameField, SaveButton, SaveState, UndoRedo } from '../editor/EditorBar.tsx';
 import { Messages } from '../app/Messages.tsx';
@@ -98,24 +99,26 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
     latestText.current = state?.text ?? null;
   }, [state]);
   const applyText = useCallback(
-    (text: string, ids: readonly string[]) => {
+    (text: string, ids: readonly string[], at?: EditedValue) => {
       if (latestText.current !== null)
         entryEdits.current = chainEdits(entryEdits.current, latestText.current, text, ids);
       appliedText.current = text;
       latestText.current = text;
-      dispatch({ type: 'text', text });
+      dispatch({ type: 'text', text, ...(at ? { at } : {}) });
     },
     [dispatch],
   );
   const onField = useCallback(
     (path: readonly (string | number)[], v: unknown) => {
       const base = latestText.current;
-      const text =
+      const id = String(path[1]);
+      const edit =
         base !== null && !state?.error && path[0] === 'entries' && path.length >= 3
-          ? editEntryField(base, String(path[1]), path.slice(2), v)
+          ? editEntryField(base, id, path.slice(2), v)
           : null;
-      if (text === null) dispatch({ type: 'field', path, value: v });
-      else applyText(text, [String(path[1])]);
+      if (edit === null) dispatch({ type: 'field', path, value: v });
+      // Only the entry changed: the session parses its text alone, not the whole book (doc-session.ts).
+      else applyText(edit.text, [id], { base: base!, path: ['entries', id], start: edit.start, end: edit.end });
     },
     [state?.error, dispatch, applyText],
   );

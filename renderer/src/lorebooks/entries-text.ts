@@ -161,9 +161,15 @@ function valueEndAt(text: string, start: number): number {
 
 /**
  * One field of one entry edited in place: jsonc's minimal edit runs on that entry's text only, in the book's own
- * indentation. Null when the entry is not found (the caller falls back to a whole-document edit).
+ * indentation. Returns the text and where the entry now lies in it; null when the entry is not found (the caller
+ * falls back to a whole-document edit).
  */
-export function editEntryField(text: string, id: string, path: JsonPath, value: unknown): string | null {
+export function editEntryField(
+  text: string,
+  id: string,
+  path: JsonPath,
+  value: unknown,
+): { text: string; start: number; end: number } | null {
   const range = entryRange(text, id);
   if (!range) return null;
   const indent = detectIndent(text);
@@ -173,5 +179,10 @@ export function editEntryField(text: string, id: string, path: JsonPath, value: 
   const edits = modify(entryText, [...path], value, {
     formattingOptions: { ...formattingOptions, eol: text.includes('\r\n') ? '\r\n' : '\n' },
   });
-  return text.slice(0, range.start) + applyEdits(entryText, edits) + text.slice(range.end);
+  const edited = applyEdits(entryText, edits);
+  return {
+    text: text.slice(0, range.start) + edited + text.slice(range.end),
+    start: range.start,
+    end: range.start + edited.length,
+  };
 }

@@ -1,6 +1,7 @@
 // The lorebook editor's pure helpers (renderer/src/lorebooks): minimal text edits for bulk changes, the entry
 // table's filter and sort, and the preview's transcript parsing.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import fs from 'node:fs';
 import path from 'node:path';
 import { editEntryField, entryRange, writeEntries } from '../../../renderer/src/lorebooks/entries-text.ts';
@@ -18,9 +19,14 @@ import {
 import { DEFAULT_SETUP, buildTurns, parseTranscript } from '../../../renderer/src/lorebooks/preview/scenario.ts';
 import { scan } from '../../../shared/lorebook/index.ts';
 import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
+import { applyText, openDoc } from '../../../shared/document/doc-session.ts';
+import type { JsonPath } from '../../../shared/document/json-path.ts';
+import { parseDocument } from '../../../shared/library/parse-document.ts';
+import { entriesOf } from '../../../renderer/src/lorebooks/book-model.ts';
 
 const text = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/lorebooks/Eldoria.json'), 'utf8');
 const book = JSON.parse(text) as WorldInfoBook;
+const text0 = text;
 
 describe('writeEntries', () => {
   const roundTrip = (next: WorldInfoBook['entries']) => {
@@ -51,12 +57,14 @@ describe('writeEntries', () => {
 
 describe('editEntryField', () => {
   it('edits one field of one entry in place, as a whole-document edit would', () => {
-    const out = editEntryField(text, '2', ['key'], ['glade', 'walk'])!;
+    const out = editEntryField(text, '2', ['key'], ['glade', 'walk'])!.text;
     const expected = structuredClone(book);
     expected.entries['2']!.key = ['glade', 'walk'];
     expect(JSON.parse(out)).toEqual(expected);
     expect(out.startsWith(text.slice(0, entryRange(text, '2')!.start))).toBe(true);
-    expect(JSON.parse(editEntryField(text, '3', ['comment'], undefined)!).entries['3']).not.toHaveProperty('comment');
+    expect(JSON.parse(editEntryField(text, '3', ['comment'], undefined)!.text).entries['3']).not.toHaveProperty(
+      'comment',
+    );
     expect(editEntryField(text, '9', ['comment'], 'x')).toBeNull();
   });
 
@@ -71,7 +79,7 @@ describe('editEntryField', () => {
     );
     const range = entryRange(tricky, '1')!;
     expect(JSON.parse(tricky.slice(range.start, range.end))).toEqual({ comment: 'me' });
-    expect(JSON.parse(editEntryField(tricky, '1', ['comment'], 'edited')!).other['1'].comment).toBe('not me');
+    expect(JSON.parse(editEntryField(tricky, '1', ['comment'], 'edited')!.text).other['1'].comment).toBe('not me');
   });
 });
 
@@ -145,5 +153,48 @@ describe('preview scenario', () => {
     // a sticky of 2 ends when the chat reaches start + 2 messages.
     expect(results.map((r) => r.activated.length)).toEqual([1, 1, 0, 0, 0]);
     expect(results[1]!.explain.entries[0]!.reason.code).toBe('sticky');
+  });
+});
+
+describe('an entry field edit in the document session', () => {
+  /** The session after the form edits one field through editEntryField, telling the session where the entry is. */
+  const edited = (base: string, id: string, field: JsonPath, value: unknown) => {
+    const state = openDoc(base);
+    const edit = editEntryField(base, id, field, value)!;
+    const at = { base, path: ['entries', id], start: edit.start, end: edit.end };
+    return { state, next: applyText(state, edit.text, 1000, at), text: edit.text };
+  };
+  const value = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string()));
+  const ids = Object.keys(book.entries);
+
+  it('parses only the edited entry, and its value equals a whole parse of the text', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ids), fc.constantFrom('comment', 'key', 'order', 'x_tool'), value, (id, f, v) => {
+        const { state, next, text } = edited(text0, id, [f], v);
+        expect(next.value).toEqual(parseDocument(text, 'json'));
+        expect(next.error).toBeNull();
+        // The rest is shared, not parsed again (a whole parse makes new objects).
+        const other = ids.find((o) => o !== id)!;
+        expect(entriesOf(next.value)[other]).toBe(entriesOf(state.value)[other]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('parses the whole text where a part could differ from it: duplicate or escaped keys, a stale base', () => {
+    const dup = text0.replace('"entries": {', '"entries": {\n        "1": {"comment": "shadowed"},');
+    const escaped = text0.replace('"entries": {', '"entries": {\n        "\\u0031": {"comment": "shadowed"},');
+    for (const base of [dup, escaped]) {
+      const { next, text } = edited(base, '1', ['comment'], 'edited');
+      expect(next.value).toEqual(parseDocument(text, 'json'));
+      expect(entriesOf(next.value)['0']).not.toBe(entriesOf(openDoc(base).value)['0']);
+    }
+    // The session moved on (entry 0 changed) since the text the edit was made on: the edit's range means nothing.
+    const edit = editEntryField(text0, '1', ['comment'], 'edited')!;
+    const moved = applyText(openDoc(text0), editEntryField(text0, '0', ['comment'], 'moved')!.text, 900);
+    const at = { base: text0, path: ['entries', '1'], start: edit.start, end: edit.end };
+    const stale = applyText(moved, edit.text, 1000, at);
+    const text = edit.text;
+    expect(stale.value).toEqual(parseDocument(text, 'json'));
   });
 });
