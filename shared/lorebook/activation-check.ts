@@ -8,7 +8,7 @@ import type { BufferView, ScanBuffer } from './scan-buffer.ts';
 import { caretQuirk, matchQuirk, type CompiledKey } from './keys.ts';
 import type { KeyHits } from './key-index.ts';
 import type { EntryKeys } from './prepare.ts';
-import { firstPrimaryHit, secondaryHits, secondaryPassed, type SecondaryHits } from './secondary.ts';
+import { firstPrimaryHit, secondaryHits, secondaryPassed, type PrimaryHit, type SecondaryHits } from './secondary.ts';
 import { CheckOutcome } from './check-outcome.ts';
 import type { TimedEffects } from './timed-effects.ts';
 
@@ -27,6 +27,8 @@ export interface PassContext extends ScanFacts {
   view: BufferView;
   /** Match keys through the books' key indexes (off for the exhaustive reference path, which searches). */
   indexed: boolean;
+  /** The pass's record of a check's first primary-key hit. */
+  hit: PrimaryHit;
 }
 
 const skip = (reason: ExplanationReason): CheckOutcome => new CheckOutcome(false, reason);
@@ -166,13 +168,14 @@ function freshCheck(c: Candidate, pass: PassContext): CheckOutcome {
   const keys = keysOf(c);
   if (!keys.primary) return withInertDecorator(c, skip({ code: 'no-keys' }));
   const view = entryView(c, pass);
-  const hit = firstPrimaryHit(keys.primary, view);
-  if (!hit) {
+  const { hit } = pass;
+  if (!firstPrimaryHit(keys.primary, view, hit)) {
     const quirk = caretQuirk(keys.primary, view);
     return withInertDecorator(c, quirk ? new CheckOutcome(false, NO_KEY_MATCH, quirk) : NO_KEY_MATCH_OUTCOME);
   }
   const key = keys.primary[hit.key] as CompiledKey;
-  let quirk = matchQuirk(key, view, hit.at);
+  const { at } = hit;
+  let quirk = matchQuirk(key, view, at);
   let candidate = true;
   let hits: SecondaryHits = 0;
   if (!keys.secondary) {
@@ -182,8 +185,8 @@ function freshCheck(c: Candidate, pass: PassContext): CheckOutcome {
     candidate = secondaryPassed(keys.secondary, hits, entry.selectiveLogic);
   }
   quirk ||= inertQuirk(c, candidate);
-  const where = view.locate(hit.at);
-  return new CheckOutcome(candidate, null, quirk, key, hit.at, where, keys.secondary, hits, entry.selectiveLogic);
+  const where = view.locate(at);
+  return new CheckOutcome(candidate, null, quirk, key, at, where, keys.secondary, hits, entry.selectiveLogic);
 }
 
 /** "No primary key matched" carries no detail: one shared (frozen) outcome. */
@@ -213,7 +216,7 @@ function keyedSkip(c: Candidate, pass: PassContext, reason: ExplanationReason): 
   if (c.entry.activates || c.entry.constant) return skip(reason);
   const keys = keysOf(c);
   if (!keys.primary) return skip({ code: 'no-keys' });
-  return firstPrimaryHit(keys.primary, entryView(c, pass)) ? skip(reason) : skip({ code: 'no-key-match' });
+  return firstPrimaryHit(keys.primary, entryView(c, pass), pass.hit) ? skip(reason) : skip({ code: 'no-key-match' });
 }
 
 /** The buffer the entry's keys are matched against in this pass. */

@@ -34,7 +34,7 @@ import { createRandomSource } from './rng.ts';
 import { ScanBuffer } from './scan-buffer.ts';
 import { PassSelection } from './pass-selection.ts';
 import { scanPlan } from './scan-plan.ts';
-import { groupScore } from './secondary.ts';
+import { groupScore, PrimaryHit } from './secondary.ts';
 import { TimedEffects } from './timed-effects.ts';
 import { GrowingTextCounter, guesstimateTokenizer } from './tokenizer.ts';
 
@@ -165,6 +165,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       buffer,
       view,
       indexed: !options.exhaustive,
+      hit: new PrimaryHit(),
     };
 
     const found: Candidate[] = [];
