@@ -97,32 +97,43 @@ export function entryRange(text: string, id: string): { start: number; end: numb
   let depth = 0;
   let inEntries = false;
   let entriesDepth = -1;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = nextStructural(text, 0); i >= 0; i = nextStructural(text, i + 1)) {
     const c = text.charCodeAt(i);
     if (c === 34 /* " */) {
       const end = stringEnd(text, i);
       if (end < 0) return null;
-      const colon = nextNonSpace(text, end + 1);
-      if (text.charCodeAt(colon) === 58 /* : */) {
+      // Only keys of the top level and of `entries` matter: others are not even read.
+      const wanted = inEntries ? depth === entriesDepth : depth === 1;
+      const colon = wanted ? nextNonSpace(text, end + 1) : -1;
+      if (colon >= 0 && text.charCodeAt(colon) === 58 /* : */) {
         const key = text.slice(i + 1, end);
         const name = key.includes('\\') ? (JSON.parse(`"${key}"`) as string) : key;
         const valueStart = nextNonSpace(text, colon + 1);
-        if (!inEntries && depth === 1 && name === 'entries' && text.charCodeAt(valueStart) === 123) {
+        if (!inEntries && name === 'entries' && text.charCodeAt(valueStart) === 123) {
           inEntries = true;
           entriesDepth = depth + 1;
-        } else if (inEntries && depth === entriesDepth && name === id) {
+        } else if (inEntries && name === id) {
           const valueEnd = valueEndAt(text, valueStart);
           return valueEnd < 0 ? null : { start: valueStart, end: valueEnd };
         }
       }
       i = end;
     } else if (c === 123 || c === 91) depth++;
-    else if (c === 125 || c === 93) {
+    else {
       depth--;
       if (inEntries && depth < entriesDepth) return null;
     }
   }
   return null;
+}
+
+/** Quotes, braces and brackets: the rest of the text (whitespace, numbers, literals) is skipped by the regex engine. */
+const STRUCTURAL = /["{}[\]]/g;
+
+/** The offset of the next quote, brace or bracket at or after `from`; -1 when there is none. */
+function nextStructural(text: string, from: number): number {
+  STRUCTURAL.lastIndex = from;
+  return STRUCTURAL.exec(text)?.index ?? -1;
 }
 
 function stringEnd(text: string, open: number): number {
@@ -145,13 +156,13 @@ function valueEndAt(text: string, start: number): number {
   const open = text.charCodeAt(start);
   if (open !== 123 && open !== 91) return -1;
   let depth = 0;
-  for (let i = start; i < text.length; i++) {
+  for (let i = start; i >= 0; i = nextStructural(text, i + 1)) {
     const c = text.charCodeAt(i);
     if (c === 34) {
       i = stringEnd(text, i);
       if (i < 0) return -1;
     } else if (c === 123 || c === 91) depth++;
-    else if (c === 125 || c === 93) {
+    else {
       depth--;
       if (depth === 0) return i + 1;
     }

@@ -83,6 +83,30 @@ describe('editEntryField', () => {
   });
 });
 
+describe('entryRange', () => {
+  it("finds every entry's value in any JSON book, whatever its strings, nesting and spacing", () => {
+    const entry = fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 });
+    const doc = fc.record({
+      before: fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 3 }),
+      entries: fc.dictionary(fc.string({ maxLength: 4 }), entry, { minKeys: 1, maxKeys: 6 }),
+      indent: fc.constantFrom(0, 2, 4, '\t'),
+    });
+    fc.assert(
+      fc.property(doc, ({ before, entries, indent }) => {
+        const value = { ...before, entries };
+        delete (value as Record<string, unknown>)['__proto__'];
+        const text = JSON.stringify(value, null, indent);
+        const parsed = JSON.parse(text) as { entries: Record<string, unknown> };
+        for (const id of Object.keys(parsed.entries)) {
+          const range = entryRange(text, id)!;
+          expect(JSON.parse(text.slice(range.start, range.end))).toEqual(parsed.entries[id]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('entry table helpers', () => {
   it('filters by key text, group, position and enabled state, and sorts stably', () => {
     const b: WorldInfoBook = {
