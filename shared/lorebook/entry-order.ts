@@ -37,6 +37,11 @@ export class EntryOrder {
   /** Per slot: index in the book → scan index. */
   readonly #scanIndex: readonly Int32Array[];
   /**
+   * No two entries share a key (`world.uid`), so an entry's own activation says whether its key is activated. False
+   * may also mean unknown: an edit that changes a key keeps it false until the order is computed again.
+   */
+  readonly keysUnique: boolean;
+  /**
    * The order this one was derived from and the scan indices whose entries differ, until a scan plan has been derived
    * from it (see ScanPlan).
    */
@@ -45,6 +50,7 @@ export class EntryOrder {
   constructor(
     books: readonly PreparedBook[],
     layout: { slot: Int32Array; bookIndex: Int32Array; scanIndex: readonly Int32Array[] },
+    keysUnique: boolean,
     base?: { order: EntryOrder; changed: ReadonlySet<number> },
   ) {
     this.books = books;
@@ -52,6 +58,7 @@ export class EntryOrder {
     this.#slot = layout.slot;
     this.#bookIndex = layout.bookIndex;
     this.#scanIndex = layout.scanIndex;
+    this.keysUnique = keysUnique;
     this.base = base;
   }
 
@@ -71,10 +78,13 @@ export class EntryOrder {
     return this.#scanIndex[slot]?.[bookIndex] ?? -1;
   }
 
-  /** The same layout over `books`, whose entries differ from this order's at the scan indices `changed`. */
-  derive(books: readonly PreparedBook[], changed: ReadonlySet<number>): EntryOrder {
+  /**
+   * The same layout over `books`, whose entries differ from this order's at the scan indices `changed`;
+   * `keysKept`: every changed entry kept its key.
+   */
+  derive(books: readonly PreparedBook[], changed: ReadonlySet<number>, keysKept: boolean): EntryOrder {
     const layout = { slot: this.#slot, bookIndex: this.#bookIndex, scanIndex: this.#scanIndex };
-    return new EntryOrder(books, layout, { order: this, changed });
+    return new EntryOrder(books, layout, this.keysUnique && keysKept, { order: this, changed });
   }
 }
 
@@ -122,6 +132,7 @@ function derivedOrder(
   const previous = last.order;
   const books = previous.books.slice();
   const changed = new Set<number>();
+  let keysKept = true;
   // The signature lists, per role, the count and then (name, book object) pairs; slots follow the same order.
   let slot = 0;
   for (let at = 1; at < signature.length;) {
@@ -138,8 +149,10 @@ function derivedOrder(
         const before = books[slot];
         if (!before || prepared.editOf?.before !== before) return undefined;
         for (const bookIndex of prepared.editOf.changed) {
-          const was = Number(before.entry(bookIndex).raw.order);
-          if (!Object.is(was, Number(prepared.entry(bookIndex).raw.order))) return undefined;
+          const was = before.entry(bookIndex);
+          const now = prepared.entry(bookIndex);
+          if (!Object.is(Number(was.raw.order), Number(now.raw.order))) return undefined;
+          if (was.key !== now.key) keysKept = false;
           changed.add(previous.scanIndexOf(slot, bookIndex));
         }
         books[slot] = prepared;
@@ -151,7 +164,7 @@ function derivedOrder(
   for (const book of books) book.editOf = undefined;
   // One step of derivation is kept: the new order's base, not the base's own.
   previous.base = undefined;
-  return previous.derive(books, changed);
+  return previous.derive(books, changed, keysKept);
 }
 
 function bookNamed(scenario: Scenario, name: string) {
@@ -198,5 +211,6 @@ function computeOrder(scenario: Scenario, selection: BookSelection): EntryOrder 
     bookIndex[i] = p.bookIndex;
     (scanIndex[p.slot] as Int32Array)[p.bookIndex] = i;
   });
-  return new EntryOrder(books, { slot, bookIndex, scanIndex });
+  const keys = new Set(all.map((p) => p.entry.key));
+  return new EntryOrder(books, { slot, bookIndex, scanIndex }, keys.size === all.length);
 }

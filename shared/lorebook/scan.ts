@@ -140,12 +140,16 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const selection = options.exhaustive
     ? null
     : new PassSelection(plan, stickyIndices, (c, pass, outcome) => {
-        const winner = activated.get(c.entry.key);
+        const winner = activatedWith(c);
         fates.rejected(c.index, winner ? Math.min(pass, winner.firedIn) : pass, outcome, outcome.quirk);
       });
   const levels = [...plan.delayLevels];
   let level = levels.shift() ?? 0;
   const activated = new Map<string, Candidate>();
+  // The activated entry with this candidate's key. Unique keys (outside the reference path) spare the string lookup.
+  const byEntry = order.keysUnique && !options.exhaustive;
+  const activatedWith = (c: Candidate): Candidate | undefined =>
+    byEntry ? (c.firedIn > 0 ? c : undefined) : activated.get(c.entry.key);
   // The contents earlier passes added for recursion, newest first, each followed by "\n".
   const priorText = new GrowingTextCounter(tokenizer);
   let overflowed = false;
@@ -175,7 +179,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     for (const i of chosen) {
       const c = candidateAt(i);
       selection?.wake(c, loop);
-      if (c.rollFailed || activated.has(c.entry.key)) continue;
+      if (c.rollFailed || activatedWith(c)) continue;
       const outcome = checkEntry(c, pass);
       selection?.settle(c, outcome, view);
       if (outcome.candidate) {

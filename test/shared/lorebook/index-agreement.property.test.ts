@@ -210,6 +210,22 @@ describe('key index', () => {
     expect(explained(withTwin, false)).toMatchObject({ pass: 3, reason: { code: 'secondary-failed' } });
     expect(observable(withTwin, false)).toEqual(observable(withTwin, true));
   });
+
+  it('after an edit gives an entry the key of another, skips it once that key is activated', () => {
+    // Entry "2" fires in pass 2 until the edit gives it uid 1, the key of entry 1, which fired in pass 1.
+    const book = scenario(
+      [entry(1, { key: ['dragon'], content: 'the castle' }), entry(2, { key: ['castle'], content: 'a knight' })],
+      [],
+    ).books.lore!;
+    const s = scenario([], [say('a dragon came', 'Alex')], { books: { lore: book } });
+    s.settings = { ...s.settings, recursive: true };
+    expect(scan(s).activated).toEqual(['lore.1', 'lore.2']);
+    const editedBook = { ...book, entries: { ...book.entries, 2: { ...book.entries[2]!, uid: 1 } } };
+    prepareEdit('lore', book, editedBook, ['2']);
+    const edited: Scenario = { ...s, books: { lore: editedBook } };
+    expect(scan(edited).prompt).not.toContain('a knight');
+    expect(observable(edited, false)).toEqual(observable(structuredClone(edited), true));
+  });
   it('after editing one entry (other entry objects kept), still agrees with evaluating every entry', () => {
     const bigger = scenarioArb.filter((s) => Object.keys(s.books.lore!.entries).length >= 8);
     fc.assert(
