@@ -86,6 +86,16 @@ export interface EditedValue {
   end: number;
 }
 
+/** Whether `text` has a `\u` escape: a `u` after an odd run of backslashes (`\\u` is a backslash and a `u`). */
+function hasUnicodeEscape(text: string): boolean {
+  for (let at = text.indexOf('\\u'); at >= 0; at = text.indexOf('\\u', at + 2)) {
+    let run = 1;
+    while (text.charCodeAt(at - run) === 92) run++;
+    if (run % 2 === 1) return true;
+  }
+  return false;
+}
+
 /** Whether `key` is written exactly once as an object key in `text` (its only spelling: no `\u` escapes, no `/`). */
 function keyWrittenOnce(text: string, key: string): boolean {
   if (key.includes('/') || key === '__proto__') return false;
@@ -110,7 +120,7 @@ function valueAfterEdit(state: DocState, text: string, at: EditedValue): JsonObj
   const { maxDepth, maxNodes } = DEFAULT_TREE_LIMITS;
   // A JSON value takes at least two characters with its separator, so this text holds fewer values than the limit.
   if (state.error || at.base !== state.text || at.path.length === 0 || text.length >= 2 * maxNodes - 2) return;
-  if (text.length > DEFAULT_MAX_DOCUMENT_BYTES || text.includes('\\u')) return;
+  if (text.length > DEFAULT_MAX_DOCUMENT_BYTES || hasUnicodeEscape(text)) return;
   if (!at.path.every((key) => keyWrittenOnce(text, key))) return;
   const parents: Record<string, unknown>[] = [state.value];
   for (const key of at.path.slice(0, -1)) {

@@ -205,6 +205,12 @@ describe('an entry field edit in the document session', () => {
     );
   });
 
+  it('takes a backslash before a u in a value for what it is, not a \\u escape', () => {
+    const { state, next, text } = edited(text0, '1', ['comment'], 'C:\\users');
+    expect(next.value).toEqual(parseDocument(text, 'json'));
+    expect(entriesOf(next.value)['0']).toBe(entriesOf(state.value)['0']);
+  });
+
   it('parses the whole text where a part could differ from it: duplicate or escaped keys, a stale base', () => {
     const dup = text0.replace('"entries": {', '"entries": {\n        "1": {"comment": "shadowed"},');
     const escaped = text0.replace('"entries": {', '"entries": {\n        "\\u0031": {"comment": "shadowed"},');
