@@ -4,6 +4,7 @@ import type { LintIssue, LintOptions } from '../../../shared/lorebook/lint.ts';
 import type { LintRequest } from './preview/lint.worker.ts';
 import type { LintReply } from './preview/lint-reply.ts';
 import type { BookEdit } from './preview/scan-client.ts';
+import { BookSync } from './preview/book-sync.ts';
 
 const DELAY_MS = 250;
 
@@ -29,36 +30,29 @@ export function useLint(
   const latest = useRef<Asked | null>(null);
   /** The worker's last list, which a reply that leaves its list out repeats (also replies to older requests). */
   const received = useRef<LintIssue[]>([]);
-  /**
-   * The book the worker holds once it has read the requests sent (`version`), and the entries changed from it to the
-   * text `seen` last (null: not known, the whole text goes next).
-   */
-  const held = useRef<{ version: number; edits: Record<string, string | null> | null; seen: string | null }>({
-    version: 0,
-    edits: null,
-    seen: null,
-  });
+  /** The latest book text, and what the worker holds of it. */
+  const [sync] = useState(() => new BookSync());
 
-  const send = useCallback((asked: Asked) => {
-    const { version, edits, seen } = held.current;
-    const request: LintRequest = {
-      id: asked.id,
-      version: version + 1,
-      book: edits !== null && seen === asked.text ? { base: version, entries: edits } : { text: asked.text },
-      options: asked.options,
-    };
-    held.current = { version: version + 1, edits: {}, seen: asked.text };
-    worker.current?.postMessage(request);
-  }, []);
+  // Sends the sync's book: `asked.text`, as each text's update runs before its request's timer is set (a resend after
+  // a newer text sends that one, whose own request follows).
+  const send = useCallback(
+    (asked: Asked) => {
+      const book = sync.next();
+      const request: LintRequest = { id: asked.id, version: sync.version, options: asked.options };
+      if (book) request.book = book;
+      worker.current?.postMessage(request);
+    },
+    [sync],
+  );
 
   useEffect(() => {
     const w = new Worker(new URL('./preview/lint.worker.ts', import.meta.url), { type: 'module' });
     received.current = [];
-    held.current = { version: 0, edits: null, seen: null };
+    sync.reset();
     w.onmessage = (e: MessageEvent<LintReply>) => {
       const of = latest.current;
-      if (e.data.resend) {
-        held.current.edits = null;
+      if (e.data.resend !== undefined) {
+        sync.rejected(e.data.resend);
         if (e.data.id === of?.id) send(of);
         return;
       }
@@ -67,15 +61,12 @@ export function useLint(
     };
     worker.current = w;
     return () => w.terminate();
-  }, [send]);
+  }, [send, sync]);
 
   // Each new text's entry edit chains onto those since the worker's book, as long as each starts where the last ended.
   useEffect(() => {
-    if (!book) return;
-    const h = held.current;
-    h.edits = h.edits && book.edit?.from === h.seen ? { ...h.edits, ...book.edit.entries } : null;
-    h.seen = book.text;
-  }, [book]);
+    if (book) sync.update('', book.text, book.edit);
+  }, [book, sync]);
 
   const { settings, maxContext, authorsNote } = options;
   useEffect(() => {

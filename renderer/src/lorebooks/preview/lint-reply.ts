@@ -8,8 +8,11 @@ export interface LintReply {
   id: number;
   /** Left out when equal to the previous reply's list. */
   issues?: LintIssue[];
-  /** The request was a patch of a book the worker does not hold: nothing was linted, the whole text is wanted. */
-  resend?: true;
+  /**
+   * The book version the request named, which the worker does not hold (it was sent a patch of another version, or
+   * could not read the last text): nothing was linted, and the whole text is wanted.
+   */
+  resend?: number;
 }
 
 /** Builds replies in the order they are sent: the receiver keeps the last list it got for a reply without one. */

@@ -2,29 +2,12 @@
 import type { EntryKey, ScanResult } from '../../../../shared/lorebook/model.ts';
 import type { PreviewMessage, PreviewSetup } from './scenario.ts';
 import type { PreviewSources } from './sources.ts';
-
-/** The whole book, as its JSON text: a string copies cheaply, while cloning a large book's objects would block. */
-export interface BookText {
-  version: number;
-  name: string;
-  text: string;
-}
-
-/**
- * An edit of the book the worker holds (`base`): only the changed entries, each as its JSON text (null: removed).
- * The rest of the document is unchanged; the worker parses and compiles only these entries.
- */
-export interface BookPatch {
-  version: number;
-  name: string;
-  base: number;
-  entries: Record<string, string | null>;
-}
+import type { BookMessage } from './book-sync.ts';
 
 export interface ScanRequest {
   id: number;
-  /** Sent only when the book changed (or to a fresh worker). */
-  book?: BookText | BookPatch;
+  /** Sent only when the worker lacks the book's current version (book-sync.ts). */
+  book?: BookMessage;
   bookVersion: number;
   setup: PreviewSetup;
   chat: PreviewMessage[];
@@ -84,10 +67,12 @@ export interface ScanOutput {
  * Per request: `prepared` once the book is read and its keys compiled (the page starts the scan's clock then, as
  * preparing runs no user regex but takes long on a large book), then the result or the error. `output` is null
  * when it equals the last output this worker sent: most keystrokes change nothing the preview shows, and the page
- * then keeps what is on screen instead of copying and rendering it again.
+ * then keeps what is on screen instead of copying and rendering it again. `resend`: the request's book was a patch
+ * of a version this worker does not hold; nothing was scanned, and the page sends it again with the whole text.
  */
 export type ScanReply =
   | { id: number; prepared: true }
+  | { id: number; resend: true }
   | { id: number; ok: true; output: ScanOutput | null; timing: WorkerTiming }
   | { id: number; ok: false; error: string };
 

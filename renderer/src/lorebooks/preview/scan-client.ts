@@ -18,6 +18,7 @@ import type {
 } from './protocol.ts';
 import type { PreviewMessage, PreviewSetup } from './scenario.ts';
 import type { PreviewSources } from './sources.ts';
+import { BookSync } from './book-sync.ts';
 
 /** How `bookText` came from an earlier text: the entries that changed, each as JSON text (null: removed). */
 export interface BookEdit {
@@ -71,20 +72,16 @@ export class ScanClient {
   #limitMs: number = DEFAULT_LIMITS.scanMs;
   #worker: Worker;
   #diagnosis: { worker: Worker; poll: ReturnType<typeof setInterval> } | null = null;
-  /** The book version the current worker holds (-1: none, e.g. after a restart). */
-  #workerBook = -1;
+  /** The book of the latest input, and what the current worker holds of it. */
+  readonly #book = new BookSync();
   /** The last output the current worker sent: its replies name no output when it is unchanged. */
   #workerOutput: ScanOutput | null = null;
-  #bookVersion = 0;
-  #lastBook: string | null = null;
-  #lastName: string | null = null;
-  /** The change from the previous version to the current one, when only entries changed. */
-  #lastEdit: BookEdit | null = null;
   /** `timer` is set once the worker has prepared the book. */
   #inFlight: {
     id: number;
     since: number;
     input: ScanInput;
+    bookVersion: number;
     timer: ReturnType<typeof setTimeout> | null;
   } | null = null;
   #pending: { input: ScanInput; since: number } | null = null;
@@ -98,12 +95,8 @@ export class ScanClient {
 
   /** Asks for a scan of this input; supersedes any input not yet sent. */
   request(input: ScanInput): void {
-    const waiting = this.#pending?.input;
-    // Edits made while a scan runs chain into one patch from the text the worker will hold.
-    if (waiting?.bookEdit && input.bookEdit?.from === waiting.bookText) {
-      const entries = { ...waiting.bookEdit.entries, ...input.bookEdit.entries };
-      input = { ...input, bookEdit: { from: waiting.bookEdit.from, entries } };
-    }
+    // Recorded now: edits made while a scan runs chain into one patch from the book the worker holds.
+    this.#book.update(input.bookName, input.bookText, input.bookEdit ?? null);
     this.#pending = { input, since: this.#pending?.since ?? performance.now() };
     if (!this.#inFlight) this.#sendPending();
   }
@@ -131,7 +124,7 @@ export class ScanClient {
       const flight = this.#inFlight;
       if (flight) this.#onReply({ id: flight.id, ok: false, error: event.message || 'the preview worker failed' });
     };
-    this.#workerBook = -1;
+    this.#book.reset();
     this.#workerOutput = null;
     return worker;
   }
@@ -141,32 +134,20 @@ export class ScanClient {
     if (!pending) return;
     this.#pending = null;
     const { input, since } = pending;
-    const { bookName, bookText, bookEdit } = input;
-    if (bookText !== this.#lastBook || bookName !== this.#lastName) {
-      const onlyEntries = bookName === this.#lastName && bookEdit && bookEdit.from === this.#lastBook;
-      this.#lastEdit = onlyEntries ? bookEdit : null;
-      this.#lastBook = bookText;
-      this.#lastName = bookName;
-      this.#bookVersion++;
-    }
     const id = this.#nextId++;
-    const version = this.#bookVersion;
+    // The pending input is the latest, so its book is the sync's current one.
+    const bookVersion = this.#book.version;
     const request: ScanRequest = {
       id,
-      bookVersion: version,
+      bookVersion,
       setup: input.setup,
       chat: input.chat,
       sources: input.sources,
       listUnmatched: input.listUnmatched,
     };
-    if (this.#workerBook !== version) {
-      request.book =
-        this.#lastEdit && this.#workerBook === version - 1
-          ? { version, name: bookName, base: this.#workerBook, entries: this.#lastEdit.entries }
-          : { version, name: bookName, text: bookText };
-      this.#workerBook = version;
-    }
-    this.#inFlight = { id, since, input, timer: null };
+    const book = this.#book.next();
+    if (book) request.book = book;
+    this.#inFlight = { id, since, input, bookVersion, timer: null };
     this.#worker.postMessage(request);
   }
 
@@ -179,8 +160,15 @@ export class ScanClient {
     }
     if (flight.timer) clearTimeout(flight.timer);
     this.#inFlight = null;
+    // The worker lacked the patch's base: the same input goes again (unless a newer one waits), with the whole text.
+    if ('resend' in reply) {
+      this.#book.rejected(flight.bookVersion);
+      this.#pending ??= { input: flight.input, since: flight.since };
+      this.#sendPending();
+      return;
+    }
     // The worker may not hold the book it was sent (it failed to read it): send it whole next time.
-    if (!reply.ok) this.#workerBook = -1;
+    if (!reply.ok) this.#book.rejected(flight.bookVersion);
     // A scan that finishes ends any diagnosis: what it would name is no longer on screen.
     this.#stopDiagnosis();
     // Shown even when a newer input waits: it is still newer than what is on screen while the author types.

@@ -16,12 +16,13 @@ import {
 import { deepEqual } from '../../../../shared/lorebook/formats/values.ts';
 import { prepareScan } from '../../../../shared/lorebook/prepare-scan.ts';
 import type { ScanResult, Scenario, WorldInfoBook, WorldInfoEntry } from '../../../../shared/lorebook/model.ts';
-import type { BookPatch, BookText, Highlight, ScanOutput, ScanReply, ScanRequest, TurnSummary } from './protocol.ts';
+import type { Highlight, ScanOutput, ScanReply, ScanRequest, TurnSummary } from './protocol.ts';
 import { DOES_NOT_FIRE_LIMIT } from './lore-test-from-preview.ts';
 import { buildScenario, buildTurns } from './scenario.ts';
 import { errorMessage } from '../../../../shared/errors.ts';
 import { readBook } from './read-book.ts';
 import { patchEntries } from './book-edit.ts';
+import { BookHolder, type BookPatch } from './book-sync.ts';
 
 // The renderer is typed against the DOM; this is the part of the worker scope used here.
 const scope = self as unknown as {
@@ -29,8 +30,6 @@ const scope = self as unknown as {
   postMessage(message: ScanReply): void;
 };
 
-/** `small`: few enough entries that every scan explains all of them (a lore test saved from it lists them). */
-let cached: { version: number; name: string; value: WorldInfoBook; small: boolean } | null = null;
 /** The last output sent, as JSON: an equal one is not sent again. */
 let lastSent: string | null = null;
 
@@ -57,15 +56,12 @@ function patched(name: string, before: WorldInfoBook, changes: BookPatch['entrie
   return book;
 }
 
-function received(book: BookText | BookPatch): WorldInfoBook {
-  const same = cached?.name === book.name ? cached : null;
-  if ('text' in book) {
-    const value = readBook(book.text);
-    return same ? reuseEntries(book.name, same.value, value) : value;
-  }
-  if (same?.version !== book.base) throw new Error('book patch for a book this worker does not hold');
-  return patched(book.name, same.value, book.entries);
-}
+const held = new BookHolder<WorldInfoBook>(
+  (text, name, before) => (before ? reuseEntries(name, before, readBook(text)) : readBook(text)),
+  (before, changes, name) => patched(name, before, changes),
+);
+/** Few enough entries in the held book that every scan explains all of them (a lore test saved from it lists them). */
+let small = false;
 
 /** Where each fired key hit falls in the chat, mapped from the scan buffer's segment back to the message text. */
 function highlights(scenario: Scenario, result: ScanResult): Highlight[] {
@@ -136,12 +132,15 @@ scope.onmessage = (event: MessageEvent<ScanRequest>) => {
   try {
     const start = performance.now();
     if (request.book) {
-      const { version, name } = request.book;
-      const value = received(request.book);
-      cached = { version, name, value, small: Object.keys(value.entries).length <= DOES_NOT_FIRE_LIMIT };
+      if (!held.receive(request.book)) {
+        scope.postMessage({ id, resend: true });
+        return;
+      }
+      small = Object.keys(held.at(request.book.version)!.book.entries).length <= DOES_NOT_FIRE_LIMIT;
     }
-    if (!cached || cached.version !== request.bookVersion) throw new Error('book not received');
-    const { name, value, small } = cached;
+    const current = held.at(request.bookVersion);
+    if (!current) throw new Error('book not received');
+    const { name, book: value } = current;
     const read = performance.now();
     const { setup, chat, sources } = request;
     const scenarios = setup.turns
