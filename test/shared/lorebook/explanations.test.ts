@@ -321,3 +321,20 @@ describe('quirks that decided an outcome', () => {
     ).toBeUndefined();
   });
 });
+
+describe("a result's lazy parts", () => {
+  it('are own enumerable getters that every result shares, each reading its own scan once', () => {
+    const a = scan(scenario([entry(0, { key: ['dragon'] })], [say('a dragon')]), { listUnmatched: true });
+    const b = scan(scenario([entry(0, { key: ['castle'] })], [say('a dragon')]), { listUnmatched: true });
+    for (const name of ['explain', 'unmatched'] as const) {
+      const own = Object.getOwnPropertyDescriptor(a, name);
+      expect(own?.enumerable).toBe(true);
+      // A getter made per scan gives each result a fresh hidden class that keeps the scan reachable (see scan.ts).
+      expect(own?.get).toBe(Object.getOwnPropertyDescriptor(b, name)?.get);
+    }
+    expect(a.explain).toBe(a.explain);
+    expect(a.explain.entries.map((e) => [e.key, e.fired])).toEqual([['lore.0', true]]);
+    expect([a.unmatched, b.unmatched, b.explain.entries]).toEqual([[], ['lore.0'], []]);
+    expect(JSON.parse(JSON.stringify(a)).explain).toEqual(JSON.parse(JSON.stringify(a.explain)));
+  });
+});
