@@ -44,14 +44,14 @@ const PAINTED = 'lorewright:preview-painted';
 /** Headless Chromium's frame interval: its frame clock ticks at 60 Hz. */
 const FRAME_MS = 1000 / 60;
 
-function pct(values: number[], q: number): number {
+export function pct(values: number[], q: number): number {
   values = values.filter((v) => !Number.isNaN(v));
   const s = [...values].sort((a, b) => a - b);
   return Number((s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0).toFixed(1));
 }
 
 /** Collects keydown times in the page (once per document); `reset` empties them. */
-async function watch(page: Page, reset: boolean): Promise<void> {
+export async function watch(page: Page, reset: boolean): Promise<void> {
   await page.evaluate((only) => {
     const w = window as unknown as { __keys: number[] };
     const watched = Array.isArray(w.__keys);
@@ -80,7 +80,7 @@ interface TraceEvent {
 }
 
 /** Main-thread tasks while typing, in ms: wall clock and the thread's CPU time (on a busy machine they differ). */
-interface Tasks {
+export interface Tasks {
   longest: number;
   longestCpu: number;
   busy: number;
@@ -109,7 +109,7 @@ function taskKind(task: TraceEvent, message: string | undefined): string {
  * tasks of 50 ms or more. Tasks that receive a DevTools message (blink.mojom.DevToolsSession: playwright evaluating
  * this bench's own scripts, such as the wait for the paint mark) are the harness, not the page: counted apart.
  */
-function mainThreadTasks(trace: Buffer): Tasks {
+export function mainThreadTasks(trace: Buffer): Tasks {
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
   const main = new Set(
     events
@@ -195,7 +195,7 @@ function painted(page: Page, after: number, timeout: number): Promise<{ count: n
 }
 
 /** Per keystroke: keydown → paint, and its parts (see the header). */
-interface Keystroke {
+export interface Keystroke {
   total: number;
   handler: number;
   toResult: number;
@@ -258,7 +258,7 @@ async function typeAndMeasure(page: Page, keys: string | string[], timeout = 30_
 }
 
 /** The browser alone: a bare textarea that sets the same marks: the echo's frame, and the frame after each input. */
-async function bareBaseline(browser: Browser, page: Page, text: string): Promise<[Keystroke[], Tasks]> {
+export async function bareBaseline(browser: Browser, page: Page, text: string): Promise<[Keystroke[], Tasks]> {
   await page.setContent('<textarea aria-label="bare"></textarea>');
   await page.evaluate(
     ([echo, painted]) => {
@@ -305,7 +305,7 @@ function clockRow(label: string, keys: Keystroke[]): Row {
   };
 }
 
-async function openBook(page: Page, url: string, file: string, name: string, count: number): Promise<void> {
+export async function openBook(page: Page, url: string, file: string, name: string, count: number): Promise<void> {
   await page.goto(url); // signs the page in with the host's token
   await importLorebooks(page, url, [file], /1 book imported/, 300_000);
   await page.getByRole('link', { name, exact: true }).click();
