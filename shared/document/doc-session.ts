@@ -24,6 +24,8 @@ export interface DocState {
   readonly changedBy: 'open' | 'text' | 'form' | 'history';
   /** Where the form last wrote a string, so typing on in that field splices text instead of reparsing it all. */
   readonly lastField?: { key: string; offset: number; length: number; text: string };
+  /** What an entry-only parse must know of the whole text, carried from edit to edit (see `TextFacts`). */
+  readonly facts?: TextFacts;
 }
 
 interface HistoryEntry {
@@ -77,13 +79,26 @@ function push(
 
 /**
  * Where a text edit happened, when the editor knows: `base` (the text it edited) changed only inside the value at
- * `path` (object keys), which is now `text.slice(start, end)`.
+ * `path` (object keys), whose text `before` is now `after`. The session then reads those two texts, never the whole
+ * new text.
  */
 export interface EditedValue {
   base: string;
   path: readonly string[];
-  start: number;
-  end: number;
+  before: string;
+  after: string;
+}
+
+/**
+ * Facts about the whole of `text` that decide whether an edit inside one value may be parsed alone, carried from edit
+ * to edit by looking only at the replaced and the new value: whether it has a `\u` escape, and per key the places it
+ * may be written as an object key (`keyMentions`). In the page a new text is a concatenation that no one has read
+ * whole yet; its first whole read copies it (≈30 ms for a 7 MB book in Chromium), so no keystroke may read it.
+ */
+interface TextFacts {
+  text: string;
+  escapeFree: boolean;
+  keyMentions: ReadonlyMap<string, number>;
 }
 
 /** Whether `text` has a `\u` escape: a `u` after an odd run of backslashes (`\\u` is a backslash and a `u`). */
@@ -96,17 +111,42 @@ function hasUnicodeEscape(text: string): boolean {
   return false;
 }
 
-/** Whether `key` is written exactly once as an object key in `text` (its only spelling: no `\u` escapes, no `/`). */
-function keyWrittenOnce(text: string, key: string): boolean {
-  if (key.includes('/') || key === '__proto__') return false;
+/** A key with one spelling in JSON text once `\u` escapes are ruled out (`/` may also be written `\/`). */
+function plainKey(key: string): boolean {
+  return !key.includes('/') && key !== '__proto__';
+}
+
+/**
+ * The places where `key` may be written as an object key in `text`: its quoted form followed by a colon. In valid
+ * JSON such a place ends at the closing quote of a key (its opening quote starts that key or is escaped inside it),
+ * so it lies within one key and its colon, never across the edge of a value: the count of a text is the sum of its
+ * values' counts and the rest's, and never below the number of times the key is written.
+ */
+function keyMentions(text: string, key: string): number {
   const quoted = JSON.stringify(key);
   let count = 0;
-  for (let at = text.indexOf(quoted); at >= 0; at = text.indexOf(quoted, at + quoted.length)) {
+  for (let at = text.indexOf(quoted); at >= 0; at = text.indexOf(quoted, at + 1)) {
     let next = at + quoted.length;
     while (' \t\n\r'.includes(text[next] ?? '.')) next++;
-    if (text[next] === ':' && ++count > 1) return false;
+    if (text[next] === ':') count++;
   }
-  return count === 1;
+  return count;
+}
+
+/**
+ * The facts of the new text from those of `state.text` and the edit alone. The text outside the edited value is
+ * unchanged, and neither an escape nor a key's place (see `keyMentions`) spans the edge of a whole JSON value, so no
+ * escape stays none if the new value has none, and a key's places change by the new value's minus the old one's.
+ */
+function factsAfterEdit(state: DocState, text: string, at: EditedValue): TextFacts | undefined {
+  const known = state.facts?.text === state.text ? state.facts : undefined;
+  if (!(known?.escapeFree ?? !hasUnicodeEscape(state.text)) || hasUnicodeEscape(at.after)) return;
+  const keyMentionsAfter = new Map<string, number>();
+  for (const key of new Set([...(known?.keyMentions.keys() ?? []), ...at.path])) {
+    const was = known?.keyMentions.get(key) ?? keyMentions(state.text, key);
+    keyMentionsAfter.set(key, was - keyMentions(at.before, key) + keyMentions(at.after, key));
+  }
+  return { text, escapeFree: true, keyMentions: keyMentionsAfter };
 }
 
 /**
@@ -114,14 +154,17 @@ function keyWrittenOnce(text: string, key: string): boolean {
  * that value is parsed and put in place, sharing the rest. Only where this is certain to equal a whole parse — each
  * key of the path written once in the whole text (no duplicate could win instead), the new value within the tree
  * limits at its depth, the text too short to hold more values than the limit — else undefined. A 5,000-entry book is
- * 5 MB: parsing it all on every keystroke in an entry's field was about 55 ms.
+ * 7 MB: parsing it all on every keystroke in an entry's field was about 55 ms.
  */
-function valueAfterEdit(state: DocState, text: string, at: EditedValue): JsonObject | undefined {
+function valueAfterEdit(
+  state: DocState,
+  text: string,
+  at: EditedValue,
+): { value: JsonObject; facts: TextFacts } | undefined {
   const { maxDepth, maxNodes } = DEFAULT_TREE_LIMITS;
   // A JSON value takes at least two characters with its separator, so this text holds fewer values than the limit.
   if (state.error || at.base !== state.text || at.path.length === 0 || text.length >= 2 * maxNodes - 2) return;
-  if (text.length > DEFAULT_MAX_DOCUMENT_BYTES || hasUnicodeEscape(text)) return;
-  if (!at.path.every((key) => keyWrittenOnce(text, key))) return;
+  if (text.length > DEFAULT_MAX_DOCUMENT_BYTES || !at.path.every(plainKey)) return;
   const parents: Record<string, unknown>[] = [state.value];
   for (const key of at.path.slice(0, -1)) {
     const child = parents[parents.length - 1]![key];
@@ -131,25 +174,30 @@ function valueAfterEdit(state: DocState, text: string, at: EditedValue): JsonObj
   if (!Object.hasOwn(parents[parents.length - 1]!, at.path[at.path.length - 1]!)) return;
   let value: unknown;
   try {
-    value = JSON.parse(text.slice(at.start, at.end));
+    value = JSON.parse(at.after);
   } catch {
     return;
   }
+  // The keys are in the parsed value, so each is written at least once: a bound of one means exactly once.
+  const facts = factsAfterEdit(state, text, at);
+  if (!facts || !at.path.every((key) => facts.keyMentions.get(key) === 1)) return;
   if (findTreeProblem(value, { maxDepth: maxDepth - at.path.length, maxNodes })) return;
   for (let i = at.path.length - 1; i >= 0; i--) value = { ...parents[i], [at.path[i]!]: value };
-  return value as JsonObject;
+  return { value: value as JsonObject, facts };
 }
 
 /** The JSON view changed the text (`at`: where, when the editor knows, so the rest need not be parsed again). */
 export function applyText(state: DocState, text: string, now = Date.now(), at?: EditedValue): DocState {
-  if (text === state.text) return state;
+  // Told where the edit was, compare that value's texts rather than two whole texts.
+  if (at && at.base === state.text ? at.before === at.after : text === state.text) return state;
   const known = at && valueAfterEdit(state, text, at);
-  const parsed = known ? { value: known } : parse(text);
+  const parsed = known ?? parse(text);
   return {
     ...state,
     text,
     value: 'value' in parsed ? parsed.value : state.value,
     error: 'error' in parsed ? parsed.error : null,
+    facts: known?.facts,
     undo: push(state, text, now, 'text'),
     redo: [],
     changedBy: 'text',

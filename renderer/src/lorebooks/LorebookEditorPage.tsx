@@ -17,7 +17,7 @@ import { NameField, SaveButton, SaveState, UndoRedo } from '../editor/EditorBar.
 import { Messages } from '../app/Messages.tsx';
 import { useT } from '../i18n/index.ts';
 import { entriesOf } from './book-model.ts';
-import { editEntryField, writeEntries } from './entries-text.ts';
+import { editEntryField, writeEntries, type EntryPlace } from './entries-text.ts';
 import { LintList } from './LintList.tsx';
 import { entryLabel } from './entry-label.ts';
 import { LoreTests } from './LoreTests.tsx';
@@ -108,17 +108,23 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
     },
     [dispatch],
   );
+  // Where the entry typed in last lies in the text: the next keystroke there need not search the text for it.
+  const lastPlace = useRef<EntryPlace | null>(null);
   const onField = useCallback(
     (path: readonly (string | number)[], v: unknown) => {
       const base = latestText.current;
       const id = String(path[1]);
       const edit =
         base !== null && !state?.error && path[0] === 'entries' && path.length >= 3
-          ? editEntryField(base, id, path.slice(2), v)
+          ? editEntryField(base, id, path.slice(2), v, lastPlace.current)
           : null;
       if (edit === null) dispatch({ type: 'field', path, value: v });
-      // Only the entry changed: the session parses its text alone, not the whole book (doc-session.ts).
-      else applyText(edit.text, [id], { base: base!, path: ['entries', id], start: edit.start, end: edit.end });
+      else {
+        lastPlace.current = edit.place;
+        // Only the entry changed: the session parses its text alone, not the whole book (doc-session.ts).
+        const { text, entry } = edit.place;
+        applyText(text, [id], { base: base!, path: ['entries', id], before: edit.before, after: entry });
+      }
     },
     [state?.error, dispatch, applyText],
   );

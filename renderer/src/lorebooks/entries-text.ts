@@ -171,29 +171,61 @@ function valueEndAt(text: string, start: number): number {
 }
 
 /**
+ * An entry's place in the book's text, which is `head + entry + tail`, with what an edit of the entry needs of the
+ * rest: the book's indentation and whether the rest has CRLF line ends. Kept between the keystrokes in one entry,
+ * it lets the next edit neither search nor read the whole text: the new text is the same head and tail around the
+ * edited entry, concatenated (no copy until something reads it whole, and nothing in the form does).
+ */
+export interface EntryPlace {
+  text: string;
+  id: string;
+  head: string;
+  entry: string;
+  tail: string;
+  indent: number | string;
+  crlfOutside: boolean;
+}
+
+/** Where `entries[id]` lies in `text`; null when it is not found. */
+export function entryPlace(text: string, id: string): EntryPlace | null {
+  const range = entryRange(text, id);
+  if (!range) return null;
+  const head = text.slice(0, range.start);
+  const tail = text.slice(range.end);
+  return {
+    text,
+    id,
+    head,
+    entry: text.slice(range.start, range.end),
+    tail,
+    // The indentation is read from the first line, and the head holds it (an entry's value is never first).
+    indent: detectIndent(head),
+    crlfOutside: head.includes('\r\n') || tail.includes('\r\n'),
+  };
+}
+
+/**
  * One field of one entry edited in place: jsonc's minimal edit runs on that entry's text only, in the book's own
- * indentation. Returns the text and where the entry now lies in it; null when the entry is not found (the caller
- * falls back to a whole-document edit).
+ * indentation. `last` is the entry's place from the previous edit; it is used when it is the place of this `id` in
+ * this `text`. Returns the entry's new place and its text before the edit; null when the entry is not found (the
+ * caller falls back to a whole-document edit).
  */
 export function editEntryField(
   text: string,
   id: string,
   path: JsonPath,
   value: unknown,
-): { text: string; start: number; end: number } | null {
-  const range = entryRange(text, id);
-  if (!range) return null;
-  const indent = detectIndent(text);
+  last?: EntryPlace | null,
+): { place: EntryPlace; before: string } | null {
+  const place = last && last.text === text && last.id === id ? last : entryPlace(text, id);
+  if (!place) return null;
+  const { indent, entry } = place;
   const formattingOptions =
     typeof indent === 'number' ? { tabSize: indent, insertSpaces: true } : { tabSize: 1, insertSpaces: false };
-  const entryText = text.slice(range.start, range.end);
-  const edits = modify(entryText, [...path], value, {
-    formattingOptions: { ...formattingOptions, eol: text.includes('\r\n') ? '\r\n' : '\n' },
-  });
-  const edited = applyEdits(entryText, edits);
-  return {
-    text: text.slice(0, range.start) + edited + text.slice(range.end),
-    start: range.start,
-    end: range.start + edited.length,
-  };
+  const eol = place.crlfOutside || entry.includes('\r\n') ? '\r\n' : '\n';
+  const edited = applyEdits(
+    entry,
+    modify(entry, [...path], value, { formattingOptions: { ...formattingOptions, eol } }),
+  );
+  return { place: { ...place, text: place.head + edited + place.tail, entry: edited }, before: entry };
 }

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import fs from 'node:fs';
 import path from 'node:path';
 import { editEntryField, entryRange, writeEntries } from '../../../renderer/src/lorebooks/entries-text.ts';
+import type { EntryPlace } from '../../../renderer/src/lorebooks/entries-text.ts';
 import {
   NO_FILTER,
   entryRows,
@@ -20,8 +21,11 @@ import { DEFAULT_SETUP, buildTurns, parseTranscript } from '../../../renderer/sr
 import { scan } from '../../../shared/lorebook/index.ts';
 import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
 import { applyText, openDoc } from '../../../shared/document/doc-session.ts';
+import type { DocState } from '../../../shared/document/doc-session.ts';
 import type { JsonPath } from '../../../shared/document/json-path.ts';
-import { parseDocument } from '../../../shared/library/parse-document.ts';
+import { detectIndent, parseDocument } from '../../../shared/library/parse-document.ts';
+import { applyEdits, modify } from 'jsonc-parser';
+import { editJsonText } from '../../../shared/document/json-text-edit.ts';
 import { entriesOf } from '../../../renderer/src/lorebooks/book-model.ts';
 
 const text = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/lorebooks/Eldoria.json'), 'utf8');
@@ -57,12 +61,12 @@ describe('writeEntries', () => {
 
 describe('editEntryField', () => {
   it('edits one field of one entry in place, as a whole-document edit would', () => {
-    const out = editEntryField(text, '2', ['key'], ['glade', 'walk'])!.text;
+    const out = editEntryField(text, '2', ['key'], ['glade', 'walk'])!.place.text;
     const expected = structuredClone(book);
     expected.entries['2']!.key = ['glade', 'walk'];
     expect(JSON.parse(out)).toEqual(expected);
     expect(out.startsWith(text.slice(0, entryRange(text, '2')!.start))).toBe(true);
-    expect(JSON.parse(editEntryField(text, '3', ['comment'], undefined)!.text).entries['3']).not.toHaveProperty(
+    expect(JSON.parse(editEntryField(text, '3', ['comment'], undefined)!.place.text).entries['3']).not.toHaveProperty(
       'comment',
     );
     expect(editEntryField(text, '9', ['comment'], 'x')).toBeNull();
@@ -79,7 +83,62 @@ describe('editEntryField', () => {
     );
     const range = entryRange(tricky, '1')!;
     expect(JSON.parse(tricky.slice(range.start, range.end))).toEqual({ comment: 'me' });
-    expect(JSON.parse(editEntryField(tricky, '1', ['comment'], 'edited')!.text).other['1'].comment).toBe('not me');
+    expect(JSON.parse(editEntryField(tricky, '1', ['comment'], 'edited')!.place.text).other['1'].comment).toBe(
+      'not me',
+    );
+  });
+
+  it("edits on from the entry's last place exactly as from a search of the whole text", () => {
+    const edit = fc.record({
+      id: fc.constantFrom('0', '1', '2', '3'),
+      field: fc.constantFrom('comment', 'key', 'order', 'x_tool'),
+      value: fc.oneof(fc.string(), fc.integer(), fc.constant(undefined), fc.array(fc.string(), { maxLength: 3 })),
+      // The text changed elsewhere first (a root key written): the last place is no longer this text's.
+      elsewhere: fc.boolean(),
+    });
+    const crlf = text.replaceAll('\n', '\r\n');
+    const layouts = [
+      text,
+      JSON.stringify(book, null, '\t'),
+      crlf,
+      // CRLF line ends outside the entry only: entry 2 is on one line.
+      crlf.replace(/"2": \{[^]*?\r\n {8}\}/, `"2": ${JSON.stringify(book.entries['2'])}`),
+      JSON.stringify(book),
+    ];
+    // The edit as made on the whole text: the entry found anew, the indentation and line ends read from all of it.
+    const onWhole = (whole: string, id: string, field: string, value: unknown) => {
+      const { start, end } = entryRange(whole, id)!;
+      const indent = detectIndent(whole);
+      const formattingOptions = {
+        ...(typeof indent === 'number' ? { tabSize: indent, insertSpaces: true } : { tabSize: 1, insertSpaces: false }),
+        eol: whole.includes('\r\n') ? '\r\n' : '\n',
+      };
+      const entry = whole.slice(start, end);
+      return (
+        whole.slice(0, start) +
+        applyEdits(entry, modify(entry, [field], value, { formattingOptions })) +
+        whole.slice(end)
+      );
+    };
+    fc.assert(
+      fc.property(fc.constantFrom(...layouts), fc.array(edit, { minLength: 1, maxLength: 8 }), (start, edits) => {
+        let carried = start;
+        let place: EntryPlace | null = null;
+        for (const [i, { id, field, value, elsewhere }] of edits.entries()) {
+          if (elsewhere) carried = editJsonText(carried, ['x_note'], 'x'.repeat(i)).text;
+          const fresh = editEntryField(carried, id, [field], value)!;
+          const next: { place: EntryPlace; before: string } = editEntryField(carried, id, [field], value, place)!;
+          expect(next.place.text).toBe(fresh.place.text);
+          expect(next.place.text).toBe(onWhole(carried, id, field, value));
+          expect(next.before).toBe(fresh.before);
+          expect(next.place.head + next.place.entry + next.place.tail).toBe(next.place.text);
+          expect(JSON.parse(next.place.entry)).toEqual(JSON.parse(next.place.text).entries[id]);
+          carried = next.place.text;
+          place = next.place;
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 
@@ -184,9 +243,16 @@ describe('an entry field edit in the document session', () => {
   /** The session after the form edits one field through editEntryField, telling the session where the entry is. */
   const edited = (base: string, id: string, field: JsonPath, value: unknown) => {
     const state = openDoc(base);
-    const edit = editEntryField(base, id, field, value)!;
-    const at = { base, path: ['entries', id], start: edit.start, end: edit.end };
-    return { state, next: applyText(state, edit.text, 1000, at), text: edit.text };
+    const { next, text } = editOn(state, id, field, value);
+    return { state, next, text };
+  };
+  /** One form edit on a session, as the page makes it (the entry's last place carried, see `places`). */
+  const places = new Map<string, EntryPlace>();
+  const editOn = (state: DocState, id: string, field: JsonPath, value: unknown, now = 1000) => {
+    const { place, before } = editEntryField(state.text, id, field, value, places.get(state.text))!;
+    places.set(place.text, place);
+    const at = { base: state.text, path: ['entries', id], before, after: place.entry };
+    return { next: applyText(state, place.text, now, at), text: place.text };
   };
   const value = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string()));
   const ids = Object.keys(book.entries);
@@ -200,6 +266,26 @@ describe('an entry field edit in the document session', () => {
         // The rest is shared, not parsed again (a whole parse makes new objects).
         const other = ids.find((o) => o !== id)!;
         expect(entriesOf(next.value)[other]).toBe(entriesOf(state.value)[other]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('keeps equal to a whole parse through a run of edits, wherever they go (the facts carried from edit to edit)', () => {
+    const nested = fc.constantFrom(...ids, 'entries', 'x');
+    const step = fc.oneof(
+      fc.record({ id: fc.constantFrom(...ids), field: fc.constantFrom('comment', 'key'), v: value }),
+      // A field named like an entry or the book's key inside an entry: a place of that key that is no sibling.
+      fc.record({ id: fc.constantFrom(...ids), field: nested, v: value }),
+      fc.record({ id: fc.constantFrom(...ids), field: fc.constant('comment'), v: fc.constantFrom('\u0001', 'C:\\u') }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 10 }), (steps) => {
+        let state = openDoc(text0);
+        for (const { id, field, v } of steps) {
+          state = editOn(state, id, [field], v).next;
+          expect(state.value).toEqual(parseDocument(state.text, 'json'));
+        }
       }),
       { numRuns: 200 },
     );
@@ -219,12 +305,38 @@ describe('an entry field edit in the document session', () => {
       expect(next.value).toEqual(parseDocument(text, 'json'));
       expect(entriesOf(next.value)['0']).not.toBe(entriesOf(openDoc(base).value)['0']);
     }
-    // The session moved on (entry 0 changed) since the text the edit was made on: the edit's range means nothing.
+    // The session moved on (entry 0 changed) since the text the edit was made on: the edit's place means nothing.
     const edit = editEntryField(text0, '1', ['comment'], 'edited')!;
-    const moved = applyText(openDoc(text0), editEntryField(text0, '0', ['comment'], 'moved')!.text, 900);
-    const at = { base: text0, path: ['entries', '1'], start: edit.start, end: edit.end };
-    const stale = applyText(moved, edit.text, 1000, at);
-    const text = edit.text;
-    expect(stale.value).toEqual(parseDocument(text, 'json'));
+    const moved = applyText(openDoc(text0), editEntryField(text0, '0', ['comment'], 'moved')!.place.text, 900);
+    const at = { base: text0, path: ['entries', '1'], before: edit.before, after: edit.place.entry };
+    const stale = applyText(moved, edit.place.text, 1000, at);
+    expect(stale.value).toEqual(parseDocument(edit.place.text, 'json'));
+  });
+
+  it('carries a duplicate or an escaped key that an edit of a larger value wrote into the next entry edit', () => {
+    const entriesText = (t: string) => {
+      const start = t.indexOf('{', t.indexOf('"entries"'));
+      return t.slice(start, t.lastIndexOf('}', t.lastIndexOf('}') - 1) + 1);
+    };
+    for (const added of ['"1": {"comment": "shadowed"}', '"\\u0031": {"comment": "shadowed"}']) {
+      // The facts of entry 1 are known once it was edited; then the whole `entries` value gains a second entry 1.
+      const first = editOn(openDoc(text0), '1', ['comment'], 'once').next;
+      const before = entriesText(first.text);
+      const after = before.replace(/\}$/, `, ${added}}`);
+      const text = first.text.replace(before, after);
+      const grown = applyText(first, text, 2000, { base: first.text, path: ['entries'], before, after });
+      expect(grown.value).toEqual(parseDocument(text, 'json'));
+      const next = editOn(grown, '1', ['comment'], 'twice', 3000).next;
+      expect(next.value).toEqual(parseDocument(next.text, 'json'));
+    }
+  });
+
+  it('is no change when the edited value is written the same', () => {
+    const state = openDoc(text0);
+    const { place, before } = editEntryField(text0, '1', ['order'], book.entries['1']!.order)!;
+    expect(place.entry).toBe(before);
+    expect(applyText(state, place.text, 1000, { base: text0, path: ['entries', '1'], before, after: before })).toBe(
+      state,
+    );
   });
 });
