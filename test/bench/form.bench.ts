@@ -8,7 +8,8 @@
 // thread's tasks while typing, from a Chromium trace (the preview bench's reading: longest, what it was, and time
 // per key; wall and the thread's CPU time). The trace ends once lint has the edited book's findings, so the work a
 // keystroke sets off in the page counts too. Baseline in the same run, traced the same way: the preview bench's
-// bare textarea, typed with the same characters. FORM_PROFILE=file keeps a main-thread CPU profile.
+// bare textarea, typed with the same characters. FORM_PROFILE=file keeps a main-thread CPU profile, FORM_TRACE=file
+// the trace with the devtools.timeline detail (which slows the keystrokes it records).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -159,14 +160,17 @@ export async function run(): Promise<{ rows: Row[]; figures: Row[] }> {
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
-    await browser.startTracing(page, { categories: ['toplevel'] });
+    const detail = process.env['FORM_TRACE'] ? ['devtools.timeline'] : [];
+    await browser.startTracing(page, { categories: ['toplevel', ...detail] });
     let n = 0;
     for (const key of TEXT) {
       await page.keyboard.type(key);
       await paintedCount(page, ++n);
     }
     await settled(page);
-    const tasks = mainThreadTasks(await browser.stopTracing());
+    const trace = await browser.stopTracing();
+    if (process.env['FORM_TRACE']) fs.writeFileSync(process.env['FORM_TRACE'], trace);
+    const tasks = mainThreadTasks(trace);
     if (cdp) {
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
       fs.writeFileSync(process.env['FORM_PROFILE'] as string, JSON.stringify(profile));
