@@ -4,17 +4,28 @@
  */
 export function measure(fn: () => unknown, runs: number): { p50: number; p95: number; cpuP50: number; runs: number } {
   for (let i = 0; i < Math.min(5, runs); i++) fn(); // warm caches and JIT
-  const times: number[] = [];
+  const { wall, cpu } = sample(fn, runs);
+  return { p50: quantile(wall, 0.5), p95: quantile(wall, 0.95), cpuP50: quantile(cpu, 0.5), runs };
+}
+
+/** Wall-clock and process CPU milliseconds of each of `runs` calls of `fn`, in call order, with no warm-up. */
+export function sample(fn: () => unknown, runs: number): { wall: number[]; cpu: number[] } {
+  const wall: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
     const c = process.cpuUsage();
     const t = performance.now();
     fn();
-    times.push(performance.now() - t);
+    wall.push(performance.now() - t);
     const used = process.cpuUsage(c);
     cpu.push((used.user + used.system) / 1000);
   }
-  const at = (values: number[], q: number): number =>
-    Number([...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!.toFixed(3));
-  return { p50: at(times, 0.5), p95: at(times, 0.95), cpuP50: at(cpu, 0.5), runs };
+  return { wall, cpu };
+}
+
+/** The value at quantile `q` (0–1) of `values`, to 3 decimals. */
+export function quantile(values: readonly number[], q: number): number {
+  return Number(
+    [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!.toFixed(3),
+  );
 }
