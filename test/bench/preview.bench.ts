@@ -8,7 +8,8 @@
 // such as the bare textarea's spell checker). Each key waits for its result, so figures are per keystroke, not
 // queueing. Baseline in the same run, traced the same way: a bare textarea's keydown to the frame that paints the
 // input, the browser alone. PREVIEW_SIZES=5000 runs one size; PREVIEW_TRACE=path and PREVIEW_PROFILE=file keep the
-// traces (with the devtools.timeline detail) and a main-thread CPU profile.
+// traces (with the devtools.timeline detail) and a main-thread CPU profile; PREVIEW_KEYS=path keeps each keystroke's
+// figures (path.<size>.json).
 // Breakdown per keystroke (medians): keydown → the app's input mark (main thread, the input handler), input → the
 // result's arrival (worker: its own book/prepare/scan/rest timing from the result mark, plus messaging and waiting
 // for the main thread), arrival → painted (main thread: render, commit, frame).
@@ -369,6 +370,8 @@ export async function run(sizes = SIZES): Promise<{ rows: Row[]; figures: Row[] 
         await cdp.send('Profiler.start');
       }
       const [keys, tasks] = await traced(browser, page, text, String(size));
+      if (process.env['PREVIEW_KEYS'])
+        fs.writeFileSync(`${process.env['PREVIEW_KEYS']}.${size}.json`, JSON.stringify(keys));
       if (cdp) {
         const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
         fs.writeFileSync(process.env['PREVIEW_PROFILE'] as string, JSON.stringify(profile));
