@@ -17,6 +17,18 @@ export interface ScanRequest {
   listUnmatched: boolean;
 }
 
+/**
+ * Sent once the first result of a worker is shown and no input waits: the worker scans a chat of its own (the first
+ * keys of a few of the book's entries) with the last request's setup, and sends nothing of it. Until something
+ * fires, the code that activates, recurses and explains entries has not run, so on the keystroke that first fires
+ * an entry it ran uncompiled, several times slower. As any request, it has the time limit: a runaway regex key ends
+ * the worker.
+ */
+export interface WarmUpRequest {
+  id: number;
+  warmUp: true;
+}
+
 /** A key hit inside a chat message, in the message's own text. */
 export interface Highlight {
   /** Oldest-first index into the chat. */
@@ -73,6 +85,7 @@ export interface ScanOutput {
 export type ScanReply =
   | { id: number; prepared: true }
   | { id: number; resend: true }
+  | { id: number; warmed: true }
   | { id: number; ok: true; output: ScanOutput | null; timing: WorkerTiming }
   | { id: number; ok: false; error: string };
 

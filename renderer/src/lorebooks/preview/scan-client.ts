@@ -14,6 +14,7 @@ import type {
   ScanOutput,
   ScanReply,
   ScanRequest,
+  WarmUpRequest,
   WorkerTiming,
 } from './protocol.ts';
 import type { PreviewMessage, PreviewSetup } from './scenario.ts';
@@ -76,16 +77,18 @@ export class ScanClient {
   readonly #book = new BookSync();
   /** The last output the current worker sent: its replies name no output when it is unchanged. */
   #workerOutput: ScanOutput | null = null;
-  /** `timer` is set once the worker has prepared the book. */
+  /** `timer` is set once the worker has prepared the book; `input` is null for a warm-up. */
   #inFlight: {
     id: number;
     since: number;
-    input: ScanInput;
+    input: ScanInput | null;
     bookVersion: number;
     timer: ReturnType<typeof setTimeout> | null;
   } | null = null;
   #pending: { input: ScanInput; since: number } | null = null;
   #nextId = 1;
+  /** A warm-up was sent (protocol.ts WarmUpRequest): one per client, once its first result is shown. */
+  #warmUpSent = false;
 
   constructor(create: ScanWorkers, events: ScanEvents) {
     this.#create = create;
@@ -151,6 +154,13 @@ export class ScanClient {
     this.#worker.postMessage(request);
   }
 
+  #sendWarmUp(): void {
+    this.#warmUpSent = true;
+    const id = this.#nextId++;
+    this.#inFlight = { id, since: performance.now(), input: null, bookVersion: this.#book.version, timer: null };
+    this.#worker.postMessage({ id, warmUp: true } satisfies WarmUpRequest);
+  }
+
   #onReply(reply: ScanReply): void {
     const flight = this.#inFlight;
     if (!flight || flight.id !== reply.id) return;
@@ -160,6 +170,11 @@ export class ScanClient {
     }
     if (flight.timer) clearTimeout(flight.timer);
     this.#inFlight = null;
+    // A warm-up's end, or its failure: nothing to show.
+    if (flight.input === null || 'warmed' in reply) {
+      this.#sendPending();
+      return;
+    }
     // The worker lacked the patch's base: the same input goes again (unless a newer one waits), with the whole text.
     if ('resend' in reply) {
       this.#book.rejected(flight.bookVersion);
@@ -177,7 +192,8 @@ export class ScanClient {
       if (output) this.#events.onResult(output, performance.now() - flight.since, reply.timing);
       else this.#events.onError('the preview worker answered without a result');
     } else this.#events.onError(reply.error);
-    this.#sendPending();
+    if (this.#pending) this.#sendPending();
+    else if (!this.#warmUpSent && reply.ok) this.#sendWarmUp();
   }
 
   #onTimeout(id: number): void {
@@ -186,9 +202,12 @@ export class ScanClient {
     this.#inFlight = null;
     this.#worker.terminate();
     this.#worker = this.#spawn();
-    const limitMs = this.#limitMs;
-    this.#events.onTimeout({ limitMs, culprit: null });
-    this.#diagnose(flight.input, limitMs);
+    // A warm-up that ran away (a regex key its chat set off) is dropped unseen; the author's scans name that key.
+    if (flight.input !== null) {
+      const limitMs = this.#limitMs;
+      this.#events.onTimeout({ limitMs, culprit: null });
+      this.#diagnose(flight.input, limitMs);
+    }
     this.#sendPending();
   }
 

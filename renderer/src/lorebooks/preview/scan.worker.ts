@@ -16,7 +16,7 @@ import {
 import { deepEqual } from '../../../../shared/lorebook/formats/values.ts';
 import { prepareScan } from '../../../../shared/lorebook/prepare-scan.ts';
 import type { ScanResult, Scenario, WorldInfoBook, WorldInfoEntry } from '../../../../shared/lorebook/model.ts';
-import type { Highlight, ScanOutput, ScanReply, ScanRequest, TurnSummary } from './protocol.ts';
+import type { Highlight, ScanOutput, ScanReply, ScanRequest, TurnSummary, WarmUpRequest } from './protocol.ts';
 import { DOES_NOT_FIRE_LIMIT } from './lore-test-from-preview.ts';
 import { buildScenario, buildTurns } from './scenario.ts';
 import { errorMessage } from '../../../../shared/errors.ts';
@@ -26,7 +26,7 @@ import { BookHolder, type BookPatch } from './book-sync.ts';
 
 // The renderer is typed against the DOM; this is the part of the worker scope used here.
 const scope = self as unknown as {
-  onmessage: ((event: MessageEvent<ScanRequest>) => void) | null;
+  onmessage: ((event: MessageEvent<ScanRequest | WarmUpRequest>) => void) | null;
   postMessage(message: ScanReply): void;
 };
 
@@ -125,9 +125,63 @@ function turnSummary(result: ScanResult): TurnSummary {
   };
 }
 
-scope.onmessage = (event: MessageEvent<ScanRequest>) => {
+type ScanOptions = { listUnmatched: true } | { explainEvaluatedOnly: true };
+
+/** Scans `scenarios` (one, or one per turn) and builds what a reply says of them; `scanned` is when the scan ended. */
+function scanAll(scenarios: Scenario[], turns: boolean, options: ScanOptions): { output: ScanOutput; scanned: number } {
+  const all = turns ? scanTurns(scenarios, options) : [scan(scenarios[0]!, options)];
+  const scanned = performance.now();
+  // Plain copies without `unmatched`, which the reply carries on its own.
+  const results = all.map(({ unmatched: _, ...r }) => r);
+  const output: ScanOutput = {
+    results,
+    unmatched: all.map((r) => r.unmatched ?? null),
+    unmatchedCount: all.map((r) => r.unevaluated ?? r.unmatched?.length ?? 0),
+    turns: results.map(turnSummary),
+    highlights: results.map((r, i) => highlights(scenarios[i]!, r)),
+    used: results.map((r, i) => usedTokens(r, scenarios[i]!.books)),
+  };
+  return { output, scanned };
+}
+
+/** Entries whose first key the warm-up's chat names. */
+const WARM_UP_ENTRIES = 8;
+
+/** The last scan's inputs, which a warm-up reuses. */
+let last: { name: string; book: WorldInfoBook; request: ScanRequest; options: ScanOptions } | null = null;
+
+/**
+ * Runs the engine once over a chat naming the first keys of a few of the book's entries, and builds the reply it
+ * would send (protocol.ts WarmUpRequest): the paths a first activation takes are then compiled.
+ */
+function warmUp(): void {
+  if (!last) return;
+  const { name, book, request, options } = last;
+  const entries = Object.values(book.entries);
+  const step = Math.max(1, Math.floor(entries.length / WARM_UP_ENTRIES));
+  const keys: string[] = [];
+  for (let i = 0; i < entries.length && keys.length < WARM_UP_ENTRIES; i += step) {
+    const key = entries[i]?.key;
+    if (Array.isArray(key) && typeof key[0] === 'string') keys.push(key[0]);
+  }
+  const chat = [{ role: 'user' as const, text: keys.join(', ') }];
+  const scenario = buildScenario(name, book, request.setup, chat, request.sources);
+  JSON.stringify(scanAll([scenario], false, options).output);
+}
+
+scope.onmessage = (event: MessageEvent<ScanRequest | WarmUpRequest>) => {
+  const { id } = event.data;
+  if ('warmUp' in event.data) {
+    scope.postMessage({ id, prepared: true });
+    try {
+      warmUp();
+    } catch {
+      // Nothing was asked for: the author's own scans report what fails.
+    }
+    scope.postMessage({ id, warmed: true });
+    return;
+  }
   const request = event.data;
-  const { id } = request;
   let reply: ScanReply;
   try {
     const start = performance.now();
@@ -152,26 +206,16 @@ scope.onmessage = (event: MessageEvent<ScanRequest>) => {
     scope.postMessage({ id, prepared: true });
     // On a large book nearly every entry is one no pass looked at: unless "Why not?" lists them, they are counted,
     // not explained; when listed, those no key matched are named, not explained.
-    const options = request.listUnmatched || small ? { listUnmatched: true } : { explainEvaluatedOnly: true };
-    const scanned = setup.turns ? scanTurns(scenarios, options) : [scan(scenarios[0]!, options)];
-    const scanDone = performance.now();
-    // Plain copies without `unmatched`, which the reply carries on its own.
-    const results = scanned.map(({ unmatched: _, ...r }) => r);
-    const marks = results.map((r, i) => highlights(scenarios[i]!, r));
-    const output: ScanOutput = {
-      results,
-      unmatched: scanned.map((r) => r.unmatched ?? null),
-      unmatchedCount: scanned.map((r) => r.unevaluated ?? r.unmatched?.length ?? 0),
-      turns: results.map(turnSummary),
-      highlights: marks,
-      used: results.map((r, i) => usedTokens(r, scenarios[i]!.books)),
-    };
+    const options: ScanOptions =
+      request.listUnmatched || small ? { listUnmatched: true } : { explainEvaluatedOnly: true };
+    const { output, scanned: scanDone } = scanAll(scenarios, setup.turns, options);
     const json = JSON.stringify(output);
     const same = json === lastSent;
     lastSent = json;
     const timing = { book: read - start, prepare: prepared - read, scan: scanDone - prepared, rest: 0 };
     timing.rest = performance.now() - scanDone;
     reply = { id, ok: true, output: same ? null : output, timing };
+    last = { name, book: value, request, options };
   } catch (e) {
     reply = { id, ok: false, error: errorMessage(e) };
   }
