@@ -4,7 +4,6 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LoreTestDocument } from '../../../shared/lorebook/lore-test-document.ts';
-import { guesstimateTokenizer } from '../../../shared/lorebook/index.ts';
 import type { WorldInfoBook, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useDarkMode } from '../app/useDarkMode.ts';
@@ -16,7 +15,7 @@ import { HistoryPanel } from '../editor/HistoryPanel.tsx';
 import { NameField, SaveButton, SaveState, UndoRedo } from '../editor/EditorBar.tsx';
 import { Messages } from '../app/Messages.tsx';
 import { useT } from '../i18n/index.ts';
-import { entriesOf } from './book-model.ts';
+import { bookTokens, entriesOf } from './book-model.ts';
 import { editEntryField, writeEntries, type EntryPlace } from './entries-text.ts';
 import { LintList } from './LintList.tsx';
 import { entryLabel } from './entry-label.ts';
@@ -81,12 +80,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
     maxContext: setup.maxContext,
     authorsNote: setup.authorsNote,
   });
-  const tokens = useMemo(() => {
-    const all = Object.values(entriesOf(book));
-    const count = (list: typeof all) =>
-      guesstimateTokenizer.count(list.map((e) => String(e?.content ?? '')).join('\n'));
-    return { all: count(all), constant: count(all.filter((e) => e?.constant)) };
-  }, [book]);
+  const tokens = useMemo(() => bookTokens(book), [book]);
 
   useEditorShortcuts(save, dispatch);
 

@@ -5,6 +5,7 @@
 import type { WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 import { ST_ENTRY_TEMPLATE } from '../../../shared/lorebook/formats/st-template.ts';
 import { isObject } from '../../../shared/util/is-object.ts';
+import { guesstimateTokenizer, utf8Length } from '../../../shared/lorebook/index.ts';
 
 export interface EntryRow {
   /** The key inside `entries` (paths use it; `uid` is what SillyTavern shows). */
@@ -36,6 +37,43 @@ export function entryRows(book: Record<string, unknown>): EntryRow[] {
   return Object.entries(entriesOf(book))
     .filter(([, entry]) => typeof entry === 'object' && entry !== null)
     .map(([id, entry]) => ({ id, entry }));
+}
+
+/** Each entry object's content in UTF-8 bytes: an edit makes one new entry object, so a keystroke measures one. */
+const contentBytes = new WeakMap<object, number>();
+
+function contentBytesOf(entry: unknown): number {
+  if (!isObject(entry)) return 0;
+  let bytes = contentBytes.get(entry);
+  if (bytes === undefined) contentBytes.set(entry, (bytes = utf8Length(String(entry['content'] ?? ''))));
+  return bytes;
+}
+
+/**
+ * The token estimate of all entries' content joined by newlines, and of the constant entries' alone. The estimate
+ * is additive in UTF-8 bytes (its `measure`), so each entry's bytes summed give the count of the joined text
+ * without joining the book's text on every keystroke.
+ */
+export function bookTokens(book: Record<string, unknown>): { all: number; constant: number } {
+  let all = 0;
+  let allCount = 0;
+  let constant = 0;
+  let constantCount = 0;
+  for (const entry of Object.values(entriesOf(book))) {
+    const bytes = contentBytesOf(entry);
+    all += bytes;
+    allCount++;
+    if (entry?.constant) {
+      constant += bytes;
+      constantCount++;
+    }
+  }
+  return { all: joinedTokens(all, allCount), constant: joinedTokens(constant, constantCount) };
+}
+
+/** The estimate of `n` texts of `bytes` UTF-8 bytes in all, joined by newlines (a byte each); none is the empty text. */
+function joinedTokens(bytes: number, n: number): number {
+  return n === 0 ? guesstimateTokenizer.count('') : guesstimateTokenizer.fromMeasure!(bytes + n - 1);
 }
 
 export function strategyOf(entry: WorldInfoEntry): Strategy {

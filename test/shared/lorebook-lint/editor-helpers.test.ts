@@ -8,6 +8,7 @@ import { editEntryField, entryRange, writeEntries } from '../../../renderer/src/
 import type { EntryPlace } from '../../../renderer/src/lorebooks/entries-text.ts';
 import {
   NO_FILTER,
+  bookTokens,
   entryRows,
   newEntry,
   nextUid,
@@ -18,8 +19,8 @@ import {
   withoutEntries,
 } from '../../../renderer/src/lorebooks/book-model.ts';
 import { DEFAULT_SETUP, buildTurns, parseTranscript } from '../../../renderer/src/lorebooks/preview/scenario.ts';
-import { scan } from '../../../shared/lorebook/index.ts';
-import type { WorldInfoBook } from '../../../shared/lorebook/model.ts';
+import { guesstimateTokenizer, scan } from '../../../shared/lorebook/index.ts';
+import type { WorldInfoBook, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 import { applyText, openDoc } from '../../../shared/document/doc-session.ts';
 import type { DocState } from '../../../shared/document/doc-session.ts';
 import type { JsonPath } from '../../../shared/document/json-path.ts';
@@ -187,6 +188,31 @@ describe('entry table helpers', () => {
       '',
     ]);
     expect(nextUid(b)).toBe(8);
+  });
+});
+
+describe('bookTokens', () => {
+  it("equals the estimate of all entries' content joined, and of the constant ones', through edits of one entry", () => {
+    const entry = fc.oneof(
+      fc.record({ content: fc.oneof(fc.string({ unit: 'binary' }), fc.integer()), constant: fc.boolean() }),
+      fc.record({ constant: fc.boolean() }),
+      fc.constantFrom(null, 3, 'text'),
+    );
+    const joined = (book: WorldInfoBook, pick: (e: WorldInfoEntry) => unknown) => {
+      const list = Object.values(book.entries).filter((e) => pick(e));
+      return guesstimateTokenizer.count(list.map((e) => String(e?.content ?? '')).join('\n'));
+    };
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), entry), entry, (entries, edited) => {
+        const book = { entries } as unknown as WorldInfoBook;
+        for (const b of [
+          book,
+          { entries: { ...book.entries, [Object.keys(entries)[0] ?? 'x']: edited } } as WorldInfoBook,
+        ])
+          expect(bookTokens(b)).toEqual({ all: joined(b, () => true), constant: joined(b, (e) => e?.constant) });
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
