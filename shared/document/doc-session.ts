@@ -9,6 +9,7 @@ import { ApiError } from '../errors.ts';
 import type { ErrorDetail } from '../errors.ts';
 import type { JsonPath } from './json-path.ts';
 import { editJsonText } from './json-text-edit.ts';
+import { hasUnicodeEscape, keyPlaces, plainKey } from './json-keys.ts';
 import { DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_TREE_LIMITS, findTreeProblem } from '../util/document-limits.ts';
 
 export interface DocState {
@@ -92,61 +93,29 @@ export interface EditedValue {
 /**
  * Facts about the whole of `text` that decide whether an edit inside one value may be parsed alone, carried from edit
  * to edit by looking only at the replaced and the new value: whether it has a `\u` escape, and per key the places it
- * may be written as an object key (`keyMentions`). In the page a new text is a concatenation that no one has read
+ * may be written as an object key (`keyPlaces`). In the page a new text is a concatenation that no one has read
  * whole yet; its first whole read copies it (≈30 ms for a 7 MB book in Chromium), so no keystroke may read it.
  */
 interface TextFacts {
   text: string;
   escapeFree: boolean;
-  keyMentions: ReadonlyMap<string, number>;
-}
-
-/** Whether `text` has a `\u` escape: a `u` after an odd run of backslashes (`\\u` is a backslash and a `u`). */
-function hasUnicodeEscape(text: string): boolean {
-  for (let at = text.indexOf('\\u'); at >= 0; at = text.indexOf('\\u', at + 2)) {
-    let run = 1;
-    while (text.charCodeAt(at - run) === 92) run++;
-    if (run % 2 === 1) return true;
-  }
-  return false;
-}
-
-/** A key with one spelling in JSON text once `\u` escapes are ruled out (`/` may also be written `\/`). */
-function plainKey(key: string): boolean {
-  return !key.includes('/') && key !== '__proto__';
-}
-
-/**
- * The places where `key` may be written as an object key in `text`: its quoted form followed by a colon. In valid
- * JSON such a place ends at the closing quote of a key (its opening quote starts that key or is escaped inside it),
- * so it lies within one key and its colon, never across the edge of a value: the count of a text is the sum of its
- * values' counts and the rest's, and never below the number of times the key is written.
- */
-function keyMentions(text: string, key: string): number {
-  const quoted = JSON.stringify(key);
-  let count = 0;
-  for (let at = text.indexOf(quoted); at >= 0; at = text.indexOf(quoted, at + 1)) {
-    let next = at + quoted.length;
-    while (' \t\n\r'.includes(text[next] ?? '.')) next++;
-    if (text[next] === ':') count++;
-  }
-  return count;
+  keyPlaceCounts: ReadonlyMap<string, number>;
 }
 
 /**
  * The facts of the new text from those of `state.text` and the edit alone. The text outside the edited value is
- * unchanged, and neither an escape nor a key's place (see `keyMentions`) spans the edge of a whole JSON value, so no
+ * unchanged, and neither an escape nor a key's place (see `keyPlaces`) spans the edge of a whole JSON value, so no
  * escape stays none if the new value has none, and a key's places change by the new value's minus the old one's.
  */
 function factsAfterEdit(state: DocState, text: string, at: EditedValue): TextFacts | undefined {
   const known = state.facts?.text === state.text ? state.facts : undefined;
   if (!(known?.escapeFree ?? !hasUnicodeEscape(state.text)) || hasUnicodeEscape(at.after)) return;
-  const keyMentionsAfter = new Map<string, number>();
-  for (const key of new Set([...(known?.keyMentions.keys() ?? []), ...at.path])) {
-    const was = known?.keyMentions.get(key) ?? keyMentions(state.text, key);
-    keyMentionsAfter.set(key, was - keyMentions(at.before, key) + keyMentions(at.after, key));
+  const placeCountsAfter = new Map<string, number>();
+  for (const key of new Set([...(known?.keyPlaceCounts.keys() ?? []), ...at.path])) {
+    const was = known?.keyPlaceCounts.get(key) ?? keyPlaces(state.text, key).length;
+    placeCountsAfter.set(key, was - keyPlaces(at.before, key).length + keyPlaces(at.after, key).length);
   }
-  return { text, escapeFree: true, keyMentions: keyMentionsAfter };
+  return { text, escapeFree: true, keyPlaceCounts: placeCountsAfter };
 }
 
 /**
@@ -180,7 +149,7 @@ function valueAfterEdit(
   }
   // The keys are in the parsed value, so each is written at least once: a bound of one means exactly once.
   const facts = factsAfterEdit(state, text, at);
-  if (!facts || !at.path.every((key) => facts.keyMentions.get(key) === 1)) return;
+  if (!facts || !at.path.every((key) => facts.keyPlaceCounts.get(key) === 1)) return;
   if (findTreeProblem(value, { maxDepth: maxDepth - at.path.length, maxNodes })) return;
   for (let i = at.path.length - 1; i >= 0; i--) value = { ...parents[i], [at.path[i]!]: value };
   return { value: value as JsonObject, facts };

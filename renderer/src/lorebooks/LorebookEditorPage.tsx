@@ -89,8 +89,10 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
   // lets two edits of one event (the strategy select sets two fields) build on each other.
   const appliedText = useRef<string | null>(null);
   const latestText = useRef<string | null>(null);
+  const latestState = useRef<typeof state>(null);
   useEffect(() => {
     latestText.current = state?.text ?? null;
+    latestState.current = state;
   }, [state]);
   const applyText = useCallback(
     (text: string, ids: readonly string[], at?: EditedValue) => {
@@ -108,9 +110,12 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
     (path: readonly (string | number)[], v: unknown) => {
       const base = latestText.current;
       const id = String(path[1]);
+      // The entry is a key of `entries` in this text when the session parsed it (entries-text.ts finds it faster).
+      const parsed = latestState.current;
+      const known = parsed?.text === base && !parsed.error && Object.hasOwn(entriesOf(parsed.value), id);
       const edit =
         base !== null && !state?.error && path[0] === 'entries' && path.length >= 3
-          ? editEntryField(base, id, path.slice(2), v, lastPlace.current)
+          ? editEntryField(base, id, path.slice(2), v, lastPlace.current, known)
           : null;
       if (edit === null) dispatch({ type: 'field', path, value: v });
       else {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import fs from 'node:fs';
 import path from 'node:path';
-import { editEntryField, entryRange, writeEntries } from '../../../renderer/src/lorebooks/entries-text.ts';
+import { editEntryField, entryPlace, entryRange, writeEntries } from '../../../renderer/src/lorebooks/entries-text.ts';
 import type { EntryPlace } from '../../../renderer/src/lorebooks/entries-text.ts';
 import {
   NO_FILTER,
@@ -84,6 +84,12 @@ describe('editEntryField', () => {
     );
     const range = entryRange(tricky, '1')!;
     expect(JSON.parse(tricky.slice(range.start, range.end))).toEqual({ comment: 'me' });
+    // Known to be an entry: the id is written as a key twice, so the text is scanned all the same.
+    expect(entryPlace(tricky, '1', true)!.entry).toBe(tricky.slice(range.start, range.end));
+    expect(JSON.parse(entryPlace(tricky, '0', true)!.entry)).toEqual({ comment: 'a "{[" \\', content: '}}]]' });
+    // The entry's key written with an escape is not found by a search for its plain spelling.
+    const escaped = '{"other": {"1": {"comment": "not me"}}, "entries": {"\\u0031": {"comment": "me"}}}';
+    expect(JSON.parse(entryPlace(escaped, '1', true)!.entry)).toEqual({ comment: 'me' });
     expect(JSON.parse(editEntryField(tricky, '1', ['comment'], 'edited')!.place.text).other['1'].comment).toBe(
       'not me',
     );
@@ -160,6 +166,8 @@ describe('entryRange', () => {
         for (const id of Object.keys(parsed.entries)) {
           const range = entryRange(text, id)!;
           expect(JSON.parse(text.slice(range.start, range.end))).toEqual(parsed.entries[id]);
+          // Where the id is known to be an entry, its one place as a key is the entry; else the same scan.
+          expect(entryPlace(text, id, true)).toEqual(entryPlace(text, id));
         }
       }),
       { numRuns: 300 },
