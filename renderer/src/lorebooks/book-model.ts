@@ -33,10 +33,20 @@ export function entriesOf(book: Record<string, unknown>): Record<string, WorldIn
   return isObject(entries) ? (entries as Record<string, WorldInfoEntry>) : {};
 }
 
+/** Each entry object's row, so a keystroke, which makes one new entry object, makes one new row. */
+const rowOf = new WeakMap<object, EntryRow>();
+
 export function entryRows(book: Record<string, unknown>): EntryRow[] {
-  return Object.entries(entriesOf(book))
-    .filter(([, entry]) => typeof entry === 'object' && entry !== null)
-    .map(([id, entry]) => ({ id, entry }));
+  const entries = entriesOf(book);
+  const rows: EntryRow[] = [];
+  for (const id of Object.keys(entries)) {
+    const entry = entries[id];
+    if (typeof entry !== 'object' || entry === null) continue;
+    let row = rowOf.get(entry);
+    if (row?.id !== id) rowOf.set(entry, (row = { id, entry }));
+    rows.push(row);
+  }
+  return rows;
 }
 
 /** Each entry object's content in UTF-8 bytes: an edit makes one new entry object, so a keystroke measures one. */

@@ -199,6 +199,29 @@ describe('entry table helpers', () => {
   });
 });
 
+describe('entryRows', () => {
+  it('lists each entry object with its id in key order, keeping the row of an entry object under the same id', () => {
+    const pool = [{ comment: 'a' }, { comment: 'b' }, { comment: 'c' }];
+    const value = fc.oneof(fc.constantFrom(...pool), fc.record({ comment: fc.string() }), fc.constantFrom(null, 3));
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), value), fc.dictionary(fc.string(), value), (first, second) => {
+        for (const entries of [first, second]) {
+          const rows = entryRows({ entries });
+          const expected = Object.entries(entries).filter(([, e]) => typeof e === 'object' && e !== null);
+          expect(rows).toEqual(expected.map(([id, entry]) => ({ id, entry })));
+          for (const row of rows) expect(row.entry).toBe(entries[row.id]);
+          // Listed again: the row of each entry object that is under one id only is the same row.
+          const again = entryRows({ entries });
+          rows.forEach((row, i) => {
+            if (rows.filter((r) => r.entry === row.entry).length === 1) expect(again[i]).toBe(row);
+          });
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('bookTokens', () => {
   it("equals the estimate of all entries' content joined, and of the constant ones', through edits of one entry", () => {
     const entry = fc.oneof(
