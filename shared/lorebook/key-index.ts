@@ -8,7 +8,15 @@
 // tested exactly, and only when their literal occurs.
 import { AhoCorasick } from './aho-corasick.ts';
 import { TextTable } from './text-table.ts';
-import { isWordChar, wordBounded, type CompiledKey, type IndexedText, type PlainKey, type TextKey } from './keys.ts';
+import {
+  isWordChar,
+  wordBounded,
+  type CompiledKey,
+  type IndexedText,
+  type PlainKey,
+  type RegexKey,
+  type TextKey,
+} from './keys.ts';
 import type { EntryKeys } from './prepare.ts';
 
 function isPlainWord(text: string): boolean {
@@ -16,9 +24,13 @@ function isPlainWord(text: string): boolean {
   return text.length > 0;
 }
 
-/** Per text: some key needs its substring occurrences; some key selects its entry on any (not only whole) occurrence. */
+/**
+ * Per text: some key needs its substring occurrences; some key selects its entry on any (not only whole) occurrence;
+ * it is the literal that leads every match of some regex key, which is tried at each of its occurrences.
+ */
 const SUBSTRING = 1;
 const SELECTS_ON_SUBSTRING = 2;
+const LEADS = 4;
 
 class PatternSet {
   readonly texts: TextTable;
@@ -30,6 +42,8 @@ class PatternSet {
    * and only their whole-word occurrences are known. The automaton keeps the other texts.
    */
   readonly wordOnly: Uint8Array;
+  /** Pattern id → 1 when every occurrence is kept, not only the first (leading regex literals; see `LEADS`). */
+  readonly everyOccurrence: Uint8Array;
   /** Pattern id → book indices whose primary keys use it (CSR: targets[start[id] .. start[id + 1])). */
   readonly start: Int32Array;
   readonly targets: Int32Array;
@@ -48,6 +62,7 @@ class PatternSet {
     const count = texts.table.texts.length;
     this.wholeOnly = new Uint8Array(count);
     this.wordOnly = new Uint8Array(count);
+    this.everyOccurrence = new Uint8Array(count);
     const automatonTexts: string[] = [];
     const automatonIds: number[] = [];
     let wordCount = 0;
@@ -55,6 +70,7 @@ class PatternSet {
     texts.table.texts.forEach((text, id) => {
       const flags = texts.flags[id] as number;
       if (!(flags & SELECTS_ON_SUBSTRING)) this.wholeOnly[id] = 1;
+      if (flags & LEADS) this.everyOccurrence[id] = 1;
       if (!(flags & SUBSTRING) && isPlainWord(text)) {
         this.wordOnly[id] = 1;
         wordCount++;
@@ -73,8 +89,9 @@ class PatternSet {
 
   /**
    * The occurrences in one piece of recursion text (an entry's content), searched once and remembered: the same
-   * contents come back scan after scan. Layout: the searched text's length, then (pattern id, offset, FIRST | WHOLE)
-   * for the first occurrence and the first whole-word occurrence of each text.
+   * contents come back scan after scan. Layout: the searched text's length, then (pattern id, offset, FIRST | WHOLE |
+   * EVERY) for the first occurrence and the first whole-word occurrence of each text, and for every occurrence of a
+   * text whose every occurrence is kept.
    */
   pieceHits(piece: string, lower: boolean): Int32Array {
     let hits = this.#pieces.get(piece);
@@ -97,6 +114,7 @@ class PatternSet {
           firstWhole.add(id);
           flags |= WHOLE;
         }
+        if (this.everyOccurrence[id]) flags |= EVERY;
         if (flags) found.push(id, start, flags);
       });
     if (this.wordCount > 0)
@@ -132,6 +150,7 @@ function compressedRows(rows: number, pairs: readonly number[]): [start: Int32Ar
 
 const FIRST = 1;
 const WHOLE = 2;
+const EVERY = 4;
 /** Remembered pieces per pattern set: far more entry contents than one preview session activates. */
 const MAX_PIECES = 50_000;
 
@@ -150,7 +169,7 @@ class TextCollector {
    * `entry` ≥ 0 makes the text select that entry (a primary key); `watcher` ≥ 0 names an indexed entry whose
    * secondary key it is. With neither, the text is only covered.
    */
-  add(text: string, entry: number, whole: boolean, watcher = -1): void {
+  add(text: string, entry: number, whole: boolean, watcher = -1, leads = false): void {
     if (!text) return;
     const id = this.table.add(text);
     if (id === this.flags.length) {
@@ -160,6 +179,7 @@ class TextCollector {
     }
     if (!whole)
       this.flags[id] = (this.flags[id] as number) | (entry >= 0 ? SUBSTRING | SELECTS_ON_SUBSTRING : SUBSTRING);
+    if (leads) this.flags[id] = (this.flags[id] as number) | LEADS;
     if (entry >= 0 && this.#lastEntry[id] !== entry) {
       this.#lastEntry[id] = entry;
       this.pairs.push(id, entry);
@@ -185,7 +205,7 @@ class Collector {
       );
     else if (key.kind === 'regex')
       for (const text of key.literal !== null ? [key.literal] : (key.alternatives ?? []))
-        this.caseInsensitive.add(text, entry, false, watcher);
+        this.caseInsensitive.add(text, entry, false, watcher, key.leading);
   }
 }
 
@@ -254,6 +274,8 @@ class ModeHits {
   #scanned = 0;
   readonly #first = new Map<number, number>();
   readonly #firstWhole = new Map<number, number>();
+  /** Every occurrence, in order, of the texts whose every occurrence is kept (PatternSet.everyOccurrence). */
+  readonly #every = new Map<number, number[]>();
   /** Patterns that select their entries, in the order they started to (see PatternSet.wholeOnly). */
   readonly seen: number[] = [];
   /**
@@ -279,7 +301,7 @@ class ModeHits {
   }
 
   #search(haystack: string): void {
-    const { wholeOnly, wordOnly, automatonIds, automaton, wordCount, texts } = this.set;
+    const { wholeOnly, wordOnly, automatonIds, automaton, wordCount, texts, everyOccurrence } = this.set;
     const first = this.#first;
     const firstWhole = this.#firstWhole;
     if (automaton.patternCount > 0) {
@@ -287,6 +309,7 @@ class ModeHits {
       this.#state = automaton.run(haystack, this.#scanned, this.#state, (pattern, end) => {
         const id = automatonIds[pattern] as number;
         const start = end - (lengths[pattern] as number);
+        if (everyOccurrence[id]) this.#occurs(id, start);
         if (!first.has(id)) {
           first.set(id, start);
           this.#found(id, !wholeOnly[id]);
@@ -307,6 +330,12 @@ class ModeHits {
       });
   }
 
+  #occurs(id: number, at: number): void {
+    const list = this.#every.get(id);
+    if (list) list.push(at);
+    else this.#every.set(id, [at]);
+  }
+
   /** Logs a first (or first whole-word) occurrence; `selects`: it makes the pattern select its entries. */
   #found(id: number, selects: boolean): void {
     if (selects) this.seen.push(id);
@@ -322,6 +351,7 @@ class ModeHits {
         const id = hits[h] as number;
         const at = base + (hits[h + 1] as number);
         const flags = hits[h + 2] as number;
+        if (flags & EVERY) this.#occurs(id, at);
         if (flags & FIRST && !this.#first.has(id)) {
           this.#first.set(id, at);
           this.#found(id, !wholeOnly[id]);
@@ -347,6 +377,13 @@ class ModeHits {
     return this.#firstById(this.#idOf(key, text), whole);
   }
 
+  /** Every occurrence of a key's text, in order, when the index keeps them all; else undefined. */
+  keyOccurrences(key: IndexedText, text: string): readonly number[] | undefined {
+    const id = this.#idOf(key, text);
+    if (id < 0 || !this.set.everyOccurrence[id]) return undefined;
+    return this.#every.get(id) ?? NONE;
+  }
+
   /** Whether `first` knows the key's text (as a whole word if asked): a question about the index, not the text. */
   covers(key: IndexedText, text: string, whole: boolean): boolean {
     const id = this.#idOf(key, text);
@@ -366,6 +403,8 @@ class ModeHits {
     return (whole ? this.#firstWhole : this.#first).get(id) ?? -1;
   }
 }
+
+const NONE: readonly number[] = Object.freeze([]);
 
 /** A key index's hits in one view's text, carried over when recursion extends the view. */
 export class KeyHits {
@@ -407,6 +446,11 @@ export class KeyHits {
     }
     if (key.kind === 'regex') return this.#caseInsensitive.keyFirst(key, key.literal as string, whole);
     return (key.caseSensitive ? this.#caseSensitive : this.#caseInsensitive).keyFirst(key, key.text, whole);
+  }
+
+  /** Every occurrence (in the lowered text) of the literal that leads a regex key's matches, when the index keeps them. */
+  leadingOccurrences(key: RegexKey): readonly number[] | undefined {
+    return key.leading ? this.#caseInsensitive.keyOccurrences(key, key.literal as string) : undefined;
   }
 
   /** Whether `keyFirst` knows a plain key's text (as a whole word if asked). */

@@ -188,18 +188,39 @@ function findRegex(key: RegexKey, view: BufferView): number {
 
 /**
  * The first match at or after `from` of a key whose literal leads every match: a match can start only where the
- * literal occurs in the lowered text, so the pattern is tried there alone (sticky), the occurrences found by
- * `indexOf`, instead of at every offset up to the end of the text.
+ * literal occurs in the lowered text, so the pattern is tried there alone (sticky), instead of at every offset up to
+ * the end of the text. The occurrences come from the key index when it keeps them all, else from `indexOf`.
  */
 function searchLeading(key: RegexKey, view: BufferView, from: number): number {
+  const sticky = (key.tryAt ??= new RegExp(key.re.source, `${key.re.flags.replace('g', '')}y`));
+  const occurrences = view.leadingOccurrences(key);
+  if (occurrences) {
+    for (let i = firstAtOrAfter(occurrences, from); i < occurrences.length; i++) {
+      const at = occurrences[i] as number;
+      sticky.lastIndex = at;
+      if (sticky.test(view.text)) return at;
+    }
+    return -1;
+  }
   const literal = key.literal as string;
   const lower = view.lower();
-  const sticky = (key.tryAt ??= new RegExp(key.re.source, `${key.re.flags.replace('g', '')}y`));
   for (let at = lower.indexOf(literal, from); at >= 0; at = lower.indexOf(literal, at + 1)) {
     sticky.lastIndex = at;
     if (sticky.test(view.text)) return at;
   }
   return -1;
+}
+
+/** The position in ascending `values` of the first one at or after `from` (`values.length` when none is). */
+function firstAtOrAfter(values: readonly number[], from: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((values[middle] as number) < from) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**

@@ -3,7 +3,7 @@
 // Views are built once per distinct layout and shared by every entry with that layout; recursion extends the views
 // that include its chunks, carrying their key-index hits over so only the appended text is searched.
 import type { MatchSegment, WorldInfoEntry } from './model.ts';
-import { findWholeWord, type TextKey } from './keys.ts';
+import { findWholeWord, type RegexKey, type TextKey } from './keys.ts';
 import { KeyHits, type KeyIndex } from './key-index.ts';
 
 export const MAX_SCAN_DEPTH = 1000;
@@ -111,6 +111,15 @@ export class BufferView {
     }
     const haystack = key.caseSensitive ? this.text : this.lower();
     return whole ? findWholeWord(haystack, key.text) : haystack.indexOf(key.text);
+  }
+
+  /** Every occurrence of the literal that leads a regex key's matches, when a key index keeps them; else undefined. */
+  leadingOccurrences(key: RegexKey): readonly number[] | undefined {
+    for (const hits of this.#hits) {
+      const found = hits.leadingOccurrences(key);
+      if (found) return found;
+    }
+    return undefined;
   }
 
   /**

@@ -5,7 +5,8 @@ import { AhoCorasick } from '../../../shared/lorebook/aho-corasick.ts';
 import { ChunkedList } from '../../../shared/lorebook/chunked-list.ts';
 import { parseDecorators } from '../../../shared/lorebook/decorators.ts';
 import { cyrb53 } from '../../../shared/lorebook/hash.ts';
-import { compileKey, findKey, matchesKey, parseRegexKey } from '../../../shared/lorebook/keys.ts';
+import { compileKey, findKey, matchesKey, parseRegexKey, type RegexKey } from '../../../shared/lorebook/keys.ts';
+import { KeyIndex } from '../../../shared/lorebook/key-index.ts';
 import { expandMacros } from '../../../shared/lorebook/macros.ts';
 import { mulberry32 } from '../../../shared/util/mulberry32.ts';
 import { BufferView } from '../../../shared/lorebook/scan-buffer.ts';
@@ -289,31 +290,53 @@ describe('resuming a regex key search when the buffer grows', () => {
 });
 
 describe('searching a regex key whose literal leads every match', () => {
-  it('finds what a fresh RegExp finds, also when earlier occurrences of the literal start no match', () => {
-    const word = fc.constantFrom('drag', 'dragon', 'Dragons', 'xdragon', 'dragonfly', 'DRAGON', 'on', 'İ', ' ', '\n');
-    fc.assert(
-      fc.property(
-        fc.constantFrom('\\bdragons?\\b', 'drag(on|ons)\\b', '^dragon', 'dragon$', 'drag(?!on)', 'dragon(?=fly)'),
-        fc.constantFrom('', 'i', 'm', 'g', 'im'),
-        fc.array(fc.array(word, { maxLength: 6 }), { minLength: 1, maxLength: 3 }),
-        (pattern, flags, parts) => {
-          const source = `/${pattern}/${flags}`;
-          const key = compileKey(source, source, { wholeWords: false, caseSensitive: false }, true);
-          expect(key).toMatchObject({ kind: 'regex', leading: true });
-          let view = new BufferView([
-            { text: (parts[0] as string[]).join(''), segment: { kind: 'message', index: 0 } },
-          ]);
-          for (let i = 1; ; i++) {
-            const fresh = parseRegexKey(source) as RegExp;
-            expect(findKey(key, view)).toBe(fresh.exec(view.text)?.index ?? -1);
-            if (i >= parts.length) break;
-            view = view.extend({ text: (parts[i] as string[]).join(''), segment: { kind: 'recursion', pass: i } });
-          }
-        },
-      ),
-      { numRuns: 2000 },
-    );
-  });
+  // Indexed: the view's key-index hits keep every occurrence of the literal (recursion parts arrive as pieces whose
+  // hits the index remembers); otherwise the occurrences are found by indexOf.
+  it.each([false, true])(
+    'finds what a fresh RegExp finds, also when earlier occurrences of the literal start no match (indexed: %s)',
+    (indexed) => {
+      const indexes = new Map<string, KeyIndex>();
+      const word = fc.constantFrom('drag', 'dragon', 'Dragons', 'xdragon', 'dragonfly', 'DRAGON', 'on', 'İ', ' ', '\n');
+      fc.assert(
+        fc.property(
+          fc.constantFrom('\\bdragons?\\b', 'drag(on|ons)\\b', '^dragon', 'dragon$', 'drag(?!on)', 'dragon(?=fly)'),
+          fc.constantFrom('', 'i', 'm', 'g', 'im'),
+          fc.array(fc.array(word, { maxLength: 6 }), { minLength: 1, maxLength: 3 }),
+          (pattern, flags, parts) => {
+            const source = `/${pattern}/${flags}`;
+            const key = compileKey(source, source, { wholeWords: false, caseSensitive: false }, true);
+            expect(key).toMatchObject({ kind: 'regex', leading: true });
+            let view = new BufferView([
+              { text: (parts[0] as string[]).join(''), segment: { kind: 'message', index: 0 } },
+            ]);
+            if (indexed) {
+              // Another key whose text overlaps the literal's occurrences, so the automaton reports both.
+              const other = compileKey('rago', 'rago', { wholeWords: false, caseSensitive: false }, true);
+              let index = indexes.get(source);
+              if (!index)
+                indexes.set(
+                  source,
+                  (index = new KeyIndex(2, (i) => ({ primary: [i ? other : key], secondary: null }))),
+                );
+              view.hits(index);
+              expect(view.leadingOccurrences(key as RegexKey)).toBeDefined();
+            }
+            for (let i = 1; ; i++) {
+              const fresh = parseRegexKey(source) as RegExp;
+              expect(findKey(key, view)).toBe(fresh.exec(view.text)?.index ?? -1);
+              if (i >= parts.length) break;
+              const text = (parts[i] as string[]).join('');
+              view = view.extend(
+                { text, segment: { kind: 'recursion', pass: i } },
+                indexed ? text.split('\n') : undefined,
+              );
+            }
+          },
+        ),
+        { numRuns: 2000 },
+      );
+    },
+  );
 });
 
 describe('Aho-Corasick', () => {
