@@ -3,6 +3,7 @@
  * its I/O asynchronously (it runs beside other work on the main thread); convertFileSync is the same pipeline for
  * worker threads, where a batch of small files costs less with synchronous I/O than with a promise per call.
  */
+import type { Stats } from 'node:fs';
 import path from 'node:path';
 // The modules themselves, not shared/card/index.ts: each worker thread loads what it imports, and the card
 // validator (ajv and the schemas) is not needed here.
@@ -14,6 +15,7 @@ import { summarizeReport } from '../../../shared/card/loss-report.ts';
 import { writeCardParts } from '../../../shared/card/write.ts';
 import type { OutputFormat } from '../../../shared/card/write.ts';
 import { backupFile, backupFileSync, writeFileAtomic, writeFileAtomicSync } from './atomic-write.ts';
+import type { CopySource } from './atomic-write.ts';
 import { sameFormat } from './output-path.ts';
 import type { InputFile } from './collect.ts';
 import { readRegularFile, readRegularFileSync, scratchBuffer } from '../files/walk-files.ts';
@@ -93,15 +95,31 @@ function tracked(job: FileJob, steps: (result: FileResult) => void | Promise<voi
   return finish();
 }
 
+/** What reading a job's file learns: its size (into the result) and stats, for a kernel copy of its bytes. */
+function reading(
+  job: FileJob,
+  result: FileResult,
+): { seen: (size: number, s: Stats) => void; source: (bytes: Uint8Array) => CopySource } {
+  let stats: Stats | undefined;
+  return {
+    seen: (size, s) => {
+      result.bytesIn = size;
+      stats = s;
+    },
+    source: (bytes) => ({ path: job.file.path, bytes, stats: stats! }),
+  };
+}
+
 // Replacing an original must survive a power cut (durable); a new file in the output folder can simply be redone.
 
-export function convertFile(job: FileJob): Promise<FileResult> {
+export function convertFile(job: FileJob, scratch?: (size: number) => Uint8Array): Promise<FileResult> {
   return tracked(job, async (result) => {
-    const bytes = await readRegularFile(job.file.path, job.maxFileBytes, (size) => (result.bytesIn = size));
+    const read = reading(job, result);
+    const bytes = await readRegularFile(job.file.path, job.maxFileBytes, read.seen, scratch);
     const out = convertBytes(job, bytes, result);
     if (!out) return;
     if (!job.output && job.backup) result.backup = await backupFile(job.file.path);
-    await writeFileAtomic(job.output ?? job.file.path, out, !job.output);
+    await writeFileAtomic(job.output ?? job.file.path, out, !job.output, read.source(bytes));
     Object.assign(result, { output: job.output ?? job.file.path, bytesOut: byteLength(out) });
   });
 }
@@ -111,11 +129,12 @@ const scratch = scratchBuffer();
 
 export function convertFileSync(job: FileJob): FileResult {
   return tracked(job, (result) => {
-    const bytes = readRegularFileSync(job.file.path, job.maxFileBytes, (size) => (result.bytesIn = size), scratch);
+    const read = reading(job, result);
+    const bytes = readRegularFileSync(job.file.path, job.maxFileBytes, read.seen, scratch);
     const out = convertBytes(job, bytes, result);
     if (!out) return;
     if (!job.output && job.backup) result.backup = backupFileSync(job.file.path);
-    writeFileAtomicSync(job.output ?? job.file.path, out, !job.output);
+    writeFileAtomicSync(job.output ?? job.file.path, out, !job.output, read.source(bytes));
     Object.assign(result, { output: job.output ?? job.file.path, bytesOut: byteLength(out) });
   });
 }

@@ -13,6 +13,7 @@ import { OutputPlanner } from './output-path.ts';
 import { batchIndexes, runPool } from './pool.ts';
 import { cleanLeftoverTemps, trackTempDirs } from './atomic-write.ts';
 import { WorkerPool } from './worker-pool.ts';
+import { scratchBuffer } from '../files/walk-files.ts';
 import { ConvertUsageError } from './types.ts';
 import type { ConvertOptions, ConvertProgress, ConvertReport, ConvertTotals, FileResult } from './types.ts';
 
@@ -135,7 +136,13 @@ async function convertWith(
       );
     } else {
       // Here in this thread, several files in flight so their I/O overlaps the CPU work.
-      await runPool(files, jobs, async (_file, i) => record(i, await convertFile(job(i))), options.signal);
+      const lanes = Array.from({ length: jobs }, () => scratchBuffer());
+      await runPool(
+        files,
+        jobs,
+        async (_file, i, lane) => record(i, await convertFile(job(i), lanes[lane])),
+        options.signal,
+      );
     }
   } finally {
     untrack();

@@ -2,17 +2,17 @@
 export async function runPool<T>(
   items: readonly T[],
   limit: number,
-  task: (item: T, index: number) => Promise<void>,
+  task: (item: T, index: number, lane: number) => Promise<void>,
   signal?: AbortSignal,
 ): Promise<void> {
   let next = 0;
-  const worker = async (): Promise<void> => {
+  const worker = async (lane: number): Promise<void> => {
     while (next < items.length && !signal?.aborted) {
       const i = next++;
-      await task(items[i]!, i);
+      await task(items[i]!, i, lane);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, (_, lane) => worker(lane)));
 }
 
 /**

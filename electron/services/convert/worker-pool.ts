@@ -18,7 +18,7 @@ interface Slot {
 
 type Pending = { resolve: (r: FileResult[]) => void; jobs: FileJob[]; slot: Slot };
 
-const inThisThread = (jobs: FileJob[]): Promise<FileResult[]> => Promise.all(jobs.map(convertFile));
+const inThisThread = (jobs: FileJob[]): Promise<FileResult[]> => Promise.all(jobs.map((job) => convertFile(job)));
 
 /** Every pool not yet closed, so a hard stop can end their threads first. */
 const open = new Set<WorkerPool>();

@@ -7,6 +7,10 @@
 import fs from 'node:fs/promises';
 import {
   accessSync,
+  close,
+  fstat,
+  open,
+  read,
   closeSync,
   constants,
   fstatSync,
@@ -21,6 +25,7 @@ import {
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { promisify } from 'node:util';
 
 export type SkipCode =
   'missing' | 'broken_link' | 'link_loop' | 'not_regular' | 'unreadable' | 'too_large' | 'duplicate' | 'not_input';
@@ -199,15 +204,46 @@ function checkReadable(file: string, s: Stats, max: number): void {
  * Reads a regular file through one handle, refusing (before reading) anything larger than `max` bytes. Opened
  * non-blocking, so a file swapped for a FIFO after the walk cannot hang the batch; the handle's own stat decides.
  */
-export async function readRegularFile(file: string, max: number, onSize?: (size: number) => void): Promise<Uint8Array> {
+export async function readRegularFile(
+  file: string,
+  max: number,
+  onSize?: (size: number, stats: Stats) => void,
+  scratch?: (size: number) => Uint8Array,
+): Promise<Uint8Array> {
+  if (scratch) return readInto(file, max, scratch, onSize);
   const handle = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const s = await handle.stat();
-    onSize?.(s.size);
+    onSize?.(s.size, s);
     checkReadable(file, s, max);
     return new Uint8Array(await handle.readFile());
   } finally {
     await handle.close();
+  }
+}
+
+const openAsync = promisify(open);
+const fstatAsync = promisify(fstat);
+const readAsync = promisify(read);
+const closeAsync = promisify(close);
+
+async function readInto(
+  file: string,
+  max: number,
+  scratch: (size: number) => Uint8Array,
+  onSize?: (size: number, stats: Stats) => void,
+): Promise<Uint8Array> {
+  const fd = await openAsync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const s = await fstatAsync(fd);
+    onSize?.(s.size, s);
+    checkReadable(file, s, max);
+    const into = scratch(s.size);
+    let got = 0;
+    for (let n = 1; got < s.size && n > 0; got += n) n = (await readAsync(fd, into, got, s.size - got, null)).bytesRead;
+    return into.subarray(0, got);
+  } finally {
+    await closeAsync(fd);
   }
 }
 
@@ -219,13 +255,13 @@ export async function readRegularFile(file: string, max: number, onSize?: (size:
 export function readRegularFileSync(
   file: string,
   max: number,
-  onSize?: (size: number) => void,
+  onSize?: (size: number, stats: Stats) => void,
   scratch?: (size: number) => Uint8Array,
 ): Uint8Array {
   const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const s = fstatSync(fd);
-    onSize?.(s.size);
+    onSize?.(s.size, s);
     checkReadable(file, s, max);
     if (!scratch) {
       const bytes = readFileSync(fd);

@@ -5,9 +5,11 @@ import { createHash } from 'node:crypto';
 import { zipSync } from 'fflate';
 import { convertFiles, ConvertUsageError } from '../../../electron/services/convert/index.ts';
 import type { ConvertProgress, FileResult } from '../../../electron/services/convert/index.ts';
-import { readCard } from '../../../shared/card/index.ts';
+import { convertCard, readCard, writeCard } from '../../../shared/card/index.ts';
+import { readU32 } from '../../../shared/card/bytes.ts';
+import { copyablePrefix } from '../../../electron/services/convert/atomic-write.ts';
 import { useTempDir } from '../../helpers/temp-dir.ts';
-import { b64, fixture, pngWith, textChunk, v1Card, v2Card, v3Card } from '../../shared/card/helpers.ts';
+import { b64, fixture, noisePng, pngWith, textChunk, v1Card, v2Card, v3Card } from '../../shared/card/helpers.ts';
 
 const tempDir = useTempDir();
 const sha = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
@@ -258,3 +260,79 @@ describe('convertFiles', () => {
     await expect(convertFiles({ inputs: ['x'], to: 'v2', outDir: 'o', jobs: 0 })).rejects.toThrow(/positive integer/);
   });
 });
+
+describe('PNG cards whose unchanged start is copied in the kernel', () => {
+  const card = textChunk('chara', b64(v1Card({ name: 'Copied', description: 'A lighthouse keeper. '.repeat(200) })));
+  const sillyTavern = noisePng(200_000, [], [card]);
+  const badImageCrc = sillyTavern.slice();
+  const idatCrc = 33 + 8 + readU32(sillyTavern, 33); // the IDAT chunk right after IHDR
+  badImageCrc[idatCrc] = badImageCrc[idatCrc]! ^ 0xff;
+  const SHRINKS = 'a V3 card whose ccv3 chunk the V2 conversion drops (the file shrinks)';
+  const BAD_CRC = 'a bad CRC in the image data (copied as stored, as when read whole)';
+  const copied: Record<string, Uint8Array> = {
+    'after the image, just before IEND': sillyTavern,
+    'between the image and other chunks': noisePng(
+      200_000,
+      [],
+      [card, textChunk('Software', 'Card Forge'), { type: 'tIME', data: Uint8Array.of(7, 232, 5, 1, 12, 0, 0) }],
+    ),
+    'the last bytes of the file (no IEND)': sillyTavern.subarray(0, sillyTavern.length - 12),
+    'before bytes after IEND': Buffer.concat([sillyTavern, Buffer.from('trailing bytes')]),
+    [SHRINKS]: noisePng(
+      200_000,
+      [],
+      [textChunk('chara', b64(v2Card({ name: 'Three' }))), textChunk('ccv3', b64(v3Card({ name: 'Three' })))],
+    ),
+    [BAD_CRC]: badImageCrc,
+  };
+  const written: Record<string, Uint8Array> = { 'before the image': noisePng(200_000, [card]) };
+
+  /** What converting `bytes` in memory gives, and whether the writer may copy its start. */
+  function expected(bytes: Uint8Array): { out: Uint8Array; copies: boolean } {
+    const read = readCard(bytes, 'card.png', { verifyImageCrc: false });
+    const doc = convertCard(read.doc, 'v2').doc;
+    const out = writeCard(doc, 'png', { source: read }).bytes;
+    const source = { path: '', bytes, stats: {} as fs.Stats };
+    return { out, copies: copyablePrefix([bytes.subarray(0, commonPrefix(bytes, out))], source) > 0 };
+  }
+
+  it.each([true, false])('each layout converts to the bytes a whole rewrite gives (threads: %s)', async (threads) => {
+    const dir = path.join(tempDir(), 'cards');
+    fs.mkdirSync(dir);
+    const all: Record<string, Uint8Array> = { ...copied, ...written };
+    const names = Object.keys(all);
+    names.forEach((name, i) => fs.writeFileSync(path.join(dir, `${i}.png`), all[name]!));
+    const out = path.join(tempDir(), 'out');
+    const report = await convertFiles({ inputs: [dir], to: 'v2', outDir: out, threads, jobs: 2 });
+    expect(report.totals.converted).toBe(names.length);
+    names.forEach((name, i) => {
+      const want = expected(all[name]!);
+      expect(want.copies, name).toBe(name in copied);
+      expect(Buffer.from(fs.readFileSync(path.join(out, `${i}.png`))).equals(want.out), name).toBe(true);
+    });
+    const output = (name: string) => fs.readFileSync(path.join(out, `${names.indexOf(name)}.png`));
+    expect(output(SHRINKS).length).toBeLessThan(copied[SHRINKS]!.length);
+    expect(byName(report.files)[`${names.indexOf(BAD_CRC)}.png`]!.warnings).toEqual([]);
+    expect(fs.readdirSync(out).filter((n) => n.includes('.lorewright-tmp-'))).toEqual([]);
+  });
+
+  it.each([true, false])(
+    'a chunk running past the end fails, named, with no output or temp file (threads: %s)',
+    async (threads) => {
+      const dir = path.join(tempDir(), 'cards');
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, 'cut.png'), sillyTavern.subarray(0, sillyTavern.length - 100));
+      const out = path.join(tempDir(), 'out');
+      const report = await convertFiles({ inputs: [dir], to: 'v2', outDir: out, threads, jobs: 2 });
+      expect(report.files[0]).toMatchObject({ status: 'failed', error: { code: 'png_truncated' } });
+      expect(fs.readdirSync(out)).toEqual([]);
+    },
+  );
+});
+
+/** How many first bytes `a` and `b` share. */
+function commonPrefix(a: Uint8Array, b: Uint8Array): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return n;
+}

@@ -4,36 +4,35 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { readCard } from '../../../shared/card/read.ts';
-import { b64, pngWith, textChunk, v2Card } from '../../shared/card/helpers.ts';
+import { b64, noisePng, pngWith, textChunk, v2Card } from '../../shared/card/helpers.ts';
 import { useTempDir } from '../../helpers/temp-dir.ts';
 
 const tempDir = useTempDir();
 const bin = path.resolve(import.meta.dirname, '../../../bin/lorewright.mjs');
 const COUNT = 10;
 
-/** Cards big enough (about 0.7 MB each) that a batch is always writing one when it is stopped. */
-function bigCards(): string {
+/**
+ * `count` cards of about `bytes` each, alternately a large card in a small image (written whole) and a card after a
+ * large image (its image copied in the kernel, the card written over the copy), so a stop catches either write.
+ */
+function cardsOf(count: number, bytes: number): string {
   const dir = tempDir();
-  const text = 'The bard sings of old wars. '.repeat(20_000);
-  for (let i = 0; i < COUNT; i++)
+  const text = 'The bard sings of old wars. '.repeat(bytes / 36);
+  for (let i = 0; i < count; i++) {
+    const card = (description: string) => textChunk('chara', b64(v2Card({ name: `Card ${i}`, description })));
     fs.writeFileSync(
       path.join(dir, `card${String(i).padStart(2, '0')}.png`),
-      pngWith([textChunk('chara', b64(v2Card({ name: `Card ${i}`, description: text })))]),
+      i % 2 ? noisePng(bytes, [], [card('short')]) : pngWith([card(text)]),
     );
+  }
   return dir;
 }
 
+/** Cards big enough (about 0.7 MB each) that a batch is always writing one when it is stopped. */
+const bigCards = (): string => cardsOf(COUNT, 700_000);
+
 /** Enough files for worker threads (32 or more), each batch holding several. */
-function manyCards(): string {
-  const dir = tempDir();
-  const text = 'The bard sings of old wars. '.repeat(8_000);
-  for (let i = 0; i < 48; i++)
-    fs.writeFileSync(
-      path.join(dir, `card${String(i).padStart(2, '0')}.png`),
-      pngWith([textChunk('chara', b64(v2Card({ name: `Card ${i}`, description: text })))]),
-    );
-  return dir;
-}
+const manyCards = (): string => cardsOf(48, 300_000);
 
 function convertInto(dir: string, out: string): ChildProcess {
   return spawn(process.execPath, [bin, 'convert', dir, '--to', 'v3', '--out', out, '--jobs', '2'], {

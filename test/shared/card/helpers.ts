@@ -1,6 +1,7 @@
 /** Builders for card test inputs: minimal valid cards, PNGs with arbitrary chunks, fixture loading. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { encodeChunk, PNG_SIGNATURE } from '../../../shared/card/png-chunks.ts';
 import { concatBytes, latin1Encode, utf8Encode, base64Encode } from '../../../shared/card/bytes.ts';
 import { placeholderPng } from '../../../shared/card/placeholder-png.ts';
@@ -74,6 +75,31 @@ export function pngWith(extra: RawChunk[], options: { afterIdat?: boolean } = {}
     ? [base.subarray(0, ihdrEnd), body, ...encoded, base.subarray(iendStart)]
     : [base.subarray(0, ihdrEnd), ...encoded, body, base.subarray(iendStart)];
   return concatBytes(parts);
+}
+
+/**
+ * A real PNG holding about `imageBytes` of 8-bit grey noise (stored, since noise does not compress), with `before`
+ * chunks between IHDR and the image data and `after` chunks between the image data and IEND.
+ */
+export function noisePng(imageBytes: number, before: RawChunk[], after: RawChunk[] = []): Uint8Array {
+  const width = 512;
+  const height = Math.ceil(imageBytes / (width + 1));
+  const raw = new Uint8Array((width + 1) * height);
+  for (let i = 0, x = 1; i < raw.length; i++)
+    raw[i] = i % (width + 1) === 0 ? 0 : (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
+  const ihdr = new Uint8Array(13);
+  new DataView(ihdr.buffer).setUint32(0, width);
+  new DataView(ihdr.buffer).setUint32(4, height);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  const encode = (chunks: RawChunk[]) => chunks.map((c) => encodeChunk(c.type, c.data));
+  return concatBytes([
+    pngSignature(),
+    encodeChunk('IHDR', ihdr),
+    ...encode(before),
+    encodeChunk('IDAT', new Uint8Array(deflateSync(raw, { level: 0 }))),
+    ...encode(after),
+    encodeChunk('IEND', new Uint8Array(0)),
+  ]);
 }
 
 export function pngSignature(): Uint8Array {
