@@ -139,6 +139,27 @@ describe('lorebook editor layout', () => {
     await page.context().close();
   });
 
+  it("marks rows with findings, counts them in the tab and shows the open entry's own, with the lint tab closed", async () => {
+    const page = await openBook('en-US');
+    const tab = page.getByRole('tab', { name: /^Lint/ });
+    await page.locator('[role=tab][aria-busy=false]', { hasText: 'Lint' }).waitFor();
+    expect(Number(/^Lint \((\d+)\)$/.exec(await tab.innerText())?.[1])).toBeGreaterThanOrEqual(2);
+    const grey = page.getByRole('row').filter({ hasText: 'Grey wolves' }).first();
+    await expect.poll(() => grey.locator('.lb-lint-dot').getAttribute('title')).toMatch(/^\d+ lint findings?$/);
+    await page.getByLabel('With lint findings').check();
+    const rows = page.locator('.lb-row:not(.header)');
+    await expect
+      .poll(() => rows.allInnerTexts())
+      .toEqual([expect.stringMatching(/Wolf pack/), expect.stringMatching(/Grey wolves/)]);
+    await grey.click();
+    const own = page.locator('.lb-entry').getByRole('list', { name: 'Lint findings' }).getByRole('listitem');
+    await expect
+      .poll(() => own.allInnerTexts())
+      .toContainEqual(expect.stringContaining('Key "wolf" is also a key of entries "Wolf pack (wolf, pack)"'));
+    expect((await own.allInnerTexts()).join('\n')).not.toContain('entries "Grey wolves');
+    await page.context().close();
+  });
+
   it('explains near misses of entries that did not fire, with their position in the text', async () => {
     const page = await openBook('en-US');
     await page.getByLabel('Message 1 (User)').fill('The Wolf gave a wolfish howl.');

@@ -13,19 +13,22 @@ import { EntryList } from './EntryList.tsx';
 import { LintList } from './LintList.tsx';
 import { entryLabel } from './entry-label.ts';
 import { useEntryEdits, type EntryHost } from './useEntryEdits.ts';
-import { NOTHING, useEntrySelection, useEntryTable } from './useEntryTable.ts';
+import { NO_COUNTS, NOTHING, useEntrySelection, useEntryTable } from './useEntryTable.ts';
 
 interface Props extends EntryHost {
   disabled: boolean;
+  /** Lint findings: at least the open entry's. */
   lint?: readonly LintIssue[];
+  /** Lint findings per entry id. */
+  lintCounts?: ReadonlyMap<string, number>;
   /** Entry ids that fired in the preview. */
   fired?: ReadonlySet<string>;
 }
 
 export function LorebookEditor(props: Props) {
-  const { book, disabled, onField, current, onCurrent, lint = [], fired = NOTHING } = props;
+  const { book, disabled, onField, current, onCurrent, lint = [], lintCounts = NO_COUNTS, fired = NOTHING } = props;
   const t = useT();
-  const table = useEntryTable(book, lint);
+  const table = useEntryTable(book, lintCounts);
   const selection = useEntrySelection(table.rows);
   const { selected } = selection;
   const edits = useEntryEdits(props, table.displayOrder, selection.clear);

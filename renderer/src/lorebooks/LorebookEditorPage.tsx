@@ -75,11 +75,12 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
     setValidBook((last) => (last?.text === state.text ? last : { text: state.text, edit }));
   }, [state]);
   const bookText = validBook?.text ?? null;
-  const lint = useLint(validBook, {
-    settings: setup.settings,
-    maxContext: setup.maxContext,
-    authorsNote: setup.authorsNote,
-  });
+  // The worker sends the counts per entry and only the findings on screen: the open entry's, or all in the lint tab.
+  const lint = useLint(
+    validBook,
+    { settings: setup.settings, maxContext: setup.maxContext, authorsNote: setup.authorsNote },
+    tab === 'lint' ? { entry: null, all: true } : { entry: current, all: false },
+  );
   const tokens = useMemo(() => bookTokens(book), [book]);
 
   useEditorShortcuts(save, dispatch);
@@ -182,6 +183,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
             current={current}
             onCurrent={setCurrent}
             lint={lint.issues}
+            lintCounts={lint.counts}
             fired={fired}
           />
         </div>
@@ -197,7 +199,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
                 className={tab === k ? 'selected' : ''}
                 onClick={() => setTab(k)}
               >
-                {k === 'lint' ? t('lb.tab.lint', { n: lint.issues.length }) : t(`lb.tab.${k}`)}
+                {k === 'lint' ? t('lb.tab.lint', { n: lint.total }) : t(`lb.tab.${k}`)}
               </button>
             ))}
           </div>
@@ -230,7 +232,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
           )}
           {tab === 'lint' && (
             <div className="lb-tab-body">
-              {lint.issues.length === 0 ? (
+              {lint.total === 0 ? (
                 <p className="muted">{t('lb.lint.none')}</p>
               ) : (
                 <LintList

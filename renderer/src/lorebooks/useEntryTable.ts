@@ -1,22 +1,18 @@
 /** What the entry table shows: the filter, the sort and the rows they leave, and which rows are selected. */
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { LintIssue } from '../../../shared/lorebook/lint.ts';
 import { NO_FILTER, entryRows, visibleRows } from './book-model.ts';
 import type { EntryFilter, EntryRow, SortField } from './book-model.ts';
 
 export const NOTHING: ReadonlySet<string> = new Set();
+export const NO_COUNTS: ReadonlyMap<string, number> = new Map();
 
-export function useEntryTable(book: Record<string, unknown>, lint: readonly LintIssue[]) {
+/** `lintCounts`: lint findings per entry id (the rows' marks, and the "with findings" filter). */
+export function useEntryTable(book: Record<string, unknown>, lintCounts: ReadonlyMap<string, number>) {
   const [filter, setFilter] = useState<EntryFilter>(NO_FILTER);
   const [lintOnly, setLintOnly] = useState(false);
   const [order, setOrder] = useState<{ sort: SortField; descending: boolean }>({ sort: 'display', descending: false });
   const { sort, descending } = order;
 
-  const lintCounts = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const issue of lint) counts.set(issue.entry, (counts.get(issue.entry) ?? 0) + 1);
-    return counts;
-  }, [lint]);
   const all = useMemo(() => entryRows(book), [book]);
   const rows = useMemo(
     () => visibleRows(all, { ...filter, lintOnly: lintOnly ? new Set(lintCounts.keys()) : null }, sort, descending),

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LintIssue, LintOptions } from '../../../shared/lorebook/lint.ts';
 import type { LintRequest } from './preview/lint.worker.ts';
-import type { LintReply } from './preview/lint-reply.ts';
+import type { LintReply, LintView } from './preview/lint-reply.ts';
 import type { BookEdit } from './preview/scan-client.ts';
 import { BookSync } from './preview/book-sync.ts';
 
@@ -13,23 +13,43 @@ interface Asked {
   id: number;
   text: string;
   options: LintOptions;
+  view: LintView;
 }
+
+export interface Lint {
+  /** Findings per entry id (entries without any left out). */
+  counts: ReadonlyMap<string, number>;
+  /** All findings. */
+  total: number;
+  /** The findings `view` asks for: the open entry's, or all of them. */
+  issues: LintIssue[];
+  /** The findings shown are not yet those of these inputs (the tab says so with aria-busy). */
+  pending: boolean;
+}
+
+const NO_COUNTS: ReadonlyMap<string, number> = new Map();
 
 /**
  * `book`: the book's last valid JSON text, and the entries its last edit changed when the page knows them (the
- * worker is then sent only the entries changed since the book it holds). `pending` while the findings shown are not
- * yet those of these inputs (the tab says so with aria-busy).
+ * worker is then sent only the entries changed since the book it holds). `view`: which findings the page shows; the
+ * worker sends only those, and the count per entry (lint-reply.ts). A change of view alone is asked for at once.
  */
 export function useLint(
   book: { text: string; edit: BookEdit | null } | null,
   options: LintOptions,
-): { issues: LintIssue[]; pending: boolean } {
+  view: LintView,
+): Lint {
   const bookText = book?.text ?? null;
-  const [shown, setShown] = useState<{ issues: LintIssue[]; of: Asked | null }>({ issues: [], of: null });
+  const [shown, setShown] = useState<{ counts: ReadonlyMap<string, number>; total: number; issues: LintIssue[] }>({
+    counts: NO_COUNTS,
+    total: 0,
+    issues: [],
+  });
+  const [shownOf, setShownOf] = useState<Asked | null>(null);
   const worker = useRef<Worker | null>(null);
   const latest = useRef<Asked | null>(null);
-  /** The worker's last list, which a reply that leaves its list out repeats (also replies to older requests). */
-  const received = useRef<LintIssue[]>([]);
+  /** The worker's last counts and findings, which a reply that leaves them out repeats (also replies to older requests). */
+  const received = useRef<{ counts: Record<string, number>; issues: LintIssue[] }>({ counts: {}, issues: [] });
   /** The latest book text, and what the worker holds of it. */
   const [sync] = useState(() => new BookSync());
 
@@ -38,7 +58,8 @@ export function useLint(
   const send = useCallback(
     (asked: Asked) => {
       const book = sync.next();
-      const request: LintRequest = { id: asked.id, version: sync.version, options: asked.options };
+      const { id, options, view } = asked;
+      const request: LintRequest = { id, version: sync.version, options, view };
       if (book) request.book = book;
       worker.current?.postMessage(request);
     },
@@ -47,7 +68,7 @@ export function useLint(
 
   useEffect(() => {
     const w = new Worker(new URL('./preview/lint.worker.ts', import.meta.url), { type: 'module' });
-    received.current = [];
+    received.current = { counts: {}, issues: [] };
     sync.reset();
     w.onmessage = (e: MessageEvent<LintReply>) => {
       const of = latest.current;
@@ -56,8 +77,19 @@ export function useLint(
         if (e.data.id === of?.id) send(of);
         return;
       }
-      const issues = (received.current = e.data.issues ?? received.current);
-      if (e.data.id === of?.id) setShown({ issues, of });
+      const last = received.current;
+      const counts = e.data.counts ?? last.counts;
+      const issues = e.data.issues ?? last.issues;
+      received.current = { counts, issues };
+      if (e.data.id !== of?.id) return;
+      setShownOf(of);
+      // A reply that changes no finding keeps what is on screen (and renders nothing new).
+      if (e.data.counts || e.data.issues)
+        setShown((now) => ({
+          counts: e.data.counts ? new Map(Object.entries(counts)) : now.counts,
+          total: e.data.counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : now.total,
+          issues,
+        }));
     };
     worker.current = w;
     return () => w.terminate();
@@ -69,26 +101,39 @@ export function useLint(
   }, [book, sync]);
 
   const { settings, maxContext, authorsNote } = options;
+  const { entry, all } = view;
   useEffect(() => {
     if (bookText === null) return;
-    const timer = setTimeout(() => {
-      const asked = {
-        id: (latest.current?.id ?? 0) + 1,
-        text: bookText,
-        options: { settings, maxContext, authorsNote },
-      };
-      latest.current = asked;
-      send(asked);
-    }, DELAY_MS);
+    const before = latest.current;
+    const sameInputs =
+      before !== null &&
+      before.text === bookText &&
+      before.options.settings === settings &&
+      before.options.maxContext === maxContext &&
+      before.options.authorsNote === authorsNote;
+    const timer = setTimeout(
+      () => {
+        const asked = {
+          id: (latest.current?.id ?? 0) + 1,
+          text: bookText,
+          options: { settings, maxContext, authorsNote },
+          view: { entry, all },
+        };
+        latest.current = asked;
+        send(asked);
+      },
+      sameInputs ? 0 : DELAY_MS,
+    );
     return () => clearTimeout(timer);
-  }, [bookText, settings, maxContext, authorsNote, send]);
+  }, [bookText, settings, maxContext, authorsNote, entry, all, send]);
 
-  const of = shown.of;
   const current =
-    of !== null &&
-    of.text === bookText &&
-    of.options.settings === settings &&
-    of.options.maxContext === maxContext &&
-    of.options.authorsNote === authorsNote;
-  return { issues: shown.issues, pending: bookText !== null && !current };
+    shownOf !== null &&
+    shownOf.text === bookText &&
+    shownOf.options.settings === settings &&
+    shownOf.options.maxContext === maxContext &&
+    shownOf.options.authorsNote === authorsNote &&
+    shownOf.view.entry === entry &&
+    shownOf.view.all === all;
+  return { ...shown, pending: bookText !== null && !current };
 }
