@@ -59,11 +59,16 @@ export function filterByInclusionGroups(candidates: Candidate[], context: GroupC
     }
   }
 
-  const activated = [...context.activated];
+  // The first activated entry whose group field is exactly a group's name closes that group.
+  const closers = new Map<string, Candidate>();
+  for (const c of context.activated) {
+    const { group } = c.entry.raw;
+    if (typeof group === 'string' && !closers.has(group)) closers.set(group, c);
+  }
   for (const name of names) {
     const group = groups[name] as Candidate[];
     if (sticky.has(name)) continue;
-    const closer = activated.find((c) => c.entry.raw.group === name);
+    const closer = closers.get(name);
     if (closer) {
       for (const c of group) remove(c, name, closer, 'closed', null);
       continue;

@@ -56,10 +56,13 @@ export class PreparedEntry {
   readonly #keys: { id: string; keys: EntryKeys }[] = [];
   /**
    * The slots `keys` returned last, expanded and raw: a scan asks for the same ones again and again (activation
-   * keys, and group scoring's raw keys in between).
+   * keys, and group scoring's raw keys in between). Id and keys as fields of the entry, not a slot object: one
+   * memory read fewer for each entry a scan checks.
    */
-  #lastExpanded: { id: string; keys: EntryKeys } | undefined;
-  #lastRaw: { id: string; keys: EntryKeys } | undefined;
+  #lastExpandedId: string | undefined;
+  #lastExpanded: EntryKeys | undefined;
+  #lastRawId: string | undefined;
+  #lastRaw: EntryKeys | undefined;
 
   constructor(world: string, raw: WorldInfoEntry) {
     const parsed = parseDecorators(typeof raw.content === 'string' ? raw.content : '');
@@ -91,12 +94,17 @@ export class PreparedEntry {
 
   /** This entry's keys compiled under the context and mode `id` names (see CompiledBook), compiled on first use. */
   keys(id: string, context: KeyContext, expand: boolean): EntryKeys {
-    const last = expand ? this.#lastExpanded : this.#lastRaw;
-    if (last && last.id === id) return last.keys;
+    if (expand && this.#lastExpandedId === id) return this.#lastExpanded as EntryKeys;
+    if (!expand && this.#lastRawId === id) return this.#lastRaw as EntryKeys;
     let slot = this.#keys.find((s) => s.id === id);
     if (!slot) this.#keys.push((slot = { id, keys: compileEntryKeys(this.raw, context, expand) }));
-    if (expand) this.#lastExpanded = slot;
-    else this.#lastRaw = slot;
+    if (expand) {
+      this.#lastExpandedId = id;
+      this.#lastExpanded = slot.keys;
+    } else {
+      this.#lastRawId = id;
+      this.#lastRaw = slot.keys;
+    }
     return slot.keys;
   }
 
