@@ -1,4 +1,5 @@
 /** The form for one entry: every field, grouped, each with a one-line help text. */
+import { memo } from 'react';
 import type { JsonPath } from '../../../shared/document/json-path.ts';
 import type { WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 import { useT } from '../i18n/index.ts';
@@ -20,7 +21,8 @@ function strings(v: unknown): string[] {
   return Array.isArray(v) ? v.map(String) : [];
 }
 
-export function EntryForm({ id, entry, disabled, onField }: Props) {
+/** Memoised: the page renders again when the workers get the edited book, and the open entry is the same then. */
+export const EntryForm = memo(function EntryForm({ id, entry, disabled, onField }: Props) {
   const t = useT();
   const base: JsonPath = ['entries', id];
 
@@ -182,4 +184,4 @@ export function EntryForm({ id, entry, disabled, onField }: Props) {
       </fieldset>
     </form>
   );
-}
+});

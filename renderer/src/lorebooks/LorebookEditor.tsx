@@ -5,7 +5,7 @@
  */
 import type { LintIssue } from '../../../shared/lorebook/lint.ts';
 import { useT } from '../i18n/index.ts';
-import { entriesOf } from './book-model.ts';
+import { NO_FILTER, entriesOf, entryRows, visibleRows } from './book-model.ts';
 import { EntryBulkBar } from './EntryBulkBar.tsx';
 import { EntryFilters } from './EntryFilters.tsx';
 import { EntryForm } from './EntryForm.tsx';
@@ -16,6 +16,8 @@ import { useEntryEdits, type EntryHost } from './useEntryEdits.ts';
 import { NO_COUNTS, NOTHING, useEntrySelection, useEntryTable } from './useEntryTable.ts';
 
 interface Props extends EntryHost {
+  /** The book the entry table shows, when it may follow `book` a render later (the page defers it while typing). */
+  listBook?: Record<string, unknown>;
   disabled: boolean;
   /** Lint findings: at least the open entry's. */
   lint?: readonly LintIssue[];
@@ -28,10 +30,12 @@ interface Props extends EntryHost {
 export function LorebookEditor(props: Props) {
   const { book, disabled, onField, current, onCurrent, lint = [], lintCounts = NO_COUNTS, fired = NOTHING } = props;
   const t = useT();
-  const table = useEntryTable(book, lintCounts);
+  const table = useEntryTable(props.listBook ?? book, lintCounts);
   const selection = useEntrySelection(table.rows);
   const { selected } = selection;
-  const edits = useEntryEdits(props, table.displayOrder, selection.clear);
+  // Display order is the list's own order: the ids in it, whatever the filter and sort, in the book as it is now.
+  const displayOrder = () => visibleRows(entryRows(book), NO_FILTER, 'display', false).map((r) => r.id);
+  const edits = useEntryEdits(props, displayOrder, selection.clear);
   const entries = entriesOf(book);
   const open = current !== null ? entries[current] : undefined;
 

@@ -2,7 +2,7 @@
  * A standalone book: the entry editor and the JSON view on one document session (shared undo), the live preview
  * and lint beside them, save with revisions.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { LoreTestDocument } from '../../../shared/lorebook/lore-test-document.ts';
 import type { WorldInfoBook, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 import { useApi } from '../app/ApiContext.ts';
@@ -81,7 +81,10 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
     { settings: setup.settings, maxContext: setup.maxContext, authorsNote: setup.authorsNote },
     tab === 'lint' ? { entry: null, all: true } : { entry: current, all: false },
   );
-  const tokens = useMemo(() => bookTokens(book), [book]);
+  // The entry list, the preview and the token count follow the book a render later: React renders a deferred value
+  // after the keystroke's own render, a slice at a time, so typing in a large book's form is not held up by them.
+  const shownBook = useDeferredValue(book);
+  const tokens = useMemo(() => bookTokens(shownBook), [shownBook]);
 
   useEditorShortcuts(save, dispatch);
 
@@ -177,6 +180,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
         <div className="pane lb-left">
           <LorebookEditor
             book={book}
+            listBook={shownBook}
             disabled={state.error !== null}
             onField={onField}
             onEntries={onEntries}
@@ -208,7 +212,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
             <PreviewPanel
               bookId={record.id}
               bookName={record.name}
-              book={book}
+              book={shownBook}
               bookText={bookText ?? state.text}
               bookEdit={validBook?.edit}
               setup={setup}

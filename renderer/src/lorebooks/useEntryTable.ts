@@ -23,8 +23,6 @@ export function useEntryTable(book: Record<string, unknown>, lintCounts: Readonl
     setOrder(field === sort ? { sort, descending: !descending } : { sort: field, descending: false });
   /** The list's order is the display order (so rows may be moved by dragging). */
   const inDisplayOrder = sort === 'display' && !descending;
-  // Display order is the list's own order: the ids in it, whatever the filter and sort.
-  const displayOrder = () => visibleRows(all, NO_FILTER, 'display', false).map((r) => r.id);
 
   return {
     filter,
@@ -35,7 +33,6 @@ export function useEntryTable(book: Record<string, unknown>, lintCounts: Readonl
     descending,
     onSort,
     inDisplayOrder,
-    displayOrder,
     lintCounts,
     total: all.length,
     rows,
