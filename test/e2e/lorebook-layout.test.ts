@@ -42,9 +42,13 @@ beforeAll(async () => {
     ].map((e) => [String(e.uid), e]),
   );
   fs.writeFileSync(book, JSON.stringify({ entries }));
+  // A book with more findings than the lint tab lists at first: every entry shares the key "herd".
+  const herd = path.join(dir, 'Herd.json');
+  const herdEntries = Array.from({ length: 250 }, (_, i) => entry(i, `Beast ${i}`, ['herd', `beast${i}`]));
+  fs.writeFileSync(herd, JSON.stringify({ entries: Object.fromEntries(herdEntries.map((e) => [String(e.uid), e])) }));
   const page = await browser.newPage();
   await page.goto(host.url);
-  await importLorebooks(page, host.url, [book], /1 book imported/);
+  await importLorebooks(page, host.url, [book, herd], /2 books imported/);
   await page.close();
 });
 
@@ -54,12 +58,12 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function openBook(locale: string): Promise<Page> {
+async function openBook(locale: string, name = 'Wolves'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
   const page = await context.newPage();
   await page.goto(host.url);
   await page.goto(`${host.url.split('#')[0]}#/lorebooks`);
-  await page.getByRole('link', { name: 'Wolves', exact: true }).click();
+  await page.getByRole('link', { name, exact: true }).click();
   await page.locator('.lb-row:not(.header)').first().waitFor();
   return page;
 }
@@ -157,6 +161,20 @@ describe('lorebook editor layout', () => {
       .poll(() => own.allInnerTexts())
       .toContainEqual(expect.stringContaining('Key "wolf" is also a key of entries "Wolf pack (wolf, pack)"'));
     expect((await own.allInnerTexts()).join('\n')).not.toContain('entries "Grey wolves');
+    await page.context().close();
+  });
+
+  it('lists the first 200 findings of a large book, and more on request', async () => {
+    const page = await openBook('en-US', 'Herd');
+    const tab = page.getByRole('tab', { name: /^Lint/ });
+    await tab.click();
+    await page.locator('[role=tab][aria-busy=false]', { hasText: 'Lint' }).waitFor();
+    const total = Number(/^Lint \((\d+)\)$/.exec(await tab.innerText())?.[1]);
+    expect(total).toBeGreaterThanOrEqual(250);
+    const items = page.getByRole('list', { name: 'Lint findings' }).getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(200);
+    await page.getByRole('button', { name: `Show more (${total - 200} not listed)` }).click();
+    await expect.poll(() => items.count()).toBe(Math.min(total, 400));
     await page.context().close();
   });
 

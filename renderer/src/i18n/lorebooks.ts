@@ -228,6 +228,7 @@ export const lorebooksEn = {
 
   'lb.lint.title': 'Lint findings',
   'lb.lint.none': 'No lint findings.',
+  'lb.lint.more': 'Show more ({n} not listed)',
   'lb.lint.count': '{n, plural, one {# lint finding} other {# lint findings}}',
   'lb.lint.invalid-regex':
     'Key "{key}" looks like a regular expression but does not compile; it is searched for literally.',
@@ -548,6 +549,7 @@ export const lorebooksZhCN: Partial<Record<LorebookKey, string>> = {
   'lb.help.delay': '聊天至少有这么多条消息后才能触发。',
   'lb.lint.title': '检查结果',
   'lb.lint.none': '没有发现问题。',
+  'lb.lint.more': '显示更多（还有 {n} 个未列出）',
   'lb.lint.count': '{n} 个检查问题',
   'lb.lint.invalid-regex': '关键词 "{key}" 看起来是正则表达式但无法编译；它会被按字面搜索。',
   'lb.lint.catastrophic-regex':
@@ -914,6 +916,7 @@ export const lorebooksPtBR: Partial<Record<LorebookKey, string>> = {
   'lb.help.delay': 'Só pode disparar quando o chat tiver pelo menos esta quantidade de mensagens.',
   'lb.lint.title': 'Problemas encontrados',
   'lb.lint.none': 'Nenhum problema encontrado.',
+  'lb.lint.more': 'Mostrar mais ({n} não listados)',
   'lb.lint.invalid-regex': 'A chave "{key}" parece uma expressão regular mas não compila; ela é buscada literalmente.',
   'lb.lint.catastrophic-regex':
     'A chave regex "{key}" repete uma repetição (como (a+)+): num chat que quase casa ela pode rodar por muito tempo, e a varredura é parada no limite de tempo. Reescreva-a sem quantificadores aninhados.',

@@ -39,6 +39,8 @@ interface Props {
 type Tab = 'preview' | 'json' | 'lint' | 'tests' | 'history';
 const TABS: readonly Tab[] = ['preview', 'json', 'lint', 'tests', 'history'];
 const NO_ENTRIES: WorldInfoBook = { entries: {} };
+/** Findings the lint tab lists at first, and adds per "Show more": a large book has thousands. */
+const LINT_PAGE = 200;
 
 export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
   const api = useApi();
@@ -51,6 +53,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
   const [current, setCurrent] = useState<string | null>(null);
   const [fired, setFired] = useState<ReadonlySet<string>>(new Set());
   const [setup, setSetup] = useState<PreviewSetup>(DEFAULT_SETUP);
+  const [lintPage, setLintPage] = useState(LINT_PAGE);
   // Bumped when a test or the book is saved: the tests tab reloads and forgets results of an older book.
   const [testsVersion, setTestsVersion] = useState(0);
 
@@ -75,11 +78,11 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
     setValidBook((last) => (last?.text === state.text ? last : { text: state.text, edit }));
   }, [state]);
   const bookText = validBook?.text ?? null;
-  // The worker sends the counts per entry and only the findings on screen: the open entry's, or all in the lint tab.
+  // The worker sends the counts per entry and only the findings on screen: the open entry's, and the lint tab's page.
   const lint = useLint(
     validBook,
     { settings: setup.settings, maxContext: setup.maxContext, authorsNote: setup.authorsNote },
-    tab === 'lint' ? { entry: null, all: true } : { entry: current, all: false },
+    { entry: current, page: tab === 'lint' ? lintPage : 0 },
   );
   // The entry list, the preview and the token count follow the book a render later: React renders a deferred value
   // after the keystroke's own render, a slice at a time, so typing in a large book's form is not held up by them.
@@ -186,7 +189,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
             onEntries={onEntries}
             current={current}
             onCurrent={setCurrent}
-            lint={lint.issues}
+            lint={lint.entryIssues}
             lintCounts={lint.counts}
             fired={fired}
           />
@@ -239,12 +242,19 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
               {lint.total === 0 ? (
                 <p className="muted">{t('lb.lint.none')}</p>
               ) : (
-                <LintList
-                  issues={lint.issues}
-                  nameOf={nameOf}
-                  onOpen={setCurrent}
-                  onFix={(i) => i.fix && onField(['entries', i.entry, i.fix.field], i.fix.value)}
-                />
+                <>
+                  <LintList
+                    issues={lint.issues}
+                    nameOf={nameOf}
+                    onOpen={setCurrent}
+                    onFix={(i) => i.fix && onField(['entries', i.entry, i.fix.field], i.fix.value)}
+                  />
+                  {lint.total > lint.issues.length && (
+                    <button type="button" onClick={() => setLintPage((n) => n + LINT_PAGE)}>
+                      {t('lb.lint.more', { n: lint.total - lint.issues.length })}
+                    </button>
+                  )}
+                </>
               )}
             </div>
           )}

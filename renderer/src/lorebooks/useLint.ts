@@ -21,8 +21,10 @@ export interface Lint {
   counts: ReadonlyMap<string, number>;
   /** All findings. */
   total: number;
-  /** The findings `view` asks for: the open entry's, or all of them. */
+  /** The lint tab's page of findings (`view.page` of them, from the first). */
   issues: LintIssue[];
+  /** The open entry's findings. */
+  entryIssues: LintIssue[];
   /** The findings shown are not yet those of these inputs (the tab says so with aria-busy). */
   pending: boolean;
 }
@@ -40,16 +42,17 @@ export function useLint(
   view: LintView,
 ): Lint {
   const bookText = book?.text ?? null;
-  const [shown, setShown] = useState<{ counts: ReadonlyMap<string, number>; total: number; issues: LintIssue[] }>({
+  const [shown, setShown] = useState<Omit<Lint, 'pending'>>({
     counts: NO_COUNTS,
     total: 0,
     issues: [],
+    entryIssues: [],
   });
   const [shownOf, setShownOf] = useState<Asked | null>(null);
   const worker = useRef<Worker | null>(null);
   const latest = useRef<Asked | null>(null);
   /** The worker's last counts and findings, which a reply that leaves them out repeats (also replies to older requests). */
-  const received = useRef<{ counts: Record<string, number>; issues: LintIssue[] }>({ counts: {}, issues: [] });
+  const received = useRef<Required<Omit<LintReply, 'id' | 'resend'>>>({ counts: {}, issues: [], entryIssues: [] });
   /** The latest book text, and what the worker holds of it. */
   const [sync] = useState(() => new BookSync());
 
@@ -68,7 +71,7 @@ export function useLint(
 
   useEffect(() => {
     const w = new Worker(new URL('./preview/lint.worker.ts', import.meta.url), { type: 'module' });
-    received.current = { counts: {}, issues: [] };
+    received.current = { counts: {}, issues: [], entryIssues: [] };
     sync.reset();
     w.onmessage = (e: MessageEvent<LintReply>) => {
       const of = latest.current;
@@ -78,17 +81,17 @@ export function useLint(
         return;
       }
       const last = received.current;
-      const counts = e.data.counts ?? last.counts;
-      const issues = e.data.issues ?? last.issues;
-      received.current = { counts, issues };
+      const { counts = last.counts, issues = last.issues, entryIssues = last.entryIssues } = e.data;
+      received.current = { counts, issues, entryIssues };
       if (e.data.id !== of?.id) return;
       setShownOf(of);
       // A reply that changes no finding keeps what is on screen (and renders nothing new).
-      if (e.data.counts || e.data.issues)
+      if (e.data.counts || e.data.issues || e.data.entryIssues)
         setShown((now) => ({
           counts: e.data.counts ? new Map(Object.entries(counts)) : now.counts,
           total: e.data.counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : now.total,
           issues,
+          entryIssues,
         }));
     };
     worker.current = w;
@@ -101,7 +104,7 @@ export function useLint(
   }, [book, sync]);
 
   const { settings, maxContext, authorsNote } = options;
-  const { entry, all } = view;
+  const { entry, page } = view;
   useEffect(() => {
     if (bookText === null) return;
     const before = latest.current;
@@ -117,7 +120,7 @@ export function useLint(
           id: (latest.current?.id ?? 0) + 1,
           text: bookText,
           options: { settings, maxContext, authorsNote },
-          view: { entry, all },
+          view: { entry, page },
         };
         latest.current = asked;
         send(asked);
@@ -125,7 +128,7 @@ export function useLint(
       sameInputs ? 0 : DELAY_MS,
     );
     return () => clearTimeout(timer);
-  }, [bookText, settings, maxContext, authorsNote, entry, all, send]);
+  }, [bookText, settings, maxContext, authorsNote, entry, page, send]);
 
   const current =
     shownOf !== null &&
@@ -134,6 +137,6 @@ export function useLint(
     shownOf.options.maxContext === maxContext &&
     shownOf.options.authorsNote === authorsNote &&
     shownOf.view.entry === entry &&
-    shownOf.view.all === all;
+    shownOf.view.page === page;
   return { ...shown, pending: bookText !== null && !current };
 }
