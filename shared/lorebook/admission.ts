@@ -33,8 +33,7 @@ export function admitCandidates(candidates: readonly Candidate[], context: Admis
     if (raw.ignoreBudget) ignoreBudgetAhead--;
     if (overflowed && !raw.ignoreBudget) {
       const rest = ignoreBudgetAhead > 0 ? [c] : candidates.slice(i);
-      for (const skipped of rest)
-        fates.rejected(skipped.index, pass, { code: 'not-reached', after: 'budget-overflow' });
+      for (const skipped of rest) fates.rejected(skipped, pass, { code: 'not-reached', after: 'budget-overflow' });
       if (ignoreBudgetAhead > 0) continue;
       break;
     }
@@ -43,7 +42,7 @@ export function admitCandidates(candidates: readonly Candidate[], context: Admis
       c.rollFailed = true;
       const quirk = raw.probability === undefined ? 'probability-missing-always-fails' : undefined;
       fates.rejected(
-        c.index,
+        c,
         pass,
         { code: 'probability-failed', roll: roll.roll, probability: Number(raw.probability) },
         quirk,
@@ -58,7 +57,7 @@ export function admitCandidates(candidates: readonly Candidate[], context: Admis
     const used = context.priorTokens + passText.tokens();
     if (!raw.ignoreBudget && used >= budget) {
       overflowed = true;
-      fates.rejected(c.index, pass, { code: 'budget', used, budget });
+      fates.rejected(c, pass, { code: 'budget', used, budget });
       continue;
     }
     context.activate(c);

@@ -1,6 +1,7 @@
 // An entry as it takes part in one scan: its prepared form plus this scan's mutable facts. A class whose fields all
 // exist from the start, so the check loop reads every candidate through one object shape.
 import type { CheckOutcome } from './check-outcome.ts';
+import type { LoggedFate } from './fate-log.ts';
 import type { ScanState } from './model.ts';
 import type { CompiledBook, EntryKeys, PreparedEntry } from './prepare.ts';
 
@@ -38,6 +39,10 @@ export class Candidate {
    * (see pass-selection.ts), or null.
    */
   restsIn: object | null = null;
+  /** What the scan decided about it so far (see fate-log.ts). */
+  fate: LoggedFate | undefined = undefined;
+  /** Why it qualified in its latest pass as a candidate; becomes its fate if it fires. */
+  qualifiedAs: LoggedFate | undefined = undefined;
 
   constructor(entry: PreparedEntry, book: CompiledBook, bookIndex: number, index: number, sticky: boolean) {
     this.entry = entry;

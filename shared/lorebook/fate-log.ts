@@ -1,5 +1,6 @@
 // What the scan decided about each entry, kept while it runs. An entry may be looked at in several passes; the most
 // decisive reason wins, so "no key matched" in a later pass never hides a lost group or a failed roll.
+import type { Candidate } from './candidate.ts';
 import { CheckOutcome } from './check-outcome.ts';
 import type { ExplanationReason, QuirkName } from './model.ts';
 
@@ -15,7 +16,7 @@ export interface Fate {
 /** A reason, or a check outcome that builds its reason when first read (see check-outcome.ts). */
 type ReasonSource = ExplanationReason | CheckOutcome;
 
-class LoggedFate implements Fate {
+export class LoggedFate implements Fate {
   readonly fired: boolean;
   pass: number | null;
   readonly source: ReasonSource;
@@ -35,44 +36,40 @@ class LoggedFate implements Fate {
   }
 }
 
+/**
+ * The fates are kept on the candidates themselves (`fate`, and `qualifiedAs` until a qualified candidate fires): a
+ * scan decides thousands, and two maps by scan index cost more than the decisions.
+ */
 export class FateLog {
-  /** By scan index; only entries some pass evaluated. */
-  readonly #fates = new Map<number, LoggedFate>();
-  /** Why each current candidate qualified; becomes its fate if it fires. */
-  readonly #qualified = new Map<number, LoggedFate>();
-
-  get(index: number): Fate | undefined {
-    return this.#fates.get(index);
-  }
+  /** The candidates with a fate, in the order they got one. */
+  readonly #decided: Candidate[] = [];
 
   /** How many entries have a fate. */
   get size(): number {
-    return this.#fates.size;
+    return this.#decided.length;
   }
 
-  /** The scan indices of the entries with a fate, in scan order. */
-  indices(): number[] {
-    return [...this.#fates.keys()].sort((a, b) => a - b);
+  /** The candidates with a fate, in scan order. */
+  decided(): Candidate[] {
+    return [...this.#decided].sort((a, b) => a.index - b.index);
   }
 
-  qualified(index: number, pass: number, outcome: CheckOutcome): void {
-    this.#qualified.set(index, new LoggedFate(true, pass, outcome, 0, outcome.quirk));
+  qualified(c: Candidate, pass: number, outcome: CheckOutcome): void {
+    c.qualifiedAs = new LoggedFate(true, pass, outcome, 0, outcome.quirk);
   }
 
-  fired(index: number): void {
-    const fate = this.#qualified.get(index);
-    if (fate) this.#fates.set(index, fate);
+  fired(c: Candidate): void {
+    if (c.qualifiedAs) this.#decide(c, c.qualifiedAs);
   }
 
   /** Adds a quirk to a decided fate that has none. */
-  quirk(index: number, quirk: QuirkName): void {
-    const fate = this.#fates.get(index);
-    if (fate && !fate.quirk) fate.quirk = quirk;
+  quirk(c: Candidate, quirk: QuirkName): void {
+    if (c.fate && !c.fate.quirk) c.fate.quirk = quirk;
   }
 
   /** Logs a rejection; a check's rejection is logged as its outcome, whose reason is built only if explained. */
-  rejected(index: number, pass: number, reason: ReasonSource, quirk?: QuirkName): void {
-    const fate = this.#fates.get(index);
+  rejected(c: Candidate, pass: number, reason: ReasonSource, quirk?: QuirkName): void {
+    const { fate } = c;
     const rank = reasonRank(reason);
     if (fate && (fate.fired || rank < fate.rank)) return;
     // The same outcome again (a check reused from an earlier pass): only the pass moves on.
@@ -80,7 +77,12 @@ export class FateLog {
       if (fate.pass !== null) fate.pass = pass;
       return;
     }
-    this.#fates.set(index, new LoggedFate(false, isScanWide(reason) ? null : pass, reason, rank, quirk));
+    this.#decide(c, new LoggedFate(false, isScanWide(reason) ? null : pass, reason, rank, quirk));
+  }
+
+  #decide(c: Candidate, fate: LoggedFate): void {
+    if (!c.fate) this.#decided.push(c);
+    c.fate = fate;
   }
 }
 

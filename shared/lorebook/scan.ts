@@ -141,7 +141,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     ? null
     : new PassSelection(plan, stickyIndices, (c, pass, outcome) => {
         const winner = activatedWith(c);
-        fates.rejected(c.index, winner ? Math.min(pass, winner.firedIn) : pass, outcome, outcome.quirk);
+        fates.rejected(c, winner ? Math.min(pass, winner.firedIn) : pass, outcome, outcome.quirk);
       });
   const levels = [...plan.delayLevels];
   let level = levels.shift() ?? 0;
@@ -184,8 +184,8 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       selection?.settle(c, outcome, view);
       if (outcome.candidate) {
         found.push(c);
-        fates.qualified(i, loop, outcome);
-      } else fates.rejected(i, loop, outcome, outcome.quirk);
+        fates.qualified(c, loop, outcome);
+      } else fates.rejected(c, loop, outcome, outcome.quirk);
     }
     // Sticky entries first, then scan order.
     const ordered = [...found.filter((c) => c.sticky), ...found.filter((c) => !c.sticky)];
@@ -199,7 +199,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       isDelayed: (c) => timed.delayed(c.entry),
       score: (c) =>
         groupScore(c.book.rawKeys(c.bookIndex), buffer.view(c.entry.layout, withRecursion), c.entry.raw.selectiveLogic),
-      note: (c, reason, quirk) => fates.rejected(c.index, loop, reason, quirk),
+      note: (c, reason, quirk) => fates.rejected(c, loop, reason, quirk),
     });
     overflowed = admitCandidates(ordered, {
       pass: loop,
@@ -213,7 +213,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       activate: (c) => {
         c.firedIn = loop;
         activated.set(c.entry.key, c);
-        fates.fired(c.index);
+        fates.fired(c);
       },
     });
 
@@ -259,22 +259,23 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   if (!scenario.authorsNote) {
     for (const c of activatedList) {
       if (c.entry.raw.position === WorldInfoPosition.ANTop || c.entry.raw.position === WorldInfoPosition.ANBottom)
-        fates.quirk(c.index, 'an-slot-without-authors-note');
+        fates.quirk(c, 'an-slot-without-authors-note');
     }
   }
   let explanation: ScanExplanation | undefined;
   let unmatched: EntryKey[] | undefined;
   const explain = (): ScanExplanation => {
     if (options.explainEvaluatedOnly)
-      return { mode: SCAN_MODE, entries: fates.indices().map((i) => explainEntry(candidateAt(i), fates.get(i)!)) };
+      return { mode: SCAN_MODE, entries: fates.decided().map((c) => explainEntry(c, c.fate!)) };
     const entries: EntryExplanation[] = [];
     const list: EntryKey[] | null = options.listUnmatched ? (unmatched = []) : null;
     for (let i = 0; i < order.length; i++) {
       const entry = order.entry(i);
-      const fate = fates.get(i);
-      if (fate) {
+      const evaluated = candidates.get(i);
+      const fate = evaluated?.fate;
+      if (evaluated && fate) {
         if (list && !fate.fired && fate.reason.code === 'no-key-match') list.push(entry.key);
-        else entries.push(explainEntry(candidateAt(i), fate));
+        else entries.push(explainEntry(evaluated, fate));
         continue;
       }
       // Most entries of a large book were never evaluated: no candidate is kept for them.
@@ -286,7 +287,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
         list.push(entry.key);
         continue;
       }
-      const c = candidates.get(i) ?? newCandidate(i);
+      const c = evaluated ?? newCandidate(i);
       const { reason, quirk } = unevaluatedOutcome(c, facts);
       entries.push(
         explainEntry(
