@@ -125,9 +125,10 @@ export function convertFile(job: FileJob, scratch?: (size: number) => Uint8Array
 }
 
 // One file at a time per thread: each is read into the same memory, its output written before the next is read.
-const scratch = scratchBuffer();
+const threadScratch = scratchBuffer();
 
-export function convertFileSync(job: FileJob): FileResult {
+/** convertFile with synchronous I/O, reading into `scratch` (by default one buffer kept for the thread). */
+export function convertFileSync(job: FileJob, scratch = threadScratch): FileResult {
   return tracked(job, (result) => {
     const read = reading(job, result);
     const bytes = readRegularFileSync(job.file.path, job.maxFileBytes, read.seen, scratch);

@@ -6,8 +6,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { collectInputs } from './collect.ts';
-import { convertFile, DEFAULT_MAX_FILE_BYTES } from './convert-file.ts';
+import { convertFile, convertFileSync, DEFAULT_MAX_FILE_BYTES } from './convert-file.ts';
 import type { FileJob } from './convert-file.ts';
 import { OutputPlanner } from './output-path.ts';
 import { batchIndexes, runPool } from './pool.ts';
@@ -45,7 +46,9 @@ export async function convertFiles(
   const jobs = options.jobs ?? os.availableParallelism();
   // Threads take a while to load the card code: a folder probably holds enough files for them, so they start
   // loading while it is walked.
-  const pool = jobs > 1 && (options.threads ?? (await anyFolder(options.inputs))) ? new WorkerPool(jobs) : undefined;
+  // This thread converts files too (it has the card code loaded and warm), so one worker fewer than jobs.
+  const pool =
+    jobs > 1 && (options.threads ?? (await anyFolder(options.inputs))) ? new WorkerPool(jobs - 1) : undefined;
   try {
     return await convertWith(options, onProgress, started, jobs, pool);
   } finally {
@@ -121,17 +124,25 @@ async function convertWith(
   };
   try {
     if (pool) {
-      // Files go to the threads in batches (one message each way per batch), two batches per thread in flight so
-      // none waits for its next batch.
+      // Files go in batches to this thread and to the workers (one message each way per batch), two batches per
+      // worker in flight so none waits for its next batch. A worker's first files run before V8 has optimised the
+      // card code, and starting one costs ≈0.1 s, so this thread takes batches as well (the last lane, so that a
+      // single batch still goes to a worker).
       const batches = batchIndexes(
         files.map((f) => f.size),
         BATCH_FILES,
         BATCH_BYTES,
       );
+      const scratch = scratchBuffer();
+      const here = (jobs - 1) * 2;
       await runPool(
         batches,
-        jobs * 2,
-        async (batch) => (await pool.run(batch.map(job))).forEach((result, k) => record(batch[k]!, result)),
+        here + 1,
+        async (batch, _i, lane) => {
+          if (lane === here)
+            await convertHere(batch, (i) => record(i, convertFileSync(job(i), scratch)), options.signal);
+          else (await pool.run(batch.map(job))).forEach((result, k) => record(batch[k]!, result));
+        },
         options.signal,
       );
     } else {
@@ -161,6 +172,25 @@ async function convertWith(
     files: all,
     ...(cleaned.length ? { cleanedTemps: cleaned } : {}),
   };
+}
+
+/** How long this thread converts files before it lets its other work run (a timer, a message, the app's IPC). */
+const SLICE_MS = 8;
+
+/** Runs `convert` on each index of `batch` here, synchronously, in slices; stops starting files once aborted. */
+async function convertHere(
+  batch: number[],
+  convert: (i: number) => void,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  let sliceStart = performance.now();
+  for (const i of batch) {
+    if (signal?.aborted) return;
+    convert(i);
+    if (performance.now() - sliceStart < SLICE_MS) continue;
+    await nextTurn();
+    sliceStart = performance.now();
+  }
 }
 
 async function anyFolder(inputs: readonly string[]): Promise<boolean> {

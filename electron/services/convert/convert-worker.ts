@@ -4,5 +4,5 @@ import { convertFileSync } from './convert-file.ts';
 import type { FileJob } from './convert-file.ts';
 
 parentPort?.on('message', (message: { id: number; jobs: FileJob[] }) => {
-  parentPort?.postMessage({ id: message.id, results: message.jobs.map(convertFileSync) });
+  parentPort?.postMessage({ id: message.id, results: message.jobs.map((job) => convertFileSync(job)) });
 });

@@ -13,7 +13,7 @@ import type { OutputFormat, TargetSpec } from '../../../shared/card/index.ts';
  *   old or new) and with a backup `<file>.bak` (`.bak2`, … if taken) unless backup is false. Requires format 'same'.
  * - format: 'same' (default) keeps each file's container; 'png' | 'json' | 'yaml' | 'charx' converts it.
  *   Legacy WEBP/JPEG (EXIF) cards are read-only: with 'same' they are skipped, with a reason.
- * - jobs: parallelism (default: available parallelism): worker threads, each with four files in flight.
+ * - jobs: parallelism (default: available parallelism): this thread and jobs − 1 worker threads.
  * - threads: use worker threads (default: when jobs > 1 and there are at least 32 files); false keeps all work
  *   in this thread with `jobs` files in flight. Falls back to this thread where workers cannot load.
  * - indent: JSON/YAML indent for edited text (default: each file's own style, else 2).
