@@ -19,10 +19,10 @@ export interface ScanRequest {
 
 /**
  * Sent once the first result of a worker is shown and no input waits: the worker scans a chat of its own (the first
- * keys of a few of the book's entries) with the last request's setup, and sends nothing of it. Until something
- * fires, the code that activates, recurses and explains entries has not run, so on the keystroke that first fires
- * an entry it ran uncompiled, several times slower. As any request, it has the time limit: a runaway regex key ends
- * the worker.
+ * keys of a few of the book's entries) a few times with the last request's setup, and sends nothing of it. Until
+ * something fires, the code that activates, recurses and explains entries has not run, so on the keystroke that
+ * first fires an entry it ran uncompiled, several times slower. As any request, it has the time limit: a runaway
+ * regex key ends the worker.
  */
 export interface WarmUpRequest {
   id: number;
