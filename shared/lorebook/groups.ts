@@ -59,9 +59,11 @@ export function filterByInclusionGroups(candidates: Candidate[], context: GroupC
     }
   }
 
-  // The first activated entry whose group field is exactly a group's name closes that group.
+  // The first activated entry whose group field is exactly a group's name closes that group. Such a field holds no
+  // comma, so it is the entry's one group: entries in no group need no look at their raw field.
   const closers = new Map<string, Candidate>();
   for (const c of context.activated) {
+    if (c.entry.groups.length !== 1) continue;
     const { group } = c.entry.raw;
     if (typeof group === 'string' && !closers.has(group)) closers.set(group, c);
   }

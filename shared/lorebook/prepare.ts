@@ -12,6 +12,9 @@ import { compileKey, type CompiledKey, type PlainKeyOptions } from './keys.ts';
 import { KeyIndex } from './key-index.ts';
 import { expandMacros, type MacroNames } from './macros.ts';
 
+/** The groups of the many entries in none: one shared list. */
+const NO_GROUPS: readonly string[] = Object.freeze([]);
+
 /** The bits of `PreparedEntry.hashLow`. */
 export const HASH_LOW = 0x3fffffff;
 
@@ -73,7 +76,7 @@ export class PreparedEntry {
     this.raw = raw;
     this.content = parsed.content;
     this.decorators = parsed.decorators;
-    this.groups = group ? group.split(/,\s*/).filter((g) => g) : [];
+    this.groups = group ? group.split(/,\s*/).filter((g) => g) : NO_GROUPS;
     this.delayed = Boolean(delay);
     this.delayLevel = delay === true ? 1 : Number(delay) || 0;
     this.layout = bufferLayout(raw);
