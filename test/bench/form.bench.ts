@@ -17,7 +17,16 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../helpers/browser.ts';
 import { startWebHostProcess } from '../helpers/web-host-process.ts';
-import { bareBaseline, mainThreadTasks, openBook, pct, watch, type Keystroke, type Tasks } from './preview.bench.ts';
+import {
+  bareBaseline,
+  mainThreadTasks,
+  openBook,
+  pct,
+  taskColumns,
+  watch,
+  type Keystroke,
+  type Tasks,
+} from './preview.bench.ts';
 import { setup } from './worldinfo.bench.ts';
 import { loadAverage, type Row } from './table.ts';
 
@@ -118,12 +127,7 @@ function summary(label: string, keys: Keystroke[], tasks: Tasks): Row {
       0.95,
     )}`,
     painted_in_echo_frame: `${keys.filter((k) => k.frames === 0).length} of ${keys.length}`,
-    longest_task_ms: Number(tasks.longest.toFixed(1)),
-    longest_task_cpu_ms: Number(tasks.longestCpu.toFixed(1)),
-    longest_task_kind: tasks.longestKind,
-    main_busy_per_key_ms: Number((tasks.busy / keys.length).toFixed(1)),
-    main_cpu_per_key_ms: Number((tasks.busyCpu / keys.length).toFixed(1)),
-    harness_per_key_ms: Number((tasks.harness / keys.length).toFixed(1)),
+    ...taskColumns(tasks, keys.length),
     load_after: loadAverage(),
   };
 }

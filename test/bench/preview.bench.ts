@@ -153,6 +153,18 @@ export function mainThreadTasks(trace: Buffer): Tasks {
   return tasks;
 }
 
+/** A detail row's columns for the main thread's tasks while typing `keys` keys (see `Tasks`). */
+export function taskColumns(tasks: Tasks, keys: number): Row {
+  return {
+    longest_task_ms: Number(tasks.longest.toFixed(1)),
+    longest_task_cpu_ms: Number(tasks.longestCpu.toFixed(1)),
+    longest_task_kind: tasks.longestKind,
+    main_busy_per_key_ms: Number((tasks.busy / keys).toFixed(1)),
+    main_cpu_per_key_ms: Number((tasks.busyCpu / keys).toFixed(1)),
+    harness_per_key_ms: Number((tasks.harness / keys).toFixed(1)),
+  };
+}
+
 /**
  * Types `keys` under a Chromium trace: each key's figures and the main thread's tasks. Only the "toplevel" category
  * (tasks, with their CPU time) is recorded: "devtools.timeline" instruments every event, script call, layout and
@@ -340,12 +352,7 @@ export async function run(sizes = SIZES): Promise<{ rows: Row[]; figures: Row[] 
       case: 'baseline: bare textarea, keystroke to paint',
       p50_ms: pct(bare, 0.5),
       p95_ms: pct(bare, 0.95),
-      longest_task_ms: Number(bareTasks.longest.toFixed(1)),
-      longest_task_cpu_ms: Number(bareTasks.longestCpu.toFixed(1)),
-      longest_task_kind: bareTasks.longestKind,
-      main_busy_per_key_ms: Number((bareTasks.busy / bare.length).toFixed(1)),
-      main_cpu_per_key_ms: Number((bareTasks.busyCpu / bare.length).toFixed(1)),
-      harness_per_key_ms: Number((bareTasks.harness / bare.length).toFixed(1)),
+      ...taskColumns(bareTasks, bare.length),
       load_after: loadAverage(),
     });
     rows.push(clockRow('baseline: bare textarea', bareKeys));
@@ -392,12 +399,7 @@ export async function run(sizes = SIZES): Promise<{ rows: Row[]; figures: Row[] 
         case: `${size.toLocaleString('en')} entries, keystroke to painted result`,
         p50_ms: p50,
         p95_ms: p95,
-        longest_task_ms: Number(tasks.longest.toFixed(1)),
-        longest_task_cpu_ms: Number(tasks.longestCpu.toFixed(1)),
-        longest_task_kind: tasks.longestKind,
-        main_busy_per_key_ms: Number((tasks.busy / keys.length).toFixed(1)),
-        main_cpu_per_key_ms: Number((tasks.busyCpu / keys.length).toFixed(1)),
-        harness_per_key_ms: Number((tasks.harness / keys.length).toFixed(1)),
+        ...taskColumns(tasks, keys.length),
         keys: keys.length,
         dom_nodes: domNodes,
         result: /\d[\d,]* of [\d,]+ entries fired/.exec(fired)?.[0] ?? '',
