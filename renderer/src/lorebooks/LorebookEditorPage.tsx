@@ -23,7 +23,7 @@ import { LoreTests } from './LoreTests.tsx';
 import { LorebookEditor } from './LorebookEditor.tsx';
 import { PreviewPanel } from './preview/PreviewPanel.tsx';
 import { bookEditOf, chainEdits, changedIds, type EntryEdits } from './preview/book-edit.ts';
-import type { BookEdit } from './preview/scan-client.ts';
+import type { BookEdit } from './preview/book-edit.ts';
 import { isObject } from '../../../shared/util/is-object.ts';
 import { DEFAULT_SETUP } from './preview/scenario.ts';
 import type { PreviewSetup } from './preview/scenario.ts';

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LintIssue, LintOptions } from '../../../shared/lorebook/lint.ts';
 import type { LintRequest } from './preview/lint.worker.ts';
 import type { LintReply, LintView } from './preview/lint-reply.ts';
-import type { BookEdit } from './preview/scan-client.ts';
+import type { BookEdit } from './preview/book-edit.ts';
 import { BookSync } from './preview/book-sync.ts';
 
 const DELAY_MS = 250;

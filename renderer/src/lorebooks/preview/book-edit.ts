@@ -1,10 +1,15 @@
 /**
  * Which entries an edit of the book's text changed, so the preview's and the lint's workers can be sent just those
- * (scan-client.ts BookEdit) instead of the whole text. The editor page records each entry edit it writes into the
- * text; edits made before the page passes the text on chain into one. A worker applies them with `patchEntries`.
+ * (`BookEdit`, through book-sync.ts) instead of the whole text. The editor page records each entry edit it writes into
+ * the text; edits made before the page passes the text on chain into one. A worker applies them with `patchEntries`.
  */
 import { setOwn } from '../../../../shared/util/own.ts';
-import type { BookEdit } from './scan-client.ts';
+
+/** How a book's text came from an earlier text: the entries that changed, each as JSON text (null: removed). */
+export interface BookEdit {
+  from: string;
+  entries: Record<string, string | null>;
+}
 
 /** The text went from `from` to `to` by changing (adding, removing) only the entries `ids`. */
 export interface EntryEdits {

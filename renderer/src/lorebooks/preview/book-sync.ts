@@ -5,7 +5,7 @@
  * the whole text. The worker (`BookHolder`) applies what it is sent, and says when a patch starts from a version it
  * does not hold (it failed to read an earlier text): the page then sends the whole text.
  */
-import type { BookEdit } from './scan-client.ts';
+import type { BookEdit } from './book-edit.ts';
 
 /** The whole book, as its JSON text: a string copies cheaply, while cloning a large book's objects would block. */
 export interface BookText {

@@ -20,12 +20,7 @@ import type {
 import type { PreviewMessage, PreviewSetup } from './scenario.ts';
 import type { PreviewSources } from './sources.ts';
 import { BookSync } from './book-sync.ts';
-
-/** How `bookText` came from an earlier text: the entries that changed, each as JSON text (null: removed). */
-export interface BookEdit {
-  from: string;
-  entries: Record<string, string | null>;
-}
+import type { BookEdit } from './book-edit.ts';
 
 export interface ScanInput {
   bookName: string;
