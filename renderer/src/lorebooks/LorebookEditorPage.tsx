@@ -2,7 +2,7 @@
  * A standalone book: the entry editor and the JSON view on one document session (shared undo), the live preview
  * and lint beside them, save with revisions.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { LoreTestDocument } from '../../../shared/lorebook/lore-test-document.ts';
 import type { WorldInfoBook, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 import { useApi } from '../app/ApiContext.ts';
@@ -22,6 +22,9 @@ import { entryLabel } from './entry-label.ts';
 import { LoreTests } from './LoreTests.tsx';
 import { LorebookEditor } from './LorebookEditor.tsx';
 import { PreviewPanel } from './preview/PreviewPanel.tsx';
+
+/** A keystroke in the form renders the page before the preview's inputs change (the book is deferred): skip it then. */
+const Preview = memo(PreviewPanel);
 import { bookEditOf, chainEdits, changedIds, type EntryEdits } from './preview/book-edit.ts';
 import type { BookEdit } from './preview/book-edit.ts';
 import { isObject } from '../../../shared/util/is-object.ts';
@@ -212,7 +215,7 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
           </div>
           {/* The preview stays mounted (hidden) so its chat and worker survive a look at the JSON. */}
           <div hidden={tab !== 'preview'} className="lb-tab-body">
-            <PreviewPanel
+            <Preview
               bookId={record.id}
               bookName={record.name}
               book={shownBook}
