@@ -2,7 +2,14 @@
 // tab's page), each only when it differs from what it sent last.
 import { describe, expect, it } from 'vitest';
 import type { LintIssue } from '../../shared/lorebook/lint.ts';
-import { lintReplies, type LintView } from '../../renderer/src/lorebooks/preview/lint-reply.ts';
+import {
+  lintReplies,
+  NOTHING_RECEIVED,
+  receive,
+  showReceived,
+  type LintShown,
+  type LintView,
+} from '../../renderer/src/lorebooks/preview/lint-reply.ts';
 
 const issue = (entry: string, key = 'wolf'): LintIssue => ({
   entry,
@@ -54,5 +61,35 @@ describe('lintReplies', () => {
       issues: [issue('1')],
       entryIssues: [],
     });
+  });
+});
+
+describe('showReceived', () => {
+  const nothing: LintShown = { countsOf: {}, counts: new Map(), total: 0, issues: [], entryIssues: [] };
+
+  it("shows the counts of a reply that was not shown when the next leaves them out (the lint tab's total)", () => {
+    const reply = lintReplies();
+    const all = [issue('1'), issue('2'), issue('2', 'moon')];
+    // The book's first lint is answered after the tab opened: its reply is received but not shown.
+    const first = receive(NOTHING_RECEIVED, reply(1, all, tab(0)));
+    const second = reply(2, all, tab(200));
+    expect(second.counts).toBeUndefined();
+    const shown = showReceived(nothing, receive(first, second));
+    expect(shown.total).toBe(3);
+    expect([...shown.counts]).toEqual([
+      ['1', 1],
+      ['2', 2],
+    ]);
+    expect(shown.issues).toEqual(all);
+  });
+
+  it('keeps what is on screen, object for object, when nothing changed', () => {
+    const reply = lintReplies();
+    const got = receive(NOTHING_RECEIVED, reply(1, [issue('1')], tab(200)));
+    const shown = showReceived(nothing, got);
+    expect(showReceived(shown, receive(got, reply(2, [issue('1')], tab(200))))).toBe(shown);
+    const moved = showReceived(shown, receive(got, reply(3, [issue('1')], tab(200, '1'))));
+    expect(moved.counts).toBe(shown.counts);
+    expect(moved.entryIssues).toEqual([issue('1')]);
   });
 });

@@ -2,7 +2,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LintIssue, LintOptions } from '../../../shared/lorebook/lint.ts';
 import type { LintRequest } from './preview/lint.worker.ts';
-import type { LintReply, LintView } from './preview/lint-reply.ts';
+import { NOTHING_RECEIVED, receive, showReceived } from './preview/lint-reply.ts';
+import type { LintReceived, LintReply, LintShown, LintView } from './preview/lint-reply.ts';
 import type { BookEdit } from './preview/book-edit.ts';
 import { BookSync } from './preview/book-sync.ts';
 
@@ -29,7 +30,7 @@ export interface Lint {
   pending: boolean;
 }
 
-const NO_COUNTS: ReadonlyMap<string, number> = new Map();
+const NOTHING_SHOWN: LintShown = { countsOf: {}, counts: new Map(), total: 0, issues: [], entryIssues: [] };
 
 /**
  * `book`: the book's last valid JSON text, and the entries its last edit changed when the page knows them (the
@@ -42,17 +43,12 @@ export function useLint(
   view: LintView,
 ): Lint {
   const bookText = book?.text ?? null;
-  const [shown, setShown] = useState<Omit<Lint, 'pending'>>({
-    counts: NO_COUNTS,
-    total: 0,
-    issues: [],
-    entryIssues: [],
-  });
+  const [shown, setShown] = useState(NOTHING_SHOWN);
   const [shownOf, setShownOf] = useState<Asked | null>(null);
   const worker = useRef<Worker | null>(null);
   const latest = useRef<Asked | null>(null);
   /** The worker's last counts and findings, which a reply that leaves them out repeats (also replies to older requests). */
-  const received = useRef<Required<Omit<LintReply, 'id' | 'resend'>>>({ counts: {}, issues: [], entryIssues: [] });
+  const received = useRef<LintReceived>(NOTHING_RECEIVED);
   /** The latest book text, and what the worker holds of it. */
   const [sync] = useState(() => new BookSync());
 
@@ -71,7 +67,7 @@ export function useLint(
 
   useEffect(() => {
     const w = new Worker(new URL('./preview/lint.worker.ts', import.meta.url), { type: 'module' });
-    received.current = { counts: {}, issues: [], entryIssues: [] };
+    received.current = NOTHING_RECEIVED;
     sync.reset();
     w.onmessage = (e: MessageEvent<LintReply>) => {
       const of = latest.current;
@@ -80,19 +76,11 @@ export function useLint(
         if (e.data.id === of?.id) send(of);
         return;
       }
-      const last = received.current;
-      const { counts = last.counts, issues = last.issues, entryIssues = last.entryIssues } = e.data;
-      received.current = { counts, issues, entryIssues };
+      const got = receive(received.current, e.data);
+      received.current = got;
       if (e.data.id !== of?.id) return;
       setShownOf(of);
-      // A reply that changes no finding keeps what is on screen (and renders nothing new).
-      if (e.data.counts || e.data.issues || e.data.entryIssues)
-        setShown((now) => ({
-          counts: e.data.counts ? new Map(Object.entries(counts)) : now.counts,
-          total: e.data.counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : now.total,
-          issues,
-          entryIssues,
-        }));
+      setShown((now) => showReceived(now, got));
     };
     worker.current = w;
     return () => w.terminate();
@@ -138,5 +126,6 @@ export function useLint(
     shownOf.options.authorsNote === authorsNote &&
     shownOf.view.entry === entry &&
     shownOf.view.page === page;
-  return { ...shown, pending: bookText !== null && !current };
+  const { counts, total, issues, entryIssues } = shown;
+  return { counts, total, issues, entryIssues, pending: bookText !== null && !current };
 }

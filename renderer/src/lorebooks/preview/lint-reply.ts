@@ -50,3 +50,41 @@ export function lintReplies(): (id: number, issues: readonly LintIssue[], view: 
     return reply;
   };
 }
+
+/** The worker's last counts and findings: a reply that leaves one out repeats the last one it sent. */
+export type LintReceived = Required<Omit<LintReply, 'id' | 'resend'>>;
+
+export const NOTHING_RECEIVED: LintReceived = { counts: {}, issues: [], entryIssues: [] };
+
+/** What the worker has sent once `reply` (the next one it sent) is received. */
+export function receive(last: LintReceived, reply: LintReply): LintReceived {
+  const { counts = last.counts, issues = last.issues, entryIssues = last.entryIssues } = reply;
+  return { counts, issues, entryIssues };
+}
+
+/** The findings on screen, and the counts they were counted from. */
+export interface LintShown {
+  countsOf: Record<string, number>;
+  counts: ReadonlyMap<string, number>;
+  total: number;
+  issues: LintIssue[];
+  entryIssues: LintIssue[];
+}
+
+/**
+ * What to show of everything received. It is built from what was received, not from the reply shown: the page does
+ * not show replies to older requests, and the next reply leaves out what equals theirs. What is unchanged keeps its
+ * object, so nothing renders again.
+ */
+export function showReceived(now: LintShown, received: LintReceived): LintShown {
+  const { counts, issues, entryIssues } = received;
+  if (now.countsOf === counts && now.issues === issues && now.entryIssues === entryIssues) return now;
+  const sameCounts = now.countsOf === counts;
+  return {
+    countsOf: counts,
+    counts: sameCounts ? now.counts : new Map(Object.entries(counts)),
+    total: sameCounts ? now.total : Object.values(counts).reduce((sum, n) => sum + n, 0),
+    issues,
+    entryIssues,
+  };
+}
