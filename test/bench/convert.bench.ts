@@ -1,6 +1,6 @@
 // Batch V1→V2 conversion (issue 16): 2,000 PNG cards of ≈490 KiB, and 20,000 small JSON cards, each against `cp -r`
 // of the same files measured in the same run, with the process's peak RSS (worker threads included). Target:
-// conversion takes at most 1.5× as long as the copy.
+// conversion takes at most 1.5× as long as the copy, fastest round against fastest round (medians printed too).
 //
 // The files vary the way real exports do, so no one layout is tuned for: the card chunk before or after the image
 // data, IDAT whole or in libpng's 8 KiB pieces, other chunks around it, base64 on one line or wrapped, raw JSON;
@@ -167,6 +167,9 @@ async function timed(fn: () => Promise<void>): Promise<Measured> {
   };
 }
 
+/** The fastest round: state of the file system and the VM's memory only ever adds time (see `compare`). */
+const fastest = (runs: Measured[]): Measured => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
+
 function median(runs: Measured[]): Measured {
   const sorted = [...runs].sort((a, b) => a.ms - b.ms);
   return { ...sorted[Math.floor(sorted.length / 2)]!, rssPeak: Math.max(...runs.map((r) => r.rssPeak)) };
@@ -178,6 +181,7 @@ function copyTree(src: string, out: string): Promise<void> {
   return new Promise((resolve, reject) => execFile('cp', ['-r', src, out], (e) => (e ? reject(e) : resolve())));
 }
 
+const ms = (m: { ms: number }): string => Math.round(m.ms).toLocaleString('en');
 const seconds = (runs: Measured[]): string => runs.map((r) => (r.ms / 1000).toFixed(2)).join(', ');
 
 async function compare(kind: Kind): Promise<{ rows: Row[]; figure: Row }> {
@@ -186,10 +190,9 @@ async function compare(kind: Kind): Promise<{ rows: Row[]; figure: Row }> {
   try {
     const src = path.join(dir, 'src');
     const bytes = generate(src, count, kind);
-    const out = path.join(dir, 'out');
     const sides = {
-      copy: () => copyTree(src, out),
-      convert: async () => {
+      copy: (out: string) => copyTree(src, out),
+      convert: async (out: string) => {
         const report = await convertFiles({ inputs: [src], to: 'v2', outDir: out });
         if (report.totals.converted !== count)
           throw new Error(`expected ${count} conversions, got ${JSON.stringify(report.totals)}`);
@@ -199,12 +202,13 @@ async function compare(kind: Kind): Promise<{ rows: Row[]; figure: Row }> {
     warm(src);
     const loadAtStart = loadAverage();
     // Each side starts from a flushed disk and the same warm source; the order alternates so neither always goes
-    // first, and the median round of each is reported.
+    // first, and the median round of each is reported. Each round writes a folder of its own, and all are removed at
+    // the end (for the PNG set, up to 2 × ROUNDS GiB on disk meanwhile): on ext4 without a journal, creating a file
+    // skips inodes freed in the last minutes, so removing a round's outputs slowed the next round's creates, of
+    // either side, more with every round (cp -r of the same 2,000 PNGs took 0.35 s in one run and 3.4 s in another).
     for (let round = 0; round < ROUNDS; round++) {
-      for (const side of round % 2 ? (['convert', 'copy'] as const) : (['copy', 'convert'] as const)) {
-        runs[side].push(await timed(sides[side]));
-        fs.rmSync(out, { recursive: true, force: true });
-      }
+      for (const side of round % 2 ? (['convert', 'copy'] as const) : (['copy', 'convert'] as const))
+        runs[side].push(await timed(() => sides[side](path.join(dir, `out-${round}-${side}`))));
     }
     const mb = bytes / 1024 / 1024;
     const row = (what: string, m: Measured, all: Measured[], vsCopy: string): Row => ({
@@ -212,6 +216,7 @@ async function compare(kind: Kind): Promise<{ rows: Row[]; figure: Row }> {
       cards: count,
       MiB: Number(mb.toFixed(1)),
       median_ms: Math.round(m.ms),
+      fastest_ms: Math.round(fastest(all).ms),
       rounds_s: seconds(all),
       cpu_ms: Math.round(m.cpuMs),
       cards_per_s: Math.round(count / (m.ms / 1000)),
@@ -222,7 +227,11 @@ async function compare(kind: Kind): Promise<{ rows: Row[]; figure: Row }> {
     });
     const copy = median(runs.copy);
     const convert = median(runs.convert);
-    const ratio = convert.ms / copy.ms;
+    const medians = convert.ms / copy.ms;
+    // The verdict compares the fastest rounds: how long cp -r takes here depends on the file system's and the VM's
+    // state more than on its work (its rounds of the same files ranged 0.35–3.4 s), and that state only adds time.
+    const best = { copy: fastest(runs.copy), convert: fastest(runs.convert) };
+    const ratio = best.convert.ms / best.copy.ms;
     const verdict = `≤ ${TARGET_RATIO}× cp -r: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}`;
     return {
       rows: [
@@ -231,15 +240,15 @@ async function compare(kind: Kind): Promise<{ rows: Row[]; figure: Row }> {
           `convert --to v2 --out DIR, jobs ${os.availableParallelism()} (${ROUNDS} rounds)`,
           convert,
           runs.convert,
-          `${ratio.toFixed(2)}× (target ${verdict})`,
+          `fastest ${ratio.toFixed(2)}×, medians ${medians.toFixed(2)}× (target ${verdict})`,
         ),
       ],
       figure: {
-        figure: `convert: V1→V2, ${count.toLocaleString('en')} ${name} cards (${mb.toFixed(0)} MiB), median of ${ROUNDS} (load ${loadAtStart})`,
+        figure: `convert: V1→V2, ${count.toLocaleString('en')} ${name} cards (${mb.toFixed(0)} MiB), fastest and median of ${ROUNDS} (load ${loadAtStart})`,
         // The first round is also the first call of the process: nothing is compiled yet (as in a CLI run).
-        value: `${Math.round(convert.ms).toLocaleString('en')} ms (CPU ${Math.round(convert.cpuMs).toLocaleString('en')} ms), peak RSS ${Math.round(convert.rssPeak / 1024 / 1024)} MiB; first round ${Math.round(runs.convert[0]!.ms).toLocaleString('en')} ms (cp -r ${Math.round(runs.copy[0]!.ms).toLocaleString('en')} ms)`,
+        value: `${ms(best.convert)} / ${ms(convert)} ms (CPU ${ms({ ms: convert.cpuMs })} ms), peak RSS ${Math.round(convert.rssPeak / 1024 / 1024)} MiB; first round ${ms(runs.convert[0]!)} ms (cp -r ${ms(runs.copy[0]!)} ms)`,
         target: verdict,
-        comparison: `cp -r ${Math.round(copy.ms).toLocaleString('en')} ms, CPU ${Math.round(copy.cpuMs).toLocaleString('en')} ms (${ratio.toFixed(2)}×)`,
+        comparison: `cp -r ${ms(best.copy)} / ${ms(copy)} ms, CPU ${ms({ ms: copy.cpuMs })} ms (${ratio.toFixed(2)}× fastest, ${medians.toFixed(2)}× medians)`,
       },
     };
   } finally {
