@@ -4,7 +4,6 @@
  * detected by device and inode; broken links, FIFOs, sockets, devices and unreadable entries are skipped with a
  * reason. The walk never reads a file, so a FIFO cannot block it and a huge file cannot fill memory.
  */
-import fs from 'node:fs/promises';
 import {
   accessSync,
   close,
@@ -17,7 +16,6 @@ import {
   lstatSync,
   openSync,
   readdirSync,
-  readFileSync,
   readlinkSync,
   readSync,
   statSync,
@@ -200,38 +198,25 @@ function checkReadable(file: string, s: Stats, max: number): void {
     );
 }
 
-/**
- * Reads a regular file through one handle, refusing (before reading) anything larger than `max` bytes. Opened
- * non-blocking, so a file swapped for a FIFO after the walk cannot hang the batch; the handle's own stat decides.
- */
-export async function readRegularFile(
-  file: string,
-  max: number,
-  onSize?: (size: number, stats: Stats) => void,
-  scratch?: (size: number) => Uint8Array,
-): Promise<Uint8Array> {
-  if (scratch) return readInto(file, max, scratch, onSize);
-  const handle = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    const s = await handle.stat();
-    onSize?.(s.size, s);
-    checkReadable(file, s, max);
-    return new Uint8Array(await handle.readFile());
-  } finally {
-    await handle.close();
-  }
-}
+/** A file's own memory, for reads that lend no scratch buffer (`scratchBuffer`). */
+const fresh = (size: number): Uint8Array => new Uint8Array(size);
 
 const openAsync = promisify(open);
 const fstatAsync = promisify(fstat);
 const readAsync = promisify(read);
 const closeAsync = promisify(close);
 
-async function readInto(
+/**
+ * Reads a regular file through one descriptor, refusing (before reading) anything larger than `max` bytes. Opened
+ * non-blocking, so a file swapped for a FIFO after the walk cannot hang the batch; the descriptor's own stat decides.
+ * It reads the size the file had when it was checked, or less if it shrank meanwhile, into the memory `scratch`
+ * lends (see readRegularFileSync).
+ */
+export async function readRegularFile(
   file: string,
   max: number,
-  scratch: (size: number) => Uint8Array,
   onSize?: (size: number, stats: Stats) => void,
+  scratch = fresh,
 ): Promise<Uint8Array> {
   const fd = await openAsync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
@@ -256,18 +241,14 @@ export function readRegularFileSync(
   file: string,
   max: number,
   onSize?: (size: number, stats: Stats) => void,
-  scratch?: (size: number) => Uint8Array,
+  scratch = fresh,
 ): Uint8Array {
   const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const s = fstatSync(fd);
     onSize?.(s.size, s);
     checkReadable(file, s, max);
-    if (!scratch) {
-      const bytes = readFileSync(fd);
-      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    }
-    // As readFileSync does: the size the handle had when it was checked, or less if the file shrank meanwhile.
+    // The size the descriptor had when it was checked, or less if the file shrank meanwhile.
     const into = scratch(s.size);
     let got = 0;
     for (let n = 1; got < s.size && n > 0; got += n) n = readSync(fd, into, got, s.size - got, null);

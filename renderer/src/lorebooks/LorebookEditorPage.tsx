@@ -23,8 +23,6 @@ import { LoreTests } from './LoreTests.tsx';
 import { LorebookEditor } from './LorebookEditor.tsx';
 import { PreviewPanel } from './preview/PreviewPanel.tsx';
 
-/** A keystroke in the form renders the page before the preview's inputs change (the book is deferred): skip it then. */
-const Preview = memo(PreviewPanel);
 import { bookEditOf, chainEdits, changedIds, type EntryEdits } from './preview/book-edit.ts';
 import type { BookEdit } from './preview/book-edit.ts';
 import { isObject } from '../../../shared/util/is-object.ts';
@@ -41,6 +39,8 @@ interface Props {
 
 type Tab = 'preview' | 'json' | 'lint' | 'tests' | 'history';
 const TABS: readonly Tab[] = ['preview', 'json', 'lint', 'tests', 'history'];
+/** A keystroke in the form renders the page before the preview's inputs change (the book is deferred): skip it then. */
+const Preview = memo(PreviewPanel);
 const NO_ENTRIES: WorldInfoBook = { entries: {} };
 /** Findings the lint tab lists at first, and adds per "Show more": a large book has thousands. */
 const LINT_PAGE = 200;

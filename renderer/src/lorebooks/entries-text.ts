@@ -222,8 +222,8 @@ export function entryPlace(text: string, id: string, known = false): EntryPlace 
 /**
  * One field of one entry edited in place: jsonc's minimal edit runs on that entry's text only, in the book's own
  * indentation. `last` is the entry's place from the previous edit; it is used when it is the place of this `id` in
- * this `text`; `known` as for `entryPlace`. Returns the entry's new place and its text before the edit; null when the entry is not found (the
- * caller falls back to a whole-document edit).
+ * this `text`; `known` as for `entryPlace`. Returns the entry's new place and its text before the edit; null when
+ * the entry is not found (the caller falls back to a whole-document edit).
  */
 export function editEntryField(
   text: string,
