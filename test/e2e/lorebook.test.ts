@@ -140,7 +140,12 @@ describe('lorebook editor and activation preview', () => {
 
   it('bulk edits 1,000 entries, each action one undo step', async () => {
     await measure(1000);
-    await app.page.getByRole('checkbox', { name: 'Select Entry number 0' }).check();
+    await app.page.getByRole('checkbox', { name: 'Select Entry number 0', exact: true }).check();
+    // A shift-click selects the rows from the last one clicked.
+    await app.page
+      .getByRole('checkbox', { name: 'Select Entry number 3', exact: true })
+      .click({ modifiers: ['Shift'] });
+    await expect.poll(() => app.page.getByRole('toolbar', { name: 'Bulk edit' }).innerText()).toMatch(/\b4 selected/);
     await app.page.getByRole('button', { name: 'Select all shown' }).click();
     await expect
       .poll(() => app.page.getByRole('toolbar', { name: 'Bulk edit' }).innerText())

@@ -3,6 +3,7 @@
  * Reusable: it only sees a World Info book value and reports edits as document paths, so a page with its own
  * document (a standalone book, or later a card's embedded book) hosts it.
  */
+import { memo } from 'react';
 import type { LintIssue } from '../../../shared/lorebook/lint.ts';
 import { useT } from '../i18n/index.ts';
 import { NO_FILTER, entriesOf, entryRows, visibleRows } from './book-model.ts';
@@ -27,7 +28,8 @@ interface Props extends EntryHost {
   fired?: ReadonlySet<string>;
 }
 
-export function LorebookEditor(props: Props) {
+/** Memoised: the page also renders when only the workers' inputs change (the same book, the same props). */
+export const LorebookEditor = memo(function LorebookEditor(props: Props) {
   const { book, disabled, onField, current, onCurrent, lint = [], lintCounts = NO_COUNTS, fired = NOTHING } = props;
   const t = useT();
   const table = useEntryTable(props.listBook ?? book, lintCounts);
@@ -99,4 +101,4 @@ export function LorebookEditor(props: Props) {
       )}
     </div>
   );
-}
+});

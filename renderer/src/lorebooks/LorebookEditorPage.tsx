@@ -140,16 +140,17 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
   const onEntries = useCallback(
     (next: Record<string, WorldInfoEntry>) => {
       const base = latestText.current;
+      const parsed = latestState.current;
       const text = base === null ? null : writeEntries(base, next);
       if (text === null) dispatch({ type: 'field', path: ['entries'], value: next });
       // The changed entries are known when the parsed value is the one of the text edited; else the whole text goes.
-      else if (base === state?.text) applyText(text, changedIds(entriesOf(state.value), next));
+      else if (base === parsed?.text) applyText(text, changedIds(entriesOf(parsed.value), next));
       else {
         applyText(text, []);
         entryEdits.current = null;
       }
     },
-    [dispatch, applyText, state],
+    [dispatch, applyText],
   );
   const saveTest = useCallback(
     (document: LoreTestDocument) => {

@@ -49,6 +49,55 @@ export function entryRows(book: Record<string, unknown>): EntryRow[] {
   return rows;
 }
 
+/** An entry's part in the uid index: its uid as the index writes it, or null when it is not an entry object. */
+function uidOf(entry: unknown): string | null {
+  return typeof entry === 'object' && entry !== null ? `${(entry as { uid?: unknown }).uid}` : null;
+}
+
+/**
+ * The entry id (its key in `entries`) of each entry key `${bookName}.${uid}` the engine names entries by; of entries
+ * sharing a uid, the last in key order. Kept from book to book: when the ids are the same in the same order and each
+ * entry object that changed kept its uid (a keystroke in a field makes one new entry object), the index is the same
+ * Map, found by comparing entry objects, without building 5,000 keys again.
+ */
+export class UidIndex {
+  #bookName = '';
+  #entries: Record<string, unknown> | null = null;
+  #ids: readonly string[] = [];
+  #index: ReadonlyMap<string, string> = new Map();
+
+  of(bookName: string, book: Record<string, unknown>): ReadonlyMap<string, string> {
+    const entries = entriesOf(book);
+    if (entries === this.#entries && bookName === this.#bookName) return this.#index;
+    const ids = Object.keys(entries);
+    if (!(bookName === this.#bookName && this.#entries !== null && this.#same(entries, ids))) {
+      const index = new Map<string, string>();
+      for (const id of ids) {
+        const uid = uidOf(entries[id]);
+        if (uid !== null) index.set(`${bookName}.${uid}`, id);
+      }
+      this.#index = index;
+    }
+    this.#bookName = bookName;
+    this.#entries = entries;
+    this.#ids = ids;
+    return this.#index;
+  }
+
+  /** Whether `entries` (with these `ids`) gives the index of the last book. */
+  #same(entries: Record<string, unknown>, ids: readonly string[]): boolean {
+    const before = this.#entries!;
+    if (ids.length !== this.#ids.length) return false;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      if (id !== this.#ids[i]) return false;
+      const entry = entries[id];
+      if (entry !== before[id] && uidOf(entry) !== uidOf(before[id])) return false;
+    }
+    return true;
+  }
+}
+
 /** Each entry object's content in UTF-8 bytes: an edit makes one new entry object, so a keystroke measures one. */
 const contentBytes = new WeakMap<object, number>();
 

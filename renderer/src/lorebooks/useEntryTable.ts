@@ -1,5 +1,5 @@
 /** What the entry table shows: the filter, the sort and the rows they leave, and which rows are selected. */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { NO_FILTER, entryRows, visibleRows } from './book-model.ts';
 import type { EntryFilter, EntryRow, SortField } from './book-model.ts';
 
@@ -19,51 +19,65 @@ export function useEntryTable(book: Record<string, unknown>, lintCounts: Readonl
     [all, filter, lintOnly, lintCounts, sort, descending],
   );
   /** A second click on the sorted column reverses it. */
-  const onSort = (field: SortField) =>
-    setOrder(field === sort ? { sort, descending: !descending } : { sort: field, descending: false });
-  /** The list's order is the display order (so rows may be moved by dragging). */
-  const inDisplayOrder = sort === 'display' && !descending;
+  const onSort = useCallback(
+    (field: SortField) =>
+      setOrder((now) =>
+        field === now.sort ? { ...now, descending: !now.descending } : { sort: field, descending: false },
+      ),
+    [],
+  );
 
-  return {
-    filter,
-    setFilter,
-    lintOnly,
-    setLintOnly,
-    sort,
-    descending,
-    onSort,
-    inDisplayOrder,
-    lintCounts,
-    total: all.length,
-    rows,
-  };
+  // One object while nothing in it changes, so the memoised list skips the renders that do not change it.
+  return useMemo(
+    () => ({
+      filter,
+      setFilter,
+      lintOnly,
+      setLintOnly,
+      sort,
+      descending,
+      onSort,
+      /** The list's order is the display order (so rows may be moved by dragging). */
+      inDisplayOrder: sort === 'display' && !descending,
+      lintCounts,
+      total: all.length,
+      rows,
+    }),
+    [filter, lintOnly, sort, descending, onSort, lintCounts, all.length, rows],
+  );
 }
 
 export type EntryTable = ReturnType<typeof useEntryTable>;
 
-/** Selected rows: a click toggles one, a shift-click selects the range from the last clicked row. */
+/**
+ * Selected rows: a click toggles one, a shift-click selects the range from the last clicked row. The callbacks stay
+ * the same from render to render (they read the rows last shown), so a new list of rows re-renders only changed rows.
+ */
 export function useEntrySelection(rows: readonly EntryRow[]) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(NOTHING);
   const anchor = useRef<string | null>(null);
-  const onSelect = useCallback(
-    (id: string, mode: 'toggle' | 'range') => {
-      setSelected((prev) => {
-        const next = new Set(prev);
-        if (mode === 'range' && anchor.current !== null) {
-          const a = rows.findIndex((r) => r.id === anchor.current);
-          const b = rows.findIndex((r) => r.id === id);
-          if (a >= 0 && b >= 0) for (let i = Math.min(a, b); i <= Math.max(a, b); i++) next.add(rows[i]!.id);
-        } else if (next.has(id)) next.delete(id);
-        else next.add(id);
-        return next;
-      });
-      anchor.current = id;
-    },
-    [rows],
-  );
-  const selectAll = () => setSelected(new Set(rows.map((r) => r.id)));
-  const clear = () => setSelected(NOTHING);
-  return { selected, onSelect, selectAll, clear };
+  const shown = useRef(rows);
+  useLayoutEffect(() => {
+    shown.current = rows;
+  }, [rows]);
+  const onSelect = useCallback((id: string, mode: 'toggle' | 'range') => {
+    const rows = shown.current;
+    const from = anchor.current;
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (mode === 'range' && from !== null) {
+        const a = rows.findIndex((r) => r.id === from);
+        const b = rows.findIndex((r) => r.id === id);
+        if (a >= 0 && b >= 0) for (let i = Math.min(a, b); i <= Math.max(a, b); i++) next.add(rows[i]!.id);
+      } else if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+    anchor.current = id;
+  }, []);
+  const selectAll = useCallback(() => setSelected(new Set(shown.current.map((r) => r.id))), []);
+  const clear = useCallback(() => setSelected(NOTHING), []);
+  return useMemo(() => ({ selected, onSelect, selectAll, clear }), [selected, onSelect, selectAll, clear]);
 }
 
 export type EntrySelection = ReturnType<typeof useEntrySelection>;

@@ -8,6 +8,7 @@ import { editEntryField, entryPlace, entryRange, writeEntries } from '../../../r
 import type { EntryPlace } from '../../../renderer/src/lorebooks/entries-text.ts';
 import {
   NO_FILTER,
+  UidIndex,
   bookTokens,
   entryRows,
   newEntry,
@@ -218,6 +219,67 @@ describe('entryRows', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('UidIndex', () => {
+  // The index as the preview built it for every book: each entry object's `${bookName}.${uid}`, later ones winning.
+  const built = (bookName: string, entries: Record<string, unknown>) => {
+    const index = new Map<string, string>();
+    for (const [id, entry] of Object.entries(entries))
+      if (entry && typeof entry === 'object') index.set(`${bookName}.${(entry as { uid?: unknown }).uid}`, id);
+    return index;
+  };
+  const uid = fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom('1', '01', null, undefined));
+  const entry = fc.oneof(
+    fc.record({ uid, comment: fc.string({ maxLength: 2 }) }, { requiredKeys: ['comment'] }),
+    fc.constantFrom(null, 3),
+  );
+  const id = fc.constantFrom('0', '1', '2', '10', 'a', 'b');
+  // One step from the last book: an entry replaced by a new object (its uid kept or not), added or removed, the keys
+  // reordered (the same objects), or another book name.
+  const step = fc.oneof(
+    fc.record({ kind: fc.constant('set' as const), id, entry }),
+    fc.record({ kind: fc.constant('touch' as const), id, comment: fc.string({ maxLength: 2 }) }),
+    fc.record({ kind: fc.constant('remove' as const), id }),
+    fc.record({ kind: fc.constant('reorder' as const), seed: fc.integer() }),
+    fc.record({ kind: fc.constant('rename' as const), name: fc.constantFrom('A', 'B', 'A.B') }),
+  );
+
+  it('equals the index built from the whole book after every step, and keeps its Map while no uid or id moves', () => {
+    fc.assert(
+      fc.property(fc.dictionary(id, entry), fc.array(step, { maxLength: 12 }), (first, steps) => {
+        const index = new UidIndex();
+        let name = 'A';
+        let entries: Record<string, unknown> = first;
+        let last = index.of(name, { entries });
+        expect([...last]).toEqual([...built(name, entries)]);
+        for (const s of steps) {
+          let kept = false;
+          if (s.kind === 'set') entries = { ...entries, [s.id]: s.entry };
+          else if (s.kind === 'touch') {
+            const was = entries[s.id];
+            if (was && typeof was === 'object') {
+              entries = { ...entries, [s.id]: { ...was, comment: s.comment } };
+              kept = true;
+            }
+          } else if (s.kind === 'remove') {
+            entries = { ...entries };
+            delete entries[s.id];
+          } else if (s.kind === 'reorder') {
+            const ids = Object.keys(entries).sort(
+              (a, b) => ((a.charCodeAt(0) * s.seed) % 7) - ((b.charCodeAt(0) * s.seed) % 7),
+            );
+            entries = Object.fromEntries(ids.map((k) => [k, entries[k]]));
+          } else name = s.name;
+          const now = index.of(name, { entries });
+          expect([...now]).toEqual([...built(name, entries)]);
+          if (kept) expect(now).toBe(last);
+          last = now;
+        }
+      }),
+      { numRuns: 500 },
     );
   });
 });

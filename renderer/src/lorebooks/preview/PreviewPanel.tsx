@@ -16,6 +16,7 @@ import type { PreviewMessage, PreviewSetup } from './scenario.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { assignBooks, NO_SOURCES, type PreviewSources } from './sources.ts';
 import { SourcesPanel } from './SourcesPanel.tsx';
+import { UidIndex } from '../book-model.ts';
 
 interface Props {
   /** The open book's library id, so a card's link to it is not scanned twice. */
@@ -187,12 +188,9 @@ export function PreviewPanel({
     if (status.kind === 'ok') markNextPaint();
   }, [status]);
 
-  const idByUid = useMemo(() => {
-    const map = new Map<string, string>();
-    for (const [id, entry] of Object.entries(book.entries ?? {}))
-      if (entry && typeof entry === 'object') map.set(`${bookName}.${entry.uid}`, id);
-    return map;
-  }, [book, bookName]);
+  // The same Map while typing changes no uid (book-model.ts): built again only when an id or a uid changes.
+  const [uidIndex] = useState(() => new UidIndex());
+  const idByUid = useMemo(() => uidIndex.of(bookName, book), [uidIndex, book, bookName]);
 
   // Titles of the other books' entries, under the names the scenario gives those books.
   const otherTitles = useMemo(() => {
