@@ -5,11 +5,12 @@ import type { ExplanationReason, QuirkName } from './model.ts';
 import { ScanState } from './model.ts';
 import { staticFilter, type FilterContext } from './filters.ts';
 import type { BufferView, ScanBuffer } from './scan-buffer.ts';
-import { caretQuirk, matchQuirk, type CompiledKey } from './keys.ts';
+import { boundaryQuirk, caretQuirk, matchQuirk, multiWordQuirk, type CompiledKey } from './keys.ts';
 import type { KeyHits } from './key-index.ts';
 import type { EntryKeys } from './prepare.ts';
 import { firstPrimaryHit, secondaryHits, secondaryPassed, type PrimaryHit, type SecondaryHits } from './secondary.ts';
 import { CheckOutcome } from './check-outcome.ts';
+import { logicOf, MULTI_WORD, primaryCount, secondaryCount, WORD } from './check-table.ts';
 import type { TimedEffects } from './timed-effects.ts';
 
 export interface ScanFacts {
@@ -29,19 +30,29 @@ export interface PassContext extends ScanFacts {
   indexed: boolean;
   /** The pass's record of a check's first primary-key hit. */
   hit: PrimaryHit;
+  /** The scan plan's check-table rows (see check-table.ts). */
+  rows: () => Int32Array;
 }
 
 const skip = (reason: ExplanationReason): CheckOutcome => new CheckOutcome(false, reason);
 
-/** A rejection that holds in every pass of this scan (filters, delay, cooldown, @@dont_activate), or null. */
-export function rejectedForScan(c: Pick<Candidate, 'entry' | 'sticky'>, facts: ScanFacts): CheckOutcome | null {
-  const { raw } = c.entry;
-  const filtered = c.entry.filterable ? staticFilter(raw, facts.filters) : null;
-  if (filtered) return skip(filtered);
-  if (facts.timed.delayed(c.entry)) return skip({ code: 'delay', until: Number(raw.delay) });
-  const cooldown = facts.timed.cooldown(c.entry);
+/**
+ * A rejection that holds in every pass of this scan (filters, delay, cooldown, @@dont_activate), or null. A tabled
+ * entry (`row` ≥ 0) has none but cooldown.
+ */
+export function rejectedForScan(
+  c: Pick<Candidate, 'entry' | 'sticky' | 'index' | 'row'>,
+  facts: ScanFacts,
+): CheckOutcome | null {
+  const { entry } = c;
+  if (c.row < 0) {
+    const filtered = entry.filterable ? staticFilter(entry.raw, facts.filters) : null;
+    if (filtered) return skip(filtered);
+    if (facts.timed.delayed(entry)) return skip({ code: 'delay', until: Number(entry.delay) });
+  }
+  const cooldown = facts.timed.cooldown(entry, c.index);
   if (cooldown && !c.sticky) return skip({ code: 'cooldown', until: cooldown.end });
-  if (c.entry.dontActivate) return skip({ code: 'decorator-dont-activate' });
+  if (c.row < 0 && entry.dontActivate) return skip({ code: 'decorator-dont-activate' });
   return null;
 }
 
@@ -67,7 +78,7 @@ export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
   const last = c.keyed;
   if (last && (!passBound(c) || (c.keyedState === pass.state && c.keyedLevel === pass.level))) {
     const view = viewOf(c, pass);
-    if (view.lineage === c.keyedLineage && keysUnchanged(c, view)) return last;
+    if (view.lineage === c.keyedLineage && keysUnchanged(c, view, pass)) return last;
   }
   const outcome = freshCheck(c, pass);
   const code = outcome.code;
@@ -93,6 +104,7 @@ export function restsUntilKeysChange(c: Candidate, outcome: CheckOutcome, view: 
   if (outcome.candidate) return false;
   if (c.scanWide) return outcome === c.scanWide;
   if (c.keyed !== outcome || c.keyedLineage !== view.lineage || passBound(c)) return false;
+  if (c.row >= 0) return true;
   const keys = keysOf(c);
   const hits = view.hits(c.book.keyIndex);
   return covered(keys.primary, hits) && covered(keys.secondary, hits);
@@ -120,10 +132,11 @@ function keysOf(c: Candidate): EntryKeys {
 
 /** The pass kind or delay level can change the entry's outcome with the same buffer. */
 function passBound(c: Candidate): boolean {
-  return (c.entry.delayed || c.entry.excludeRecursion) && !c.sticky;
+  return c.row < 0 && (c.entry.delayed || c.entry.excludeRecursion) && !c.sticky;
 }
 
-function keysUnchanged(c: Candidate, view: BufferView): boolean {
+function keysUnchanged(c: Candidate, view: BufferView, pass: PassContext): boolean {
+  if (c.row >= 0) return tabledKeysUnchanged(c, view, pass.rows());
   const keys = keysOf(c);
   const hits = view.hits(c.book.keyIndex);
   return unchanged(keys.primary, hits, c) && unchanged(keys.secondary, hits, c);
@@ -151,19 +164,22 @@ function unchanged(keys: readonly CompiledKey[] | null, hits: KeyHits, last: Can
 /** The checks after `rejectedForScan`, in SillyTavern's order. */
 function freshCheck(c: Candidate, pass: PassContext): CheckOutcome {
   const { entry } = c;
-  const recursionPass = pass.state === ScanState.RECURSION;
-  if (entry.delayed && !c.sticky && (!recursionPass || entry.delayLevel > pass.level)) {
-    return keyedSkip(c, pass, { code: 'delay-until-recursion', level: entry.delayLevel });
-  }
-  if (recursionPass && pass.recursive && entry.excludeRecursion && !c.sticky)
-    return keyedSkip(c, pass, { code: 'exclude-recursion' });
+  if (c.row < 0) {
+    const recursionPass = pass.state === ScanState.RECURSION;
+    if (entry.delayed && !c.sticky && (!recursionPass || entry.delayLevel > pass.level)) {
+      return keyedSkip(c, pass, { code: 'delay-until-recursion', level: entry.delayLevel });
+    }
+    if (recursionPass && pass.recursive && entry.excludeRecursion && !c.sticky)
+      return keyedSkip(c, pass, { code: 'exclude-recursion' });
 
-  if (entry.activates) return new CheckOutcome(true, { code: 'decorator-activate' });
-  if (entry.constant) return new CheckOutcome(true, { code: 'constant' });
+    if (entry.activates) return new CheckOutcome(true, { code: 'decorator-activate' });
+    if (entry.constant) return new CheckOutcome(true, { code: 'constant' });
+  }
   if (c.sticky) {
-    const sticky = pass.timed.sticky(entry);
+    const sticky = pass.timed.sticky(entry, c.index);
     if (sticky) return new CheckOutcome(true, { code: 'sticky', until: sticky.end });
   }
+  if (c.row >= 0) return tabledKeyCheck(c, pass.view, pass.rows());
 
   const keys = keysOf(c);
   if (!keys.primary) return withInertDecorator(c, skip({ code: 'no-keys' }));
@@ -182,11 +198,59 @@ function freshCheck(c: Candidate, pass: PassContext): CheckOutcome {
     if (entry.ignoresSecondary) quirk = 'selective-missing-ignores-secondary';
   } else {
     hits = secondaryHits(keys.secondary, view);
-    candidate = secondaryPassed(keys.secondary, hits, entry.selectiveLogic);
+    candidate = secondaryPassed(keys.secondary.length, hits, entry.selectiveLogic);
   }
   quirk ||= inertQuirk(c, candidate);
-  const where = view.locate(at);
-  return new CheckOutcome(candidate, null, quirk, key, at, where, keys.secondary, hits, entry.selectiveLogic);
+  return new CheckOutcome(candidate, null, quirk, c, hit.key, at, view.locate(at), hits);
+}
+
+/**
+ * The key part of `freshCheck` for a tabled entry (see check-table.ts), from its row and the key hits alone: the same
+ * steps on the same facts, without reading the entry, its key lists or its keys.
+ */
+function tabledKeyCheck(c: Candidate, view: BufferView, rows: Int32Array): CheckOutcome {
+  const hits = view.hits(c.book.keyIndex);
+  const row = c.row;
+  const head = rows[row] as number;
+  const primary = primaryCount(head);
+  let key = 0;
+  let at = -1;
+  for (; key < primary; key++) {
+    at = hits.firstOf(rows[row + 1 + 2 * key] as number, ((rows[row + 2 + 2 * key] as number) & WORD) !== 0);
+    if (at >= 0) break;
+  }
+  if (at < 0) return NO_KEY_MATCH_OUTCOME;
+  const code = rows[row + 1 + 2 * key] as number;
+  const bits = rows[row + 2 + 2 * key] as number;
+  const quirk =
+    bits & WORD
+      ? boundaryQuirk(code & 1 ? view.text : view.lower(), at, at + (bits >> 2))
+      : bits & MULTI_WORD
+        ? multiWordQuirk(hits.firstOf(code, true))
+        : undefined;
+  const secondary = secondaryCount(head);
+  let secondaryHits = 0;
+  for (let s = 0, p = row + 1 + 2 * primary; s < secondary; s++, p += 2)
+    if (hits.firstOf(rows[p] as number, ((rows[p + 1] as number) & WORD) !== 0) >= 0) secondaryHits |= 1 << s;
+  const candidate = secondary === 0 || secondaryPassed(secondary, secondaryHits, logicOf(head));
+  return new CheckOutcome(candidate, null, quirk, c, key, at, view.locate(at), secondaryHits);
+}
+
+/** `keysUnchanged` of a tabled entry, from its row. */
+function tabledKeysUnchanged(c: Candidate, view: BufferView, rows: Int32Array): boolean {
+  const hits = view.hits(c.book.keyIndex);
+  const row = c.row;
+  const head = rows[row] as number;
+  const end = row + 1 + 2 * (primaryCount(head) + secondaryCount(head));
+  for (let p = row + 1; p < end; p += 2) {
+    const code = rows[p] as number;
+    const word = ((rows[p + 1] as number) & WORD) !== 0;
+    const old = code & 1 ? c.keyedTextLength : c.keyedLowerLength;
+    const at = hits.firstOf(code, word);
+    if (at >= old) return false;
+    if (!word && at >= 0 && hits.firstOf(code, true) >= old) return false;
+  }
+  return true;
 }
 
 /** "No primary key matched" carries no detail: one shared (frozen) outcome. */
@@ -221,6 +285,7 @@ function keyedSkip(c: Candidate, pass: PassContext, reason: ExplanationReason): 
 
 /** The buffer the entry's keys are matched against in this pass. */
 function viewOf(c: Candidate, pass: PassContext): BufferView {
+  if (c.row >= 0) return pass.view;
   const { layout } = c.entry;
   if (layout.depth === null && layout.mask === 0) return pass.view;
   return pass.buffer.view(layout, pass.state !== ScanState.MIN_ACTIVATIONS);

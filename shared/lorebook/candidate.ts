@@ -11,10 +11,10 @@ export class Candidate {
   readonly bookIndex: number;
   /** Position in the scan order (the universal tie-breaker). */
   readonly index: number;
-  /** Content as the scan sees it; macro-expanded once the entry reaches the budget step. */
-  content: string;
   /** A sticky record is active for it in this scan. */
   readonly sticky: boolean;
+  /** Its row in the scan plan's check table (see check-table.ts), or -1: its checks read the entry. */
+  readonly row: number;
   /** Its rejection for the whole scan (null: none), once checked (see activation-check.ts). */
   scanWide: CheckOutcome | null | undefined = undefined;
   /**
@@ -43,13 +43,34 @@ export class Candidate {
   fate: LoggedFate | undefined = undefined;
   /** Why it qualified in its latest pass as a candidate; becomes its fate if it fires. */
   qualifiedAs: LoggedFate | undefined = undefined;
+  /** Set once macro-expanded (see `content`). */
+  #content: string | undefined = undefined;
 
-  constructor(entry: PreparedEntry, book: CompiledBook, bookIndex: number, index: number, sticky: boolean) {
+  constructor(
+    entry: PreparedEntry,
+    book: CompiledBook,
+    bookIndex: number,
+    index: number,
+    sticky: boolean,
+    row: number,
+  ) {
     this.entry = entry;
     this.book = book;
     this.bookIndex = bookIndex;
     this.index = index;
-    this.content = entry.content;
     this.sticky = sticky;
+    this.row = row;
+  }
+
+  /**
+   * Content as the scan sees it; macro-expanded once the entry reaches the budget step. Read from the entry until
+   * then: a tabled check must not touch the entry.
+   */
+  get content(): string {
+    return this.#content ?? this.entry.content;
+  }
+
+  set content(content: string) {
+    this.#content = content;
   }
 }

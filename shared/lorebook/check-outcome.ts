@@ -1,6 +1,7 @@
-// The outcome of one entry's check. A key-decided outcome keeps only compact facts (the matched key, where it hit,
-// which secondary keys matched) and builds its explanation reason when first read: a crowded scan decides thousands
-// of these and explains few of them.
+// The outcome of one entry's check. A key-decided outcome keeps only compact facts (which primary key matched, where
+// it hit, which secondary keys matched) and builds its explanation reason when first read: a crowded scan decides
+// thousands of these and explains few of them.
+import type { Candidate } from './candidate.ts';
 import type { CompiledKey } from './keys.ts';
 import type { ExplanationReason, KeyMatch, QuirkName } from './model.ts';
 import type { Segment } from './scan-buffer.ts';
@@ -12,49 +13,47 @@ export class CheckOutcome {
   readonly code: ExplanationReason['code'];
   readonly quirk: QuirkName | undefined;
   #reason: ExplanationReason | null;
-  // A key-decided outcome's facts (unset otherwise): the first matching primary key, its hit offset and the buffer
-  // segment holding it, located when checked, and the secondary keys with their hits and logic.
-  readonly #key: CompiledKey | null = null;
+  // A key-decided outcome's facts (unset otherwise): the checked candidate, whose keys and secondary logic are read
+  // only when the reason is built (a tabled check never reads them, see check-table.ts), the position of its first
+  // matching primary key, that key's hit offset and the buffer segment holding it, located when checked, and the
+  // secondary keys' hits.
+  readonly #owner: Candidate | null = null;
+  readonly #key: number = 0;
   readonly #at: number = 0;
   readonly #where: Readonly<Segment> | null = null;
-  readonly #secondary: readonly CompiledKey[] | null = null;
   readonly #hits: SecondaryHits = 0;
-  readonly #logic: unknown = undefined;
 
   constructor(candidate: boolean, reason: ExplanationReason, quirk?: QuirkName);
   constructor(
     candidate: boolean,
     reason: null,
     quirk: QuirkName | undefined,
-    key: CompiledKey,
+    owner: Candidate,
+    key: number,
     at: number,
     where: Readonly<Segment> | null,
-    secondary: readonly CompiledKey[] | null,
     hits: SecondaryHits,
-    logic: unknown,
   );
   constructor(
     candidate: boolean,
     reason: ExplanationReason | null,
     quirk?: QuirkName,
-    key?: CompiledKey,
+    owner?: Candidate,
+    key?: number,
     at?: number,
     where?: Readonly<Segment> | null,
-    secondary?: readonly CompiledKey[] | null,
     hits?: SecondaryHits,
-    logic?: unknown,
   ) {
     this.candidate = candidate;
     this.code = reason ? reason.code : candidate ? 'key-match' : 'secondary-failed';
     this.quirk = quirk;
     this.#reason = reason;
-    if (key) {
-      this.#key = key;
+    if (owner) {
+      this.#owner = owner;
+      this.#key = key as number;
       this.#at = at as number;
       this.#where = where ?? null;
-      this.#secondary = secondary ?? null;
       this.#hits = hits as SecondaryHits;
-      this.#logic = logic;
     }
   }
 
@@ -63,7 +62,9 @@ export class CheckOutcome {
   }
 
   #keyReason(): ExplanationReason {
-    const key = this.#key as CompiledKey;
+    const owner = this.#owner as Candidate;
+    const { primary, secondary } = owner.book.keysOf(owner.entry);
+    const key = (primary as readonly CompiledKey[])[this.#key] as CompiledKey;
     const where = this.#where;
     const match: KeyMatch = {
       key: key.source,
@@ -72,8 +73,10 @@ export class CheckOutcome {
       segment: where?.segment ?? null,
       offset: where ? Math.max(0, this.#at - where.start) : 0,
     };
-    if (!this.#secondary) return { code: 'key-match', match };
-    const secondary = secondaryOutcome(this.#secondary, this.#hits, this.#logic);
-    return secondary.passed ? { code: 'key-match', match, secondary } : { code: 'secondary-failed', match, secondary };
+    if (!secondary) return { code: 'key-match', match };
+    const outcome = secondaryOutcome(secondary, this.#hits, owner.entry.selectiveLogic);
+    return outcome.passed
+      ? { code: 'key-match', match, secondary: outcome }
+      : { code: 'secondary-failed', match, secondary: outcome };
   }
 }

@@ -259,6 +259,17 @@ export class KeyIndex {
       ? new KeyIndex(length, keys)
       : new KeyIndex(length, keys, { index: this, changed });
   }
+
+  /**
+   * A plain key's text as one number for `KeyHits.firstOf` (its pattern id and case mode), or -1 when the index does
+   * not cover it as the key is matched (word keys as whole words). Derived indexes share the numbering.
+   */
+  code(key: PlainKey): number {
+    const set = key.caseSensitive ? this.caseSensitive : this.caseInsensitive;
+    const id = set.texts.get(key.text);
+    if (id < 0 || (key.kind !== 'word' && set.wordOnly[id])) return -1;
+    return id * 2 + (key.caseSensitive ? 1 : 0);
+  }
 }
 
 function indexable(key: CompiledKey): boolean {
@@ -398,9 +409,14 @@ class ModeHits {
     return key.indexId;
   }
 
+  /** `first` of a covered text by its pattern id: -1 when absent. */
+  firstOf(id: number, whole: boolean): number {
+    return (whole ? this.#firstWhole : this.#first).get(id) ?? -1;
+  }
+
   #firstById(id: number, whole: boolean): number | undefined {
     if (id < 0 || (!whole && this.set.wordOnly[id])) return undefined;
-    return (whole ? this.#firstWhole : this.#first).get(id) ?? -1;
+    return this.firstOf(id, whole);
   }
 }
 
@@ -446,6 +462,11 @@ export class KeyHits {
     }
     if (key.kind === 'regex') return this.#caseInsensitive.keyFirst(key, key.literal as string, whole);
     return (key.caseSensitive ? this.#caseSensitive : this.#caseInsensitive).keyFirst(key, key.text, whole);
+  }
+
+  /** `keyFirst` of a text `KeyIndex.code` numbered (so covered): -1 when absent. */
+  firstOf(code: number, whole: boolean): number {
+    return (code & 1 ? this.#caseSensitive : this.#caseInsensitive).firstOf(code >> 1, whole);
   }
 
   /** Every occurrence (in the lowered text) of the literal that leads a regex key's matches, when the index keeps them. */

@@ -228,12 +228,18 @@ function firstAtOrAfter(values: readonly number[], from: number): number {
  * `findKey` gives it.
  */
 export function matchQuirk(key: CompiledKey, view: BufferView, at = findKey(key, view)): QuirkName | undefined {
-  if (key.kind === 'substring' && key.multiWord) {
-    return view.keyOccurrence(key, true) < 0 ? 'wholeword-multiword-substring' : undefined;
-  }
+  if (key.kind === 'substring' && key.multiWord) return multiWordQuirk(view.keyOccurrence(key, true));
   if (key.kind !== 'word') return undefined;
-  const haystack = key.caseSensitive ? view.text : view.lower();
-  const end = at + key.text.length;
+  return boundaryQuirk(key.caseSensitive ? view.text : view.lower(), at, at + key.text.length);
+}
+
+/** `matchQuirk` of a multi-word key matched as a substring under whole words: `whole`, its first whole-word hit. */
+export function multiWordQuirk(whole: number): QuirkName | undefined {
+  return whole < 0 ? 'wholeword-multiword-substring' : undefined;
+}
+
+/** `matchQuirk` of a word key's hit at `haystack[at, end)` (the text as the key sees it). */
+export function boundaryQuirk(haystack: string, at: number, end: number): QuirkName | undefined {
   // The hit is word-bounded, so an ASCII neighbour is no letter or digit: only non-ASCII ones need the Unicode test.
   if ((at === 0 || haystack.charCodeAt(at - 1) < 128) && (end >= haystack.length || haystack.charCodeAt(end) < 128))
     return undefined;

@@ -4,6 +4,7 @@
 // are evaluated every pass. The plan of an order derived after an edit is derived from the plan before it: only the
 // changed entries are looked at again.
 // Selections are in scan order, so outcomes are identical to checking every entry.
+import { CheckTable } from './check-table.ts';
 import type { EntryOrder } from './entry-order.ts';
 import { contextId, type CompiledBook, type KeyContext, type PreparedEntry } from './prepare.ts';
 import type { BufferView } from './scan-buffer.ts';
@@ -34,6 +35,8 @@ export class ScanPlan {
   /** Evaluate every entry in every pass (the reference path the index must agree with). */
   readonly #exhaustive: boolean;
   #hashes: HashLookup | undefined;
+  /** The hot data of the checks (null on the reference path, whose checks search). */
+  readonly #table: CheckTable | null;
 
   constructor(order: EntryOrder, context: KeyContext, exhaustive: boolean, base?: ScanPlan) {
     this.order = order;
@@ -62,6 +65,7 @@ export class ScanPlan {
       const hashes = base.#hashes;
       if (hashes && hashes.changed.size + changed.size <= MAX_HASH_CHANGES)
         this.#hashes = { ...hashes, changed: new Set([...hashes.changed, ...changed]) };
+      this.#table = base.#table && new CheckTable(order.length, { table: base.#table, changed });
     } else {
       this.#levelCounts = new Map();
       const always: number[] = [];
@@ -70,6 +74,7 @@ export class ScanPlan {
       this.#always = always;
       this.#indexed = indexed;
       this.#marked = new Uint8Array(order.length);
+      this.#table = exhaustive ? null : new CheckTable(order.length);
     }
     this.delayLevels = [...this.#levelCounts.keys()].sort((a, b) => a - b);
   }
@@ -114,6 +119,33 @@ export class ScanPlan {
     }
     for (const i of changed) if ((found === undefined || i < found) && this.order.entry(i).hash === hash) found = i;
     return found;
+  }
+
+  /** No other entry has this timed-effect hash (false may also mean unknown). */
+  hashIsUnique(hash: number): boolean {
+    const { first, shared, changed } = (this.#hashes ??= this.#hashLookup());
+    if (shared.has(hash)) return false;
+    const found = first.get(hash);
+    let holders = found !== undefined && !changed.has(found) ? 1 : 0;
+    for (const i of changed) if (this.order.entry(i).hash === hash) holders++;
+    return holders <= 1;
+  }
+
+  /** The check-table row of the entry at a scan index (see check-table.ts), or -1: its checks read the entry. */
+  checkRow(index: number): number {
+    const table = this.#table;
+    if (!table) return -1;
+    const row = table.known(index);
+    if (row !== -2) return row;
+    const book = this.book(index);
+    const bookIndex = this.order.bookIndex(index);
+    const selected = this.#indexed[this.order.slot(index)]?.[bookIndex] === index;
+    return table.add(index, book.prepared.entry(bookIndex), book.keys(bookIndex), book.keyIndex, selected);
+  }
+
+  /** The check table's rows (see CheckTable.keys). */
+  get checkKeys(): Int32Array {
+    return (this.#table as CheckTable).keys;
   }
 
   #hashLookup(): HashLookup {

@@ -98,9 +98,10 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const keyContext = { ...names, caseSensitive: settings.caseSensitive, wholeWords: settings.matchWholeWords };
   const plan = scanPlan(order, keyContext, options.exhaustive);
   const timed = new TimedEffects(initialTimed, chatLength, scenario.dryRun);
-  timed.check((hash) => {
-    const i = plan.indexOfHash(hash);
-    return i === undefined ? undefined : order.entry(i);
+  timed.check({
+    indexOfHash: (hash) => plan.indexOfHash(hash),
+    entry: (index) => order.entry(index),
+    hashIsUnique: (hash) => plan.hashIsUnique(hash),
   });
   const stickyIndices = [...timed.stickyHashes()].flatMap((hash) => plan.indexOfHash(hash) ?? []);
   const facts: ScanFacts = { timed, filters: filterContext(scenario.character, scenario.trigger) };
@@ -109,7 +110,8 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const candidates = new Map<number, Candidate>();
   const newCandidate = (index: number): Candidate => {
     const entry = order.entry(index);
-    return new Candidate(entry, plan.book(index), order.bookIndex(index), index, timed.sticky(entry) !== undefined);
+    const sticky = timed.sticky(entry, index) !== undefined;
+    return new Candidate(entry, plan.book(index), order.bookIndex(index), index, sticky, plan.checkRow(index));
   };
   const candidateAt = (index: number): Candidate => {
     let c = candidates.get(index);
@@ -170,6 +172,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       view,
       indexed: !options.exhaustive,
       hit: new PrimaryHit(),
+      rows: () => plan.checkKeys,
     };
 
     const found: Candidate[] = [];
@@ -195,7 +198,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       useGroupScoring: settings.useGroupScoring,
       activated: activated.values(),
       random,
-      isCooldown: (c) => timed.cooldown(c.entry) !== undefined,
+      isCooldown: (c) => timed.cooldown(c.entry, c.index) !== undefined,
       isDelayed: (c) => timed.delayed(c.entry),
       score: (c) =>
         groupScore(c.book.rawKeys(c.bookIndex), buffer.view(c.entry.layout, withRecursion), c.entry.raw.selectiveLogic),
@@ -282,7 +285,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       if (
         list &&
         plan.book(i).keys(order.bookIndex(i)).primary &&
-        !rejectedForScan({ entry, sticky: timed.sticky(entry) !== undefined }, facts)
+        !rejectedForScan({ entry, sticky: timed.sticky(entry, i) !== undefined, index: i, row: -1 }, facts)
       ) {
         list.push(entry.key);
         continue;

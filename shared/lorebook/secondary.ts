@@ -44,19 +44,22 @@ function hitAt(hits: SecondaryHits, i: number): boolean {
   return typeof hits === 'number' ? (hits & (1 << i)) !== 0 : hits[i] === true;
 }
 
-/** Secondary logic; a missing logic value acts as AND_ANY, any unknown value never passes. */
-export function secondaryPassed(keys: readonly CompiledKey[], hits: SecondaryHits, logicValue: unknown): boolean {
+/**
+ * Secondary logic over `total` keys with these hits; a missing logic value acts as AND_ANY, any unknown value never
+ * passes.
+ */
+export function secondaryPassed(total: number, hits: SecondaryHits, logicValue: unknown): boolean {
   let count = 0;
-  for (let i = 0; i < keys.length; i++) if (hitAt(hits, i)) count++;
+  for (let i = 0; i < total; i++) if (hitAt(hits, i)) count++;
   switch (logicValue ?? SelectiveLogic.AND_ANY) {
     case SelectiveLogic.AND_ANY:
       return count > 0;
     case SelectiveLogic.NOT_ALL:
-      return count < keys.length;
+      return count < total;
     case SelectiveLogic.NOT_ANY:
       return count === 0;
     case SelectiveLogic.AND_ALL:
-      return count === keys.length;
+      return count === total;
     default:
       return false;
   }
@@ -76,7 +79,7 @@ export function secondaryOutcome(
     logic: typeof logic === 'number' ? logic : Number.NaN,
     matched,
     unmatched,
-    passed: secondaryPassed(keys, hits, logicValue),
+    passed: secondaryPassed(keys.length, hits, logicValue),
   };
 }
 

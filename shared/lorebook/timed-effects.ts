@@ -5,6 +5,15 @@ import { HASH_LOW, type PreparedEntry } from './prepare.ts';
 
 type Effect = 'sticky' | 'cooldown';
 
+/** The scan's entries as timed effects find them: by hash, and whether one entry alone holds a hash. */
+export interface EntriesByHash {
+  /** Scan index of the first entry with this hash. */
+  indexOfHash(hash: number): number | undefined;
+  entry(index: number): PreparedEntry;
+  /** No other entry has this hash (false may also mean unknown). */
+  hashIsUnique(hash: number): boolean;
+}
+
 export class TimedEffects {
   readonly state: TimedWorldInfo;
   readonly #chatLength: number;
@@ -16,6 +25,12 @@ export class TimedEffects {
    * without a record, and a set of small integers answers that without reading the hashes (53-bit heap numbers).
    */
   readonly #folds: Record<Effect, Set<number>> = { sticky: new Set(), cooldown: new Set() };
+  /**
+   * The same records by scan index, when each active hash belongs to one entry alone (as good as always: equal hashes
+   * need equal uids): a check then reads no entry for it.
+   */
+  readonly #at: Record<Effect, Map<number, TimedEffectRecord>> = { sticky: new Map(), cooldown: new Map() };
+  #byIndex = true;
 
   constructor(initial: TimedWorldInfo | null, chatLength: number, dryRun: boolean) {
     this.state = { sticky: { ...(initial?.sticky ?? {}) }, cooldown: { ...(initial?.cooldown ?? {}) } };
@@ -24,13 +39,14 @@ export class TimedEffects {
   }
 
   /** Expire, hand over (sticky → protected cooldown) and collect active records. Not in dry runs. */
-  check(entryByHash: (hash: number) => PreparedEntry | undefined): void {
+  check(entries: EntriesByHash): void {
     if (this.#dryRun) return;
     const now = this.#chatLength;
     for (const effect of ['sticky', 'cooldown'] as const) {
       const records = this.state[effect];
       for (const [key, record] of Object.entries(records)) {
-        const entry = entryByHash(record.hash);
+        const index = entries.indexOfHash(record.hash);
+        const entry = index === undefined ? undefined : entries.entry(index);
         if (now <= record.start && !record.protected) {
           delete records[key]; // the chat did not advance: a regenerate or swipe
         } else if (!entry) {
@@ -50,6 +66,8 @@ export class TimedEffects {
         } else {
           this.#active[effect].set(record.hash, record);
           this.#folds[effect].add(record.hash & HASH_LOW);
+          this.#at[effect].set(index as number, record);
+          if (!entries.hashIsUnique(record.hash)) this.#byIndex = false;
         }
       }
     }
@@ -60,18 +78,20 @@ export class TimedEffects {
     return this.#active.sticky.keys();
   }
 
-  sticky(entry: PreparedEntry): TimedEffectRecord | undefined {
-    return this.#record('sticky', entry);
+  /** The active sticky record of `entry`, at scan index `index`. */
+  sticky(entry: PreparedEntry, index: number): TimedEffectRecord | undefined {
+    return this.#record('sticky', entry, index);
   }
 
-  cooldown(entry: PreparedEntry): TimedEffectRecord | undefined {
-    return this.#record('cooldown', entry);
+  cooldown(entry: PreparedEntry, index: number): TimedEffectRecord | undefined {
+    return this.#record('cooldown', entry, index);
   }
 
   // Without records the entry's hash (a JSON serialisation, computed on first use) is not needed.
-  #record(effect: Effect, entry: PreparedEntry): TimedEffectRecord | undefined {
+  #record(effect: Effect, entry: PreparedEntry, index: number): TimedEffectRecord | undefined {
     const active = this.#active[effect];
     if (active.size === 0) return undefined;
+    if (this.#byIndex) return this.#at[effect].get(index);
     return this.#folds[effect].has(entry.hashLow) ? active.get(entry.hash) : undefined;
   }
 
