@@ -21,27 +21,84 @@ function strings(v: unknown): string[] {
   return Array.isArray(v) ? v.map(String) : [];
 }
 
+/** A field's value as the form shows it: arrays compare by their items, as each keystroke parses the entry anew. */
+function sameValue(a: unknown, b: unknown): boolean {
+  return (
+    Object.is(a, b) ||
+    (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => Object.is(x, b[i])))
+  );
+}
+
 /** Memoised: the page renders again when the workers get the edited book, and the open entry is the same then. */
 export const EntryForm = memo(function EntryForm({ id, entry, disabled, onField }: Props) {
   const t = useT();
-  const base: JsonPath = ['entries', id];
+  // A filter field on an entry without `characterFilter` creates the whole object, as SillyTavern's editor does.
+  const noFilter = typeof entry.characterFilter !== 'object' || entry.characterFilter === null;
+  const valueOf = (f: FieldDef) =>
+    f.kind === 'strategy'
+      ? strategyOf(entry)
+      : f.name
+          .split('.')
+          .reduce<unknown>(
+            (v, seg) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[seg] : undefined),
+            entry,
+          );
 
-  const renderField = (f: FieldDef) => {
+  return (
+    <form
+      className="lb-entry-form"
+      onSubmit={(e) => e.preventDefault()}
+      aria-label={t('lb.form.title', { uid: String(entry.uid) })}
+    >
+      <fieldset disabled={disabled} className="plain">
+        <p className="muted">{t('lb.form.title', { uid: String(entry.uid) })}</p>
+        {FIELD_GROUPS.map((g) => (
+          <details
+            key={g.id}
+            open={g.id === 'entry' || g.id === 'activation' || g.id === 'keys' || g.id === 'insertion'}
+            className="lb-group"
+          >
+            <summary>{t(`lb.group.${g.id}` as MessageKey)}</summary>
+            {g.fields.map((f) => (
+              <EntryField
+                key={f.name}
+                field={f}
+                id={id}
+                value={valueOf(f)}
+                createsFilter={noFilter && f.name.startsWith('characterFilter.')}
+                onField={onField}
+              />
+            ))}
+          </details>
+        ))}
+      </fieldset>
+    </form>
+  );
+});
+
+interface FieldProps {
+  field: FieldDef;
+  /** The entry's id. */
+  id: string;
+  value: unknown;
+  /** A change creates the entry's `characterFilter` (the field is one of it, and the entry has none). */
+  createsFilter: boolean;
+  onField(path: JsonPath, value: unknown): void;
+}
+
+/**
+ * One field, memoised on its value: a keystroke makes a new entry object, and only the field typed in renders and
+ * commits again (each input's commit rewrites its DOM attributes).
+ */
+const EntryField = memo(
+  function EntryField({ field: f, id, value, createsFilter, onField }: FieldProps) {
+    const t = useT();
+    const base: JsonPath = ['entries', id];
     const path: JsonPath = [...base, ...f.name.split('.')];
-    const value = f.name
-      .split('.')
-      .reduce<unknown>(
-        (v, seg) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[seg] : undefined),
-        entry,
-      );
     const inputId = `lb-${f.name}`;
     const label = t(`lb.field.${f.name}` as MessageKey);
     const set = (v: unknown) => {
-      // A filter field on an entry without `characterFilter` creates the whole object, as SillyTavern's editor does.
-      if (
-        f.name.startsWith('characterFilter.') &&
-        (typeof entry.characterFilter !== 'object' || entry.characterFilter === null)
-      ) {
+      if (createsFilter) {
         onField([...base, 'characterFilter'], {
           isExclude: false,
           names: [],
@@ -116,7 +173,7 @@ export const EntryForm = memo(function EntryForm({ id, entry, disabled, onField 
         control = (
           <select
             id={inputId}
-            value={strategyOf(entry)}
+            value={String(value)}
             onChange={(e) => {
               const next = strategyFields(e.target.value as Strategy);
               onField([...base, 'constant'], next.constant);
@@ -152,7 +209,7 @@ export const EntryForm = memo(function EntryForm({ id, entry, disabled, onField 
     }
     const inline = f.kind === 'bool';
     return (
-      <div key={f.name} className={inline ? 'lb-field inline' : 'lb-field'}>
+      <div className={inline ? 'lb-field inline' : 'lb-field'}>
         {inline && control}
         <label htmlFor={inputId} className="field-label">
           {label}
@@ -161,27 +218,11 @@ export const EntryForm = memo(function EntryForm({ id, entry, disabled, onField 
         <p className="lb-help">{t(`lb.help.${f.name}` as MessageKey)}</p>
       </div>
     );
-  };
-
-  return (
-    <form
-      className="lb-entry-form"
-      onSubmit={(e) => e.preventDefault()}
-      aria-label={t('lb.form.title', { uid: String(entry.uid) })}
-    >
-      <fieldset disabled={disabled} className="plain">
-        <p className="muted">{t('lb.form.title', { uid: String(entry.uid) })}</p>
-        {FIELD_GROUPS.map((g) => (
-          <details
-            key={g.id}
-            open={g.id === 'entry' || g.id === 'activation' || g.id === 'keys' || g.id === 'insertion'}
-            className="lb-group"
-          >
-            <summary>{t(`lb.group.${g.id}` as MessageKey)}</summary>
-            {g.fields.map(renderField)}
-          </details>
-        ))}
-      </fieldset>
-    </form>
-  );
-});
+  },
+  (a, b) =>
+    a.field === b.field &&
+    a.id === b.id &&
+    a.createsFilter === b.createsFilter &&
+    a.onField === b.onField &&
+    sameValue(a.value, b.value),
+);

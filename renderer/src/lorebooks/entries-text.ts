@@ -185,6 +185,8 @@ export interface EntryPlace {
   tail: string;
   indent: number | string;
   crlfOutside: boolean;
+  /** Where in `entry` the last edit wrote a string value, and at which path (as JSON): typing on there splices it. */
+  field?: { path: string; offset: number; length: number };
 }
 
 /**
@@ -236,12 +238,26 @@ export function editEntryField(
   const place = last && last.text === text && last.id === id ? last : entryPlace(text, id, known);
   if (!place) return null;
   const { indent, entry } = place;
-  const formattingOptions =
-    typeof indent === 'number' ? { tabSize: indent, insertSpaces: true } : { tabSize: 1, insertSpaces: false };
-  const eol = place.crlfOutside || entry.includes('\r\n') ? '\r\n' : '\n';
-  const edited = applyEdits(
-    entry,
-    modify(entry, [...path], value, { formattingOptions: { ...formattingOptions, eol } }),
-  );
-  return { place: { ...place, text: place.head + edited + place.tail, entry: edited }, before: entry };
+  const key = JSON.stringify(path);
+  const encoded = typeof value === 'string' ? JSON.stringify(value) : null;
+  let edited: string;
+  let field: EntryPlace['field'];
+  if (encoded !== null && place.field?.path === key) {
+    // jsonc replaces an existing value with its JSON and formats nothing outside it (the range formatted is the new
+    // value alone): the same as putting the new string where the last one was written.
+    const { offset, length } = place.field;
+    edited = entry.slice(0, offset) + encoded + entry.slice(offset + length);
+    field = { path: key, offset, length: encoded.length };
+  } else {
+    const formattingOptions =
+      typeof indent === 'number' ? { tabSize: indent, insertSpaces: true } : { tabSize: 1, insertSpaces: false };
+    const eol = place.crlfOutside || entry.includes('\r\n') ? '\r\n' : '\n';
+    const edits = modify(entry, [...path], value, { formattingOptions: { ...formattingOptions, eol } });
+    edited = applyEdits(entry, edits);
+    // One edit that wrote just the string replaced the value that was there: that is where the string now is.
+    const only = edits.length === 1 ? edits[0]! : undefined;
+    field =
+      only && only.content === encoded ? { path: key, offset: only.offset, length: only.content.length } : undefined;
+  }
+  return { place: { ...place, text: place.head + edited + place.tail, entry: edited, field }, before: entry };
 }

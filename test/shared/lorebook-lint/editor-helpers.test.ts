@@ -100,9 +100,17 @@ describe('editEntryField', () => {
     const edit = fc.record({
       id: fc.constantFrom('0', '1', '2', '3'),
       field: fc.constantFrom('comment', 'key', 'order', 'x_tool'),
-      value: fc.oneof(fc.string(), fc.integer(), fc.constant(undefined), fc.array(fc.string(), { maxLength: 3 })),
+      value: fc.oneof(
+        fc.string(),
+        fc.string({ unit: 'binary', maxLength: 4 }),
+        fc.integer(),
+        fc.constant(undefined),
+        fc.array(fc.string(), { maxLength: 3 }),
+      ),
       // The text changed elsewhere first (a root key written): the last place is no longer this text's.
-      elsewhere: fc.boolean(),
+      elsewhere: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
+      // Typing on: the same entry and field as the edit before.
+      again: fc.boolean(),
     });
     const crlf = text.replaceAll('\n', '\r\n');
     const layouts = [
@@ -129,10 +137,14 @@ describe('editEntryField', () => {
       );
     };
     fc.assert(
-      fc.property(fc.constantFrom(...layouts), fc.array(edit, { minLength: 1, maxLength: 8 }), (start, edits) => {
+      fc.property(fc.constantFrom(...layouts), fc.array(edit, { minLength: 1, maxLength: 12 }), (start, edits) => {
         let carried = start;
         let place: EntryPlace | null = null;
-        for (const [i, { id, field, value, elsewhere }] of edits.entries()) {
+        let typing = edits[0]!;
+        for (const [i, edit] of edits.entries()) {
+          if (!edit.again) typing = edit;
+          const { id, field } = typing;
+          const { value, elsewhere } = edit;
           if (elsewhere) carried = editJsonText(carried, ['x_note'], 'x'.repeat(i)).text;
           const fresh = editEntryField(carried, id, [field], value)!;
           const next: { place: EntryPlace; before: string } = editEntryField(carried, id, [field], value, place)!;
@@ -145,7 +157,7 @@ describe('editEntryField', () => {
           place = next.place;
         }
       }),
-      { numRuns: 200 },
+      { numRuns: 400 },
     );
   });
 });
