@@ -119,6 +119,21 @@ function factsAfterEdit(state: DocState, text: string, at: EditedValue): TextFac
 }
 
 /**
+ * The state knowing the facts an edit inside the value at `path` needs (see `TextFacts`): found when the editor
+ * expects such an edit (an entry opened in the form), so that its first keystroke reads only the value. The same
+ * state when they are known.
+ */
+export function withFacts(state: DocState, path: readonly string[]): DocState {
+  if (state.error) return state;
+  const known = state.facts?.text === state.text ? state.facts : undefined;
+  if (known && path.every((key) => known.keyPlaceCounts.has(key))) return state;
+  const keyPlaceCounts = new Map(known?.keyPlaceCounts);
+  for (const key of path) if (!keyPlaceCounts.has(key)) keyPlaceCounts.set(key, keyPlaces(state.text, key).length);
+  const escapeFree = known?.escapeFree ?? !hasUnicodeEscape(state.text);
+  return { ...state, facts: { text: state.text, escapeFree, keyPlaceCounts } };
+}
+
+/**
  * The value of `text` without parsing it all, when it differs from the state's (valid) text only inside one value:
  * that value is parsed and put in place, sharing the rest. Only where this is certain to equal a whole parse — each
  * key of the path written once in the whole text (no duplicate could win instead), the new value within the tree

@@ -12,7 +12,9 @@ export type DocAction =
   | { type: 'field'; path: JsonPath; value: unknown }
   | { type: 'undo' }
   | { type: 'redo' }
-  | { type: 'saved'; text: string };
+  | { type: 'saved'; text: string }
+  /** An edit inside the value at `path` is expected: find what it needs of the whole text now (`withFacts`). */
+  | { type: 'facts'; path: readonly string[] };
 
 function reduce(state: DocState | null, action: DocAction): DocState | null {
   if (action.type === 'open') return session.openDoc(action.text);
@@ -28,6 +30,8 @@ function reduce(state: DocState | null, action: DocAction): DocState | null {
       return session.redo(state);
     case 'saved':
       return session.markSaved(state, action.text);
+    case 'facts':
+      return session.withFacts(state, action.path);
   }
 }
 

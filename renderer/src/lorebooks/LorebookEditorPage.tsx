@@ -16,7 +16,7 @@ import { NameField, SaveButton, SaveState, UndoRedo } from '../editor/EditorBar.
 import { Messages } from '../app/Messages.tsx';
 import { useT } from '../i18n/index.ts';
 import { bookTokens, entriesOf } from './book-model.ts';
-import { editEntryField, writeEntries, type EntryPlace } from './entries-text.ts';
+import { editEntryField, entryPlace, writeEntries, type EntryPlace } from './entries-text.ts';
 import { LintList } from './LintList.tsx';
 import { entryLabel } from './entry-label.ts';
 import { LoreTests } from './LoreTests.tsx';
@@ -137,6 +137,20 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
     },
     [state?.error, dispatch, applyText],
   );
+  // An entry opened in the form is found in the text, and the session learns what an edit of it needs, while the
+  // page is idle: the first keystroke in it then reads only the entry (the searches of a 7 MB text take milliseconds).
+  useEffect(() => {
+    if (current === null) return;
+    const idle = requestIdleCallback(() => {
+      const parsed = latestState.current;
+      const text = latestText.current;
+      if (!parsed || parsed.error || parsed.text !== text || !Object.hasOwn(entriesOf(parsed.value), current)) return;
+      if (lastPlace.current?.text !== text || lastPlace.current.id !== current)
+        lastPlace.current = entryPlace(text, current, true);
+      dispatch({ type: 'facts', path: ['entries', current] });
+    });
+    return () => cancelIdleCallback(idle);
+  }, [current, dispatch]);
   const onEntries = useCallback(
     (next: Record<string, WorldInfoEntry>) => {
       const base = latestText.current;

@@ -1,6 +1,6 @@
 // The lorebook editor's pure helpers (renderer/src/lorebooks): minimal text edits for bulk changes, the entry
 // table's filter and sort, and the preview's transcript parsing.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,13 +22,24 @@ import {
 import { DEFAULT_SETUP, buildTurns, parseTranscript } from '../../../renderer/src/lorebooks/preview/scenario.ts';
 import { guesstimateTokenizer, scan } from '../../../shared/lorebook/index.ts';
 import type { WorldInfoBook, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
-import { applyText, openDoc } from '../../../shared/document/doc-session.ts';
+import { applyText, openDoc, redo, undo, withFacts } from '../../../shared/document/doc-session.ts';
 import type { DocState } from '../../../shared/document/doc-session.ts';
 import type { JsonPath } from '../../../shared/document/json-path.ts';
 import { detectIndent, parseDocument } from '../../../shared/library/parse-document.ts';
 import { applyEdits, modify } from 'jsonc-parser';
 import { editJsonText } from '../../../shared/document/json-text-edit.ts';
+import { hasUnicodeEscape, keyPlaces } from '../../../shared/document/json-keys.ts';
+import type * as JsonKeys from '../../../shared/document/json-keys.ts';
 import { entriesOf } from '../../../renderer/src/lorebooks/book-model.ts';
+
+// The key helpers are watched (calling through) so a test can see how much of a text the session reads.
+vi.mock('../../../shared/document/json-keys.ts', async (actual) => {
+  const real = await actual<typeof JsonKeys>();
+  return { ...real, keyPlaces: vi.fn(real.keyPlaces), hasUnicodeEscape: vi.fn(real.hasUnicodeEscape) };
+});
+const { keyPlaces: realKeyPlaces, hasUnicodeEscape: realHasUnicodeEscape } = await vi.importActual<typeof JsonKeys>(
+  '../../../shared/document/json-keys.ts',
+);
 
 const text = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/lorebooks/Eldoria.json'), 'utf8');
 const book = JSON.parse(text) as WorldInfoBook;
@@ -388,6 +399,30 @@ describe('an entry field edit in the document session', () => {
   const value = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string()));
   const ids = Object.keys(book.entries);
 
+  it('knows, once the entry is opened, what its first edit needs: that edit reads the entry, not the whole text', () => {
+    const opened = withFacts(openDoc(text0), ['entries', '1']);
+    expect(withFacts(opened, ['entries', '1'])).toBe(opened);
+    const { place, before } = editEntryField(text0, '1', ['comment'], 'edited')!;
+    const read: number[] = [];
+    vi.mocked(keyPlaces).mockImplementation((text, key) => (read.push(text.length), realKeyPlaces(text, key)));
+    vi.mocked(hasUnicodeEscape).mockImplementation((text) => (read.push(text.length), realHasUnicodeEscape(text)));
+    try {
+      const next = applyText(opened, place.text, 1000, {
+        base: text0,
+        path: ['entries', '1'],
+        before,
+        after: place.entry,
+      });
+      expect(next.value).toEqual(parseDocument(place.text, 'json'));
+      expect(entriesOf(next.value)['0']).toBe(entriesOf(opened.value)['0']);
+    } finally {
+      vi.mocked(keyPlaces).mockImplementation(realKeyPlaces);
+      vi.mocked(hasUnicodeEscape).mockImplementation(realHasUnicodeEscape);
+    }
+    expect(read.length).toBeGreaterThan(0);
+    expect(Math.max(...read)).toBeLessThanOrEqual(Math.max(before.length, place.entry.length));
+  });
+
   it('parses only the edited entry, and its value equals a whole parse of the text', () => {
     fc.assert(
       fc.property(fc.constantFrom(...ids), fc.constantFrom('comment', 'key', 'order', 'x_tool'), value, (id, f, v) => {
@@ -409,16 +444,25 @@ describe('an entry field edit in the document session', () => {
       // A field named like an entry or the book's key inside an entry: a place of that key that is no sibling.
       fc.record({ id: fc.constantFrom(...ids), field: nested, v: value }),
       fc.record({ id: fc.constantFrom(...ids), field: fc.constant('comment'), v: fc.constantFrom('\u0001', 'C:\\u') }),
+      // An entry opened: the session finds the facts of its path (or of a nested one) before any edit of it.
+      fc.record({ opened: fc.array(nested, { minLength: 1, maxLength: 2 }) }),
+      // Undone: the text goes back, and facts known of the text undone mean nothing.
+      fc.constant({ undone: true }),
     );
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 10 }), (steps) => {
         let state = openDoc(text0);
-        for (const { id, field, v } of steps) {
-          state = editOn(state, id, [field], v).next;
+        for (const s of steps) {
+          if ('opened' in s) {
+            const next = withFacts(state, s.opened);
+            expect({ ...next, facts: undefined }).toEqual({ ...state, facts: undefined });
+            state = next;
+          } else if ('undone' in s) state = undo(state);
+          else state = editOn(state, s.id, [s.field], s.v).next;
           expect(state.value).toEqual(parseDocument(state.text, 'json'));
         }
       }),
-      { numRuns: 200 },
+      { numRuns: 300 },
     );
   });
 
@@ -435,7 +479,15 @@ describe('an entry field edit in the document session', () => {
       const { next, text } = edited(base, '1', ['comment'], 'edited');
       expect(next.value).toEqual(parseDocument(text, 'json'));
       expect(entriesOf(next.value)['0']).not.toBe(entriesOf(openDoc(base).value)['0']);
+      // The same when the session found the facts first, as it does when the entry is opened.
+      const known = editOn(withFacts(openDoc(base), ['entries', '1']), '1', ['comment'], 'edited').next;
+      expect(known.value).toEqual(parseDocument(text, 'json'));
+      expect(entriesOf(known.value)['0']).not.toBe(entriesOf(openDoc(base).value)['0']);
     }
+    // Facts found for another text (undone, then redone) are not taken for this one's.
+    const redone = redo(withFacts(undo(applyText(openDoc(text0), dup, 500)), ['entries', '1']));
+    const after = editOn(withFacts(redone, ['entries', '0']), '1', ['comment'], 'edited').next;
+    expect(after.value).toEqual(parseDocument(after.text, 'json'));
     // The session moved on (entry 0 changed) since the text the edit was made on: the edit's place means nothing.
     const edit = editEntryField(text0, '1', ['comment'], 'edited')!;
     const moved = applyText(openDoc(text0), editEntryField(text0, '0', ['comment'], 'moved')!.place.text, 900);
