@@ -74,3 +74,49 @@ export class Candidate {
     this.#content = content;
   }
 }
+
+/**
+ * One scan's candidates by scan index, while the scan runs. A Map per scan cost more than the checks of a crowded
+ * scan (thousands of inserts into a growing table): slots live instead in two arrays the size of the largest book
+ * seen, which every scan reuses, each slot stamped with the scan that wrote it. A scan runs to its end before another
+ * starts, so stamps never mix; after it, `byIndex` answers (another scan may have reused the slots since).
+ */
+export class ScanCandidates {
+  /** In the order they were materialised. */
+  readonly list: Candidate[] = [];
+  readonly #stamp: number;
+  #byIndex: Map<number, Candidate> | undefined;
+
+  constructor(length: number) {
+    if (stamps.length < length) {
+      stamps = new Int32Array(length);
+      slots = new Int32Array(length);
+    }
+    // Stamps only grow; wrapping around after 2^31 scans would need a fresh table.
+    if (lastStamp === 0x7fffffff) {
+      stamps.fill(0);
+      lastStamp = 0;
+    }
+    this.#stamp = ++lastStamp;
+  }
+
+  /** The candidate at a scan index, while the scan runs. */
+  get(index: number): Candidate | undefined {
+    return stamps[index] === this.#stamp ? this.list[slots[index] as number] : undefined;
+  }
+
+  add(c: Candidate): void {
+    stamps[c.index] = this.#stamp;
+    slots[c.index] = this.list.length;
+    this.list.push(c);
+  }
+
+  /** The candidates by scan index, once the scan has ended. */
+  byIndex(): ReadonlyMap<number, Candidate> {
+    return (this.#byIndex ??= new Map(this.list.map((c) => [c.index, c])));
+  }
+}
+
+let stamps = new Int32Array(0);
+let slots = new Int32Array(0);
+let lastStamp = 0;

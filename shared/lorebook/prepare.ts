@@ -40,8 +40,10 @@ export class PreparedEntry {
   readonly constant: boolean;
   /** `excludeRecursion` is truthy. */
   readonly excludeRecursion: boolean;
-  /** `delay` as given. */
+  /** `delay`, `sticky` and `cooldown` as given. */
   readonly delay: WorldInfoEntry['delay'];
+  readonly sticky: WorldInfoEntry['sticky'];
+  readonly cooldown: WorldInfoEntry['cooldown'];
   /** `selectiveLogic` as given. */
   readonly selectiveLogic: unknown;
   /** Secondary keys are ignored because `selective` is missing (a SillyTavern quirk). */
@@ -84,6 +86,8 @@ export class PreparedEntry {
     this.constant = !!raw.constant;
     this.excludeRecursion = !!raw.excludeRecursion;
     this.delay = raw.delay;
+    this.sticky = raw.sticky;
+    this.cooldown = raw.cooldown;
     this.selectiveLogic = raw.selectiveLogic;
     this.ignoresSecondary =
       raw.selective === undefined && Array.isArray(raw.keysecondary) && raw.keysecondary.length > 0;

@@ -10,7 +10,7 @@ import {
 } from './activation-check.ts';
 import { admitCandidates } from './admission.ts';
 import { tokenBudget } from './budget.ts';
-import { Candidate } from './candidate.ts';
+import { Candidate, ScanCandidates } from './candidate.ts';
 import { orderEntries } from './entry-order.ts';
 import { explainEntry } from './explain.ts';
 import { FateLog } from './fate-log.ts';
@@ -106,8 +106,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const stickyIndices = [...timed.stickyHashes()].flatMap((hash) => plan.indexOfHash(hash) ?? []);
   const facts: ScanFacts = { timed, filters: filterContext(scenario.character, scenario.trigger) };
   // Candidates are materialised only for entries a pass evaluates (or an explanation asks about).
-  // By scan index. A map, not an array the size of the book: a scan of a large book materialises a few hundred.
-  const candidates = new Map<number, Candidate>();
+  const candidates = new ScanCandidates(order.length);
   const newCandidate = (index: number): Candidate => {
     const entry = order.entry(index);
     const sticky = timed.sticky(entry, index) !== undefined;
@@ -115,7 +114,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   };
   const candidateAt = (index: number): Candidate => {
     let c = candidates.get(index);
-    if (!c) candidates.set(index, (c = newCandidate(index)));
+    if (!c) candidates.add((c = newCandidate(index)));
     return c;
   };
 
@@ -272,9 +271,10 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       return { mode: SCAN_MODE, entries: fates.decided().map((c) => explainEntry(c, c.fate!)) };
     const entries: EntryExplanation[] = [];
     const list: EntryKey[] | null = options.listUnmatched ? (unmatched = []) : null;
+    const evaluatedAt = candidates.byIndex();
     for (let i = 0; i < order.length; i++) {
       const entry = order.entry(i);
-      const evaluated = candidates.get(i);
+      const evaluated = evaluatedAt.get(i);
       const fate = evaluated?.fate;
       if (evaluated && fate) {
         if (list && !fate.fired && fate.reason.code === 'no-key-match') list.push(entry.key);

@@ -51,15 +51,15 @@ export class TimedEffects {
           delete records[key]; // the chat did not advance: a regenerate or swipe
         } else if (!entry) {
           if (now >= record.end) delete records[key];
-        } else if (!entry.raw[effect]) {
+        } else if (!entry[effect]) {
           delete records[key];
         } else if (now >= record.end) {
           delete records[key];
-          if (effect === 'sticky' && entry.raw.cooldown) {
+          if (effect === 'sticky' && entry.cooldown) {
             this.state.cooldown[key] = {
               hash: entry.hash,
               start: now,
-              end: now + Number(entry.raw.cooldown),
+              end: now + Number(entry.cooldown),
               protected: true,
             };
           }
@@ -107,7 +107,7 @@ export class TimedEffects {
     const now = this.#chatLength;
     for (const entry of activated) {
       for (const effect of ['sticky', 'cooldown'] as const) {
-        const length = entry.raw[effect];
+        const length = entry[effect];
         if (!length || this.state[effect][entry.key]) continue;
         this.state[effect][entry.key] = { hash: entry.hash, start: now, end: now + Number(length), protected: false };
       }

@@ -337,4 +337,14 @@ describe("a result's lazy parts", () => {
     expect([a.unmatched, b.unmatched, b.explain.entries]).toEqual([[], ['lore.0'], []]);
     expect(JSON.parse(JSON.stringify(a)).explain).toEqual(JSON.parse(JSON.stringify(a.explain)));
   });
+
+  it('explain their own scan when read after later scans evaluated the same entries', () => {
+    const s = scenario([entry(0, { key: ['dragon'] }), entry(1, { key: ['castle'] })], [say('a dragon')]);
+    const first = scan(s);
+    scan({ ...s, chat: [say('a dragon and a castle')] });
+    expect(first.explain.entries.map((e) => [e.key, e.fired, e.reason.code])).toEqual([
+      ['lore.0', true, 'key-match'],
+      ['lore.1', false, 'no-key-match'],
+    ]);
+  });
 });
