@@ -185,8 +185,6 @@ export interface EntryPlace {
   tail: string;
   indent: number | string;
   crlfOutside: boolean;
-  /** Where in `entry` the last edit wrote a string value, and at which path (as JSON): typing on there splices it. */
-  field?: { path: string; offset: number; length: number };
 }
 
 /**
@@ -222,6 +220,33 @@ export function entryPlace(text: string, id: string, known = false): EntryPlace 
 }
 
 /**
+ * Where the string value of `key` is written in the object `text`: of properties so named the first, as jsonc finds
+ * it; null when there is none, or its value is no string.
+ */
+function stringValueRange(text: string, key: string): { offset: number; length: number } | null {
+  let depth = 0;
+  for (let i = nextStructural(text, 0); i >= 0; i = nextStructural(text, i + 1)) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      const end = stringEnd(text, i);
+      if (end < 0) return null;
+      const colon = depth === 1 ? nextNonSpace(text, end + 1) : -1;
+      if (colon >= 0 && text.charCodeAt(colon) === 58 /* : */) {
+        const raw = text.slice(i + 1, end);
+        if ((raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw) === key) {
+          const start = nextNonSpace(text, colon + 1);
+          const close = text.charCodeAt(start) === 34 ? stringEnd(text, start) : -1;
+          return close < 0 ? null : { offset: start, length: close + 1 - start };
+        }
+      }
+      i = end;
+    } else if (c === 123 || c === 91) depth++;
+    else depth--;
+  }
+  return null;
+}
+
+/**
  * One field of one entry edited in place: jsonc's minimal edit runs on that entry's text only, in the book's own
  * indentation. `last` is the entry's place from the previous edit; it is used when it is the place of this `id` in
  * this `text`; `known` as for `entryPlace`. Returns the entry's new place and its text before the edit; null when
@@ -238,26 +263,19 @@ export function editEntryField(
   const place = last && last.text === text && last.id === id ? last : entryPlace(text, id, known);
   if (!place) return null;
   const { indent, entry } = place;
-  const key = JSON.stringify(path);
-  const encoded = typeof value === 'string' ? JSON.stringify(value) : null;
+  // An existing string field: jsonc replaces a value with its JSON and formats nothing outside it (the range it
+  // formats is the new value alone), so the new string is put where the old one is written, without jsonc.
+  const old =
+    typeof value === 'string' && path.length === 1 && typeof path[0] === 'string'
+      ? stringValueRange(entry, path[0])
+      : null;
   let edited: string;
-  let field: EntryPlace['field'];
-  if (encoded !== null && place.field?.path === key) {
-    // jsonc replaces an existing value with its JSON and formats nothing outside it (the range formatted is the new
-    // value alone): the same as putting the new string where the last one was written.
-    const { offset, length } = place.field;
-    edited = entry.slice(0, offset) + encoded + entry.slice(offset + length);
-    field = { path: key, offset, length: encoded.length };
-  } else {
+  if (old) edited = entry.slice(0, old.offset) + JSON.stringify(value) + entry.slice(old.offset + old.length);
+  else {
     const formattingOptions =
       typeof indent === 'number' ? { tabSize: indent, insertSpaces: true } : { tabSize: 1, insertSpaces: false };
     const eol = place.crlfOutside || entry.includes('\r\n') ? '\r\n' : '\n';
-    const edits = modify(entry, [...path], value, { formattingOptions: { ...formattingOptions, eol } });
-    edited = applyEdits(entry, edits);
-    // One edit that wrote just the string replaced the value that was there: that is where the string now is.
-    const only = edits.length === 1 ? edits[0]! : undefined;
-    field =
-      only && only.content === encoded ? { path: key, offset: only.offset, length: only.content.length } : undefined;
+    edited = applyEdits(entry, modify(entry, [...path], value, { formattingOptions: { ...formattingOptions, eol } }));
   }
-  return { place: { ...place, text: place.head + edited + place.tail, entry: edited, field }, before: entry };
+  return { place: { ...place, text: place.head + edited + place.tail, entry: edited }, before: entry };
 }

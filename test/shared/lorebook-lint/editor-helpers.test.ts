@@ -107,6 +107,30 @@ describe('editEntryField', () => {
     );
   });
 
+  it('writes a string field as jsonc does: the first of two keys so named, an escaped key, a key nested deeper', () => {
+    const entries = [
+      '{"comment": "a", "comment": "b"}',
+      '{"comm\\u0065nt": "a", "x": 1}',
+      '{"x": {"comment": "nested"}, "y": ["comment", "z"], "comment": "top"}',
+      '{"x": "comment", "comment": 3}',
+      '{ "comment" :"spaced" ,"k":[] }',
+      '{"other": "\\"comment\\": \\"not a key\\""}',
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...entries), fc.string({ unit: 'binary', maxLength: 6 }), (entry, v) => {
+        const book = `{"entries": {"0": ${entry}}}`;
+        const out = editEntryField(book, '0', ['comment'], v)!.place.entry;
+        expect(out).toBe(
+          applyEdits(
+            entry,
+            modify(entry, ['comment'], v, { formattingOptions: { tabSize: 2, insertSpaces: true, eol: '\n' } }),
+          ),
+        );
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it("edits on from the entry's last place exactly as from a search of the whole text", () => {
     const edit = fc.record({
       id: fc.constantFrom('0', '1', '2', '3'),
