@@ -107,10 +107,11 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const facts: ScanFacts = { timed, filters: filterContext(scenario.character, scenario.trigger) };
   // Candidates are materialised only for entries a pass evaluates (or an explanation asks about).
   const candidates = new ScanCandidates(order.length);
-  const newCandidate = (index: number): Candidate => {
+  // `row` -1: the candidate reads its entry (see check-table.ts).
+  const newCandidate = (index: number, row = plan.checkRow(index)): Candidate => {
     const entry = order.entry(index);
     const sticky = timed.sticky(entry, index) !== undefined;
-    return new Candidate(entry, plan.book(index), order.bookIndex(index), index, sticky, plan.checkRow(index));
+    return new Candidate(entry, plan.book(index), order.bookIndex(index), index, sticky, row);
   };
   const candidateAt = (index: number): Candidate => {
     let c = candidates.get(index);
@@ -290,7 +291,8 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
         list.push(entry.key);
         continue;
       }
-      const c = evaluated ?? newCandidate(i);
+      // Explaining an entry no pass checked writes no check-table row for it: it reads its entry.
+      const c = evaluated ?? newCandidate(i, -1);
       const { reason, quirk } = unevaluatedOutcome(c, facts);
       entries.push(
         explainEntry(
