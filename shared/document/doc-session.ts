@@ -166,8 +166,33 @@ function valueAfterEdit(
   const facts = factsAfterEdit(state, text, at);
   if (!facts || !at.path.every((key) => facts.keyPlaceCounts.get(key) === 1)) return;
   if (findTreeProblem(value, { maxDepth: maxDepth - at.path.length, maxNodes })) return;
-  for (let i = at.path.length - 1; i >= 0; i--) value = { ...parents[i], [at.path[i]!]: value };
+  for (let i = at.path.length - 1; i >= 0; i--) {
+    const copy = { ...parents[i], [at.path[i]!]: value };
+    replacements.set(copy, { base: parents[i]!, key: at.path[i]! });
+    value = copy;
+  }
   return { value: value as JsonObject, facts };
+}
+
+/** Each object an entry-only parse copied: the object it copied and the key whose value it replaced. */
+const replacements = new WeakMap<object, { base: object; key: string }>();
+/** How many replacements `replacedKeys` follows back before it gives up (a reader that fell that far behind). */
+const MAX_REPLACEMENTS = 64;
+
+/**
+ * The keys whose values were replaced on the way from `from` to `to`, two objects at one place of successive values
+ * of a session (a reader that kept what it derived from `from` then updates just those keys); null when `to` was not
+ * made from `from` that way (a whole parse, or more than 64 replacements ago). A key may be listed more than once.
+ */
+export function replacedKeys(from: object, to: object): string[] | null {
+  const keys: string[] = [];
+  for (let at = to; at !== from;) {
+    const step = replacements.get(at);
+    if (!step || keys.length === MAX_REPLACEMENTS) return null;
+    keys.push(step.key);
+    at = step.base;
+  }
+  return keys;
 }
 
 /** The JSON view changed the text (`at`: where, when the editor knows, so the rest need not be parsed again). */

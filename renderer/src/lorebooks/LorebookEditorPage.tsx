@@ -15,7 +15,7 @@ import { HistoryPanel } from '../editor/HistoryPanel.tsx';
 import { NameField, SaveButton, SaveState, UndoRedo } from '../editor/EditorBar.tsx';
 import { Messages } from '../app/Messages.tsx';
 import { useT } from '../i18n/index.ts';
-import { bookTokens, entriesOf } from './book-model.ts';
+import { BookTokens, entriesOf } from './book-model.ts';
 import { editEntryField, entryPlace, writeEntries, type EntryPlace } from './entries-text.ts';
 import { LintList } from './LintList.tsx';
 import { entryLabel } from './entry-label.ts';
@@ -90,7 +90,8 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
   // The entry list, the preview and the token count follow the book a render later: React renders a deferred value
   // after the keystroke's own render, a slice at a time, so typing in a large book's form is not held up by them.
   const shownBook = useDeferredValue(book);
-  const tokens = useMemo(() => bookTokens(shownBook), [shownBook]);
+  const [tokenCount] = useState(() => new BookTokens());
+  const tokens = useMemo(() => tokenCount.of(shownBook), [tokenCount, shownBook]);
 
   useEditorShortcuts(save, dispatch);
 

@@ -6,6 +6,7 @@ import type { WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 import { ST_ENTRY_TEMPLATE } from '../../../shared/lorebook/formats/st-template.ts';
 import { isObject } from '../../../shared/util/is-object.ts';
 import { guesstimateTokenizer, utf8Length } from '../../../shared/lorebook/index.ts';
+import { replacedKeys } from '../../../shared/document/doc-session.ts';
 
 export interface EntryRow {
   /** The key inside `entries` (paths use it; `uid` is what SillyTavern shows). */
@@ -68,7 +69,14 @@ export class UidIndex {
 
   of(bookName: string, book: Record<string, unknown>): ReadonlyMap<string, string> {
     const entries = entriesOf(book);
-    if (entries === this.#entries && bookName === this.#bookName) return this.#index;
+    const before = this.#entries;
+    if (entries === before && bookName === this.#bookName) return this.#index;
+    // Made from the last book by replacing entries (the session's entry-only parse): only those can change a uid.
+    const replaced = before !== null && bookName === this.#bookName ? replacedKeys(before, entries) : null;
+    if (replaced?.every((id) => uidOf(entries[id]) === uidOf(before![id]))) {
+      this.#entries = entries;
+      return this.#index;
+    }
     const ids = Object.keys(entries);
     if (!(bookName === this.#bookName && this.#entries !== null && this.#same(entries, ids))) {
       const index = new Map<string, string>();
@@ -108,26 +116,53 @@ function contentBytesOf(entry: unknown): number {
   return bytes;
 }
 
+/** Content bytes and entries, of all entries and of the constant ones. */
+interface ByteSums {
+  all: number;
+  allCount: number;
+  constant: number;
+  constantCount: number;
+}
+
+/** Adds `entry`'s bytes to the sums (`sign` -1: takes them out). */
+function addEntry(sums: ByteSums, entry: unknown, sign: 1 | -1): void {
+  const bytes = contentBytesOf(entry);
+  sums.all += sign * bytes;
+  sums.allCount += sign;
+  if ((entry as WorldInfoEntry | null)?.constant) {
+    sums.constant += sign * bytes;
+    sums.constantCount += sign;
+  }
+}
+
 /**
  * The token estimate of all entries' content joined by newlines, and of the constant entries' alone. The estimate
  * is additive in UTF-8 bytes (its `measure`), so each entry's bytes summed give the count of the joined text
- * without joining the book's text on every keystroke.
+ * without joining the book's text on every keystroke; and a book made from the last one by replacing entries (the
+ * session's entry-only parse) changes the sums by those entries alone.
  */
-export function bookTokens(book: Record<string, unknown>): { all: number; constant: number } {
-  let all = 0;
-  let allCount = 0;
-  let constant = 0;
-  let constantCount = 0;
-  for (const entry of Object.values(entriesOf(book))) {
-    const bytes = contentBytesOf(entry);
-    all += bytes;
-    allCount++;
-    if (entry?.constant) {
-      constant += bytes;
-      constantCount++;
+export class BookTokens {
+  #entries: Record<string, unknown> | null = null;
+  #sums: ByteSums = { all: 0, allCount: 0, constant: 0, constantCount: 0 };
+
+  of(book: Record<string, unknown>): { all: number; constant: number } {
+    const entries = entriesOf(book);
+    const before = this.#entries;
+    const replaced = before === null ? null : replacedKeys(before, entries);
+    const sums = { ...this.#sums };
+    if (replaced)
+      for (const id of new Set(replaced)) {
+        addEntry(sums, before![id], -1);
+        addEntry(sums, entries[id], 1);
+      }
+    else {
+      sums.all = sums.allCount = sums.constant = sums.constantCount = 0;
+      for (const entry of Object.values(entries)) addEntry(sums, entry, 1);
     }
+    this.#entries = entries;
+    this.#sums = sums;
+    return { all: joinedTokens(sums.all, sums.allCount), constant: joinedTokens(sums.constant, sums.constantCount) };
   }
-  return { all: joinedTokens(all, allCount), constant: joinedTokens(constant, constantCount) };
 }
 
 /** The estimate of `n` texts of `bytes` UTF-8 bytes in all, joined by newlines (a byte each); none is the empty text. */

@@ -9,7 +9,7 @@ import type { EntryPlace } from '../../../renderer/src/lorebooks/entries-text.ts
 import {
   NO_FILTER,
   UidIndex,
-  bookTokens,
+  BookTokens,
   entryRows,
   newEntry,
   nextUid,
@@ -22,7 +22,7 @@ import {
 import { DEFAULT_SETUP, buildTurns, parseTranscript } from '../../../renderer/src/lorebooks/preview/scenario.ts';
 import { guesstimateTokenizer, scan } from '../../../shared/lorebook/index.ts';
 import type { WorldInfoBook, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
-import { applyText, openDoc, redo, undo, withFacts } from '../../../shared/document/doc-session.ts';
+import { applyText, openDoc, redo, replacedKeys, undo, withFacts } from '../../../shared/document/doc-session.ts';
 import type { DocState } from '../../../shared/document/doc-session.ts';
 import type { JsonPath } from '../../../shared/document/json-path.ts';
 import { detectIndent, parseDocument } from '../../../shared/library/parse-document.ts';
@@ -331,7 +331,7 @@ describe('UidIndex', () => {
   });
 });
 
-describe('bookTokens', () => {
+describe('BookTokens', () => {
   it("equals the estimate of all entries' content joined, and of the constant ones', through edits of one entry", () => {
     const entry = fc.oneof(
       fc.record({ content: fc.oneof(fc.string({ unit: 'binary' }), fc.integer()), constant: fc.boolean() }),
@@ -349,7 +349,10 @@ describe('bookTokens', () => {
           book,
           { entries: { ...book.entries, [Object.keys(entries)[0] ?? 'x']: edited } } as WorldInfoBook,
         ])
-          expect(bookTokens(b)).toEqual({ all: joined(b, () => true), constant: joined(b, (e) => e?.constant) });
+          expect(new BookTokens().of(b)).toEqual({
+            all: joined(b, () => true),
+            constant: joined(b, (e) => e?.constant),
+          });
       }),
       { numRuns: 300 },
     );
@@ -464,7 +467,11 @@ describe('an entry field edit in the document session', () => {
   it('keeps equal to a whole parse through a run of edits, wherever they go (the facts carried from edit to edit)', () => {
     const nested = fc.constantFrom(...ids, 'entries', 'x');
     const step = fc.oneof(
-      fc.record({ id: fc.constantFrom(...ids), field: fc.constantFrom('comment', 'key'), v: value }),
+      fc.record({
+        id: fc.constantFrom(...ids),
+        field: fc.constantFrom('comment', 'key', 'content', 'constant', 'uid'),
+        v: fc.oneof(value, fc.integer({ min: 0, max: 3 })),
+      }),
       // A field named like an entry or the book's key inside an entry: a place of that key that is no sibling.
       fc.record({ id: fc.constantFrom(...ids), field: nested, v: value }),
       fc.record({ id: fc.constantFrom(...ids), field: fc.constant('comment'), v: fc.constantFrom('\u0001', 'C:\\u') }),
@@ -474,9 +481,14 @@ describe('an entry field edit in the document session', () => {
       fc.constant({ undone: true }),
     );
     fc.assert(
-      fc.property(fc.array(step, { minLength: 1, maxLength: 10 }), (steps) => {
+      fc.property(fc.array(step, { minLength: 1, maxLength: 10 }), fc.array(fc.boolean()), (steps, looks) => {
         let state = openDoc(text0);
-        for (const s of steps) {
+        // What the page derives from the books it is shown (a deferred render skips some), carried from book to book,
+        // against the same derived afresh.
+        const uids = new UidIndex();
+        const tokens = new BookTokens();
+        const seen = [entriesOf(state.value)];
+        for (const [i, s] of steps.entries()) {
           if ('opened' in s) {
             const next = withFacts(state, s.opened);
             expect({ ...next, facts: undefined }).toEqual({ ...state, facts: undefined });
@@ -484,6 +496,17 @@ describe('an entry field edit in the document session', () => {
           } else if ('undone' in s) state = undo(state);
           else state = editOn(state, s.id, [s.field], s.v).next;
           expect(state.value).toEqual(parseDocument(state.text, 'json'));
+          if (looks[i] === false) continue;
+          expect([...uids.of('B', state.value)]).toEqual([...new UidIndex().of('B', state.value)]);
+          expect(tokens.of(state.value)).toEqual(new BookTokens().of(state.value));
+          // The keys replaced since any earlier book include every entry that differs from it.
+          const entries = entriesOf(state.value);
+          for (const earlier of seen) {
+            const replaced = replacedKeys(earlier, entries);
+            if (replaced)
+              for (const id of Object.keys(entries)) if (entries[id] !== earlier[id]) expect(replaced).toContain(id);
+          }
+          seen.push(entries);
         }
       }),
       { numRuns: 300 },
