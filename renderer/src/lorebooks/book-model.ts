@@ -37,15 +37,18 @@ export function entriesOf(book: Record<string, unknown>): Record<string, WorldIn
 /** Each entry object's row, so a keystroke, which makes one new entry object, makes one new row. */
 const rowOf = new WeakMap<object, EntryRow>();
 
+function rowFor(id: string, entry: WorldInfoEntry): EntryRow {
+  let row = rowOf.get(entry);
+  if (row?.id !== id) rowOf.set(entry, (row = { id, entry }));
+  return row;
+}
+
 export function entryRows(book: Record<string, unknown>): EntryRow[] {
   const entries = entriesOf(book);
   const rows: EntryRow[] = [];
   for (const id of Object.keys(entries)) {
     const entry = entries[id];
-    if (typeof entry !== 'object' || entry === null) continue;
-    let row = rowOf.get(entry);
-    if (row?.id !== id) rowOf.set(entry, (row = { id, entry }));
-    rows.push(row);
+    if (typeof entry === 'object' && entry !== null) rows.push(rowFor(id, entry));
   }
   return rows;
 }
@@ -232,6 +235,67 @@ export function visibleRows(
   const compare = COMPARE[sort];
   out.sort((a, b) => (descending ? compare(b, a) : compare(a, b)));
   return out;
+}
+
+/** The table's rows of a book's entries, as a filter and sort leave them (`EntryTableRows`). */
+interface TableRows {
+  entries: Record<string, unknown>;
+  filter: EntryFilter;
+  sort: SortField;
+  descending: boolean;
+  all: EntryRow[];
+  visible: EntryRow[];
+}
+
+/**
+ * The entry table's rows of a book (`entryRows`) and those a filter and sort leave (`visibleRows`), carried from
+ * book to book. A book made from the last one by replacing entries (`replacedKeys`, the session's entry-only parse)
+ * changes only those rows, each in its place, as long as each stays in or out of the filter and keeps its sort key
+ * (the sort is stable, and the file order is the same); anything else is computed afresh.
+ */
+export class EntryTableRows {
+  #last: TableRows | null = null;
+
+  of(
+    book: Record<string, unknown>,
+    filter: EntryFilter,
+    sort: SortField,
+    descending: boolean,
+  ): { all: EntryRow[]; visible: EntryRow[] } {
+    const entries = entriesOf(book);
+    const last = this.#last;
+    const same = last !== null && last.filter === filter && last.sort === sort && last.descending === descending;
+    const carried = same ? this.#replaced(last, entries) : null;
+    const all = carried?.all ?? entryRows(book);
+    const visible = carried?.visible ?? visibleRows(all, filter, sort, descending);
+    this.#last = { entries, filter, sort, descending, all, visible };
+    return { all, visible };
+  }
+
+  /** The last rows with the replaced entries' rows put in place; null when a replaced entry may move or (dis)appear. */
+  #replaced(last: TableRows, entries: Record<string, unknown>) {
+    const replaced = replacedKeys(last.entries, entries);
+    if (replaced === null) return null;
+    let { all, visible } = last;
+    for (const id of new Set(replaced)) {
+      const before = last.entries[id];
+      const after = entries[id];
+      if (before === after) continue;
+      if (!isObject(before) || !isObject(after)) return null;
+      const at = all.findIndex((r) => r.id === id);
+      if (at < 0) return null;
+      const old = all[at]!;
+      const row = rowFor(id, after as WorldInfoEntry);
+      const shown = matchesFilter(old, last.filter);
+      if (shown !== matchesFilter(row, last.filter) || (shown && COMPARE[last.sort](old, row) !== 0)) return null;
+      if (all === last.all) all = [...all];
+      all[at] = row;
+      if (!shown) continue;
+      if (visible === last.visible) visible = [...visible];
+      visible[visible.indexOf(old)] = row;
+    }
+    return { all, visible };
+  }
 }
 
 export function nextUid(book: Record<string, unknown>): number {

@@ -1,6 +1,6 @@
 /** What the entry table shows: the filter, the sort and the rows they leave, and which rows are selected. */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { NO_FILTER, entryRows, visibleRows } from './book-model.ts';
+import { EntryTableRows, NO_FILTER } from './book-model.ts';
 import type { EntryFilter, EntryRow, SortField } from './book-model.ts';
 
 export const NOTHING: ReadonlySet<string> = new Set();
@@ -13,10 +13,15 @@ export function useEntryTable(book: Record<string, unknown>, lintCounts: Readonl
   const [order, setOrder] = useState<{ sort: SortField; descending: boolean }>({ sort: 'display', descending: false });
   const { sort, descending } = order;
 
-  const all = useMemo(() => entryRows(book), [book]);
-  const rows = useMemo(
-    () => visibleRows(all, { ...filter, lintOnly: lintOnly ? new Set(lintCounts.keys()) : null }, sort, descending),
-    [all, filter, lintOnly, lintCounts, sort, descending],
+  const view = useMemo(
+    () => ({ ...filter, lintOnly: lintOnly ? new Set(lintCounts.keys()) : null }),
+    [filter, lintOnly, lintCounts],
+  );
+  // Carried from book to book: a keystroke's book changes the row of the entry typed in, in place.
+  const [tableRows] = useState(() => new EntryTableRows());
+  const { all, visible: rows } = useMemo(
+    () => tableRows.of(book, view, sort, descending),
+    [tableRows, book, view, sort, descending],
   );
   /** A second click on the sorted column reverses it. */
   const onSort = useCallback(

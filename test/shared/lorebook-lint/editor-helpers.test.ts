@@ -10,6 +10,7 @@ import {
   NO_FILTER,
   UidIndex,
   BookTokens,
+  EntryTableRows,
   entryRows,
   newEntry,
   nextUid,
@@ -465,12 +466,23 @@ describe('an entry field edit in the document session', () => {
   });
 
   it('keeps equal to a whole parse through a run of edits, wherever they go (the facts carried from edit to edit)', () => {
+    const view = fc.record({
+      filter: fc.record({
+        text: fc.constantFrom('', 'a', 'forest'),
+        group: fc.constant(''),
+        position: fc.constantFrom('', '1'),
+        enabled: fc.constantFrom('all' as const, 'on' as const),
+        lintOnly: fc.constantFrom(null, new Set(['1', '2'])),
+      }),
+      sort: fc.constantFrom('display' as const, 'title' as const, 'order' as const),
+      descending: fc.boolean(),
+    });
     const nested = fc.constantFrom(...ids, 'entries', 'x');
     const step = fc.oneof(
       fc.record({
         id: fc.constantFrom(...ids),
-        field: fc.constantFrom('comment', 'key', 'content', 'constant', 'uid'),
-        v: fc.oneof(value, fc.integer({ min: 0, max: 3 })),
+        field: fc.constantFrom('comment', 'key', 'content', 'constant', 'uid', 'order', 'displayIndex', 'disable'),
+        v: fc.oneof(value, fc.integer({ min: 0, max: 3 }), fc.constantFrom('forest', 'a forest', 'b', ['forest'])),
       }),
       // A field named like an entry or the book's key inside an entry: a place of that key that is no sibling.
       fc.record({ id: fc.constantFrom(...ids), field: nested, v: value }),
@@ -479,26 +491,36 @@ describe('an entry field edit in the document session', () => {
       fc.record({ opened: fc.array(nested, { minLength: 1, maxLength: 2 }) }),
       // Undone: the text goes back, and facts known of the text undone mean nothing.
       fc.constant({ undone: true }),
+      // The table's filter or sort changed.
+      fc.record({ viewed: view }),
     );
     fc.assert(
-      fc.property(fc.array(step, { minLength: 1, maxLength: 10 }), fc.array(fc.boolean()), (steps, looks) => {
+      fc.property(fc.array(step, { minLength: 1, maxLength: 10 }), fc.array(fc.boolean()), view, (steps, looks, v0) => {
         let state = openDoc(text0);
+        let v = v0;
         // What the page derives from the books it is shown (a deferred render skips some), carried from book to book,
         // against the same derived afresh.
         const uids = new UidIndex();
         const tokens = new BookTokens();
+        const table = new EntryTableRows();
         const seen = [entriesOf(state.value)];
         for (const [i, s] of steps.entries()) {
           if ('opened' in s) {
             const next = withFacts(state, s.opened);
             expect({ ...next, facts: undefined }).toEqual({ ...state, facts: undefined });
             state = next;
-          } else if ('undone' in s) state = undo(state);
+          } else if ('viewed' in s) v = s.viewed;
+          else if ('undone' in s) state = undo(state);
           else state = editOn(state, s.id, [s.field], s.v).next;
           expect(state.value).toEqual(parseDocument(state.text, 'json'));
           if (looks[i] === false) continue;
           expect([...uids.of('B', state.value)]).toEqual([...new UidIndex().of('B', state.value)]);
           expect(tokens.of(state.value)).toEqual(new BookTokens().of(state.value));
+          const all = entryRows(state.value);
+          expect(table.of(state.value, v.filter, v.sort, v.descending)).toEqual({
+            all,
+            visible: visibleRows(all, v.filter, v.sort, v.descending),
+          });
           // The keys replaced since any earlier book include every entry that differs from it.
           const entries = entriesOf(state.value);
           for (const earlier of seen) {
