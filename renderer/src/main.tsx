@@ -1,36 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
+/**
+ * The app entry: connects, sends the library's first page request, then loads the app. Only the transport and the
+ * start page are imported here, so the request goes out before React and the pages are parsed and run, and the
+ * query runs on the Node side while they are.
+ */
 import { connect } from './api/client.ts';
-import { I18nContext, pickLocale, translator } from './i18n/index.ts';
-import type { Locale } from './i18n/index.ts';
-import { readLocale, writeLocale } from './app/preferences.ts';
 import { parseRoute } from './app/route.ts';
-import { prefetchStartPage } from './library/useCardPages.ts';
+import { prefetchStartPage } from './library/start-page.ts';
 import './styles.css';
 
 const connection = connect();
 if (connection.client && parseRoute(window.location.hash).page === 'library') prefetchStartPage(connection.client);
-
-/** Holds the language so the Settings page can switch it live. */
-function Root() {
-  const [locale, setLocale] = useState<Locale | 'auto'>(readLocale);
-  const t = useMemo(() => translator(locale === 'auto' ? pickLocale(navigator.languages) : locale), [locale]);
-  // Screen readers and CJK font selection follow the page language.
-  useEffect(() => void (document.documentElement.lang = t.locale), [t]);
-  const choose = (next: Locale | 'auto'): void => {
-    writeLocale(next);
-    setLocale(next);
-  };
-  return (
-    <I18nContext.Provider value={t}>
-      {connection.client ? (
-        <App client={connection.client} locale={locale} onLocale={choose} />
-      ) : (
-        <p className="fatal">{t('connect.noToken')}</p>
-      )}
-    </I18nContext.Provider>
-  );
-}
-
-createRoot(document.getElementById('root')!).render(<Root />);
+void import('./app/Root.tsx').then(({ mount }) => mount(connection));

@@ -4,56 +4,19 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CardSummary } from '../../../shared/library/types.ts';
-import type { SortKey } from '../../../shared/api/contract.ts';
 import { useApi } from '../app/ApiContext.ts';
-import type { ApiClient } from '../../../shared/api/contract.ts';
-
-export interface ListQuery {
-  query: string;
-  tags: string[];
-  sort: SortKey;
-  trash: boolean;
-}
-
-export const PAGE_SIZE = 200;
-
-/** What the library shows when the app starts: every live card by name. */
-export const START_QUERY: ListQuery = { query: '', tags: [], sort: 'name', trash: false };
-
-type PageReply = Promise<{ items: CardSummary[]; total: number }>;
-
-function fetchInput(q: ListQuery, page: number) {
-  return { ...q, limit: PAGE_SIZE, offset: page * PAGE_SIZE };
-}
-
-/** The start view's first page, asked for before React first rendered (`prefetchStartPage`), taken once. */
-let early: { key: string; reply: PageReply } | null = null;
-
-/**
- * Asks for the library's first page as the app starts (main.tsx), so the request travels while React renders the
- * shell: the list's own first fetch would go out only after that render was painted.
- */
-export function prefetchStartPage(api: ApiClient): void {
-  const reply = api.invoke('cards.list', fetchInput(START_QUERY, 0));
-  // The list's first fetch awaits it and reports a failure; until then it must not count as unhandled.
-  reply.catch(() => undefined);
-  early = { key: JSON.stringify(START_QUERY), reply };
-}
-
-function takeEarly(key: string, page: number): PageReply | null {
-  if (page !== 0 || early?.key !== key) return null;
-  const { reply } = early;
-  early = null;
-  return reply;
-}
+import { fetchInput, PAGE_SIZE, takeArrived, takeEarly, type ListQuery } from './start-page.ts';
 
 export function useCardPages(q: ListQuery, onError: (e: unknown) => void) {
   const api = useApi();
-  const [pages, setPages] = useState<Map<number, CardSummary[]>>(new Map());
-  const [total, setTotal] = useState<number | null>(null);
+  const key = JSON.stringify(q);
+  const [arrived] = useState(() => takeArrived(key));
+  const [pages, setPages] = useState(() => new Map<number, CardSummary[]>(arrived ? [[0, arrived.items]] : []));
+  const [total, setTotal] = useState<number | null>(arrived?.total ?? null);
+  /** The query whose first page the first render already shows: the mount's load is skipped for it. */
+  const shown = useRef(arrived ? key : null);
   const generation = useRef(0);
   const inFlight = useRef(new Set<number>());
-  const key = JSON.stringify(q);
 
   const fetchPage = useCallback(
     async (page: number, gen: number): Promise<void> => {
@@ -82,8 +45,9 @@ export function useCardPages(q: ListQuery, onError: (e: unknown) => void) {
   }, [fetchPage]);
 
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    if (shown.current === key) shown.current = null;
+    else void reload();
+  }, [reload, key]);
 
   /** Called with the visible index range; fetches the pages it needs. */
   const ensure = useCallback(

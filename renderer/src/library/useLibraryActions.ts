@@ -9,7 +9,7 @@ import { useT } from '../i18n/index.ts';
 import type { CardActions } from './CardRow.tsx';
 import { exportZip } from './export-zip.ts';
 import type { BulkExportFormat } from './export-zip.ts';
-import type { ListQuery } from './useCardPages.ts';
+import type { ListQuery } from './start-page.ts';
 
 interface Deps {
   reload(): Promise<void>;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { SortKey } from '../../../shared/api/contract.ts';
 import { useStoredState } from '../app/useStoredState.ts';
 import { useDebounced } from './useDebounced.ts';
-import { START_QUERY, type ListQuery } from './useCardPages.ts';
+import { START_QUERY, type ListQuery } from './start-page.ts';
 
 export type View = 'list' | 'grid';
 const isView = (v: unknown): v is View => v === 'list' || v === 'grid';
