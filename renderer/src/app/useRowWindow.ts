@@ -6,9 +6,6 @@
  */
 import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
 
-/** The viewport height assumed for the first render, before the scroller is measured (a window's worth of rows). */
-const FIRST_GUESS = 1000;
-
 export interface RowWindow {
   /** The first and last row to render (inclusive; `last` < `first` when there are none). */
   first: number;
@@ -25,9 +22,10 @@ export function useRowWindow(
   rowSize: number,
   overscan: number,
 ): RowWindow {
-  // The first row in view and the viewport height: the window changes only when one of them does.
-  const [view, setView] = useState({ row: 0, height: FIRST_GUESS });
-  // Before paint, so the first frame already shows the rows that fit.
+  // The first row in view and the viewport height: the window changes only when one of them does. Until the
+  // scroller is measured, a new one is at the top and no taller than the window: its first frame shows every row
+  // that fits, and measuring it in the layout effect would force a layout of the page before that frame's own.
+  const [view, setView] = useState(() => ({ row: 0, height: window.innerHeight }));
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
@@ -36,8 +34,8 @@ export function useRowWindow(
       const height = el.clientHeight;
       setView((v) => (v.row === row && v.height === height ? v : { row, height }));
     };
-    update();
     el.addEventListener('scroll', update, { passive: true });
+    // Also reports the first size, after the first layout.
     const resize = new ResizeObserver(update);
     resize.observe(el);
     return () => {
