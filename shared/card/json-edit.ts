@@ -8,6 +8,7 @@
 import { applyEdits, modify } from 'jsonc-parser';
 import type { Edit, FormattingOptions } from 'jsonc-parser';
 import { isObject } from './types.ts';
+import { jsonEqual } from './json-equal.ts';
 import { getOwn, setOwn } from '../util/own.ts';
 
 type Path = (string | number)[];
@@ -20,13 +21,9 @@ export interface JsonChange {
   value: unknown;
 }
 
-function same(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
-}
-
 /** The changes that turn `from` into `to`, as few and as deep as possible; arrays change in place or whole. */
 export function jsonChanges(from: unknown, to: unknown, path: Path = []): JsonChange[] {
-  if (same(from, to)) return [];
+  if (jsonEqual(from, to)) return [];
   if (isObject(from) && isObject(to)) {
     const out: JsonChange[] = [];
     for (const key of Object.keys(from))
@@ -177,7 +174,7 @@ function parses(text: string): unknown {
  * each added key is inserted at its position among its siblings.
  */
 export function editJsonTo(text: string, from: unknown, to: unknown): string {
-  if (same(from, to)) return text;
+  if (jsonEqual(from, to)) return text;
   const changes = jsonChanges(from, to);
   // Each edit rescans the text; past a few dozen changes the document is printed whole instead.
   if (changes.length > MAX_EDITS || editPrintsWhole(text, from, to, changes)) return printJsonLike(to, text);
@@ -221,7 +218,7 @@ export function editJsonInPlace(text: string, to: unknown, changes: readonly Jso
   } catch {
     return printJsonLike(to, text);
   }
-  return same(parses(out), to) ? out : printJsonLike(to, text);
+  return jsonEqual(parses(out), to) ? out : printJsonLike(to, text);
 }
 
 function lookup(doc: unknown, path: Path): unknown {
