@@ -1,5 +1,5 @@
 /** The library: virtualized list or grid, search, tag filter, sort, bulk actions, create, import with progress. */
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Messages } from '../app/Messages.tsx';
 import { useT } from '../i18n/index.ts';
 import { useMessages } from '../app/useMessages.ts';
@@ -10,7 +10,6 @@ import { droppedFiles } from './files.ts';
 import { NewCardForm } from './NewCardForm.tsx';
 import { useBulkSelection } from './useBulkSelection.ts';
 import { useCardImport } from './useCardImport.ts';
-import { BatchConvertDialog } from './BatchConvertDialog.tsx';
 import { ImportReport } from './ImportReport.tsx';
 import { LibraryToolbar } from './LibraryToolbar.tsx';
 import { TagFilter } from './TagFilter.tsx';
@@ -18,6 +17,11 @@ import { useLibraryFilters } from './useLibraryFilters.ts';
 import { useTagCounts } from './useTagCounts.ts';
 import { useLibraryShortcuts } from './useLibraryShortcuts.ts';
 import { useLibraryActions } from './useLibraryActions.ts';
+
+// Opened on demand, so start-up neither parses nor runs it (nor the zip writer it uses).
+const BatchConvertDialog = lazy(() =>
+  import('./BatchConvertDialog.tsx').then((m) => ({ default: m.BatchConvertDialog })),
+);
 
 export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
   const t = useT();
@@ -62,7 +66,11 @@ export function LibraryPage({ onOpen }: { onOpen(id: number): void }) {
         onBatch={() => setBatch(true)}
         onEmptyTrash={() => actions.purge(list.total ?? 0)}
       />
-      {batch && <BatchConvertDialog onClose={() => setBatch(false)} />}
+      {batch && (
+        <Suspense fallback={null}>
+          <BatchConvertDialog onClose={() => setBatch(false)} />
+        </Suspense>
+      )}
       {creating && (
         <NewCardForm
           onCreate={(name) => {

@@ -7,7 +7,6 @@ import type { CardSummary } from '../../../shared/library/types.ts';
 import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 import type { CardActions } from './CardRow.tsx';
-import { exportZip } from './export-zip.ts';
 import type { BulkExportFormat } from './export-zip.ts';
 import type { ListQuery } from './start-page.ts';
 
@@ -99,10 +98,12 @@ export function useLibraryActions(d: Deps) {
   };
   const exportSelected = (format: BulkExportFormat): void => {
     const ids = [...selected];
-    exportZip(api, ids, format, (done) => setNotice(t('library.exporting', { done, total: ids.length }))).then(
-      (n) => setNotice(t('library.exported', { n })),
-      onError,
-    );
+    // The zip writer loads on first use: start-up does not parse or run it.
+    import('./export-zip.ts')
+      .then(({ exportZip }) =>
+        exportZip(api, ids, format, (done) => setNotice(t('library.exporting', { done, total: ids.length }))),
+      )
+      .then((n) => setNotice(t('library.exported', { n })), onError);
   };
   const renameTag = (from: string, to: string): void =>
     void after(api.invoke('cards.renameTag', { from, to }), t('library.tagRenamed', { from, to }));
