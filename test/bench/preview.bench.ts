@@ -1,8 +1,9 @@
 // The live activation preview in Debian's Chromium against the real web host (issue 16): a generated book of 5,000
 // and of 20,000 entries (the worldinfo bench's "realistic" book) is imported and opened, then a chat message is
 // typed into the preview one key at a time, once the book's first scan and lint are done. Per key: from the keydown
-// event to the app's "preview-painted" mark (set once a painted frame shows the result: the frame after a changed
-// result was committed; for an unchanged one, the frame that painted the input, see PreviewPanel.tsx), and the
+// event to the app's "preview-painted" mark (set once a painted frame shows the whole result: the frame after the
+// last slice of a changed result was committed, as a big change is shown over a few frames; for an unchanged one,
+// the frame that painted the input, see PreviewPanel.tsx), and the
 // main thread's tasks while typing from a Chromium trace (longest, and time per key; wall and the thread's CPU time;
 // the harness's own DevTools calls apart; what the longest was: a frame, an input event, or the message it received,
 // such as the bare textarea's spell checker). Each key waits for its result, so figures are per keystroke, not

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { artifactsDir } from '../helpers/browser.ts';
-import { importBook, savedAs, openBook, useAppPage } from '../helpers/e2e-app.ts';
+import { importBook, savedAs, openBook, useAppPage, settledResult } from '../helpers/e2e-app.ts';
 
 const eldoria = path.resolve(import.meta.dirname, '../fixtures/lorebooks/Eldoria.json');
 
@@ -14,7 +14,7 @@ describe('lore tests', () => {
     await importBook(app, eldoria);
     await openBook(app.page, 'Eldoria');
     await app.page.getByLabel('Message 1 (User)').fill('I walk into the forest');
-    await expect.poll(() => app.page.getByTestId('preview-result').innerText()).toMatch(/4 of 4 entries fired/);
+    await expect.poll(() => settledResult(app.page).innerText()).toMatch(/4 of 4 entries fired/);
 
     app.page.once('dialog', (d) => void d.accept('forest walk'));
     await app.page.getByRole('button', { name: 'Save as lore test' }).click();

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { startWebHostProcess } from '../helpers/web-host-process.ts';
 import { launchChromium } from '../helpers/browser.ts';
 import { importLorebooks } from '../helpers/lorebook-import.ts';
+import { settledResult } from '../helpers/e2e-app.ts';
 
 let browser: Browser;
 let host: { url: string; child: ChildProcess };
@@ -181,7 +182,7 @@ describe('lorebook editor layout', () => {
   it('explains near misses of entries that did not fire, with their position in the text', async () => {
     const page = await openBook('en-US');
     await page.getByLabel('Message 1 (User)').fill('The Wolf gave a wolfish howl.');
-    await expect.poll(() => page.getByTestId('preview-result').innerText()).toMatch(/Grey wolves/);
+    await expect.poll(() => settledResult(page).innerText()).toMatch(/Grey wolves/);
     await page.getByText(/^Why not\?/).click();
     const why = page.locator('.lb-whynot');
     await expect

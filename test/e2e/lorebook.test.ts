@@ -6,12 +6,12 @@ import type { Page } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
 import { artifactsDir } from '../helpers/browser.ts';
-import { importBook, savedAs, openBook, shownEntries, useAppPage } from '../helpers/e2e-app.ts';
+import { importBook, savedAs, openBook, shownEntries, useAppPage, settledResult } from '../helpers/e2e-app.ts';
 import { bigBook } from '../helpers/big-book.ts';
 
 const eldoria = path.resolve(import.meta.dirname, '../fixtures/lorebooks/Eldoria.json');
 
-const resultText = (p: Page): Promise<string> => p.getByTestId('preview-result').innerText();
+const resultText = (p: Page): Promise<string> => settledResult(p).innerText();
 
 const app = useAppPage('lorebook');
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { importBook, openBook, shownEntries, useAppPage } from '../helpers/e2e-app.ts';
+import { importBook, openBook, shownEntries, useAppPage, settledResult } from '../helpers/e2e-app.ts';
 import { bigBook } from '../helpers/big-book.ts';
 
 const app = useAppPage('preview-limit');
@@ -68,7 +68,7 @@ describe('the live preview under the Settings scan limit', () => {
     await page.getByLabel('Primary keys (one per line)').fill('');
     await message.fill(`${'a'.repeat(40)}! A storm is coming.`);
     await expect.poll(() => error.count()).toBe(0);
-    await expect.poll(() => page.getByTestId('preview-result').innerText()).toMatch(/storm — key "storm"/);
+    await expect.poll(() => settledResult(page).innerText()).toMatch(/storm — key "storm"/);
   });
 
   it('previews a large book on the first try under a short limit, and still names its runaway key', async () => {
@@ -89,7 +89,7 @@ describe('the live preview under the Settings scan limit', () => {
     await message.fill(`Tell me about name${size - 1} please`);
     // The first scan reads and compiles the whole book (seconds on a busy machine): the wait is bounded generously.
     await expect
-      .poll(() => page.getByTestId('preview-result').innerText(), { timeout: 120_000 })
+      .poll(() => settledResult(page).innerText(), { timeout: 120_000 })
       .toMatch(new RegExp(`Entry number ${size - 1} — key "name${size - 1}"`));
     expect(await page.getByTestId('preview-error').count()).toBe(0);
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { startWebHostProcess } from '../helpers/web-host-process.ts';
 import { artifactsDir, launchChromium } from '../helpers/browser.ts';
 import { importLorebooks } from '../helpers/lorebook-import.ts';
+import { settledResult } from '../helpers/e2e-app.ts';
 import { entry as bookEntry } from '../shared/lorebook/scenario-builder.ts';
 
 let browser: Browser;
@@ -62,7 +63,7 @@ describe('preview sources', () => {
       .toContain('No saved test chats');
 
     await message.pressSequentially('A shadowfang prowls near the tavern', { delay: 10 });
-    const result = page.getByTestId('preview-result');
+    const result = settledResult(page);
     await expect
       .poll(() => result.innerText())
       .toMatch(/shadowfang \(Eldoria\) — key "shadowfang" in message 1 from the end/);

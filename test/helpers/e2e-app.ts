@@ -3,7 +3,7 @@
  * first test and gone after the last; plus the steps several files take (import and open a lorebook).
  */
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -76,3 +76,9 @@ export const savedAs = (page: Page, revision: number): Promise<void> =>
     .filter({ hasText: `Saved as revision ${revision}` })
     .first()
     .waitFor();
+
+/**
+ * The preview's result once all of it is on screen: a big change is shown over a few frames (`aria-busy` until its
+ * last lines are), so a test reading it meanwhile could see old lines below the new ones.
+ */
+export const settledResult = (page: Page): Locator => page.locator('[data-testid=preview-result][aria-busy=false]');

@@ -4,6 +4,7 @@ import type { LoreTestDocument } from '../../../../shared/lorebook/lore-test-doc
 import type { EntryExplanation, EntryKey, WorldInfoBook } from '../../../../shared/lorebook/model.ts';
 import { nearMisses, type NearMiss } from '../../../../shared/lorebook/near-miss.ts';
 import { useT } from '../../i18n/index.ts';
+import { afterNextPaint } from './after-paint.ts';
 import { ChatEditor } from './ChatEditor.tsx';
 import { loreTestFromPreview } from './lore-test-from-preview.ts';
 import type { ScanOutput } from './protocol.ts';
@@ -69,11 +70,6 @@ function mark(name: string, detail: object = {}): void {
   performance.mark(name, { detail: { n, ...detail } });
 }
 
-/** Runs `then` once the next frame is painted (a task queued from requestAnimationFrame runs after the frame). */
-function afterNextPaint(then: () => void): void {
-  requestAnimationFrame(() => setTimeout(then, 0));
-}
-
 function markNextPaint(): void {
   afterNextPaint(() => mark(PREVIEW_PAINTED_MARK));
 }
@@ -104,6 +100,8 @@ export function PreviewPanel({
   /** Inputs asked for, and how many of them a painted frame shows (the typed text, the changed setting). */
   const asked = useRef(0);
   const shownInputs = useRef(0);
+  /** A changed result is being committed: the paint mark follows its last lines (`ResultView` shows many over frames). */
+  const settling = useRef(false);
 
   useEffect(() => {
     const c = new ScanClient(
@@ -125,6 +123,7 @@ export function PreviewPanel({
             return;
           }
           onScreen.current = out;
+          settling.current = true;
           setOutput(out);
           setStatus({ kind: 'ok', latencyMs, scanMs: timing.scan });
         },
@@ -182,11 +181,13 @@ export function PreviewPanel({
     [changeChat],
   );
 
-  // A new result sets a new status. In the commit itself, so the frame asked for is the one that paints the result:
-  // a passive effect can run after that frame, and its mark then came a frame late.
-  useLayoutEffect(() => {
-    if (status.kind === 'ok') markNextPaint();
-  }, [status]);
+  // Marked in the commit that completes the result, so the frame asked for is the one that paints it: a passive
+  // effect can run after that frame, and its mark then came a frame late.
+  const settled = useCallback(() => {
+    if (!settling.current) return;
+    settling.current = false;
+    markNextPaint();
+  }, []);
 
   // The same Map while typing changes no uid (book-model.ts): built again only when an id or a uid changes.
   const [uidIndex] = useState(() => new UidIndex());
@@ -218,6 +219,10 @@ export function PreviewPanel({
 
   const shown = output ? Math.min(turn ?? output.results.length - 1, output.results.length - 1) : 0;
   const result = output?.results[shown];
+  // An output without results (no turn to show) has no lines to wait for.
+  useLayoutEffect(() => {
+    if (output && !result) settled();
+  }, [output, result, settled]);
   // Told only when the set changes: a new set re-renders the editor around the preview on every keystroke.
   const firedIds = useRef<ReadonlySet<string>>(new Set());
   useEffect(() => {
@@ -307,6 +312,7 @@ export function PreviewPanel({
           bookSize={idByUid.size + otherTitles.size}
           nearMissesOf={nearMissesOf}
           onWhyNot={setListUnmatched}
+          onSettled={settled}
         />
       )}
     </section>

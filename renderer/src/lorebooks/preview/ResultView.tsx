@@ -2,13 +2,15 @@
  * One scan result: fired entries in prompt order grouped by slot with their reason, the budget bar, the passes,
  * the timed-effect state per turn, "why not" for the rest (with near misses), and the assembled world-info text.
  */
-import { memo, useMemo, useState, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import type { EntryExplanation, EntryKey, ScanResult } from '../../../../shared/lorebook/model.ts';
 import type { NearMiss } from '../../../../shared/lorebook/near-miss.ts';
 import { useT, type Translate } from '../../i18n/index.ts';
 import type { MessageKey } from '../../i18n/en.ts';
 import type { ScanOutput } from './protocol.ts';
+import { afterNextPaint } from './after-paint.ts';
 import { explanationText } from './reason.ts';
+import { nextSlice, sections, type ResultLine } from './result-slice.ts';
 
 interface Props {
   output: ScanOutput;
@@ -25,7 +27,16 @@ interface Props {
   nearMissesOf?(key: EntryKey, explanation: EntryExplanation | undefined): NearMiss[];
   /** "Why not?" opened or closed: while open, scans list every entry no key matched (`output.unmatched`). */
   onWhyNot(open: boolean): void;
+  /** Every line of the result is on screen (called in the commit that completes it). */
+  onSettled(): void;
 }
+
+/**
+ * New lines per frame. Fifty new lines (the first key that fires many entries) cost one frame about 10 ms of CPU on
+ * the bench's 2-core machine, 15–24 ms under load; slices of 20 took the longest frame to about 7 ms. Smaller slices
+ * saved no more (each frame has its own fixed cost) and added a frame each to the time until the whole result shows.
+ */
+const SLICE = 20;
 
 interface Slot {
   label: string;
@@ -48,6 +59,19 @@ function slotsOf(t: ReturnType<typeof useT>, result: ScanResult): Slot[] {
     ...Object.entries(slots.outlet).map(([name, keys]) => ({ label: t('lb.slot.outlet', { name }), keys })),
   ];
   return list.filter((s) => s.keys.length > 0);
+}
+
+/** A fired entry's line: where it goes, and what it shows. */
+interface FiredLine extends ResultLine {
+  key: EntryKey;
+  place: number;
+  title: string;
+  reason: string;
+  entryId: string | undefined;
+}
+
+function sameFired(a: FiredLine, b: FiredLine): boolean {
+  return a.place === b.place && a.title === b.title && a.reason === b.reason && a.entryId === b.entryId;
 }
 
 interface LineProps {
@@ -100,6 +124,38 @@ function sameLine(a: LineProps, b: LineProps): boolean {
   );
 }
 
+const NO_NEAR: readonly string[] = [];
+
+/**
+ * The lines to render for `target`: all of it when few lines are new, else a slice more each frame (`nextSlice`),
+ * each slice committed once the previous one is painted. `onSettled` is called in the commit that completes it.
+ */
+function useSlices(
+  target: readonly FiredLine[],
+  onSettled: () => void,
+): { lines: readonly FiredLine[]; settled: boolean } {
+  const [slice, setSlice] = useState(() => ({ target, lines: nextSlice([], target, SLICE, sameFired) }));
+  let current = slice;
+  if (slice.target !== target) {
+    current = { target, lines: nextSlice(slice.lines, target, SLICE, sameFired) };
+    setSlice(current);
+  }
+  const { lines } = current;
+  const settled = lines === target;
+  useLayoutEffect(() => {
+    if (settled) return onSettled();
+    let stop = false;
+    afterNextPaint(() => {
+      if (!stop)
+        setSlice((s) => (s.target === target ? { target, lines: nextSlice(s.lines, target, SLICE, sameFired) } : s));
+    });
+    return () => {
+      stop = true;
+    };
+  }, [lines, target, settled, onSettled]);
+  return { lines, settled };
+}
+
 /** A <details> whose content is rendered only while it is open: closed, a rescan costs it nothing. */
 function Lazy(props: { className: string; summary: ReactNode; onToggle?(open: boolean): void; children(): ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -120,7 +176,8 @@ function Lazy(props: { className: string; summary: ReactNode; onToggle?(open: bo
 
 /** Memoised: typing in the chat re-renders the preview, but the result on screen only changes when a scan answers. */
 export const ResultView = memo(function ResultView(props: Props) {
-  const { output, index, onStep, stale, entryId, titleOf, onOpenEntry, bookSize, nearMissesOf, onWhyNot } = props;
+  const { output, index, onStep, stale, entryId, titleOf, onOpenEntry, bookSize, nearMissesOf, onWhyNot, onSettled } =
+    props;
   const t = useT();
   const [whyNot, setWhyNot] = useState('');
   const result = output.results[index]!;
@@ -129,20 +186,44 @@ export const ResultView = memo(function ResultView(props: Props) {
   const overflow = result.trace.loops.some((l) => l.budgetOverflowed);
   const byKey = useMemo(() => new Map(result.explain.entries.map((e) => [e.key, e])), [result]);
 
-  const slots = slotsOf(t, result);
-  const placed = new Set(slots.flatMap((s) => s.keys));
-  const unplaced = result.activated.filter((k) => !placed.has(k));
+  const fired = useMemo(() => {
+    const slots = slotsOf(t, result);
+    const placed = new Set(slots.flatMap((s) => s.keys));
+    const unplaced = result.activated.filter((k) => !placed.has(k));
+    const lists: Slot[] = [
+      ...slots,
+      { label: t('lb.slot.nowhere'), keys: unplaced },
+      { label: t('lb.slot.dropped'), keys: result.slots.dropped.map((d) => d.key) },
+    ];
+    return lists.flatMap(({ label, keys }) =>
+      keys.map((key, i): FiredLine => {
+        const e = byKey.get(key);
+        const reason = e ? explanationText(t, e, titleOf) : t('lb.reason.no-key-match');
+        return {
+          id: `${label}\n${key}`,
+          section: label,
+          key,
+          place: i + 1,
+          title: titleOf(key),
+          reason,
+          entryId: entryId(key),
+        };
+      }),
+    );
+  }, [t, result, byKey, titleOf, entryId]);
+  const { lines, settled } = useSlices(fired, onSettled);
   const explainedNotFired = result.explain.entries.filter((e) => !e.fired);
   const notFiredTotal = explainedNotFired.length + (output.unmatchedCount[index] ?? 0);
 
-  const entryLine = (key: EntryKey, e: EntryExplanation | undefined, near: NearMiss[] = [], place?: number) => (
+  const nearLabel = t('lb.near.title');
+  /** A line of the "Why not?" list. */
+  const entryLine = (key: EntryKey, e: EntryExplanation | undefined, near: NearMiss[]) => (
     <EntryLine
       key={key}
-      place={place}
       title={titleOf(key)}
       reason={e ? explanationText(t, e, titleOf) : t('lb.reason.no-key-match')}
       near={near.map((m) => nearMissText(t, m))}
-      nearLabel={t('lb.near.title')}
+      nearLabel={nearLabel}
       id={entryId(key)}
       onOpen={onOpenEntry}
     />
@@ -165,7 +246,7 @@ export const ResultView = memo(function ResultView(props: Props) {
           onChange={(e) => setWhyNot(e.target.value)}
         />
         <ul>
-          {notFired.slice(0, 200).map(([k, e]) => entryLine(k, e, nearMissesOf?.(k, e)))}
+          {notFired.slice(0, 200).map(([k, e]) => entryLine(k, e, nearMissesOf?.(k, e) ?? []))}
           {notFired.length > 200 && <li className="muted">{t('lb.whyNot.more', { n: notFired.length - 200 })}</li>}
         </ul>
       </>
@@ -173,7 +254,7 @@ export const ResultView = memo(function ResultView(props: Props) {
   };
 
   return (
-    <div className={stale ? 'lb-result stale' : 'lb-result'} data-testid="preview-result">
+    <div className={stale ? 'lb-result stale' : 'lb-result'} data-testid="preview-result" aria-busy={!settled}>
       {onStep && output.results.length > 1 && (
         <div className="toolbar lb-turns">
           <button type="button" disabled={index === 0} onClick={() => onStep(index - 1)}>
@@ -215,24 +296,25 @@ export const ResultView = memo(function ResultView(props: Props) {
       </div>
 
       <h4>{t('lb.preview.fired', { n: result.activated.length, total: bookSize })}</h4>
-      {slots.map((slot) => (
-        <section key={slot.label} className="lb-slot">
-          <h5>{slot.label}</h5>
-          <ol>{slot.keys.map((k, i) => entryLine(k, byKey.get(k), [], i + 1))}</ol>
+      {sections(lines).map((s) => (
+        <section key={s.key} className="lb-slot">
+          <h5>{s.section}</h5>
+          <ol>
+            {s.lines.map((l) => (
+              <EntryLine
+                key={l.key}
+                place={l.place}
+                title={l.title}
+                reason={l.reason}
+                near={NO_NEAR}
+                nearLabel={nearLabel}
+                id={l.entryId}
+                onOpen={onOpenEntry}
+              />
+            ))}
+          </ol>
         </section>
       ))}
-      {unplaced.length > 0 && (
-        <section className="lb-slot">
-          <h5>{t('lb.slot.nowhere')}</h5>
-          <ol>{unplaced.map((k, i) => entryLine(k, byKey.get(k), [], i + 1))}</ol>
-        </section>
-      )}
-      {result.slots.dropped.length > 0 && (
-        <section className="lb-slot">
-          <h5>{t('lb.slot.dropped')}</h5>
-          <ol>{result.slots.dropped.map((d, i) => entryLine(d.key, byKey.get(d.key), [], i + 1))}</ol>
-        </section>
-      )}
 
       <Lazy className="lb-passes" summary={t('lb.passes.title', { n: result.trace.loops.length })}>
         {() => (
