@@ -225,7 +225,8 @@ export function entryPlace(text: string, id: string, known = false): EntryPlace 
  */
 function stringValueRange(text: string, key: string): { offset: number; length: number } | null {
   let depth = 0;
-  for (let i = nextStructural(text, 0); i >= 0; i = nextStructural(text, i + 1)) {
+  // One entry's text: a plain loop over it is cheaper than a regex search per quote or brace.
+  for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34 /* " */) {
       const end = stringEnd(text, i);
@@ -241,7 +242,7 @@ function stringValueRange(text: string, key: string): { offset: number; length: 
       }
       i = end;
     } else if (c === 123 || c === 91) depth++;
-    else depth--;
+    else if (c === 125 || c === 93) depth--;
   }
   return null;
 }

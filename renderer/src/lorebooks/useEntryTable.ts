@@ -13,10 +13,9 @@ export function useEntryTable(book: Record<string, unknown>, lintCounts: Readonl
   const [order, setOrder] = useState<{ sort: SortField; descending: boolean }>({ sort: 'display', descending: false });
   const { sort, descending } = order;
 
-  const view = useMemo(
-    () => ({ ...filter, lintOnly: lintOnly ? new Set(lintCounts.keys()) : null }),
-    [filter, lintOnly, lintCounts],
-  );
+  // The counts matter only to the "with findings" filter: lint's replies (one per edit) leave the view alone else.
+  const lintFilter = lintOnly ? lintCounts : null;
+  const view = useMemo(() => ({ ...filter, lintOnly: lintFilter && new Set(lintFilter.keys()) }), [filter, lintFilter]);
   // Carried from book to book: a keystroke's book changes the row of the entry typed in, in place.
   const [tableRows] = useState(() => new EntryTableRows());
   const { all, visible: rows } = useMemo(
