@@ -203,9 +203,17 @@ class Collector {
         key.kind === 'word',
         watcher,
       );
-    else if (key.kind === 'regex')
-      for (const text of key.literal !== null ? [key.literal] : (key.alternatives ?? []))
-        this.caseInsensitive.add(text, entry, false, watcher, key.leading);
+    else if (key.kind === 'regex') {
+      if (key.literal !== null)
+        (key.caseSensitive ? this.caseSensitive : this.caseInsensitive).add(
+          key.literal,
+          entry,
+          false,
+          watcher,
+          key.leading,
+        );
+      else for (const text of key.alternatives ?? []) this.caseInsensitive.add(text, entry, false, watcher);
+    }
   }
 }
 
@@ -460,7 +468,12 @@ export class KeyHits {
       }
       return found;
     }
-    if (key.kind === 'regex') return this.#caseInsensitive.keyFirst(key, key.literal as string, whole);
+    if (key.kind === 'regex')
+      return (key.caseSensitive ? this.#caseSensitive : this.#caseInsensitive).keyFirst(
+        key,
+        key.literal as string,
+        whole,
+      );
     return (key.caseSensitive ? this.#caseSensitive : this.#caseInsensitive).keyFirst(key, key.text, whole);
   }
 
@@ -469,9 +482,13 @@ export class KeyHits {
     return (code & 1 ? this.#caseSensitive : this.#caseInsensitive).firstOf(code >> 1, whole);
   }
 
-  /** Every occurrence (in the lowered text) of the literal that leads a regex key's matches, when the index keeps them. */
+  /**
+   * Every occurrence of the literal that leads a regex key's matches (in the text it is matched in: lowered unless the
+   * key is case-sensitive), when the index keeps them.
+   */
   leadingOccurrences(key: RegexKey): readonly number[] | undefined {
-    return key.leading ? this.#caseInsensitive.keyOccurrences(key, key.literal as string) : undefined;
+    if (!key.leading) return undefined;
+    return (key.caseSensitive ? this.#caseSensitive : this.#caseInsensitive).keyOccurrences(key, key.literal as string);
   }
 
   /** Whether `keyFirst` knows a plain key's text (as a whole word if asked). */

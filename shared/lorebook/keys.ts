@@ -30,8 +30,13 @@ export interface RegexKey extends IndexedText {
   readonly re: RegExp;
   /** `re` as text (`/pattern/flags`), as a match reports it. */
   readonly expanded: string;
-  /** Lowercased text every match contains (see regex-literal.ts), or null. */
+  /**
+   * Text every match contains (see regex-literal.ts), or null: as written when `caseSensitive`, else lowercased (found
+   * in the lowered text).
+   */
   readonly literal: string | null;
+  /** The pattern has no `i` flag: its literal is matched in the text as is. */
+  readonly caseSensitive: boolean;
   /** Without a literal: lowercased texts one of which every match contains, or null. */
   readonly alternatives: readonly string[] | null;
   /** Every match starts with `literal`: a search can begin at its first occurrence. */
@@ -98,7 +103,8 @@ export function compileKey(source: string, text: string, options: PlainKeyOption
       source,
       re,
       expanded: re.toString(),
-      literal: literal?.text ?? null,
+      literal: (re.ignoreCase ? literal?.text : literal?.asWritten) ?? null,
+      caseSensitive: !re.ignoreCase,
       alternatives: literal ? null : requiredAlternatives(re),
       // A sticky key matches only at offset 0 (SillyTavern's lastIndex is 0): never searched from elsewhere.
       leading: !!literal?.leading && !re.sticky,
@@ -158,7 +164,7 @@ function findRegex(key: RegexKey, view: BufferView): number {
   if (key.literal !== null || key.alternatives !== null) {
     const at = view.keyOccurrence(key, false);
     if (at < 0) return -1;
-    if (key.leading && view.lower().length === text.length) {
+    if (key.leading && (key.caseSensitive || view.lower().length === text.length)) {
       from = at;
       leading = true;
     }
@@ -188,8 +194,8 @@ function findRegex(key: RegexKey, view: BufferView): number {
 
 /**
  * The first match at or after `from` of a key whose literal leads every match: a match can start only where the
- * literal occurs in the lowered text, so the pattern is tried there alone (sticky), instead of at every offset up to
- * the end of the text. The occurrences come from the key index when it keeps them all, else from `indexOf`.
+ * literal occurs (in the text as is for a case-sensitive key, else lowered), so the pattern is tried there alone
+ * (sticky), instead of at every offset up to the end of the text. The occurrences come from the key index when it keeps them all, else from `indexOf`.
  */
 function searchLeading(key: RegexKey, view: BufferView, from: number): number {
   const sticky = (key.tryAt ??= new RegExp(key.re.source, `${key.re.flags.replace('g', '')}y`));
@@ -203,8 +209,8 @@ function searchLeading(key: RegexKey, view: BufferView, from: number): number {
     return -1;
   }
   const literal = key.literal as string;
-  const lower = view.lower();
-  for (let at = lower.indexOf(literal, from); at >= 0; at = lower.indexOf(literal, at + 1)) {
+  const haystack = key.caseSensitive ? view.text : view.lower();
+  for (let at = haystack.indexOf(literal, from); at >= 0; at = haystack.indexOf(literal, at + 1)) {
     sticky.lastIndex = at;
     if (sticky.test(view.text)) return at;
   }

@@ -3,14 +3,17 @@
 // the pattern has no top-level alternation: for those, a match always contains the run verbatim (or, with the `i`
 // flag, differing only in ASCII case), hence contains it lowercased in the lowered buffer. With `i` and `u` together
 // case folding reaches beyond ASCII (ſ matches s), so such keys get no literal. A run that only zero-width assertions
-// (`^`, `\b`, `\B`) precede starts every match: it is preferred, so a search can begin at its first occurrence.
+// (`^`, `\b`, `\B`) precede starts every match: it is preferred, so a search can begin at its first occurrence. The
+// run as written is kept too: without `i`, a match contains exactly it, so a case-sensitive index can look it up.
 
 const MIN_LITERAL = 3;
 
 export interface RegexLiteral {
   /** Lowercased; at least 3 characters. */
   text: string;
-  /** Every match starts with it (at the same offset in the lowered text). */
+  /** `text` as the pattern writes it: without the `i` flag every match contains exactly this. */
+  asWritten: string;
+  /** Every match starts with it (at the same offset in the lowered text, and with `asWritten` in the text). */
   leading: boolean;
 }
 
@@ -88,8 +91,8 @@ export function requiredLiteral(re: RegExp): RegexLiteral | null {
     else run += c;
   }
   endRun();
-  if (leading.length >= MIN_LITERAL) return { text: leading.toLowerCase(), leading: true };
-  return best.length >= MIN_LITERAL ? { text: best.toLowerCase(), leading: false } : null;
+  if (leading.length >= MIN_LITERAL) return { text: leading.toLowerCase(), asWritten: leading, leading: true };
+  return best.length >= MIN_LITERAL ? { text: best.toLowerCase(), asWritten: best, leading: false } : null;
 }
 
 /**

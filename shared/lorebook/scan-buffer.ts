@@ -101,7 +101,7 @@ export class BufferView {
       if (at !== undefined) return at;
     }
     if (key.kind === 'regex') {
-      if (key.literal !== null) return this.lower().indexOf(key.literal);
+      if (key.literal !== null) return (key.caseSensitive ? this.text : this.lower()).indexOf(key.literal);
       let found = -1;
       for (const text of key.alternatives ?? []) {
         const at = this.lower().indexOf(text);

@@ -210,6 +210,19 @@ describe('key index', () => {
     expect(observable(s, false)).toEqual(observable(s, true));
   });
 
+  it('looks a regex key’s literal up in the case it is matched in: lowered with the i flag, as written without', () => {
+    const s = scenario(
+      [
+        entry(1, { key: ['/Dragon/i'], content: 'one' }),
+        entry(2, { key: ['/\\bCastles?\\b/'], content: 'two' }),
+        entry(3, { key: ['/\\bRiver/'], content: 'three' }),
+      ],
+      [say('a DRAGON by the Castles and the river', 'Alex')],
+    );
+    expect(scan(s).activated).toEqual(['lore.1', 'lore.2']);
+    expect(observable(s, false)).toEqual(observable(s, true));
+  });
+
   it('dates a rejection that rests through later passes to the last pass it held in, or its key’s activation', () => {
     // "relic" fails its secondary key in pass 1 and rests while recursion runs passes 2–4; a second entry with the
     // same uid (same entry key) fires in pass 3, after which the first is no longer evaluated.

@@ -191,6 +191,9 @@ describe('required literal of a regex key', () => {
             expect(m[0].toLowerCase()).toContain(literal.text);
             if (literal.leading && lower.length === text.length)
               expect(lower.startsWith(literal.text, m.index)).toBe(true);
+            // Without `i`, the literal as written, where the match is in the text itself.
+            if (!re.ignoreCase) expect(m[0]).toContain(literal.asWritten);
+            if (!re.ignoreCase && literal.leading) expect(text.startsWith(literal.asWritten, m.index)).toBe(true);
           }
         },
       ),
