@@ -52,7 +52,7 @@ export function admitCandidates(candidates: readonly Candidate[], context: Admis
     // The expanded content is what the prompt receives and what later passes scan.
     c.content = expandMacros(c.content, context.names);
     // Two appends, not one concatenation the counter would have to copy to read.
-    passText.append(c.content);
+    c.contentMeasure = passText.append(c.content) ?? -1;
     passText.append('\n');
     const used = context.priorTokens + passText.tokens();
     if (!raw.ignoreBudget && used >= budget) {

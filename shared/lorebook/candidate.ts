@@ -43,6 +43,8 @@ export class Candidate {
   fate: LoggedFate | undefined = undefined;
   /** Why it qualified in its latest pass as a candidate; becomes its fate if it fires. */
   qualifiedAs: LoggedFate | undefined = undefined;
+  /** The tokenizer's measure of its expanded content once the budget step took it, else -1. */
+  contentMeasure = -1;
   /** Set once macro-expanded (see `content`). */
   #content: string | undefined = undefined;
 

@@ -231,14 +231,12 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     );
     if (decision.level !== undefined) level = decision.level;
     if (decision.next !== ScanState.NONE) {
-      const text = buffer.addRecursion(
-        loop,
-        forRecursion.map((c) => c.content),
-      );
+      const contents = forRecursion.map((c) => c.content);
+      const text = buffer.addRecursion(loop, contents);
       if (text) {
-        // `${text}\n` in two steps, so the counter reads no concatenated copy.
+        // `${text}\n` in two steps, so the counter reads no concatenated copy, nor contents the budget step measured.
         priorText.prepend('\n');
-        priorText.prepend(text);
+        priorText.prependJoined(text, contents, (i) => (forRecursion[i] as Candidate).contentMeasure);
       }
     }
     loops.push({

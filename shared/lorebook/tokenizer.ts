@@ -20,16 +20,40 @@ export class GrowingTextCounter {
     this.#tokenizer = tokenizer;
   }
 
-  append(piece: string): void {
+  /** Returns the piece's measure, or undefined when the tokenizer has none (see `prependMeasured`). */
+  append(piece: string): number | undefined {
     const { measure } = this.#tokenizer;
-    if (measure) this.#measure += measure(piece);
-    else this.#text += piece;
+    if (!measure) {
+      this.#text += piece;
+      return undefined;
+    }
+    const measured = measure(piece);
+    this.#measure += measured;
+    return measured;
   }
 
   prepend(piece: string): void {
     const { measure } = this.#tokenizer;
     if (measure) this.#measure += measure(piece);
     else this.#text = piece + this.#text;
+  }
+
+  /**
+   * Prepends pieces joined by "\n" (`text`). With an additive tokenizer, `known(i)` is piece i's measure when one was
+   * already taken (else -1), so a piece is measured once however many counters it joins.
+   */
+  prependJoined(text: string, pieces: readonly string[], known: (i: number) => number): void {
+    const { measure } = this.#tokenizer;
+    if (!measure) {
+      this.#text = text + this.#text;
+      return;
+    }
+    let measured = pieces.length > 1 ? (pieces.length - 1) * measure('\n') : 0;
+    for (let i = 0; i < pieces.length; i++) {
+      const m = known(i);
+      measured += m >= 0 ? m : measure(pieces[i] as string);
+    }
+    this.#measure += measured;
   }
 
   tokens(): number {

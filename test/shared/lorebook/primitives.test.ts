@@ -12,7 +12,7 @@ import { mulberry32 } from '../../../shared/util/mulberry32.ts';
 import { BufferView } from '../../../shared/lorebook/scan-buffer.ts';
 import { resumable } from '../../../shared/lorebook/regex-growth.ts';
 import { requiredAlternatives, requiredLiteral } from '../../../shared/lorebook/regex-literal.ts';
-import { guesstimateTokenizer } from '../../../shared/lorebook/tokenizer.ts';
+import { GrowingTextCounter, guesstimateTokenizer } from '../../../shared/lorebook/tokenizer.ts';
 
 describe('mulberry32', () => {
   it.each([
@@ -71,6 +71,28 @@ describe('guesstimate tokenizer', () => {
         const { measure, fromMeasure, count } = guesstimateTokenizer;
         const total = pieces.reduce((sum, p) => sum + (measure?.(p) ?? 0), 0);
         expect(fromMeasure?.(total)).toBe(count(pieces.join('')));
+      }),
+    );
+  });
+});
+
+describe('growing text counter', () => {
+  // Some pieces measured by an earlier append (as the budget step does), the rest measured by prependJoined.
+  const joined = fc.tuple(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1 }), fc.array(fc.boolean()));
+  const counting = { ...guesstimateTokenizer, measure: undefined, fromMeasure: undefined };
+
+  it.each([
+    ['an additive tokenizer', guesstimateTokenizer],
+    ['a counting tokenizer', counting],
+  ])('prependJoined with %s counts as the joined text', (_, tokenizer) => {
+    fc.assert(
+      fc.property(joined, fc.string({ unit: 'grapheme' }), ([pieces, taken], prior) => {
+        const earlier = new GrowingTextCounter(tokenizer);
+        const known = pieces.map((p, i) => (taken[i] ? (earlier.append(p) ?? -1) : -1));
+        const counter = new GrowingTextCounter(tokenizer);
+        counter.append(prior);
+        counter.prependJoined(pieces.join('\n'), pieces, (i) => known[i] as number);
+        expect(counter.tokens()).toBe(guesstimateTokenizer.count(pieces.join('\n') + prior));
       }),
     );
   });
