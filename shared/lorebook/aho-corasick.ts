@@ -2,10 +2,21 @@
 // offset, so a scan does not run one indexOf per key per entry per pass. The automaton lives in typed arrays (a
 // 100k-entry book has millions of states), and a search can stop and resume: feeding a text in pieces reports the
 // same occurrences as feeding it whole, which lets recursion scan only the text it appends. Steps are memoised in a
-// small hash table (a lazily built DFA), so a text costs about one table probe per character.
+// small hash table (a lazily built DFA), so a text costs about one table probe per character. The same walk can look
+// the text's words up in a word table, so a buffer is read once for both.
+import { isWordChar } from './keys.ts';
+import { WORD_SEED, wordHash } from './text-table.ts';
 
 /** Called for every occurrence: pattern id and the offset just past its last character. */
 export type OnMatch = (pattern: number, end: number) => void;
+
+/** Texts found as whole runs of ASCII word characters (see TextTable.wordId). */
+export interface WordTable {
+  wordId(hash: number, text: string, start: number, end: number): number;
+}
+
+/** Called for every run of ASCII word characters that is a text of the word table: its id and start. */
+export type OnWord = (id: number, start: number) => void;
 
 const MEMO_BITS = 16;
 const MEMO_SIZE = 1 << MEMO_BITS;
@@ -72,16 +83,33 @@ export class AhoCorasick {
 
   /**
    * Feeds `text` from offset `from` to its end, starting in `state` (0 at the start of a text), and returns the state
-   * reached, to resume with when the text grows.
+   * reached, to resume with when the text grows. With `words`, also reports each maximal run of ASCII word characters
+   * that is one of its texts (`from` must not fall inside such a run, and the text's end ends one: text is only ever
+   * appended after a separator).
    */
-  run(text: string, from: number, state: number, onMatch: OnMatch): number {
+  run(text: string, from: number, state: number, onMatch: OnMatch, words?: WordTable, onWord?: OnWord): number {
     const pattern = this.#pattern;
     const dictionary = this.#dictionary;
     const output = this.#output;
     const root = this.#root;
     const memo = this.#memo;
+    let wordStart = -1;
+    let hash = 0;
     for (let i = from; i < text.length; i++) {
       const code = text.charCodeAt(i);
+      if (words) {
+        if (isWordChar(code)) {
+          if (wordStart < 0) {
+            wordStart = i;
+            hash = WORD_SEED;
+          }
+          hash = wordHash(hash, code);
+        } else if (wordStart >= 0) {
+          const id = words.wordId(hash, text, wordStart, i);
+          if (id >= 0) onWord!(id, wordStart);
+          wordStart = -1;
+        }
+      }
       let out: number;
       if (state === 0) {
         state = root[code] as number;
@@ -99,6 +127,10 @@ export class AhoCorasick {
         }
       }
       for (let s = out; s !== 0; s = dictionary[s] as number) onMatch(pattern[s] as number, i + 1);
+    }
+    if (wordStart >= 0) {
+      const id = words!.wordId(hash, text, wordStart, text.length);
+      if (id >= 0) onWord!(id, wordStart);
     }
     return state;
   }

@@ -101,28 +101,34 @@ class PatternSet {
     const first = new Set<number>();
     const firstWhole = new Set<number>();
     const { lengths } = this.automaton;
-    if (this.automaton.patternCount > 0)
-      this.automaton.run(text, 0, 0, (pattern, end) => {
-        const id = this.automatonIds[pattern] as number;
-        const start = end - (lengths[pattern] as number);
-        let flags = 0;
-        if (!first.has(id)) {
-          first.add(id);
-          flags |= FIRST;
-        }
-        if (!firstWhole.has(id) && wordBounded(text, start, end)) {
+    // One walk finds the automaton's texts and the word-only ones.
+    if (this.automaton.patternCount > 0 || this.wordCount > 0)
+      this.automaton.run(
+        text,
+        0,
+        0,
+        (pattern, end) => {
+          const id = this.automatonIds[pattern] as number;
+          const start = end - (lengths[pattern] as number);
+          let flags = 0;
+          if (!first.has(id)) {
+            first.add(id);
+            flags |= FIRST;
+          }
+          if (!firstWhole.has(id) && wordBounded(text, start, end)) {
+            firstWhole.add(id);
+            flags |= WHOLE;
+          }
+          if (this.everyOccurrence[id]) flags |= EVERY;
+          if (flags) found.push(id, start, flags);
+        },
+        this.wordCount > 0 ? this.texts : undefined,
+        (id, start) => {
+          if (!this.wordOnly[id] || firstWhole.has(id)) return;
           firstWhole.add(id);
-          flags |= WHOLE;
-        }
-        if (this.everyOccurrence[id]) flags |= EVERY;
-        if (flags) found.push(id, start, flags);
-      });
-    if (this.wordCount > 0)
-      this.texts.words(text, 0, (id, start) => {
-        if (!this.wordOnly[id] || firstWhole.has(id)) return;
-        firstWhole.add(id);
-        found.push(id, start, WHOLE);
-      });
+          found.push(id, start, WHOLE);
+        },
+      );
     if (this.#pieces.size >= MAX_PIECES) this.#pieces.clear();
     this.#pieces.set(piece, (hits = Int32Array.from(found)));
     return hits;
@@ -323,9 +329,14 @@ class ModeHits {
     const { wholeOnly, wordOnly, automatonIds, automaton, wordCount, texts, everyOccurrence } = this.set;
     const first = this.#first;
     const firstWhole = this.#firstWhole;
-    if (automaton.patternCount > 0) {
-      const { lengths } = automaton;
-      this.#state = automaton.run(haystack, this.#scanned, this.#state, (pattern, end) => {
+    if (automaton.patternCount === 0 && wordCount === 0) return;
+    const { lengths } = automaton;
+    // One walk finds the automaton's texts and the word-only ones.
+    this.#state = automaton.run(
+      haystack,
+      this.#scanned,
+      this.#state,
+      (pattern, end) => {
         const id = automatonIds[pattern] as number;
         const start = end - (lengths[pattern] as number);
         if (everyOccurrence[id]) this.#occurs(id, start);
@@ -338,15 +349,15 @@ class ModeHits {
           firstWhole.set(id, start);
           this.#found(id, wholeOnly[id] === 1);
         }
-      });
-    }
-    if (wordCount > 0)
-      texts.words(haystack, this.#scanned, (id, start) => {
+      },
+      wordCount > 0 ? texts : undefined,
+      (id, start) => {
         if (wordOnly[id] && !firstWhole.has(id)) {
           firstWhole.set(id, start);
           this.#found(id, true);
         }
-      });
+      },
+    );
   }
 
   #occurs(id: number, at: number): void {

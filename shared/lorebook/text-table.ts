@@ -1,14 +1,17 @@
 // Distinct texts numbered in insertion order, in an open-addressing hash table over typed arrays: a key index
 // registers hundreds of thousands of key texts, which a Map<string, number> inserts several times slower. The same
 // hash, computed while walking a buffer, finds the buffer's words in the table without slicing them out.
-import { isWordChar } from './keys.ts';
 
-const SEED = 0x811c9dc5 | 0;
-const PRIME = 0x01000193;
+/** A text's hash starts here, and takes in each code unit with `wordHash` (FNV-1a over UTF-16 code units). */
+export const WORD_SEED = 0x811c9dc5 | 0;
+
+export function wordHash(hash: number, code: number): number {
+  return Math.imul(hash ^ code, 0x01000193);
+}
 
 function hashOf(text: string): number {
-  let hash = SEED;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), PRIME);
+  let hash = WORD_SEED;
+  for (let i = 0; i < text.length; i++) hash = wordHash(hash, text.charCodeAt(i));
   return hash;
 }
 
@@ -54,36 +57,17 @@ export class TextTable {
   }
 
   /**
-   * Calls `onWord(id, start)` for every maximal run of ASCII word characters in `text` from offset `from` that is a
-   * text of the table (`from` must not fall inside a word).
+   * The id of the text equal to `text[start, end)`, whose hash (`WORD_SEED`, then `wordHash` per code unit) is
+   * `hash`, or -1: a walk of a buffer finds its words in the table without slicing them out.
    */
-  words(text: string, from: number, onWord: (id: number, start: number) => void): void {
+  wordId(hash: number, text: string, start: number, end: number): number {
     const slots = this.#slots;
-    const hashes = this.#hashes;
-    const texts = this.texts;
     const mask = slots.length - 1;
-    let start = -1;
-    let hash = 0;
-    for (let i = from; i <= text.length; i++) {
-      const c = i < text.length ? text.charCodeAt(i) : 32;
-      if (isWordChar(c)) {
-        if (start < 0) {
-          start = i;
-          hash = SEED;
-        }
-        hash = Math.imul(hash ^ c, PRIME);
-        continue;
-      }
-      if (start < 0) continue;
-      for (let slot = hash & mask, id = slots[slot] as number; id !== 0; id = slots[slot] as number) {
-        if (hashes[id - 1] === hash && sameText(texts[id - 1] as string, text, start, i)) {
-          onWord(id - 1, start);
-          break;
-        }
-        slot = (slot + 1) & mask;
-      }
-      start = -1;
+    for (let slot = hash & mask, id = slots[slot] as number; id !== 0; id = slots[slot] as number) {
+      if (this.#hashes[id - 1] === hash && sameText(this.texts[id - 1] as string, text, start, end)) return id - 1;
+      slot = (slot + 1) & mask;
     }
+    return -1;
   }
 
   #grow(): void {
