@@ -129,7 +129,13 @@ export function startsWith(bytes: Uint8Array, prefix: readonly number[], at = 0)
 
 /** Last index of `needle` at or before `from`, or -1. */
 export function lastIndexOf(bytes: Uint8Array, needle: readonly number[], from = bytes.length - needle.length): number {
-  for (let i = Math.min(from, bytes.length - needle.length); i >= 0; i--) if (startsWith(bytes, needle, i)) return i;
+  if (needle.length === 0) return from < 0 ? -1 : Math.min(from, bytes.length);
+  // The native search finds each place the first byte occurs: a JSON card searched for a zip's end record has
+  // none, where comparing at every position cost ≈5 µs a file.
+  for (let i = Math.min(from, bytes.length - needle.length); i >= 0; i--) {
+    i = bytes.lastIndexOf(needle[0]!, i);
+    if (i < 0 || startsWith(bytes, needle, i)) return i;
+  }
   return -1;
 }
 

@@ -15,22 +15,31 @@ export function sameFormat(container: CardContainer): OutputFormat | undefined {
   return container === 'webp' || container === 'jpeg' ? undefined : container;
 }
 
+const withSep = (dir: string): string => (dir.endsWith(path.sep) ? dir : dir + path.sep);
+
 export class OutputPlanner {
   private readonly claimed = new Set<string>();
   private readonly outDir: string;
+  /** The output folder with a separator at its end. */
+  private readonly outPrefix: string;
   private readonly inputs: ReadonlySet<string>;
 
   constructor(outDir: string, inputs: Iterable<string>) {
     this.outDir = path.resolve(outDir);
+    this.outPrefix = withSep(this.outDir);
     this.inputs = new Set(inputs);
   }
 
   /**
    * Claims the output path of `input` (found under `root`) written as `format` ('same': the name is kept). Claims
    * are made in input order before any file is read, so names do not depend on which file finishes first.
+   * Paths are the walk's: absolute and normalised.
    */
   claim(input: string, root: string, format: 'same' | OutputFormat): string {
-    const rel = path.relative(root, input);
+    // A file inside its root (always, from the walk) is placed by string operations: path.relative and path.join
+    // would normalise both sides again, ≈5 µs a file, for every file before the first one is converted.
+    const inside = input.startsWith(withSep(root));
+    const rel = inside ? input.slice(withSep(root).length) : path.relative(root, input);
     const ext = path.extname(rel);
     // Keep the file's own spelling (.apng, .yml) when it already names the format.
     const base =
@@ -39,7 +48,8 @@ export class OutputPlanner {
         : rel.slice(0, rel.length - ext.length) + EXTENSION[format];
     const stem = base.slice(0, base.length - path.extname(base).length);
     for (let n = 1; ; n++) {
-      const candidate = path.join(this.outDir, n === 1 ? base : `${stem} (${n})${path.extname(base)}`);
+      const name = n === 1 ? base : `${stem} (${n})${path.extname(base)}`;
+      const candidate = inside ? this.outPrefix + name : path.join(this.outDir, name);
       if (this.claimed.has(candidate) || this.inputs.has(candidate)) continue;
       this.claimed.add(candidate);
       return candidate;

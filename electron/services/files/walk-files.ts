@@ -60,6 +60,22 @@ export interface WalkResult {
 type Problem = { code: SkipCode; reason: string };
 
 const identity = (s: Stats): string => `${s.dev}:${s.ino}`;
+
+/** The first path seen for each file, by device and inode: numbers as keys, where a string per file cost more. */
+class FirstPaths {
+  private readonly byDevice = new Map<number, Map<number, string>>();
+
+  get(s: Stats): string | undefined {
+    return this.byDevice.get(s.dev)?.get(s.ino);
+  }
+
+  set(s: Stats, p: string): void {
+    let inodes = this.byDevice.get(s.dev);
+    if (!inodes) this.byDevice.set(s.dev, (inodes = new Map()));
+    inodes.set(s.ino, p);
+  }
+}
+
 /** Entries probed before the walk lets the thread go to other work. */
 const SLICE = 512;
 
@@ -100,7 +116,7 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
   const skipped: SkippedEntry[] = [];
   const excluded = (options.exclude ?? []).map((p) => path.resolve(p));
   // First path seen for each file and folder, by device and inode: a second way to the same one is a duplicate.
-  const seenFiles = new Map<string, string>();
+  const seenFiles = new FirstPaths();
   const seenDirs = new Map<string, string>();
   const skip = (p: string, code: SkipCode, reason: string): void => void skipped.push({ path: p, code, reason });
 
@@ -131,9 +147,9 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
 
   const addFile = (p: string, root: string, s: Stats, unreadable: Problem | undefined): void => {
     if (!s.isFile()) return skip(p, 'not_regular', `is ${kindOf(s)}`);
-    const first = seenFiles.get(identity(s));
+    const first = seenFiles.get(s);
     if (first !== undefined) return skip(p, 'duplicate', `same file as ${first}`);
-    seenFiles.set(identity(s), p);
+    seenFiles.set(s, p);
     if (options.maxFileBytes !== undefined && s.size > options.maxFileBytes) {
       return skip(
         p,
@@ -160,12 +176,15 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
       return skip(dir, err.code, `folder ${err.reason}`);
     }
     const inner = new Set(ancestors).add(id);
+    // `dir` is absolute and normalised, and a name from readdir is neither '.' nor '..' nor holds a separator: a
+    // child's path is the two joined, without path.join normalising it again.
+    const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
     // Each entry is stat'ed (and a file access-checked) with a synchronous call: a few microseconds each, where a
     // promise per call cost more than the call itself in a folder of thousands of small cards. The thread is let go
     // between slices of a folder, so a huge folder does not hold it for long.
     for (const [i, name] of names.entries()) {
       if (i > 0 && i % SLICE === 0) await nextTurn();
-      const full = path.join(dir, name);
+      const full = prefix + name;
       const child = take(full, probe(full));
       if (!child) continue;
       if (child.isDirectory()) await walkDir(full, root, child, inner);
