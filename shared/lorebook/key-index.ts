@@ -7,6 +7,7 @@
 // the indexed entries whose keys match, and answer plain-key matching for every covered text. Regex keys are still
 // tested exactly, and only when their literal occurs.
 import { AhoCorasick } from './aho-corasick.ts';
+import { FirstHits } from './first-hits.ts';
 import { TextTable } from './text-table.ts';
 import {
   isWordChar,
@@ -297,8 +298,7 @@ class ModeHits {
   readonly set: PatternSet;
   #state = 0;
   #scanned = 0;
-  readonly #first = new Map<number, number>();
-  readonly #firstWhole = new Map<number, number>();
+  readonly #first = new FirstHits();
   /** Every occurrence, in order, of the texts whose every occurrence is kept (PatternSet.everyOccurrence). */
   readonly #every = new Map<number, number[]>();
   /** Patterns that select their entries, in the order they started to (see PatternSet.wholeOnly). */
@@ -328,7 +328,6 @@ class ModeHits {
   #search(haystack: string): void {
     const { wholeOnly, wordOnly, automatonIds, automaton, wordCount, texts, everyOccurrence } = this.set;
     const first = this.#first;
-    const firstWhole = this.#firstWhole;
     if (automaton.patternCount === 0 && wordCount === 0) return;
     const { lengths } = automaton;
     // One walk finds the automaton's texts and the word-only ones.
@@ -340,22 +339,16 @@ class ModeHits {
         const id = automatonIds[pattern] as number;
         const start = end - (lengths[pattern] as number);
         if (everyOccurrence[id]) this.#occurs(id, start);
-        if (!first.has(id)) {
-          first.set(id, start);
-          this.#found(id, !wholeOnly[id]);
-        }
+        if (first.add(id, false, start)) this.#found(id, !wholeOnly[id]);
         // A hit at the current end is bounded: text is only ever appended after a "\n" separator.
-        if (!firstWhole.has(id) && wordBounded(haystack, start, end)) {
-          firstWhole.set(id, start);
+        if (first.get(id, true) < 0 && wordBounded(haystack, start, end)) {
+          first.add(id, true, start);
           this.#found(id, wholeOnly[id] === 1);
         }
       },
       wordCount > 0 ? texts : undefined,
       (id, start) => {
-        if (wordOnly[id] && !firstWhole.has(id)) {
-          firstWhole.set(id, start);
-          this.#found(id, true);
-        }
+        if (wordOnly[id] && first.add(id, true, start)) this.#found(id, true);
       },
     );
   }
@@ -382,14 +375,8 @@ class ModeHits {
         const at = base + (hits[h + 1] as number);
         const flags = hits[h + 2] as number;
         if (flags & EVERY) this.#occurs(id, at);
-        if (flags & FIRST && !this.#first.has(id)) {
-          this.#first.set(id, at);
-          this.#found(id, !wholeOnly[id]);
-        }
-        if (flags & WHOLE && !this.#firstWhole.has(id)) {
-          this.#firstWhole.set(id, at);
-          this.#found(id, wholeOnly[id] === 1);
-        }
+        if (flags & FIRST && this.#first.add(id, false, at)) this.#found(id, !wholeOnly[id]);
+        if (flags & WHOLE && this.#first.add(id, true, at)) this.#found(id, wholeOnly[id] === 1);
       }
       base += (hits[0] as number) + 1;
     }
@@ -430,7 +417,7 @@ class ModeHits {
 
   /** `first` of a covered text by its pattern id: -1 when absent. */
   firstOf(id: number, whole: boolean): number {
-    return (whole ? this.#firstWhole : this.#first).get(id) ?? -1;
+    return this.#first.get(id, whole);
   }
 
   #firstById(id: number, whole: boolean): number | undefined {
