@@ -192,13 +192,20 @@ function num(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) ? v : Number.NEGATIVE_INFINITY;
 }
 
+/** Two sort keys in order; 0 when equal, also when both are missing (−∞ − −∞ is NaN, which says "moved"). */
+function byNumber(a: unknown, b: unknown): number {
+  const x = num(a);
+  const y = num(b);
+  return x === y ? 0 : x - y;
+}
+
 const COMPARE: Record<SortField, (a: EntryRow, b: EntryRow) => number> = {
-  display: (a, b) => num(a.entry.displayIndex) - num(b.entry.displayIndex),
+  display: (a, b) => byNumber(a.entry.displayIndex, b.entry.displayIndex),
   title: (a, b) => String(a.entry.comment ?? '').localeCompare(String(b.entry.comment ?? '')),
-  order: (a, b) => num(a.entry.order) - num(b.entry.order),
-  position: (a, b) => num(a.entry.position) - num(b.entry.position),
-  depth: (a, b) => num(a.entry.depth) - num(b.entry.depth),
-  probability: (a, b) => num(a.entry.probability) - num(b.entry.probability),
+  order: (a, b) => byNumber(a.entry.order, b.entry.order),
+  position: (a, b) => byNumber(a.entry.position, b.entry.position),
+  depth: (a, b) => byNumber(a.entry.depth, b.entry.depth),
+  probability: (a, b) => byNumber(a.entry.probability, b.entry.probability),
 };
 
 export function matchesFilter(row: EntryRow, filter: EntryFilter): boolean {

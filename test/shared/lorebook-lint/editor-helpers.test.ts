@@ -465,6 +465,25 @@ describe('an entry field edit in the document session', () => {
     );
   });
 
+  it('puts an edited row in its place without reading the other entries, also in a book without displayIndex', () => {
+    for (const base of [text0, text0.replace(/\s*"displayIndex": \d+,/g, '')]) {
+      const state = openDoc(base);
+      const table = new EntryTableRows();
+      table.of(state.value, NO_FILTER, 'display', false);
+      // Each other entry counts the reads of its sort key: a table listed afresh sorts them all.
+      let reads = 0;
+      for (const [id, entry] of Object.entries(entriesOf(state.value))) {
+        const held = (entry as WorldInfoEntry).displayIndex;
+        if (id !== '1') Object.defineProperty(entry, 'displayIndex', { get: () => (reads++, held) });
+      }
+      const { next } = editOn(state, '1', ['comment'], 'edited');
+      const rows = table.of(next.value, NO_FILTER, 'display', false);
+      expect(reads).toBe(0);
+      const all = entryRows(next.value);
+      expect(rows).toEqual({ all, visible: visibleRows(all, NO_FILTER, 'display', false) });
+    }
+  });
+
   it('keeps equal to a whole parse through a run of edits, wherever they go (the facts carried from edit to edit)', () => {
     const view = fc.record({
       filter: fc.record({
