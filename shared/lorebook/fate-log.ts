@@ -86,20 +86,24 @@ export class FateLog {
   }
 }
 
-const SCAN_WIDE = new Set<ExplanationReason['code']>([
-  'disabled',
-  'trigger-filtered',
-  'character-filtered',
-  'delay',
-  'cooldown',
-  'decorator-dont-activate',
-  'no-keys',
-  'no-key-match',
-]);
-
-/** Reasons reported for the whole scan, not for one pass ("no key matched" means in no pass). */
+/**
+ * Reasons reported for the whole scan, not for one pass ("no key matched" means in no pass). A switch, not a Set: a
+ * crowded scan asks for every check it files and logs, and comparing interned codes costs less than hashing them.
+ */
 export function isScanWide(reason: Pick<ExplanationReason, 'code'>): boolean {
-  return SCAN_WIDE.has(reason.code);
+  switch (reason.code) {
+    case 'disabled':
+    case 'trigger-filtered':
+    case 'character-filtered':
+    case 'delay':
+    case 'cooldown':
+    case 'decorator-dont-activate':
+    case 'no-keys':
+    case 'no-key-match':
+      return true;
+    default:
+      return false;
+  }
 }
 
 function reasonRank(reason: ReasonSource): number {

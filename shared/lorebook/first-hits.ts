@@ -8,12 +8,13 @@ export class FirstHits {
    * 4 ints per slot, so a probe reads one cache line: pattern id + 1 (0 = empty), first offset, first whole-word
    * offset (-1 = none yet), unused.
    */
-  #slots = new Int32Array(INITIAL * 4);
+  #slots = EMPTY;
   #size = 0;
   #shift = 32 - Math.log2(INITIAL);
 
   /** The first offset of pattern `id` (any occurrence, or whole-word only), -1 when none is known. */
   get(id: number, whole: boolean): number {
+    if (this.#size === 0) return -1;
     const slots = this.#slots;
     const mask = (slots.length >> 2) - 1;
     for (let slot = Math.imul(id + 1, HASH) >>> this.#shift; ; slot = (slot + 1) & mask) {
@@ -25,6 +26,8 @@ export class FirstHits {
 
   /** Records `at` as pattern `id`'s first (or first whole-word) offset unless one is known; true when it was new. */
   add(id: number, whole: boolean, at: number): boolean {
+    // Allocated on first use, at a size most views end within (growing rehashes): a case mode without keys has none.
+    if (this.#slots === EMPTY) this.#slots = new Int32Array(INITIAL * 4);
     const at4 = (this.#slot(id) << 2) + (whole ? 2 : 1);
     if ((this.#slots[at4] as number) >= 0) return false;
     this.#slots[at4] = at;
@@ -66,6 +69,8 @@ export class FirstHits {
   }
 }
 
-const INITIAL = 64;
+const INITIAL = 1024;
+/** No table yet (see `add`). */
+const EMPTY = new Int32Array(0);
 /** Fibonacci hashing: consecutive ids spread over the table. */
 const HASH = 0x9e3779b1 | 0;
