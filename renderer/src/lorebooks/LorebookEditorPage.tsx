@@ -229,20 +229,23 @@ export function LorebookEditorPage({ id, onClose, onDirtyChange }: Props) {
               </button>
             ))}
           </div>
-          {/* The preview stays mounted (hidden) so its chat and worker survive a look at the JSON. */}
-          <div hidden={tab !== 'preview'} className="lb-tab-body">
-            <Preview
-              bookId={record.id}
-              bookName={record.name}
-              book={shownBook}
-              bookText={bookText ?? state.text}
-              bookEdit={validBook?.edit}
-              setup={setup}
-              onSetup={setSetup}
-              onOpenEntry={setCurrent}
-              onFired={setFired}
-              onSaveTest={saveTest}
-            />
+          {/* The preview stays mounted (hidden) so its chat and worker survive a look at the JSON. Its body sits in a
+              frame (lorebooks.css): laid out on its own, a keystroke in it does not lay out the page. */}
+          <div hidden={tab !== 'preview'} className="lb-tab-frame">
+            <div className="lb-tab-body">
+              <Preview
+                bookId={record.id}
+                bookName={record.name}
+                book={shownBook}
+                bookText={bookText ?? state.text}
+                bookEdit={validBook?.edit}
+                setup={setup}
+                onSetup={setSetup}
+                onOpenEntry={setCurrent}
+                onFired={setFired}
+                onSaveTest={saveTest}
+              />
+            </div>
           </div>
           {tab === 'json' && (
             <div className="lb-tab-body json-pane">
