@@ -1,11 +1,19 @@
 /** The toolbar pieces the card, lorebook and script editors share, so the three read and behave alike. */
-import type { Dispatch, ReactNode } from 'react';
+import { memo, type Dispatch, type ReactNode } from 'react';
 import type { DocState } from '../../../shared/document/doc-session.ts';
 import { useT } from '../i18n/index.ts';
 import type { DocAction } from './useDocSession.ts';
 
-/** The document's name, saved with the next revision. */
-export function NameField(props: { className: string; label: string; value: string; onChange(name: string): void }) {
+/**
+ * The document's name, saved with the next revision. Memoised: an editor page renders on every keystroke, and React
+ * commits each input it renders again, resetting its name and type attributes (a restyle in the keystroke's frame).
+ */
+export const NameField = memo(function NameField(props: {
+  className: string;
+  label: string;
+  value: string;
+  onChange(name: string): void;
+}) {
   return (
     <input
       className={props.className}
@@ -14,7 +22,7 @@ export function NameField(props: { className: string; label: string; value: stri
       onChange={(e) => props.onChange(e.target.value)}
     />
   );
-}
+});
 
 /** The stored revision and whether the editor holds unsaved changes. */
 export function SaveState({ revision, dirty }: { revision: number; dirty: boolean }) {

@@ -1,5 +1,5 @@
 /** The entry table's filter bar: text, group, position, enabled, lint findings only, and how many rows show. */
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useT } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import type { EntryFilter } from './book-model.ts';
@@ -11,6 +11,25 @@ export function EntryFilters({ table, children }: { table: EntryTable; children?
   const { filter, setFilter, lintOnly, setLintOnly } = table;
   return (
     <div className="toolbar lb-filters" role="search">
+      <FilterInputs filter={filter} setFilter={setFilter} lintOnly={lintOnly} setLintOnly={setLintOnly} />
+      <span className="muted" role="status" aria-live="polite">
+        {t('lb.count', { shown: table.rows.length, total: table.total })}
+      </span>
+      {children}
+    </div>
+  );
+}
+
+/** Memoised, as `NameField` is: the editor renders on every keystroke in the form. */
+const FilterInputs = memo(function FilterInputs({
+  filter,
+  setFilter,
+  lintOnly,
+  setLintOnly,
+}: Pick<EntryTable, 'filter' | 'setFilter' | 'lintOnly' | 'setLintOnly'>) {
+  const t = useT();
+  return (
+    <>
       <input
         aria-label={t('lb.filter.text')}
         placeholder={t('lb.filter.text')}
@@ -49,10 +68,6 @@ export function EntryFilters({ table, children }: { table: EntryTable; children?
         <input type="checkbox" checked={lintOnly} onChange={(e) => setLintOnly(e.target.checked)} />
         {t('lb.filter.lint')}
       </label>
-      <span className="muted" role="status" aria-live="polite">
-        {t('lb.count', { shown: table.rows.length, total: table.total })}
-      </span>
-      {children}
-    </div>
+    </>
   );
-}
+});
