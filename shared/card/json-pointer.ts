@@ -7,7 +7,10 @@ export function escapeToken(token: string | number): string {
 }
 
 export function pointer(...tokens: (string | number)[]): string {
-  return tokens.map((t) => `/${escapeToken(t)}`).join('');
+  // A loop, not map/join: a conversion builds a pointer or two per field of every card.
+  let out = '';
+  for (const t of tokens) out += `/${escapeToken(t)}`;
+  return out;
 }
 
 export function childPointer(parent: string, token: string | number): string {

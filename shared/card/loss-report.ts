@@ -41,11 +41,11 @@ export class ReportBuilder {
   readonly items: LossItem[] = [];
 
   add(action: LossAction, from: string | undefined, to: string | undefined, note?: string): void {
-    this.items.push({
-      action,
-      ...(from !== undefined ? { from } : {}),
-      ...(to !== undefined ? { to } : {}),
-      ...(note ? { note } : {}),
-    });
+    // Assigned, not spread in: an item per field of every card converted.
+    const item: LossItem = { action };
+    if (from !== undefined) item.from = from;
+    if (to !== undefined) item.to = to;
+    if (note) item.note = note;
+    this.items.push(item);
   }
 }

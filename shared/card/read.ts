@@ -61,6 +61,11 @@ export interface ReadCardResult {
   archive?: Uint8Array;
   /** JSON/YAML: the source text, so an unedited card can be written back byte for byte. */
   text?: string;
+  /**
+   * JSON: the value `text` parsed to, before normalising (read-only), so writing an edit back compares against it
+   * instead of parsing the text again.
+   */
+  parsed?: unknown;
 }
 
 const ZIP_LOCAL = [0x50, 0x4b, 0x03, 0x04];
@@ -194,5 +199,5 @@ function parseJson(text: string): Extracted {
       'not_a_card',
       `JSON is ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}, not a card object`,
     );
-  return { doc: value, container: 'json', warnings: [] };
+  return { doc: value, container: 'json', warnings: [], parsed: value };
 }

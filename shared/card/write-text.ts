@@ -12,6 +12,8 @@ export interface TextWriteOptions {
   indent?: number | string;
   /** The text the document was read from. */
   original?: string;
+  /** JSON: the value `original` parses to, when the caller holds it (unchanged since), so it is not parsed again. */
+  parsed?: unknown;
 }
 
 /** The indent of a JSON text: spaces, '\t', or 0 for single-line JSON; undefined when it cannot tell. */
@@ -42,7 +44,7 @@ function layoutLike(text: string, original: string | undefined): string {
 export function writeJsonText(doc: JsonObject, options: TextWriteOptions = {}): string {
   const { original } = options;
   if (original !== undefined && options.indent === undefined) {
-    const before = parseJson(original);
+    const before = options.parsed ?? parseJson(original);
     // Edits land in place: untouched parts keep their formatting, key order and escapes.
     if (before !== undefined) return editJsonTo(original, before, doc);
   }

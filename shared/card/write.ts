@@ -23,7 +23,10 @@ export type OutputFormat = 'png' | 'json' | 'yaml' | 'charx';
 
 export interface WriteCardOptions {
   /** What the card was read from; its image, assets and text style carry over. */
-  source?: Pick<ReadCardResult, 'container' | 'image' | 'assets' | 'prefix' | 'text' | 'archive' | 'pngCard'>;
+  source?: Pick<
+    ReadCardResult,
+    'container' | 'image' | 'assets' | 'prefix' | 'text' | 'archive' | 'pngCard' | 'parsed'
+  >;
   /** JSON/YAML indent (2, 4 or '\t'); default: the source's style, else 2. */
   indent?: number | string;
   /** PNG of a V3 card: prepend SPEC_V3's notice to the V2 backfill's creator_notes. Default true. */
@@ -55,6 +58,7 @@ export function writeCardParts(
   const textOptions = {
     ...(options.indent !== undefined ? { indent: options.indent } : {}),
     ...(sameText !== undefined ? { original: sameText } : {}),
+    ...(sameText !== undefined && source?.parsed !== undefined ? { parsed: source.parsed } : {}),
   };
   switch (format) {
     case 'json':
