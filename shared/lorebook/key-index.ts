@@ -341,10 +341,7 @@ class ModeHits {
         if (everyOccurrence[id]) this.#occurs(id, start);
         if (first.add(id, false, start)) this.#found(id, !wholeOnly[id]);
         // A hit at the current end is bounded: text is only ever appended after a "\n" separator.
-        if (first.get(id, true) < 0 && wordBounded(haystack, start, end)) {
-          first.add(id, true, start);
-          this.#found(id, wholeOnly[id] === 1);
-        }
+        if (wordBounded(haystack, start, end) && first.add(id, true, start)) this.#found(id, wholeOnly[id] === 1);
       },
       wordCount > 0 ? texts : undefined,
       (id, start) => {

@@ -1,6 +1,7 @@
 /** Output file names: mirrored under the output folder, extension per format, never colliding within a run. */
 import path from 'node:path';
 import type { CardContainer, OutputFormat } from '../../../shared/card/index.ts';
+import { folderPrefix } from '../files/walk-files.ts';
 
 const EXTENSION: Record<OutputFormat, string> = { png: '.png', json: '.json', yaml: '.yaml', charx: '.charx' };
 const SPELLINGS: Record<OutputFormat, readonly string[]> = {
@@ -15,8 +16,6 @@ export function sameFormat(container: CardContainer): OutputFormat | undefined {
   return container === 'webp' || container === 'jpeg' ? undefined : container;
 }
 
-const withSep = (dir: string): string => (dir.endsWith(path.sep) ? dir : dir + path.sep);
-
 export class OutputPlanner {
   private readonly claimed = new Set<string>();
   private readonly outDir: string;
@@ -26,7 +25,7 @@ export class OutputPlanner {
 
   constructor(outDir: string, inputs: Iterable<string>) {
     this.outDir = path.resolve(outDir);
-    this.outPrefix = withSep(this.outDir);
+    this.outPrefix = folderPrefix(this.outDir);
     this.inputs = new Set(inputs);
   }
 
@@ -36,10 +35,10 @@ export class OutputPlanner {
    * Paths are the walk's: absolute and normalised.
    */
   claim(input: string, root: string, format: 'same' | OutputFormat): string {
-    // A file inside its root (always, from the walk) is placed by string operations: path.relative and path.join
-    // would normalise both sides again, ≈5 µs a file, for every file before the first one is converted.
-    const inside = input.startsWith(withSep(root));
-    const rel = inside ? input.slice(withSep(root).length) : path.relative(root, input);
+    // A file inside its root (always, from the walk) is placed by string operations (see folderPrefix).
+    const rootPrefix = folderPrefix(root);
+    const inside = input.startsWith(rootPrefix);
+    const rel = inside ? input.slice(rootPrefix.length) : path.relative(root, input);
     const ext = path.extname(rel);
     // Keep the file's own spelling (.apng, .yml) when it already names the format.
     const base =

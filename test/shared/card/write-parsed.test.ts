@@ -31,6 +31,12 @@ const layouts: Record<string, (doc: unknown) => string> = {
   'escaped non-ASCII': (doc) => JSON.stringify(doc, null, 2).replace(/"name": "([^"]*)"/, '"name": "\\u0041$1"'),
 };
 
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+}
+
 describe('writeCardParts with the value readCard parsed', () => {
   for (const [spec, card] of Object.entries(cards))
     for (const [layout, print] of Object.entries(layouts)) {
@@ -39,6 +45,9 @@ describe('writeCardParts with the value readCard parsed', () => {
         for (const to of ['v2', 'v3'] as TargetSpec[]) {
           const read = readCard(bytes, 'card.json');
           expect(read.parsed).toBeDefined();
+          // The writer trusts `parsed` to be what the text says: nothing may change it in place (this module is
+          // strict, so a write to a frozen value throws).
+          deepFreeze(read.parsed);
           const doc = convertCard(read.doc, to).doc;
           const withParsed = decode(writeCardParts(doc, 'json', { source: read }).parts);
           const textOnly = decode(writeCardParts(doc, 'json', { source: { ...read, parsed: undefined } }).parts);

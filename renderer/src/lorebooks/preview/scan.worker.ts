@@ -161,8 +161,9 @@ const WARM_UP_RUNS = 3;
 let last: { name: string; book: WorldInfoBook; request: ScanRequest; options: ScanOptions } | null = null;
 
 /**
- * Runs the engine WARM_UP_RUNS times over a chat naming the first keys of a few of the book's entries, and builds the reply it
- * would send (protocol.ts WarmUpRequest): the paths a first activation takes are then compiled.
+ * Runs the engine WARM_UP_RUNS times over a chat naming the first keys of a few of the book's entries, and compares each
+ * output with the one before, as a reply does (protocol.ts WarmUpRequest): the paths a first activation takes are then
+ * compiled.
  */
 function warmUp(): void {
   if (!last) return;
