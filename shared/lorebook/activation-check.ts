@@ -5,12 +5,12 @@ import type { ExplanationReason, QuirkName } from './model.ts';
 import { ScanState } from './model.ts';
 import { staticFilter, type FilterContext } from './filters.ts';
 import type { BufferView, ScanBuffer } from './scan-buffer.ts';
-import { boundaryQuirk, caretQuirk, matchQuirk, multiWordQuirk, type CompiledKey } from './keys.ts';
+import { boundaryQuirk, caretQuirk, findKey, matchQuirk, multiWordQuirk, type CompiledKey } from './keys.ts';
 import type { KeyHits } from './key-index.ts';
 import type { EntryKeys } from './prepare.ts';
 import { firstPrimaryHit, secondaryHits, secondaryPassed, type PrimaryHit, type SecondaryHits } from './secondary.ts';
 import { CheckOutcome } from './check-outcome.ts';
-import { logicOf, MULTI_WORD, primaryCount, secondaryCount, WORD } from './check-table.ts';
+import { hasRegex, keyLength, logicOf, MULTI_WORD, primaryCount, REGEX, secondaryCount, WORD } from './check-table.ts';
 import type { TimedEffects } from './timed-effects.ts';
 
 export interface ScanFacts {
@@ -100,11 +100,12 @@ export function checkEntry(c: Candidate, pass: PassContext): CheckOutcome {
  * rejection for the whole scan, or a reusable key-decided one whose keys the key index all covers, with no regex
  * key's literal present yet (see `checkEntry`). Until then the entry need not be checked again.
  */
-export function restsUntilKeysChange(c: Candidate, outcome: CheckOutcome, view: BufferView): boolean {
+export function restsUntilKeysChange(c: Candidate, outcome: CheckOutcome, view: BufferView, rows: Int32Array): boolean {
   if (outcome.candidate) return false;
   if (c.scanWide) return outcome === c.scanWide;
   if (c.keyed !== outcome || c.keyedLineage !== view.lineage || passBound(c)) return false;
-  if (c.row >= 0) return true;
+  if (c.row >= 0)
+    return !hasRegex(rows[c.row] as number) || regexLiteralsAbsent(c.row, rows, view.hits(c.book.keyIndex));
   const keys = keysOf(c);
   const hits = view.hits(c.book.keyIndex);
   return covered(keys.primary, hits) && covered(keys.secondary, hits);
@@ -161,6 +162,15 @@ function unchanged(keys: readonly CompiledKey[] | null, hits: KeyHits, last: Can
   return true;
 }
 
+/** No regex key of a tabled row has its literal in the text. */
+function regexLiteralsAbsent(row: number, rows: Int32Array, hits: KeyHits): boolean {
+  const head = rows[row] as number;
+  const end = row + 1 + 2 * (primaryCount(head) + secondaryCount(head));
+  for (let p = row + 1; p < end; p += 2)
+    if ((rows[p + 1] as number) & REGEX && hits.firstOf(rows[p] as number, false) !== -1) return false;
+  return true;
+}
+
 /** The checks after `rejectedForScan`, in SillyTavern's order. */
 function freshCheck(c: Candidate, pass: PassContext): CheckOutcome {
   const { entry } = c;
@@ -206,7 +216,8 @@ function freshCheck(c: Candidate, pass: PassContext): CheckOutcome {
 
 /**
  * The key part of `freshCheck` for a tabled entry (see check-table.ts), from its row and the key hits alone: the same
- * steps on the same facts, without reading the entry, its key lists or its keys.
+ * steps on the same facts, without reading the entry, its key lists or its keys (but a regex key whose literal
+ * occurs: it is tested as `findKey` tests it).
  */
 function tabledKeyCheck(c: Candidate, view: BufferView, rows: Int32Array): CheckOutcome {
   const hits = view.hits(c.book.keyIndex);
@@ -216,7 +227,9 @@ function tabledKeyCheck(c: Candidate, view: BufferView, rows: Int32Array): Check
   let key = 0;
   let at = -1;
   for (; key < primary; key++) {
-    at = hits.firstOf(rows[row + 1 + 2 * key] as number, ((rows[row + 2 + 2 * key] as number) & WORD) !== 0);
+    const bits = rows[row + 2 + 2 * key] as number;
+    at = hits.firstOf(rows[row + 1 + 2 * key] as number, (bits & WORD) !== 0);
+    if (at >= 0 && bits & REGEX) at = findKey((keysOf(c).primary as readonly CompiledKey[])[key] as CompiledKey, view);
     if (at >= 0) break;
   }
   if (at < 0) return NO_KEY_MATCH_OUTCOME;
@@ -224,14 +237,19 @@ function tabledKeyCheck(c: Candidate, view: BufferView, rows: Int32Array): Check
   const bits = rows[row + 2 + 2 * key] as number;
   const quirk =
     bits & WORD
-      ? boundaryQuirk(code & 1 ? view.text : view.lower(), at, at + (bits >> 2))
+      ? boundaryQuirk(code & 1 ? view.text : view.lower(), at, at + keyLength(bits))
       : bits & MULTI_WORD
         ? multiWordQuirk(hits.firstOf(code, true))
         : undefined;
   const secondary = secondaryCount(head);
   let secondaryHits = 0;
-  for (let s = 0, p = row + 1 + 2 * primary; s < secondary; s++, p += 2)
-    if (hits.firstOf(rows[p] as number, ((rows[p + 1] as number) & WORD) !== 0) >= 0) secondaryHits |= 1 << s;
+  for (let s = 0, p = row + 1 + 2 * primary; s < secondary; s++, p += 2) {
+    const keyBits = rows[p + 1] as number;
+    let found = hits.firstOf(rows[p] as number, (keyBits & WORD) !== 0);
+    if (found >= 0 && keyBits & REGEX)
+      found = findKey((keysOf(c).secondary as readonly CompiledKey[])[s] as CompiledKey, view);
+    if (found >= 0) secondaryHits |= 1 << s;
+  }
   const candidate = secondary === 0 || secondaryPassed(secondary, secondaryHits, logicOf(head));
   return new CheckOutcome(candidate, null, quirk, c, key, at, view.locate(at), secondaryHits);
 }
@@ -244,7 +262,13 @@ function tabledKeysUnchanged(c: Candidate, view: BufferView, rows: Int32Array): 
   const end = row + 1 + 2 * (primaryCount(head) + secondaryCount(head));
   for (let p = row + 1; p < end; p += 2) {
     const code = rows[p] as number;
-    const word = ((rows[p + 1] as number) & WORD) !== 0;
+    const bits = rows[p + 1] as number;
+    // A regex key can match differently once its literal occurs (anchors make it non-monotone).
+    if (bits & REGEX) {
+      if (hits.firstOf(code, false) !== -1) return false;
+      continue;
+    }
+    const word = (bits & WORD) !== 0;
     const old = code & 1 ? c.keyedTextLength : c.keyedLowerLength;
     const at = hits.firstOf(code, word);
     if (at >= old) return false;

@@ -2,20 +2,29 @@
 // thousands of entries, and each check used to wait on memory for the entry, then its key lists, then each key
 // object. An entry is tabled when its plain keys alone decide its checks: the plan selects it through its book's key
 // index in the shared buffer; no static filter, delay, decorator, recursion rule or secondary-key quirk applies to it;
-// its secondary logic is a known one; and every key, primary and secondary, is a plain text the index covers. Its row
-// holds what the checks read: the keys' pattern codes (see KeyIndex.code), kinds and text lengths, and the logic.
+// its secondary logic is a known one; and every key, primary and secondary, is a plain text the index covers or a regex
+// key with a required literal (not anchored with ^, whose quirk reads the keys). Its row holds what the checks read:
+// the keys' pattern codes (see KeyIndex.code; a regex key's is its literal's), kinds and text lengths, and the logic.
+// A regex key whose literal is absent cannot match, so its object is read only when the literal occurs.
 // Rows are written on an entry's first check under the plan and shared by the plans derived from it after an edit,
 // except for the changed entries.
 import type { KeyIndex } from './key-index.ts';
 import type { CompiledKey } from './keys.ts';
 import type { EntryKeys, PreparedEntry } from './prepare.ts';
 
-/** Key bits in a row: a whole-word key; a multi-word key matched as a substring under whole words. */
+/**
+ * Key bits in a row: a whole-word key; a multi-word key matched as a substring under whole words; a regex key (its
+ * code is its required literal's). The text length is above them (see `keyLength`).
+ */
 export const WORD = 1;
 export const MULTI_WORD = 2;
-/** A row's head: primary key count in the low bits, then the secondary key count and the logic. */
+export const REGEX = 4;
+const LENGTH_SHIFT = 3;
+/** A row's head: primary key count in the low bits, then the secondary key count, the logic and REGEX_ROW. */
 const SECONDARY_SHIFT = 16;
 const LOGIC_SHIFT = 24;
+/** The row has a regex key. */
+const REGEX_ROW = 1 << 28;
 /** Secondary hits are bits of one number (see SecondaryHits): at most 31 keys. */
 const MAX_SECONDARY = 31;
 const MAX_PRIMARY = (1 << SECONDARY_SHIFT) - 1;
@@ -25,7 +34,11 @@ export const primaryCount = (head: number): number => head & MAX_PRIMARY;
 /** A row head's secondary key count (0: the entry has no secondary keys). */
 export const secondaryCount = (head: number): number => (head >> SECONDARY_SHIFT) & 0xff;
 /** A row head's secondary logic (see SelectiveLogic). */
-export const logicOf = (head: number): number => head >> LOGIC_SHIFT;
+export const logicOf = (head: number): number => (head >> LOGIC_SHIFT) & 0xf;
+/** A row head's entry has a regex key. */
+export const hasRegex = (head: number): boolean => (head & REGEX_ROW) !== 0;
+/** A plain key's text length, from its bits. */
+export const keyLength = (bits: number): number => bits >> LENGTH_SHIFT;
 
 /** `rows` values besides row + 2: not looked at yet; not tabled. */
 const UNKNOWN = 0;
@@ -55,7 +68,8 @@ export class CheckTable {
 
   /**
    * Each row: head (primary count | secondary count << SECONDARY_SHIFT | logic << LOGIC_SHIFT), then per key, primary
-   * keys first, its pattern code and (text length << 2 | WORD | MULTI_WORD). Read it afresh after `row`: it grows.
+   * keys first, its pattern code and (text length << LENGTH_SHIFT | WORD | MULTI_WORD | REGEX). Read it afresh after
+   * `row`: it grows.
    */
   get keys(): Int32Array {
     return this.#pool.data;
@@ -89,11 +103,15 @@ export class CheckTable {
     data[row] = primary.length | (secondary.length << SECONDARY_SHIFT) | (logic << LOGIC_SHIFT);
     let at = row + 1;
     for (const key of [...primary, ...secondary]) {
-      if (key.kind !== 'word' && key.kind !== 'substring') return -1;
+      if (key.kind === 'never' || (key.kind === 'regex' && key.re.source.startsWith('^'))) return -1;
       const code = keyIndex.code(key);
       if (code < 0) return -1;
       data[at++] = code;
-      data[at++] = (key.text.length << 2) | (key.kind === 'word' ? WORD : key.multiWord ? MULTI_WORD : 0);
+      if (key.kind === 'regex') {
+        data[row] |= REGEX_ROW;
+        data[at++] = REGEX;
+      } else
+        data[at++] = (key.text.length << LENGTH_SHIFT) | (key.kind === 'word' ? WORD : key.multiWord ? MULTI_WORD : 0);
     }
     pool.used = end;
     return row;

@@ -276,12 +276,13 @@ export class KeyIndex {
   }
 
   /**
-   * A plain key's text as one number for `KeyHits.firstOf` (its pattern id and case mode), or -1 when the index does
-   * not cover it as the key is matched (word keys as whole words). Derived indexes share the numbering.
+   * A plain key's text (a regex key's required literal) as one number for `KeyHits.firstOf` (its pattern id and case
+   * mode), or -1 when the index does not cover it as the key is matched (word keys as whole words). Derived indexes share the numbering.
    */
-  code(key: PlainKey): number {
+  code(key: PlainKey | RegexKey): number {
     const set = key.caseSensitive ? this.caseSensitive : this.caseInsensitive;
-    const id = set.texts.get(key.text);
+    const text = key.kind === 'regex' ? key.literal : key.text;
+    const id = text === null ? -1 : set.texts.get(text);
     if (id < 0 || (key.kind !== 'word' && set.wordOnly[id])) return -1;
     return id * 2 + (key.caseSensitive ? 1 : 0);
   }

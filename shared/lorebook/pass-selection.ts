@@ -59,7 +59,7 @@ export class PassSelection {
 
   /** Files a candidate this pass checked, with its outcome, under resting or again. */
   settle(c: Candidate, outcome: CheckOutcome, view: BufferView): void {
-    if (restsUntilKeysChange(c, outcome, view)) {
+    if (restsUntilKeysChange(c, outcome, view, this.#plan.checkKeys)) {
       c.restsIn = view.lineage;
       if (!isScanWide(outcome)) this.#resting.push(c);
     } else this.#again.push(c.index);

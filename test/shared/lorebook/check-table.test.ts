@@ -1,7 +1,15 @@
 // The check table (check-table.ts): which entries are tabled, what their rows hold, and that a plan derived after an
 // edit (sharing the rows of the plan before it) reads the same as a plan built from scratch.
 import { describe, expect, it } from 'vitest';
-import { logicOf, MULTI_WORD, primaryCount, secondaryCount, WORD } from '../../../shared/lorebook/check-table.ts';
+import {
+  keyLength,
+  logicOf,
+  MULTI_WORD,
+  primaryCount,
+  REGEX,
+  secondaryCount,
+  WORD,
+} from '../../../shared/lorebook/check-table.ts';
 import { orderEntries } from '../../../shared/lorebook/entry-order.ts';
 import type { Scenario, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
 import { prepareEdit } from '../../../shared/lorebook/prepare.ts';
@@ -31,8 +39,8 @@ function rows(plan: ScanPlan): (string[] | null)[] {
       const code = data[row + 1 + 2 * k]!;
       const bits = data[row + 2 + 2 * k]!;
       const set = code & 1 ? keyIndex.caseSensitive : keyIndex.caseInsensitive;
-      const kind = bits & WORD ? 'word' : bits & MULTI_WORD ? 'multi-word' : 'substring';
-      return `${k < primary ? 'primary' : 'secondary'} ${set.texts.texts[code >> 1]} ${bits >> 2} ${kind}`;
+      const kind = bits & REGEX ? 'regex' : bits & WORD ? 'word' : bits & MULTI_WORD ? 'multi-word' : 'substring';
+      return `${k < primary ? 'primary' : 'secondary'} ${set.texts.texts[code >> 1]} ${keyLength(bits)} ${kind}`;
     });
     return [`logic ${logicOf(head)}`, ...keys];
   });
@@ -49,10 +57,13 @@ const lore = (): WorldInfoEntry[] => [
   entry(7, { key: ['castle'], scanDepth: 1 }),
   entry(8, { key: ['castle'], keysecondary: ['elf'], selective: undefined }),
   entry(9, { key: [] }),
+  entry(10, { key: ['/^drag/'] }),
+  entry(11, { key: ['/(dragon|wyrm)s?/'] }),
+  entry(12, { key: ['castle'], keysecondary: ['/KNIGHTS?/'], selective: true }),
 ];
 
 describe('check table', () => {
-  it('tables the entries whose plain keys alone decide their checks, with their keys as the index numbers them', () => {
+  it('tables the entries whose keys alone decide their checks, with their keys as the index numbers them', () => {
     const s = scenario(lore(), [say('a dragon', 'Alex')]);
     scan(s);
     expect(rows(planOf(s))).toEqual([
@@ -66,8 +77,10 @@ describe('check table', () => {
       ['logic 0', 'primary knight 6 word'],
       // Secondary keys of an entry that is not selective are not activation keys.
       ['logic 0', 'primary elf 3 substring'],
-      // A regex key, constant, delay until recursion, an unknown logic, its own scan depth, the missing-selective
-      // quirk, no keys.
+      // A regex key with a required literal: its code is the literal's (lowered for a case-insensitive key).
+      ['logic 0', 'primary drag 0 regex'],
+      // Constant, delay until recursion, an unknown logic, its own scan depth, the missing-selective quirk, no keys,
+      // a regex key anchored with ^ (its quirk reads the keys), a regex key with alternatives but no one literal.
       null,
       null,
       null,
@@ -75,6 +88,8 @@ describe('check table', () => {
       null,
       null,
       null,
+      null,
+      ['logic 0', 'primary castle 6 word', 'secondary KNIGHT 0 regex'],
     ]);
   });
 
