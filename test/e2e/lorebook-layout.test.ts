@@ -19,7 +19,6 @@ const entry = (uid: number, comment: string, key: string[], more: object = {}) =
   uid,
   key,
   keysecondary: [],
-  ...more,
   comment,
   content: `About ${comment}.`,
   constant: false,
@@ -27,6 +26,7 @@ const entry = (uid: number, comment: string, key: string[], more: object = {}) =
   order: 100,
   position: 0,
   disable: false,
+  ...more,
 });
 
 beforeAll(async () => {
@@ -39,7 +39,10 @@ beforeAll(async () => {
       entry(0, 'Wolf pack', ['wolf', 'pack'], { caseSensitive: true, matchWholeWords: true }),
       entry(1, 'Grey wolves', ['wolf', 'grey']),
       entry(10, 'Moon howl', ['howl'], { keysecondary: ['moon'], selectiveLogic: 0 }),
-      ...Array.from({ length: 7 }, (_, i) => entry(i + 2, `Place ${i + 2}`, [`place${i + 2}`])),
+      // One order wider than its column, which the table cuts with an ellipsis.
+      ...Array.from({ length: 7 }, (_, i) =>
+        entry(i + 2, `Place ${i + 2}`, [`place${i + 2}`], i === 6 ? { order: 123456789 } : {}),
+      ),
     ].map((e) => [String(e.uid), e]),
   );
   fs.writeFileSync(book, JSON.stringify({ entries }));
@@ -79,6 +82,15 @@ const clipped = (page: Page, selector: string): Promise<string[]> =>
     selector,
   );
 
+/** Entry table cells whose text is wider than the cell and drawn past it, not cut with an ellipsis. */
+const spilled = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.lb-row:not(.header) > [role=cell]')]
+      .filter((e) => e.scrollWidth > e.clientWidth)
+      .filter((e) => getComputedStyle(e).overflowX !== 'hidden' || getComputedStyle(e).textOverflow !== 'ellipsis')
+      .map((e) => `${e.textContent} (${e.scrollWidth} > ${e.clientWidth})`),
+  );
+
 const box = (page: Page, selector: string) =>
   page.locator(selector).evaluate((e) => {
     const r = e.getBoundingClientRect();
@@ -101,6 +113,11 @@ describe('lorebook editor layout', () => {
           .evaluate((e) => e.getBoundingClientRect().right),
       ).toBeLessThanOrEqual(table);
       expect(await clipped(page, '.lb-chat .toolbar input')).toEqual([]);
+      // Only some cells clip (each clip costs every frame's paint), yet none spills into the next column.
+      expect(await clipped(page, '.lb-row:not(.header) > [role=cell]')).toContainEqual(
+        expect.stringMatching(/^123456789/),
+      );
+      expect(await spilled(page)).toEqual([]);
       // With no entry open the list takes the pane's height, not a fixed 38%.
       const pane = await box(page, '.lb-left');
       expect((await box(page, '.lb-table')).height).toBeGreaterThan(pane.height * 0.7);

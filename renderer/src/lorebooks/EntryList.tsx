@@ -185,16 +185,18 @@ const EntryListRow = memo(function EntryListRow({
           {title}
         </button>
       </span>
-      <span role="cell" className="lb-keys" title={keysText(entry.key)}>
+      <span role="cell" className="lb-keys lb-cut" title={keysText(entry.key)}>
         {keysText(entry.key)}
       </span>
-      <span role="cell">{t(`lb.strategy.${strategyOf(entry)}`)}</span>
-      <span role="cell">
+      <span role="cell" className="lb-cut">
+        {t(`lb.strategy.${strategyOf(entry)}`)}
+      </span>
+      <span role="cell" className="lb-cut">
         {typeof entry.position === 'number' ? t(`lb.posShort.${entry.position}` as MessageKey) : '—'}
       </span>
-      <span role="cell">{String(entry.order ?? '')}</span>
-      <span role="cell">{entry.position === 4 ? String(entry.depth ?? '') : ''}</span>
-      <span role="cell">{entry.useProbability === false ? '' : String(entry.probability ?? '')}</span>
+      <NumberCell text={String(entry.order ?? '')} />
+      <NumberCell text={entry.position === 4 ? String(entry.depth ?? '') : ''} />
+      <NumberCell text={entry.useProbability === false ? '' : String(entry.probability ?? '')} />
       <span role="cell" onClick={(e) => e.stopPropagation()}>
         <input
           type="checkbox"
@@ -206,3 +208,15 @@ const EntryListRow = memo(function EntryListRow({
     </div>
   );
 });
+
+/**
+ * A number column's cell (≈ 46 px): clipped, with an ellipsis, only when its text is longer than three characters,
+ * which always fit; a clip is a paint node of its own, and the usual 100 or 4 needs none.
+ */
+function NumberCell({ text }: { text: string }) {
+  return (
+    <span role="cell" className={text.length > 3 ? 'lb-cut' : undefined}>
+      {text}
+    </span>
+  );
+}
