@@ -1,6 +1,7 @@
 // A pass's candidates, in order, through the probability roll and the token budget (docs/world-info.md#probability-and-budget, ≥1.13.3 rules):
 // after an overflow only `ignoreBudget` entries still get in, and the loop stops once none is left ahead.
 import type { Candidate } from './candidate.ts';
+import { IGNORE_BUDGET } from './check-table.ts';
 import type { FateLog } from './fate-log.ts';
 import { expandMacros, type MacroNames } from './macros.ts';
 import type { Tokenizer } from './model.ts';
@@ -27,16 +28,18 @@ export function admitCandidates(candidates: readonly Candidate[], context: Admis
   const { pass, budget, fates } = context;
   let overflowed = context.overflowed;
   const passText = new GrowingTextCounter(context.tokenizer);
-  let ignoreBudgetAhead = candidates.filter((c) => c.entry.raw.ignoreBudget).length;
+  let ignoreBudgetAhead = 0;
+  for (const c of candidates) if (c.flags & IGNORE_BUDGET) ignoreBudgetAhead++;
   for (const [i, c] of candidates.entries()) {
-    const { raw } = c.entry;
-    if (raw.ignoreBudget) ignoreBudgetAhead--;
-    if (overflowed && !raw.ignoreBudget) {
+    const ignoresBudget = (c.flags & IGNORE_BUDGET) !== 0;
+    if (ignoresBudget) ignoreBudgetAhead--;
+    if (overflowed && !ignoresBudget) {
       const rest = ignoreBudgetAhead > 0 ? [c] : candidates.slice(i);
       for (const skipped of rest) fates.rejected(skipped, pass, { code: 'not-reached', after: 'budget-overflow' });
       if (ignoreBudgetAhead > 0) continue;
       break;
     }
+    const { raw } = c.entry;
     const roll = rollProbability(c, context.random);
     if (roll && !roll.passed) {
       c.rollFailed = true;
@@ -55,7 +58,7 @@ export function admitCandidates(candidates: readonly Candidate[], context: Admis
     c.contentMeasure = passText.append(c.content) ?? -1;
     passText.append('\n');
     const used = context.priorTokens + passText.tokens();
-    if (!raw.ignoreBudget && used >= budget) {
+    if (!ignoresBudget && used >= budget) {
       overflowed = true;
       fates.rejected(c, pass, { code: 'budget', used, budget });
       continue;

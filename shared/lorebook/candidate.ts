@@ -15,6 +15,8 @@ export class Candidate {
   readonly sticky: boolean;
   /** Its row in the scan plan's check table (see check-table.ts), or -1: its checks read the entry. */
   readonly row: number;
+  /** Its entry's flags (GROUPED, IGNORE_BUDGET, PREVENT_RECURSION, see check-table.ts). */
+  readonly flags: number;
   /** Its rejection for the whole scan (null: none), once checked (see activation-check.ts). */
   scanWide: CheckOutcome | null | undefined = undefined;
   /**
@@ -55,6 +57,7 @@ export class Candidate {
     index: number,
     sticky: boolean,
     row: number,
+    flags: number,
   ) {
     this.entry = entry;
     this.book = book;
@@ -62,6 +65,7 @@ export class Candidate {
     this.index = index;
     this.sticky = sticky;
     this.row = row;
+    this.flags = flags;
   }
 
   /**

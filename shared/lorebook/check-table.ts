@@ -7,7 +7,8 @@
 // the keys' pattern codes (see KeyIndex.code; a regex key's is its literal's), kinds and text lengths, and the logic.
 // A regex key whose literal is absent cannot match, so its object is read only when the literal occurs.
 // Rows are written on an entry's first check under the plan and shared by the plans derived from it after an edit,
-// except for the changed entries.
+// except for the changed entries. The table also keeps every looked-at entry's flags (see `entryFlags`), which the
+// steps after the checks read for each candidate.
 import type { KeyIndex } from './key-index.ts';
 import type { CompiledKey } from './keys.ts';
 import type { EntryKeys, PreparedEntry } from './prepare.ts';
@@ -40,6 +41,24 @@ export const hasRegex = (head: number): boolean => (head & REGEX_ROW) !== 0;
 /** A plain key's text length, from its bits. */
 export const keyLength = (bits: number): number => bits >> LENGTH_SHIFT;
 
+/** Entry flags: it is in an inclusion group; it ignores the budget; its content does not feed recursion. */
+export const GROUPED = 1;
+export const IGNORE_BUDGET = 2;
+export const PREVENT_RECURSION = 4;
+
+/**
+ * What inclusion groups, admission and recursion ask of every candidate, as bits: a book with thousands of candidates
+ * a pass would otherwise read thousands of entry objects, each a wait on memory.
+ */
+export function entryFlags(entry: PreparedEntry): number {
+  const { raw } = entry;
+  return (
+    (entry.groups.length > 0 ? GROUPED : 0) |
+    (raw.ignoreBudget ? IGNORE_BUDGET : 0) |
+    (raw.preventRecursion ? PREVENT_RECURSION : 0)
+  );
+}
+
 /** `rows` values besides row + 2: not looked at yet; not tabled. */
 const UNKNOWN = 0;
 const UNTABLED = 1;
@@ -53,15 +72,19 @@ interface Pool {
 export class CheckTable {
   /** By scan index: the entry's row offset in `keys` + 2, or UNKNOWN, or UNTABLED. */
   readonly #rows: Int32Array;
+  /** By scan index: `entryFlags`, once looked at. */
+  readonly #flags: Uint8Array;
   readonly #pool: Pool;
 
   constructor(length: number, base?: { table: CheckTable; changed: Iterable<number> }) {
     if (base) {
       this.#rows = base.table.#rows.slice(0, length);
+      this.#flags = base.table.#flags.slice(0, length);
       for (const i of base.changed) this.#rows[i] = UNKNOWN;
       this.#pool = base.table.#pool;
     } else {
       this.#rows = new Int32Array(length);
+      this.#flags = new Uint8Array(length);
       this.#pool = { data: new Int32Array(1024), used: 0 };
     }
   }
@@ -80,11 +103,17 @@ export class CheckTable {
     return (this.#rows[index] as number) - 2;
   }
 
+  /** The entry's `entryFlags`, once `known` (looked at). */
+  flags(index: number): number {
+    return this.#flags[index] as number;
+  }
+
   /** Looks at the entry at scan index `index` (`selected`: the plan selects it through `index`'s hits) and files it. */
   add(index: number, entry: PreparedEntry, keys: EntryKeys, keyIndex: KeyIndex, selected: boolean): number {
     const logic = selected ? tabledLogic(entry, keys) : -1;
     const row = logic >= 0 ? this.#write(keys, keyIndex, logic) : -1;
     this.#rows[index] = row < 0 ? UNTABLED : row + 2;
+    this.#flags[index] = entryFlags(entry);
     return row;
   }
 

@@ -2,6 +2,7 @@
 // activation, override or weighted roll. Losers are removed with SillyTavern's splice(indexOf) — removing an entry
 // twice deletes the last candidate instead (the double-removal quirk).
 import type { Candidate } from './candidate.ts';
+import { GROUPED } from './check-table.ts';
 import type { ExplanationReason, GroupDecision, QuirkName } from './model.ts';
 import type { RandomSource } from './rng.ts';
 
@@ -20,7 +21,8 @@ export function filterByInclusionGroups(candidates: Candidate[], context: GroupC
   // An object, not a Map: SillyTavern iterates groups in object order (integer-like names first). No prototype, so
   // a group named "__proto__" or "constructor" is an ordinary group.
   const groups: Record<string, Candidate[]> = Object.create(null) as Record<string, Candidate[]>;
-  for (const c of candidates) for (const name of c.entry.groups) (groups[name] ??= []).push(c);
+  // Most candidates are in no group: their flags say so without reading their entries.
+  for (const c of candidates) if (c.flags & GROUPED) for (const name of c.entry.groups) (groups[name] ??= []).push(c);
   const names = Object.keys(groups);
   if (names.length === 0) return;
 

@@ -4,7 +4,7 @@
 // are evaluated every pass. The plan of an order derived after an edit is derived from the plan before it: only the
 // changed entries are looked at again.
 // Selections are in scan order, so outcomes are identical to checking every entry.
-import { CheckTable } from './check-table.ts';
+import { CheckTable, entryFlags } from './check-table.ts';
 import type { EntryOrder } from './entry-order.ts';
 import { contextId, type CompiledBook, type KeyContext, type PreparedEntry } from './prepare.ts';
 import type { BufferView } from './scan-buffer.ts';
@@ -141,6 +141,12 @@ export class ScanPlan {
     const bookIndex = this.order.bookIndex(index);
     const selected = this.#indexed[this.order.slot(index)]?.[bookIndex] === index;
     return table.add(index, book.prepared.entry(bookIndex), book.keys(bookIndex), book.keyIndex, selected);
+  }
+
+  /** The entry's flags (see check-table.ts), from the check table once `checkRow` has looked at it. */
+  entryFlags(index: number): number {
+    const table = this.#table;
+    return table && table.known(index) !== -2 ? table.flags(index) : entryFlags(this.order.entry(index));
   }
 
   /** The check table's rows (see CheckTable.keys). */

@@ -11,6 +11,7 @@ import {
 import { admitCandidates } from './admission.ts';
 import { tokenBudget } from './budget.ts';
 import { Candidate, ScanCandidates } from './candidate.ts';
+import { PREVENT_RECURSION } from './check-table.ts';
 import { orderEntries } from './entry-order.ts';
 import { explainEntry } from './explain.ts';
 import { FateLog } from './fate-log.ts';
@@ -111,7 +112,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   const newCandidate = (index: number, row = plan.checkRow(index)): Candidate => {
     const entry = order.entry(index);
     const sticky = timed.sticky(entry, index) !== undefined;
-    return new Candidate(entry, plan.book(index), order.bookIndex(index), index, sticky, row);
+    return new Candidate(entry, plan.book(index), order.bookIndex(index), index, sticky, row, plan.entryFlags(index));
   };
   const candidateAt = (index: number): Candidate => {
     let c = candidates.get(index);
@@ -222,7 +223,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
 
     // Entries the budget turned away still count here (and feed recursion), as in SillyTavern.
     const successful = ordered.filter((c) => !c.rollFailed);
-    const forRecursion = successful.filter((c) => !c.entry.raw.preventRecursion);
+    const forRecursion = successful.filter((c) => !(c.flags & PREVENT_RECURSION));
     const decision = nextPass(
       settings,
       { state, overflowed, recursable: forRecursion.length, activatedCount: activated.size, chatLength },

@@ -2,9 +2,12 @@
 // edit (sharing the rows of the plan before it) reads the same as a plan built from scratch.
 import { describe, expect, it } from 'vitest';
 import {
+  GROUPED,
+  IGNORE_BUDGET,
   keyLength,
   logicOf,
   MULTI_WORD,
+  PREVENT_RECURSION,
   primaryCount,
   REGEX,
   secondaryCount,
@@ -108,6 +111,41 @@ describe('check table', () => {
     // The edited entry is evaluated in every pass until the key index is rebuilt.
     expect(derived).toEqual(fresh.map((row, i) => (i === 1 ? null : row)));
     expect(derived).toEqual(first.map((row, i) => (i === 1 ? null : row)));
+  });
+});
+
+describe('entry flags', () => {
+  const flagged = (): WorldInfoEntry[] => [
+    entry(0, { key: ['dragon'], group: 'beasts' }),
+    entry(1, { key: ['/drag/'], ignoreBudget: true, preventRecursion: true }),
+    entry(2, { key: ['castle'], constant: true, group: 'places, beasts' }),
+    entry(3, { key: ['elf'] }),
+  ];
+  const flagsOf = (plan: ScanPlan) => Array.from({ length: plan.order.length }, (_, i) => plan.entryFlags(i));
+
+  it('holds what groups, admission and recursion read of each entry, before and after the entry is looked at', () => {
+    const s = scenario(flagged(), [say('a dragon', 'Alex')]);
+    const expected = [GROUPED, IGNORE_BUDGET | PREVENT_RECURSION, GROUPED, 0];
+    const plan = planOf(s);
+    expect(flagsOf(plan)).toEqual(expected);
+    scan(s);
+    expect(rows(plan).map((row) => row !== null)).toEqual([true, true, false, true]);
+    expect(flagsOf(plan)).toEqual(expected);
+  });
+
+  it("after an edit, holds the edited entry's new flags", () => {
+    const before = scenario(flagged(), [say('a dragon', 'Alex')]);
+    scan(before);
+    rows(planOf(before));
+    const book = before.books.lore!;
+    const edited = {
+      ...book,
+      entries: { ...book.entries, 0: { ...book.entries[0]!, group: '', preventRecursion: true } },
+    };
+    prepareEdit('lore', book, edited, ['0']);
+    const after: Scenario = { ...before, books: { lore: edited } };
+    scan(after);
+    expect(flagsOf(planOf(after))).toEqual([PREVENT_RECURSION, IGNORE_BUDGET | PREVENT_RECURSION, GROUPED, 0]);
   });
 });
 
