@@ -4,7 +4,7 @@ import type { Candidate } from './candidate.ts';
 import { IGNORE_BUDGET } from './check-table.ts';
 import type { FateLog } from './fate-log.ts';
 import { expandMacros, type MacroNames } from './macros.ts';
-import type { Tokenizer } from './model.ts';
+import type { ExplanationReason, Tokenizer } from './model.ts';
 import { rollProbability } from './probability.ts';
 import type { RandomSource } from './rng.ts';
 import { GrowingTextCounter } from './tokenizer.ts';
@@ -34,9 +34,13 @@ export function admitCandidates(candidates: readonly Candidate[], context: Admis
     const ignoresBudget = (c.flags & IGNORE_BUDGET) !== 0;
     if (ignoresBudget) ignoreBudgetAhead--;
     if (overflowed && !ignoresBudget) {
-      const rest = ignoreBudgetAhead > 0 ? [c] : candidates.slice(i);
-      for (const skipped of rest) fates.rejected(skipped, pass, { code: 'not-reached', after: 'budget-overflow' });
-      if (ignoreBudgetAhead > 0) continue;
+      const reason: ExplanationReason = { code: 'not-reached', after: 'budget-overflow' };
+      if (ignoreBudgetAhead > 0) {
+        fates.rejected(c, pass, reason);
+        continue;
+      }
+      // Often most of the pass's candidates: one fate for them all.
+      fates.rejectedFrom(candidates, i, pass, reason);
       break;
     }
     const { raw } = c.entry;

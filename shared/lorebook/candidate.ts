@@ -43,8 +43,12 @@ export class Candidate {
   restsIn: object | null = null;
   /** What the scan decided about it so far (see fate-log.ts). */
   fate: LoggedFate | undefined = undefined;
-  /** Why it qualified in its latest pass as a candidate; becomes its fate if it fires. */
-  qualifiedAs: LoggedFate | undefined = undefined;
+  /**
+   * The outcome it qualified with as a candidate in its latest pass, and that pass (0: none); they become its fate if
+   * it fires. Fields, not a fate object: a pass may qualify thousands and activate a hundred.
+   */
+  qualifiedBy: CheckOutcome | undefined = undefined;
+  qualifiedIn = 0;
   /** The tokenizer's measure of its expanded content once the budget step took it, else -1. */
   contentMeasure = -1;
   /** Set once macro-expanded (see `content`). */

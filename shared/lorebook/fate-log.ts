@@ -55,16 +55,33 @@ export class FateLog {
   }
 
   qualified(c: Candidate, pass: number, outcome: CheckOutcome): void {
-    c.qualifiedAs = new LoggedFate(true, pass, outcome, 0, outcome.quirk);
+    c.qualifiedBy = outcome;
+    c.qualifiedIn = pass;
   }
 
   fired(c: Candidate): void {
-    if (c.qualifiedAs) this.#decide(c, c.qualifiedAs);
+    const outcome = c.qualifiedBy;
+    if (outcome) this.#decide(c, new LoggedFate(true, c.qualifiedIn, outcome, 0, outcome.quirk));
   }
 
   /** Adds a quirk to a decided fate that has none. */
   quirk(c: Candidate, quirk: QuirkName): void {
     if (c.fate && !c.fate.quirk) c.fate.quirk = quirk;
+  }
+
+  /**
+   * Logs one rejection for `candidates[from…]`, as one fate they share (nothing changes a fate logged this way: a
+   * later rejection with the same reason source is a fresh one).
+   */
+  rejectedFrom(candidates: readonly Candidate[], from: number, pass: number, reason: ExplanationReason): void {
+    const rank = reasonRank(reason);
+    const shared = new LoggedFate(false, isScanWide(reason) ? null : pass, reason, rank, undefined);
+    for (let i = from; i < candidates.length; i++) {
+      const c = candidates[i] as Candidate;
+      const { fate } = c;
+      if (fate && (fate.fired || rank < fate.rank)) continue;
+      this.#decide(c, shared);
+    }
   }
 
   /** Logs a rejection; a check's rejection is logged as its outcome, whose reason is built only if explained. */
