@@ -23,10 +23,17 @@ export interface AdmissionContext {
   activate(c: Candidate): void;
 }
 
-/** Returns whether the budget has overflowed (now or before). */
-export function admitCandidates(candidates: readonly Candidate[], context: AdmissionContext): boolean {
+export interface Admission {
+  /** The budget has overflowed (now or before). */
+  overflowed: boolean;
+  /** How many candidates failed their probability roll. */
+  rollsFailed: number;
+}
+
+export function admitCandidates(candidates: readonly Candidate[], context: AdmissionContext): Admission {
   const { pass, budget, fates } = context;
   let overflowed = context.overflowed;
+  let rollsFailed = 0;
   const passText = new GrowingTextCounter(context.tokenizer);
   let ignoreBudgetAhead = 0;
   for (const c of candidates) if (c.flags & IGNORE_BUDGET) ignoreBudgetAhead++;
@@ -47,6 +54,7 @@ export function admitCandidates(candidates: readonly Candidate[], context: Admis
     const roll = rollProbability(c, context.random);
     if (roll && !roll.passed) {
       c.rollFailed = true;
+      rollsFailed++;
       const quirk = raw.probability === undefined ? 'probability-missing-always-fails' : undefined;
       fates.rejected(
         c,
@@ -69,5 +77,5 @@ export function admitCandidates(candidates: readonly Candidate[], context: Admis
     }
     context.activate(c);
   }
-  return overflowed;
+  return { overflowed, rollsFailed };
 }

@@ -176,7 +176,9 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       rows: () => plan.checkKeys,
     };
 
+    // Sticky entries first, then scan order.
     const found: Candidate[] = [];
+    const stickyFound: Candidate[] = [];
     const chosen = selection
       ? selection.select(view, loop, (i) => candidates.get(i)?.restsIn === view.lineage)
       : plan.select(view, stickyIndices);
@@ -187,12 +189,11 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       const outcome = checkEntry(c, pass);
       selection?.settle(c, outcome, view);
       if (outcome.candidate) {
-        found.push(c);
+        (c.sticky ? stickyFound : found).push(c);
         fates.qualified(c, loop, outcome);
       } else fates.rejected(c, loop, outcome, outcome.quirk);
     }
-    // Sticky entries first, then scan order.
-    const ordered = [...found.filter((c) => c.sticky), ...found.filter((c) => !c.sticky)];
+    const ordered = stickyFound.length > 0 ? [...stickyFound, ...found] : found;
 
     const priorTokens = priorText.tokens();
     filterByInclusionGroups(ordered, {
@@ -205,7 +206,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
         groupScore(c.book.rawKeys(c.bookIndex), buffer.view(c.entry.layout, withRecursion), c.entry.raw.selectiveLogic),
       note: (c, reason, quirk) => fates.rejected(c, loop, reason, quirk),
     });
-    overflowed = admitCandidates(ordered, {
+    const admission = admitCandidates(ordered, {
       pass: loop,
       budget,
       priorTokens,
@@ -221,23 +222,28 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       },
     });
 
+    overflowed = admission.overflowed;
+
     // Entries the budget turned away still count here (and feed recursion), as in SillyTavern.
-    const successful = ordered.filter((c) => !c.rollFailed);
-    const forRecursion = successful.filter((c) => !(c.flags & PREVENT_RECURSION));
+    const successful = admission.rollsFailed > 0 ? ordered.filter((c) => !c.rollFailed) : ordered;
+    const recursable = () => successful.filter((c) => !(c.flags & PREVENT_RECURSION));
+    // After an overflow only a delay level's pass can follow, which does not ask how many can recurse.
+    let forRecursion = overflowed ? null : recursable();
     const decision = nextPass(
       settings,
-      { state, overflowed, recursable: forRecursion.length, activatedCount: activated.size, chatLength },
+      { state, overflowed, recursable: forRecursion?.length ?? 0, activatedCount: activated.size, chatLength },
       buffer,
       levels,
     );
     if (decision.level !== undefined) level = decision.level;
     if (decision.next !== ScanState.NONE) {
-      const contents = forRecursion.map((c) => c.content);
+      const recursing = (forRecursion ??= recursable());
+      const contents = recursing.map((c) => c.content);
       const text = buffer.addRecursion(loop, contents);
       if (text) {
         // `${text}\n` in two steps, so the counter reads no concatenated copy, nor contents the budget step measured.
         priorText.prepend('\n');
-        priorText.prependJoined(text, contents, (i) => (forRecursion[i] as Candidate).contentMeasure);
+        priorText.prependJoined(text, contents, (i) => (recursing[i] as Candidate).contentMeasure);
       }
     }
     loops.push({
