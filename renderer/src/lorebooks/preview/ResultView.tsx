@@ -32,11 +32,12 @@ interface Props {
 }
 
 /**
- * New lines per frame. Fifty new lines (the first key that fires many entries) cost one frame about 10 ms of CPU on
- * the bench's 2-core machine, 15–24 ms under load; slices of 20 took the longest frame to about 7 ms. Smaller slices
- * saved no more (each frame has its own fixed cost) and added a frame each to the time until the whole result shows.
+ * New lines per frame. A frame that adds lines costs about the same whether it adds 20 or 52 (style, layout, paint
+ * and layerizing are mostly fixed), and each later frame also waited for the previous one's raster: on the bench's
+ * 2-core machine the first key that fires 52 entries took 100–130 ms to show in slices of 20, 52–57 ms in one, with
+ * a longest task of 16–19 ms against 17–24. Slices still bound a frame when hundreds of lines change.
  */
-const SLICE = 20;
+const SLICE = 60;
 
 interface Slot {
   label: string;

@@ -1,5 +1,5 @@
 /**
- * A big change of the result list (the first key that fires fifty entries) is shown over a few frames, a slice of
+ * A big change of the result list (more lines than a frame lays out cheaply) is shown over a few frames, a slice of
  * new lines per frame, so no frame lays out and paints all of them at once. Lines are compared by value: a line
  * already on screen as it is costs nothing and does not count against a slice.
  */
