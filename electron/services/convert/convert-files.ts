@@ -13,7 +13,8 @@ import type { FileJob } from './convert-file.ts';
 import { OutputPlanner } from './output-path.ts';
 import { batchIndexes, runPool } from './pool.ts';
 import { cleanLeftoverTemps, trackTempDirs } from './atomic-write.ts';
-import { WorkerPool } from './worker-pool.ts';
+import { releasePool, takePool } from './worker-pool.ts';
+import type { WorkerPool } from './worker-pool.ts';
 import { scratchBuffer } from '../files/walk-files.ts';
 import { ConvertUsageError } from './types.ts';
 import type { ConvertOptions, ConvertProgress, ConvertReport, ConvertTotals, FileResult } from './types.ts';
@@ -46,13 +47,13 @@ export async function convertFiles(
   const jobs = options.jobs ?? os.availableParallelism();
   // Threads take a while to load the card code: a folder probably holds enough files for them, so they start
   // loading while it is walked.
-  // This thread converts files too (it has the card code loaded and warm), so one worker fewer than jobs.
-  const pool =
-    jobs > 1 && (options.threads ?? (await anyFolder(options.inputs))) ? new WorkerPool(jobs - 1) : undefined;
+  // This thread converts files too (it has the card code loaded and warm), so one worker fewer than jobs. The pool
+  // may be the last batch's, kept for a while (worker-pool.ts).
+  const pool = jobs > 1 && (options.threads ?? (await anyFolder(options.inputs))) ? takePool(jobs - 1) : undefined;
   try {
     return await convertWith(options, onProgress, started, jobs, pool);
   } finally {
-    await pool?.close();
+    if (pool) await releasePool(pool);
   }
 }
 
@@ -69,7 +70,6 @@ async function convertWith(
   const { files, missing, skipped } = await collectInputs(options.inputs, outDir ? [outDir] : []);
   // Threads pay off once there is more work than their start-up costs.
   const pool = options.threads || files.length >= MIN_FILES_FOR_THREADS ? threads : undefined;
-  if (!pool) await threads?.close();
   const planner = outDir
     ? new OutputPlanner(
         outDir,
