@@ -2,11 +2,15 @@
 // activation, override or weighted roll. Losers are removed with SillyTavern's splice(indexOf) — removing an entry
 // twice deletes the last candidate instead (the double-removal quirk).
 import type { Candidate } from './candidate.ts';
-import { GROUPED } from './check-table.ts';
 import type { ExplanationReason, GroupDecision, QuirkName } from './model.ts';
 import type { RandomSource } from './rng.ts';
 
 export interface GroupContext {
+  /**
+   * The candidates in a group, in the candidates' order: a pass may have thousands of candidates in no group, which
+   * its check loop sets apart (by their flags) while they are at hand.
+   */
+  grouped: readonly Candidate[];
   useGroupScoring: boolean;
   /** Entries activated in earlier passes. */
   activated: Iterable<Candidate>;
@@ -21,8 +25,7 @@ export function filterByInclusionGroups(candidates: Candidate[], context: GroupC
   // An object, not a Map: SillyTavern iterates groups in object order (integer-like names first). No prototype, so
   // a group named "__proto__" or "constructor" is an ordinary group.
   const groups: Record<string, Candidate[]> = Object.create(null) as Record<string, Candidate[]>;
-  // Most candidates are in no group: their flags say so without reading their entries.
-  for (const c of candidates) if (c.flags & GROUPED) for (const name of c.entry.groups) (groups[name] ??= []).push(c);
+  for (const c of context.grouped) for (const name of c.entry.groups) (groups[name] ??= []).push(c);
   const names = Object.keys(groups);
   if (names.length === 0) return;
 

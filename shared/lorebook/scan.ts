@@ -11,7 +11,7 @@ import {
 import { admitCandidates } from './admission.ts';
 import { tokenBudget } from './budget.ts';
 import { Candidate, ScanCandidates } from './candidate.ts';
-import { PREVENT_RECURSION } from './check-table.ts';
+import { GROUPED, PREVENT_RECURSION } from './check-table.ts';
 import { orderEntries } from './entry-order.ts';
 import { explainEntry } from './explain.ts';
 import { FateLog } from './fate-log.ts';
@@ -176,9 +176,11 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       rows: () => plan.checkKeys,
     };
 
-    // Sticky entries first, then scan order.
+    // Sticky entries first, then scan order; those in a group also on their own.
     const found: Candidate[] = [];
     const stickyFound: Candidate[] = [];
+    const grouped: Candidate[] = [];
+    const stickyGrouped: Candidate[] = [];
     const chosen = selection
       ? selection.select(view, loop, (i) => candidates.get(i)?.restsIn === view.lineage)
       : plan.select(view, stickyIndices);
@@ -190,6 +192,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       selection?.settle(c, outcome, view);
       if (outcome.candidate) {
         (c.sticky ? stickyFound : found).push(c);
+        if (c.flags & GROUPED) (c.sticky ? stickyGrouped : grouped).push(c);
         fates.qualified(c, loop, outcome);
       } else fates.rejected(c, loop, outcome, outcome.quirk);
     }
@@ -197,6 +200,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
 
     const priorTokens = priorText.tokens();
     filterByInclusionGroups(ordered, {
+      grouped: stickyGrouped.length > 0 ? [...stickyGrouped, ...grouped] : grouped,
       useGroupScoring: settings.useGroupScoring,
       activated: activated.values(),
       random,
