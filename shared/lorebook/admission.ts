@@ -50,9 +50,9 @@ export function admitCandidates(candidates: readonly Candidate[], context: Admis
       fates.rejectedFrom(candidates, i, pass, reason);
       break;
     }
-    const { raw } = c.entry;
     const roll = rollProbability(c, context.random);
     if (roll && !roll.passed) {
+      const { raw } = c.entry;
       c.rollFailed = true;
       rollsFailed++;
       const quirk = raw.probability === undefined ? 'probability-missing-always-fails' : undefined;

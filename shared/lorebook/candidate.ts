@@ -15,7 +15,7 @@ export class Candidate {
   readonly sticky: boolean;
   /** Its row in the scan plan's check table (see check-table.ts), or -1: its checks read the entry. */
   readonly row: number;
-  /** Its entry's flags (GROUPED, IGNORE_BUDGET, PREVENT_RECURSION, see check-table.ts). */
+  /** Its entry's flags (GROUPED, IGNORE_BUDGET, PREVENT_RECURSION, ROLLS, see check-table.ts). */
   readonly flags: number;
   /** Its rejection for the whole scan (null: none), once checked (see activation-check.ts). */
   scanWide: CheckOutcome | null | undefined = undefined;

@@ -41,10 +41,14 @@ export const hasRegex = (head: number): boolean => (head & REGEX_ROW) !== 0;
 /** A plain key's text length, from its bits. */
 export const keyLength = (bits: number): number => bits >> LENGTH_SHIFT;
 
-/** Entry flags: it is in an inclusion group; it ignores the budget; its content does not feed recursion. */
+/**
+ * Entry flags: it is in an inclusion group; it ignores the budget; its content does not feed recursion; it rolls for
+ * its probability (unless sticky).
+ */
 export const GROUPED = 1;
 export const IGNORE_BUDGET = 2;
 export const PREVENT_RECURSION = 4;
+export const ROLLS = 8;
 
 /**
  * What inclusion groups, admission and recursion ask of every candidate, as bits: a book with thousands of candidates
@@ -55,7 +59,8 @@ export function entryFlags(entry: PreparedEntry): number {
   return (
     (entry.groups.length > 0 ? GROUPED : 0) |
     (raw.ignoreBudget ? IGNORE_BUDGET : 0) |
-    (raw.preventRecursion ? PREVENT_RECURSION : 0)
+    (raw.preventRecursion ? PREVENT_RECURSION : 0) |
+    (raw.useProbability && raw.probability !== 100 ? ROLLS : 0)
   );
 }
 

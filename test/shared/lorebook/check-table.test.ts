@@ -10,6 +10,7 @@ import {
   PREVENT_RECURSION,
   primaryCount,
   REGEX,
+  ROLLS,
   secondaryCount,
   WORD,
 } from '../../../shared/lorebook/check-table.ts';
@@ -120,16 +121,19 @@ describe('entry flags', () => {
     entry(1, { key: ['/drag/'], ignoreBudget: true, preventRecursion: true }),
     entry(2, { key: ['castle'], constant: true, group: 'places, beasts' }),
     entry(3, { key: ['elf'] }),
+    entry(4, { key: ['elf'], useProbability: true, probability: 40 }),
+    entry(5, { key: ['elf'], useProbability: true, probability: undefined }),
+    entry(6, { key: ['elf'], useProbability: false, probability: 40 }),
   ];
   const flagsOf = (plan: ScanPlan) => Array.from({ length: plan.order.length }, (_, i) => plan.entryFlags(i));
 
   it('holds what groups, admission and recursion read of each entry, before and after the entry is looked at', () => {
     const s = scenario(flagged(), [say('a dragon', 'Alex')]);
-    const expected = [GROUPED, IGNORE_BUDGET | PREVENT_RECURSION, GROUPED, 0];
+    const expected = [GROUPED, IGNORE_BUDGET | PREVENT_RECURSION, GROUPED, 0, ROLLS, ROLLS, 0];
     const plan = planOf(s);
     expect(flagsOf(plan)).toEqual(expected);
     scan(s);
-    expect(rows(plan).map((row) => row !== null)).toEqual([true, true, false, true]);
+    expect(rows(plan).map((row) => row !== null)).toEqual([true, true, false, true, true, true, true]);
     expect(flagsOf(plan)).toEqual(expected);
   });
 
@@ -145,7 +149,15 @@ describe('entry flags', () => {
     prepareEdit('lore', book, edited, ['0']);
     const after: Scenario = { ...before, books: { lore: edited } };
     scan(after);
-    expect(flagsOf(planOf(after))).toEqual([PREVENT_RECURSION, IGNORE_BUDGET | PREVENT_RECURSION, GROUPED, 0]);
+    expect(flagsOf(planOf(after))).toEqual([
+      PREVENT_RECURSION,
+      IGNORE_BUDGET | PREVENT_RECURSION,
+      GROUPED,
+      0,
+      ROLLS,
+      ROLLS,
+      0,
+    ]);
   });
 });
 
