@@ -2,7 +2,8 @@
  * Expands files and folders into the regular files a batch may read, and names every entry it leaves out.
  * Everything is stat'ed before it is read; symbolic links are followed, with loops and already-walked folders
  * detected by device and inode; broken links, FIFOs, sockets, devices and unreadable entries are skipped with a
- * reason. The walk never reads a file, so a FIFO cannot block it and a huge file cannot fill memory.
+ * reason (a file by its mode bits, asking access(2) only when they deny it: see readableByMode). The walk never reads
+ * a file, so a FIFO cannot block it and a huge file cannot fill memory.
  */
 import {
   accessSync,
@@ -82,6 +83,29 @@ class FirstPaths {
   }
 }
 
+/** Who opens the files: the effective user and groups (undefined where the system has none, as on Windows). */
+export interface Reader {
+  uid: number;
+  groups: ReadonlySet<number>;
+}
+
+const self: Reader | undefined =
+  process.geteuid && process.getgroups && process.getegid
+    ? { uid: process.geteuid(), groups: new Set([process.getegid(), ...process.getgroups()]) }
+    : undefined;
+
+/**
+ * Whether a file's mode bits let `reader` read it (root reads any file). A yes spares the walk an access(2) call per
+ * file (≈5 µs, before the first file converts); a no is asked of access(2), which knows ACLs. A file its ACL denies
+ * though its mode allows fails when it is read, with the system's EACCES error, instead of being skipped.
+ */
+export function readableByMode(s: Pick<Stats, 'mode' | 'uid' | 'gid'>, reader: Reader): boolean {
+  if (reader.uid === 0) return true;
+  if (s.uid === reader.uid) return (s.mode & 0o400) !== 0;
+  if (reader.groups.has(s.gid)) return (s.mode & 0o040) !== 0;
+  return (s.mode & 0o004) !== 0;
+}
+
 /** Entries probed before the walk lets the thread go to other work. */
 const SLICE = 512;
 
@@ -142,7 +166,8 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
     if ('code' in result) return void skip(p, result.code, result.reason);
     return result;
   };
-  const readable = (p: string): Problem | undefined => {
+  const readable = (p: string, s: Stats): Problem | undefined => {
+    if (self && readableByMode(s, self)) return undefined;
     try {
       accessSync(p, constants.R_OK);
       return undefined;
@@ -184,9 +209,9 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
     const inner = new Set(ancestors).add(id);
     // A name from readdir is neither '.' nor '..' nor holds a separator.
     const prefix = folderPrefix(dir);
-    // Each entry is stat'ed (and a file access-checked) with a synchronous call: a few microseconds each, where a
-    // promise per call cost more than the call itself in a folder of thousands of small cards. The thread is let go
-    // between slices of a folder, so a huge folder does not hold it for long.
+    // Each entry is stat'ed (and a file its mode denies access-checked) with a synchronous call: a few microseconds
+    // each, where a promise per call cost more than the call itself in a folder of thousands of small cards. The thread
+    // is let go between slices of a folder, so a huge folder does not hold it for long.
     for (const [i, name] of names.entries()) {
       if (i > 0 && i % SLICE === 0) await nextTurn();
       const full = prefix + name;
@@ -194,7 +219,7 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
       if (!child) continue;
       if (child.isDirectory()) await walkDir(full, root, child, inner);
       else if (!options.accept || options.accept(name))
-        addFile(full, root, child, child.isFile() ? readable(full) : undefined);
+        addFile(full, root, child, child.isFile() ? readable(full, child) : undefined);
       else {
         const reason = options.rejectReason?.(name);
         if (reason) skip(full, 'not_input', reason);
@@ -207,7 +232,7 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
     const s = take(abs, probe(abs));
     if (!s) continue;
     if (s.isDirectory()) await walkDir(abs, abs, s, new Set());
-    else addFile(abs, path.dirname(abs), s, s.isFile() ? readable(abs) : undefined);
+    else addFile(abs, path.dirname(abs), s, s.isFile() ? readable(abs, s) : undefined);
   }
   return { files, skipped };
 }

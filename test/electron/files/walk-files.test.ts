@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import {
   walkFiles,
+  readableByMode,
   readRegularFile,
   readRegularFileSync,
   scratchBuffer,
@@ -155,5 +156,40 @@ describe('batches over a hostile folder finish and report every skip', () => {
     } finally {
       await close();
     }
+  });
+});
+
+describe('readable files by their mode bits', () => {
+  const reader = { uid: 1000, groups: new Set([1000, 27]) };
+  const file = (mode: number, uid = 0, gid = 0) => ({ mode: 0o100000 | mode, uid, gid });
+
+  it('reads them as open(2) would: owner bits for the owner, group bits for a member, other bits for the rest', () => {
+    expect(readableByMode(file(0o000), { uid: 0, groups: new Set([0]) })).toBe(true);
+    expect(readableByMode(file(0o400, 1000), reader)).toBe(true);
+    expect(readableByMode(file(0o044, 1000), reader)).toBe(false);
+    expect(readableByMode(file(0o040, 5, 27), reader)).toBe(true);
+    expect(readableByMode(file(0o404, 5, 27), reader)).toBe(false);
+    expect(readableByMode(file(0o004, 5, 5), reader)).toBe(true);
+    expect(readableByMode(file(0o440, 5, 5), reader)).toBe(false);
+  });
+
+  // Run as another user (root reads everything): what the mode bits deny is asked of access(2), and skipped.
+  it.skipIf(process.platform === 'win32')('skips a file its mode denies, named as unreadable', () => {
+    const dir = tempDir();
+    fs.chmodSync(dir, 0o755);
+    fs.writeFileSync(path.join(dir, 'open.json'), v2Card('Open'), { mode: 0o644 });
+    fs.writeFileSync(path.join(dir, 'shut.json'), v2Card('Shut'), { mode: 0o600 });
+    const walker = path.resolve(import.meta.dirname, '../../../electron/services/files/walk-files.ts');
+    const script = `const { walkFiles } = await import(${JSON.stringify(walker)});
+      const r = await walkFiles([${JSON.stringify(dir)}]);
+      console.log(JSON.stringify({ files: r.files.map((f) => f.path), skipped: r.skipped }));`;
+    const asOther = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    if (!asOther.uid) fs.chmodSync(path.join(dir, 'shut.json'), 0o000);
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', ...asOther });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({
+      files: [path.join(dir, 'open.json')],
+      skipped: [{ path: path.join(dir, 'shut.json'), code: 'unreadable', reason: 'not readable (permission denied)' }],
+    });
   });
 });
