@@ -1,6 +1,6 @@
 // Inclusion groups (docs/world-info.md#inclusion-groups): timed effects, optional scoring, then one winner per group by prior
-// activation, override or weighted roll. Losers are removed with SillyTavern's splice(indexOf) — removing an entry
-// twice deletes the last candidate instead (the double-removal quirk).
+// activation, override or weighted roll. Losers are removed as SillyTavern's splice(indexOf) removes them — removing an
+// entry twice deletes the last candidate instead (the double-removal quirk).
 import type { Candidate } from './candidate.ts';
 import type { ExplanationReason, GroupDecision, QuirkName } from './model.ts';
 import type { RandomSource } from './rng.ts';
@@ -29,12 +29,24 @@ export function filterByInclusionGroups(candidates: Candidate[], context: GroupC
   const names = Object.keys(groups);
   if (names.length === 0) return;
 
+  // Removed candidates are marked (by scan index) and dropped in one walk at the end, not spliced out one by one: a
+  // pass may have thousands of candidates and hundreds of losers.
+  const removed = new Set<number>();
+  // Candidates after `last` are all removed: the one at `last`, once it is not, is the list's last.
+  let last = candidates.length - 1;
   const remove = (c: Candidate, group: string, winner: Candidate | null, by: GroupDecision, roll: number | null) => {
-    const at = candidates.indexOf(c);
-    const victim = candidates.splice(at, 1)[0];
     const reason: ExplanationReason = { code: 'group-lost', group, winner: winner?.entry.key ?? null, roll, by };
-    if (at >= 0) context.note(c, reason);
-    else if (victim) context.note(victim, { ...reason, by: 'double-removal' }, 'group-double-removal');
+    if (!removed.has(c.index)) {
+      removed.add(c.index);
+      context.note(c, reason);
+      return;
+    }
+    // indexOf gives -1 for an entry already removed, and splice(-1, 1) removes the last candidate.
+    while (last >= 0 && removed.has((candidates[last] as Candidate).index)) last--;
+    if (last < 0) return;
+    const victim = candidates[last] as Candidate;
+    removed.add(victim.index);
+    context.note(victim, { ...reason, by: 'double-removal' }, 'group-double-removal');
   };
 
   const sticky = new Set<string>();
@@ -96,4 +108,9 @@ export function filterByInclusionGroups(candidates: Candidate[], context: GroupC
     const winner = group.find((c) => (running += weight(c)) >= roll) ?? null;
     for (const c of group) if (c !== winner) remove(c, name, winner, 'weighted-roll', roll);
   }
+
+  if (removed.size === 0) return;
+  let kept = 0;
+  for (const c of candidates) if (!removed.has(c.index)) candidates[kept++] = c;
+  candidates.length = kept;
 }
