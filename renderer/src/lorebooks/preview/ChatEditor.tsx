@@ -1,5 +1,5 @@
 /** The scratch chat: messages as user or character, editable names, pasted transcripts, and the key hits marked. */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/index.ts';
 import type { Highlight } from './protocol.ts';
@@ -36,7 +36,18 @@ function marked(text: string, hits: readonly Highlight[]): ReactNode[] {
   return out;
 }
 
-export function ChatEditor({ chat, setup, onChat, onSetup, highlights, visibleMessages }: Props) {
+/**
+ * Memoised: a keystroke in the entry form re-renders the preview around it, and each render of an input or textarea
+ * writes its attributes again (a restyle in that keystroke's frame) although the chat did not change.
+ */
+export const ChatEditor = memo(function ChatEditor({
+  chat,
+  setup,
+  onChat,
+  onSetup,
+  highlights,
+  visibleMessages,
+}: Props) {
   const t = useT();
   const [pasting, setPasting] = useState(false);
   const [transcript, setTranscript] = useState('');
@@ -134,4 +145,4 @@ export function ChatEditor({ chat, setup, onChat, onSetup, highlights, visibleMe
       )}
     </div>
   );
-}
+});

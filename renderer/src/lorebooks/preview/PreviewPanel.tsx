@@ -7,11 +7,12 @@ import { useT } from '../../i18n/index.ts';
 import { afterNextPaint } from './after-paint.ts';
 import { ChatEditor } from './ChatEditor.tsx';
 import { loreTestFromPreview } from './lore-test-from-preview.ts';
-import type { ScanOutput } from './protocol.ts';
+import type { Highlight, ScanOutput } from './protocol.ts';
 import { ResultView } from './ResultView.tsx';
 import { ScanClient, type ScanStop } from './scan-client.ts';
 import type { BookEdit } from './book-edit.ts';
 import { useApi } from '../../app/ApiContext.ts';
+import { jsonEqual } from '../../../../shared/card/json-equal.ts';
 import { regexKeyCulprit } from '../../../../shared/sandbox/limit-messages.ts';
 import type { PreviewMessage, PreviewSetup } from './scenario.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
@@ -69,6 +70,9 @@ function mark(name: string, detail: object = {}): void {
   if (n % MAX_MARKS === 0) performance.clearMarks(name);
   performance.mark(name, { detail: { n, ...detail } });
 }
+
+/** The chat's highlights before the first result: one array, so the memoised chat editor is not rendered again. */
+const NO_HIGHLIGHTS: readonly Highlight[] = [];
 
 function markNextPaint(): void {
   afterNextPaint(() => mark(PREVIEW_PAINTED_MARK));
@@ -251,6 +255,13 @@ export function PreviewPanel({
     [idByUid],
   );
 
+  // A result can change without its highlights (a keystroke in the title of an entry the scan explained): the same
+  // array then keeps the memoised chat editor from rendering again.
+  const shownHighlights = output?.highlights[shown] ?? NO_HIGHLIGHTS;
+  const highlights = useRef(shownHighlights);
+  if (highlights.current !== shownHighlights && !jsonEqual(highlights.current, shownHighlights))
+    highlights.current = shownHighlights;
+
   const saveTest = (): void => {
     const document = output && loreTestFromPreview(bookName, book, setup, chat, output, idByUid.size, sources);
     if (document && onSaveTest) onSaveTest(document);
@@ -263,7 +274,7 @@ export function PreviewPanel({
         setup={setup}
         onChat={editChat}
         onSetup={onSetup}
-        highlights={output?.highlights[shown] ?? []}
+        highlights={highlights.current}
         visibleMessages={setup.turns ? shown + 1 : chat.length}
       />
       <SourcesPanel
