@@ -19,6 +19,7 @@ import { SettingsPanel } from './SettingsPanel.tsx';
 import { assignBooks, NO_SOURCES, type PreviewSources } from './sources.ts';
 import { SourcesPanel } from './SourcesPanel.tsx';
 import { UidIndex } from '../book-model.ts';
+import { TitleVersion } from './title-version.ts';
 
 interface Props {
   /** The open book's library id, so a card's link to it is not scanned twice. */
@@ -73,6 +74,9 @@ function mark(name: string, detail: object = {}): void {
 
 /** The chat's highlights before the first result: one array, so the memoised chat editor is not rendered again. */
 const NO_HIGHLIGHTS: readonly Highlight[] = [];
+
+/** A book in the open book's place, where only its name matters. */
+const NO_ENTRIES: WorldInfoBook = { entries: {} };
 
 function markNextPaint(): void {
   afterNextPaint(() => mark(PREVIEW_PAINTED_MARK));
@@ -197,28 +201,36 @@ export function PreviewPanel({
   const [uidIndex] = useState(() => new UidIndex());
   const idByUid = useMemo(() => uidIndex.of(bookName, book), [uidIndex, book, bookName]);
 
-  // Titles of the other books' entries, under the names the scenario gives those books.
+  // Titles of the other books' entries, under the names the scenario gives those books. The open book's entries do
+  // not change those names: a keystroke in the entry form keeps this Map, and so the result view's titleOf.
   const otherTitles = useMemo(() => {
     const map = new Map<string, string>();
-    const { books } = assignBooks(bookName, book, sources);
+    const { books } = assignBooks(bookName, NO_ENTRIES, sources);
     for (const [name, other] of Object.entries(books)) {
       if (name === bookName) continue;
       for (const entry of Object.values(other.entries ?? {}))
         if (entry && typeof entry === 'object') map.set(`${name}.${entry.uid}`, String(entry.comment ?? ''));
     }
     return map;
-  }, [bookName, book, sources]);
+  }, [bookName, sources]);
 
+  // Read through a ref and renewed only when a title may have changed: a keystroke in the entry form makes a new book,
+  // and a new titleOf rendered the memoised result view again (twice to four times per keystroke).
+  const [titleVersion] = useState(() => new TitleVersion());
+  const titles = useMemo(() => titleVersion.of(book), [titleVersion, book]);
+  const bookNow = useRef(book);
+  bookNow.current = book;
   const titleOf = useCallback(
     (key: EntryKey): string => {
       const id = idByUid.get(key);
       const dot = key.lastIndexOf('.');
-      const comment = id === undefined ? (otherTitles.get(key) ?? '') : String(book.entries[id]?.comment ?? '');
+      const comment =
+        id === undefined ? (otherTitles.get(key) ?? '') : String(bookNow.current.entries[id]?.comment ?? '');
       const title = comment || t('lb.untitled', { uid: key.slice(dot + 1) });
       // Another book's entry says which book, as several may fire side by side.
       return id === undefined ? t('lb.sources.otherTitle', { title, book: key.slice(0, dot) }) : title;
     },
-    [idByUid, otherTitles, book, t],
+    [idByUid, otherTitles, titles, t],
   );
 
   const shown = output ? Math.min(turn ?? output.results.length - 1, output.results.length - 1) : 0;
