@@ -54,6 +54,23 @@ describe('lorebook editor and activation preview', () => {
     await app.page.getByRole('tab', { name: 'Preview' }).click();
   });
 
+  it("makes a closed group's fields once it is opened, and they edit the entry", async () => {
+    await app.page.getByRole('row').filter({ hasText: 'glade' }).first().click();
+    const group = app.page.locator('.lb-entry details').filter({ hasText: 'Filters and triggers' });
+    const automation = app.page.getByLabel('Automation id');
+    await app.page.getByLabel('Title / memo').waitFor();
+    expect(await automation.count()).toBe(0);
+    await group.locator('summary').click();
+    await automation.fill('glade-note');
+    // Another entry's form starts with the group closed again; back in this one, the field shows the document's value.
+    await app.page.getByRole('row').filter({ hasText: 'shadowfang' }).first().click();
+    await expect.poll(() => app.page.getByLabel('Title / memo').inputValue()).toBe('shadowfang');
+    expect(await automation.count()).toBe(0);
+    await app.page.getByRole('row').filter({ hasText: 'glade' }).first().click();
+    await group.locator('summary').click();
+    await expect.poll(() => automation.inputValue()).toBe('glade-note');
+  });
+
   it('stops a catastrophic regex key without freezing the page, and recovers when it is fixed', async () => {
     const keys = app.page.getByLabel('Primary keys (one per line)');
     await keys.fill('/(a+)+$/');
