@@ -32,12 +32,13 @@ interface Props {
 }
 
 /**
- * New lines per frame. A frame that adds lines costs about the same whether it adds 20 or 52 (style, layout, paint
- * and layerizing are mostly fixed), and each later frame also waited for the previous one's raster: on the bench's
- * 2-core machine the first key that fires 52 entries took 100–130 ms to show in slices of 20, 52–57 ms in one, with
- * a longest task of 16–19 ms against 17–24. Slices still bound a frame when hundreds of lines change.
+ * New lines per frame. Much of a frame that adds lines is fixed cost (style, layout, paint and layerizing), and each
+ * later frame also waited for the previous one's raster: on the bench's 2-core machine the first key that fires 52
+ * entries took 100–130 ms to show in slices of 20, about 89 ms in slices of 30 and 52–63 ms in one slice. One slice of
+ * 52 lines is a 14–18 ms CPU task, over the 16 ms a frame may block; slices of 30 kept the longest task at 16.0–16.2 ms
+ * (CPU 10–11). Slices still bound a frame when hundreds of lines change.
  */
-const SLICE = 60;
+const SLICE = 30;
 
 interface Slot {
   label: string;
