@@ -10,7 +10,7 @@
 // except for the changed entries. The table also keeps every looked-at entry's flags (see `entryFlags`), which the
 // steps after the checks read for each candidate.
 import type { KeyIndex } from './key-index.ts';
-import type { CompiledKey } from './keys.ts';
+import { caretAnchored, type CompiledKey } from './keys.ts';
 import type { EntryKeys, PreparedEntry } from './prepare.ts';
 
 /**
@@ -137,7 +137,7 @@ export class CheckTable {
     data[row] = primary.length | (secondary.length << SECONDARY_SHIFT) | (logic << LOGIC_SHIFT);
     let at = row + 1;
     for (const key of [...primary, ...secondary]) {
-      if (key.kind === 'never' || (key.kind === 'regex' && key.re.source.startsWith('^'))) return -1;
+      if (key.kind === 'never' || (key.kind === 'regex' && caretAnchored(key))) return -1;
       const code = keyIndex.code(key);
       if (code < 0) return -1;
       data[at++] = code;

@@ -257,11 +257,16 @@ export function boundaryQuirk(haystack: string, at: number, end: number): QuirkN
 const UNICODE_WORD_END = /[\p{L}\p{N}]$/u;
 const UNICODE_WORD_START = /^[\p{L}\p{N}]/u;
 
+/** A `/^…/` key: `caretQuirk` reads it, so its checks cannot be decided from its literal alone. */
+export function caretAnchored(key: RegexKey): boolean {
+  return key.re.source.startsWith('^');
+}
+
 /** A `/^…/` key that fails only because the buffer's first segment starts with \x01. */
 export function caretQuirk(keys: readonly CompiledKey[], view: BufferView): QuirkName | undefined {
   const text = view.text.slice(1);
   for (const key of keys) {
-    if (key.kind !== 'regex' || !key.re.source.startsWith('^')) continue;
+    if (key.kind !== 'regex' || !caretAnchored(key)) continue;
     key.re.lastIndex = 0;
     if (key.re.test(text)) return 'regex-caret-first-message';
   }
