@@ -58,15 +58,18 @@ describe('lorebook editor and activation preview', () => {
     await app.page.getByRole('row').filter({ hasText: 'glade' }).first().click();
     const group = app.page.locator('.lb-entry details').filter({ hasText: 'Filters and triggers' });
     const automation = app.page.getByLabel('Automation id');
-    await app.page.getByLabel('Title / memo').waitFor();
+    // The row's form must be the one shown before its group is opened: a click on the last form's group is lost.
+    const title = app.page.getByLabel('Title / memo');
+    await expect.poll(() => title.inputValue()).toBe('glade');
     expect(await automation.count()).toBe(0);
     await group.locator('summary').click();
     await automation.fill('glade-note');
     // Another entry's form starts with the group closed again; back in this one, the field shows the document's value.
     await app.page.getByRole('row').filter({ hasText: 'shadowfang' }).first().click();
-    await expect.poll(() => app.page.getByLabel('Title / memo').inputValue()).toBe('shadowfang');
+    await expect.poll(() => title.inputValue()).toBe('shadowfang');
     expect(await automation.count()).toBe(0);
     await app.page.getByRole('row').filter({ hasText: 'glade' }).first().click();
+    await expect.poll(() => title.inputValue()).toBe('glade');
     await group.locator('summary').click();
     await expect.poll(() => automation.inputValue()).toBe('glade-note');
   });
