@@ -13,6 +13,7 @@ import type { FileJob } from './convert-file.ts';
 import { OutputPlanner } from './output-path.ts';
 import { batchIndexes, runPool } from './pool.ts';
 import { cleanLeftoverTemps, trackTempDirs } from './atomic-write.ts';
+import { closeStage, openStage, tempsBeside } from './staging.ts';
 import { releasePool, takePool } from './worker-pool.ts';
 import type { WorkerPool } from './worker-pool.ts';
 import { scratchBuffer } from '../files/walk-files.ts';
@@ -66,13 +67,18 @@ async function convertWith(
 ): Promise<ConvertReport> {
   const startedAt = new Date().toISOString();
   const outDir = options.outDir ? path.resolve(options.outDir) : undefined;
-  // The output folder may sit inside an input folder; never treat earlier outputs as inputs.
-  const { files, missing, skipped } = await collectInputs(options.inputs, outDir ? [outDir] : []);
+  // The output folder may sit inside an input folder; never treat earlier outputs (or staged ones) as inputs.
+  const { files, missing, skipped } = await collectInputs(
+    options.inputs,
+    outDir ? [outDir, ...(await tempsBeside(outDir))] : [],
+  );
   // Threads pay off once there is more work than their start-up costs.
   const pool = options.threads || files.length >= MIN_FILES_FOR_THREADS ? threads : undefined;
+  // A new output folder is staged (staging.ts): written hidden, under the final names, and put in place at the end.
+  const stage = outDir && files.length > 0 ? await openStage(outDir) : undefined;
   const planner = outDir
     ? new OutputPlanner(
-        outDir,
+        stage ?? outDir,
         files.map((f) => f.path),
       )
     : undefined;
@@ -82,11 +88,16 @@ async function convertWith(
   await Promise.all(
     [...new Set(outputs.flatMap((o) => (o ? [path.dirname(o)] : [])))].map((dir) => fs.mkdir(dir, { recursive: true })),
   );
-  // Temp files live beside their targets: clear what a killed run left there (while this one starts: a temp file of
-  // a live process, this one included, is never removed), and say where ours will be.
+  // Temp files live beside their targets, a staging folder beside the output folder: clear what a killed run left
+  // there (while this one starts: a temp file of a live process, this one included, is never removed), and say where
+  // ours will be.
   const targetDirs = files.map((f, i) => path.dirname(outputs[i] ?? f.path));
-  const cleaning = cleanLeftoverTemps(targetDirs);
-  const untrack = trackTempDirs(targetDirs);
+  const tempDirs = stage ? [path.dirname(outDir!)] : outDir ? [...targetDirs, path.dirname(outDir)] : targetDirs;
+  const cleaning = cleanLeftoverTemps(tempDirs);
+  const untrack = trackTempDirs(tempDirs);
+  // What the report names is where a staged output will be.
+  const shown = (output: string | undefined): string | undefined =>
+    stage && output ? outDir + output.slice(stage.length) : output;
   const results: (FileResult | undefined)[] = new Array(files.length);
   const missingResults: FileResult[] = [
     ...missing.map((m): FileResult => ({
@@ -114,11 +125,13 @@ async function convertWith(
     to: options.to,
     format,
     output: outputs[i],
+    ...(stage ? { staged: true } : {}),
     backup: options.backup ?? true,
     indent: options.indent,
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
   });
   const record = (i: number, result: FileResult): void => {
+    if (result.output) result.output = shown(result.output);
     results[i] = result;
     onProgress?.({ done: ++done, total, result });
   };
@@ -155,6 +168,7 @@ async function convertWith(
         options.signal,
       );
     }
+    if (stage) await closeStage(stage, outDir!);
   } finally {
     untrack();
   }
