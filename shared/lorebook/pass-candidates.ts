@@ -19,8 +19,8 @@ export class PassCandidates {
   #checked: Candidate[] = [];
   #nextSticky = 0;
   #nextChecked = 0;
-  /** Deferred scan indices, ascending. */
-  readonly #deferred: number[] = [];
+  /** The pass's chosen scan indices, ascending: the deferred ones, the others struck out (-1, see `strike`). */
+  readonly #chosen: Int32Array;
   #nextDeferred = 0;
   readonly #check: DeferredCheck;
   readonly #fates: FateLog;
@@ -28,7 +28,8 @@ export class PassCandidates {
   #rest: { pass: number; reason: ExplanationReason } | null = null;
   #rejectedTo = 0;
 
-  constructor(check: DeferredCheck, fates: FateLog) {
+  constructor(chosen: Int32Array, check: DeferredCheck, fates: FateLog) {
+    this.#chosen = chosen;
     this.#check = check;
     this.#fates = fates;
   }
@@ -38,14 +39,19 @@ export class PassCandidates {
     (c.sticky ? this.#sticky : this.#checked).push(c);
   }
 
-  /** Defers the check of the entry at scan index `index` (ascending, never sticky, grouped or ignoring the budget). */
-  defer(index: number): void {
-    this.#deferred.push(index);
+  /**
+   * The entry at position `k` of the chosen indices was checked (or skipped) at once. The others are deferred: none
+   * is sticky, grouped or ignoring the budget. Marked in place, as a dense pass defers tens of thousands.
+   */
+  strike(k: number): void {
+    this.#chosen[k] = -1;
   }
 
   /** Nothing is left deferred. */
   get settled(): boolean {
-    return this.#nextDeferred === this.#deferred.length;
+    const chosen = this.#chosen;
+    while (this.#nextDeferred < chosen.length && (chosen[this.#nextDeferred] as number) < 0) this.#nextDeferred++;
+    return this.#nextDeferred === chosen.length;
   }
 
   /** The candidate at position `i` of the pass's list, checking deferred entries up to it; undefined past the end. */
@@ -101,10 +107,11 @@ export class PassCandidates {
       this.#list.push(this.#sticky[this.#nextSticky++] as Candidate);
       return true;
     }
-    const deferred = this.#deferred;
+    const chosen = this.#chosen;
     for (;;) {
       const checked = this.#checked[this.#nextChecked];
-      const index = this.#nextDeferred < deferred.length ? (deferred[this.#nextDeferred] as number) : -1;
+      while (this.#nextDeferred < chosen.length && (chosen[this.#nextDeferred] as number) < 0) this.#nextDeferred++;
+      const index = this.#nextDeferred < chosen.length ? (chosen[this.#nextDeferred] as number) : -1;
       if (checked && (index < 0 || checked.index < index)) {
         this.#nextChecked++;
         this.#list.push(checked);

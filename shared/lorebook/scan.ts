@@ -191,25 +191,28 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
       else fates.rejected(c, loop, outcome, outcome.quirk);
       return outcome.candidate;
     };
-    const found = new PassCandidates((i) => {
-      const c = newCandidate(i);
-      candidates.add(c);
-      return check(c) ? c : null;
-    }, fates);
-    const grouped: Candidate[] = [];
-    const stickyGrouped: Candidate[] = [];
     const chosen = selection
       ? selection.select(view, loop, (i) => candidates.get(i)?.restsIn === view.lineage)
       : plan.select(view, stickyIndices);
-    for (const i of chosen) {
+    const found = new PassCandidates(
+      chosen,
+      (i) => {
+        const c = newCandidate(i);
+        candidates.add(c);
+        return check(c) ? c : null;
+      },
+      fates,
+    );
+    const grouped: Candidate[] = [];
+    const stickyGrouped: Candidate[] = [];
+    for (let k = 0; k < chosen.length; k++) {
+      const i = chosen[k] as number;
       let c = candidates.get(i);
       if (!c) {
-        if (deferrable(i)) {
-          found.defer(i);
-          continue;
-        }
+        if (deferrable(i)) continue;
         candidates.add((c = newCandidate(i)));
       }
+      found.strike(k);
       selection?.wake(c, loop);
       if (c.rollFailed || activatedWith(c)) continue;
       if (!check(c)) continue;
