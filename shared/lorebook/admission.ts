@@ -3,7 +3,6 @@
 import type { Candidate } from './candidate.ts';
 import { IGNORE_BUDGET } from './check-table.ts';
 import type { FateLog } from './fate-log.ts';
-import type { PassCandidates } from './pass-candidates.ts';
 import { expandMacros, type MacroNames } from './macros.ts';
 import type { ExplanationReason, Tokenizer } from './model.ts';
 import { rollProbability } from './probability.ts';
@@ -31,17 +30,14 @@ export interface Admission {
   rollsFailed: number;
 }
 
-/** Takes `candidates` in order; after an overflow, those past the last one that ignores the budget are not reached. */
-export function admitCandidates(
-  candidates: Pick<PassCandidates, 'at' | 'countFlags' | 'rejectRest'>,
-  context: AdmissionContext,
-): Admission {
+export function admitCandidates(candidates: readonly Candidate[], context: AdmissionContext): Admission {
   const { pass, budget, fates } = context;
   let overflowed = context.overflowed;
   let rollsFailed = 0;
   const passText = new GrowingTextCounter(context.tokenizer);
-  let ignoreBudgetAhead = candidates.countFlags(IGNORE_BUDGET);
-  for (let i = 0, c = candidates.at(0); c !== undefined; c = candidates.at(++i)) {
+  let ignoreBudgetAhead = 0;
+  for (const c of candidates) if (c.flags & IGNORE_BUDGET) ignoreBudgetAhead++;
+  for (const [i, c] of candidates.entries()) {
     const ignoresBudget = (c.flags & IGNORE_BUDGET) !== 0;
     if (ignoresBudget) ignoreBudgetAhead--;
     if (overflowed && !ignoresBudget) {
@@ -51,7 +47,7 @@ export function admitCandidates(
         continue;
       }
       // Often most of the pass's candidates: one fate for them all.
-      candidates.rejectRest(i, pass, reason);
+      fates.rejectedFrom(candidates, i, pass, reason);
       break;
     }
     const roll = rollProbability(c, context.random);

@@ -34,20 +34,10 @@ function notACard(name: string): string | undefined {
   return `not a card file (${ext || 'no extension'}); cards are PNG, JSON, YAML or CharX files`;
 }
 
-/** The inputs' files; `found` is called with each as it is found (see WalkOptions). */
-export async function collectInputs(
-  inputs: readonly string[],
-  exclude: readonly string[] = [],
-  found?: (file: InputFile) => void,
-): Promise<Collected> {
-  const { files, skipped } = await walkFiles(inputs, {
-    accept: isCardFileName,
-    rejectReason: notACard,
-    exclude,
-    ...(found ? { found } : {}),
-  });
+export async function collectInputs(inputs: readonly string[], exclude: readonly string[] = []): Promise<Collected> {
+  const { files, skipped } = await walkFiles(inputs, { accept: isCardFileName, rejectReason: notACard, exclude });
   return {
-    files,
+    files: files.map((f) => ({ path: f.path, root: f.root, size: f.size })),
     missing: skipped.filter((s) => s.code === 'missing').map((s) => ({ path: s.path, message: s.reason })),
     skipped: skipped.filter((s) => s.code !== 'missing'),
   };

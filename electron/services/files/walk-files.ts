@@ -51,8 +51,6 @@ export interface WalkOptions {
   exclude?: readonly string[];
   /** Larger files are skipped before being read. */
   maxFileBytes?: number;
-  /** Called with each file as it is found, in the order of `files`: work on it may start while the walk goes on. */
-  found?: (file: WalkedFile) => void;
 }
 
 export interface WalkResult {
@@ -191,9 +189,7 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
       );
     }
     if (unreadable) return skip(p, unreadable.code, unreadable.reason);
-    const file = { path: p, root, size: s.size };
-    files.push(file);
-    options.found?.(file);
+    files.push({ path: p, root, size: s.size });
   };
 
   const walkDir = async (dir: string, root: string, s: Stats, ancestors: Set<string>): Promise<void> => {
