@@ -3,6 +3,7 @@
 import type { Candidate } from './candidate.ts';
 import { IGNORE_BUDGET } from './check-table.ts';
 import type { FateLog } from './fate-log.ts';
+import type { PassCandidates } from './pass-candidates.ts';
 import { expandMacros, type MacroNames } from './macros.ts';
 import type { ExplanationReason, Tokenizer } from './model.ts';
 import { rollProbability } from './probability.ts';
@@ -30,14 +31,17 @@ export interface Admission {
   rollsFailed: number;
 }
 
-export function admitCandidates(candidates: readonly Candidate[], context: AdmissionContext): Admission {
+/** Takes `candidates` in order; after an overflow, those past the last one that ignores the budget are not reached. */
+export function admitCandidates(
+  candidates: Pick<PassCandidates, 'at' | 'countFlags' | 'rejectRest'>,
+  context: AdmissionContext,
+): Admission {
   const { pass, budget, fates } = context;
   let overflowed = context.overflowed;
   let rollsFailed = 0;
   const passText = new GrowingTextCounter(context.tokenizer);
-  let ignoreBudgetAhead = 0;
-  for (const c of candidates) if (c.flags & IGNORE_BUDGET) ignoreBudgetAhead++;
-  for (const [i, c] of candidates.entries()) {
+  let ignoreBudgetAhead = candidates.countFlags(IGNORE_BUDGET);
+  for (let i = 0, c = candidates.at(0); c !== undefined; c = candidates.at(++i)) {
     const ignoresBudget = (c.flags & IGNORE_BUDGET) !== 0;
     if (ignoresBudget) ignoreBudgetAhead--;
     if (overflowed && !ignoresBudget) {
@@ -47,7 +51,7 @@ export function admitCandidates(candidates: readonly Candidate[], context: Admis
         continue;
       }
       // Often most of the pass's candidates: one fate for them all.
-      fates.rejectedFrom(candidates, i, pass, reason);
+      candidates.rejectRest(i, pass, reason);
       break;
     }
     const roll = rollProbability(c, context.random);

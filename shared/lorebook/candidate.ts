@@ -115,10 +115,12 @@ export class ScanCandidates {
     return stamps[index] === this.#stamp ? this.list[slots[index] as number] : undefined;
   }
 
+  /** Also once the scan has ended (see pass-candidates.ts): its slots then go unread. */
   add(c: Candidate): void {
     stamps[c.index] = this.#stamp;
     slots[c.index] = this.list.length;
     this.list.push(c);
+    this.#byIndex = undefined;
   }
 
   /** The candidates by scan index, once the scan has ended. */

@@ -6,6 +6,8 @@ import type { ExplanationReason, GroupDecision, QuirkName } from './model.ts';
 import type { RandomSource } from './rng.ts';
 
 export interface GroupContext {
+  /** The pass's candidates in order, all checked: asked for only by a double removal (see below). */
+  candidates(): readonly Candidate[];
   /**
    * The candidates in a group, in the candidates' order: a pass may have thousands of candidates in no group, which
    * its check loop sets apart (by their flags) while they are at hand.
@@ -21,19 +23,22 @@ export interface GroupContext {
   note(c: Candidate, reason: ExplanationReason, quirk?: QuirkName): void;
 }
 
-export function filterByInclusionGroups(candidates: Candidate[], context: GroupContext): void {
+/** The scan indices of the candidates the groups remove, or null: none. */
+export function filterByInclusionGroups(context: GroupContext): ReadonlySet<number> | null {
   // An object, not a Map: SillyTavern iterates groups in object order (integer-like names first). No prototype, so
   // a group named "__proto__" or "constructor" is an ordinary group.
   const groups: Record<string, Candidate[]> = Object.create(null) as Record<string, Candidate[]>;
   for (const c of context.grouped) for (const name of c.entry.groups) (groups[name] ??= []).push(c);
   const names = Object.keys(groups);
-  if (names.length === 0) return;
+  if (names.length === 0) return null;
 
-  // Removed candidates are marked (by scan index) and dropped in one walk at the end, not spliced out one by one: a
+  // Removed candidates are marked (by scan index) and dropped by the caller in one walk, not spliced out one by one: a
   // pass may have thousands of candidates and hundreds of losers.
   const removed = new Set<number>();
-  // Candidates after `last` are all removed: the one at `last`, once it is not, is the list's last.
-  let last = candidates.length - 1;
+  // The whole list, once a double removal needs its end. Candidates after `last` are all removed: the one at `last`,
+  // once it is not, is the list's last.
+  let candidates: readonly Candidate[] | null = null;
+  let last = -1;
   const remove = (c: Candidate, group: string, winner: Candidate | null, by: GroupDecision, roll: number | null) => {
     const reason: ExplanationReason = { code: 'group-lost', group, winner: winner?.entry.key ?? null, roll, by };
     if (!removed.has(c.index)) {
@@ -42,6 +47,10 @@ export function filterByInclusionGroups(candidates: Candidate[], context: GroupC
       return;
     }
     // indexOf gives -1 for an entry already removed, and splice(-1, 1) removes the last candidate.
+    if (!candidates) {
+      candidates = context.candidates();
+      last = candidates.length - 1;
+    }
     while (last >= 0 && removed.has((candidates[last] as Candidate).index)) last--;
     if (last < 0) return;
     const victim = candidates[last] as Candidate;
@@ -109,8 +118,5 @@ export function filterByInclusionGroups(candidates: Candidate[], context: GroupC
     for (const c of group) if (c !== winner) remove(c, name, winner, 'weighted-roll', roll);
   }
 
-  if (removed.size === 0) return;
-  let kept = 0;
-  for (const c of candidates) if (!removed.has(c.index)) candidates[kept++] = c;
-  candidates.length = kept;
+  return removed.size === 0 ? null : removed;
 }

@@ -173,14 +173,14 @@ export class ScanPlan {
   /** Scan indices a pass must evaluate, ascending. `view` is the shared buffer; `extra` adds e.g. sticky entries. */
   select(view: BufferView, extra: readonly number[]): Int32Array {
     if (this.#exhaustive) return Int32Array.from({ length: this.order.length }, (_, i) => i);
-    const { chosen, choose } = this.#chooser();
+    const { choose, chosen } = this.#chooser();
     this.#always.forEach(choose);
     extra.forEach(choose);
     this.#books.forEach((book, slot) => {
       const table = this.#indexed[slot];
       if (table) view.hits(book.keyIndex).forEachEntry((bookIndex) => choose(table[bookIndex] as number));
     });
-    return this.#chosen(chosen);
+    return chosen();
   }
 
   /** Writes where the shared view's occurrence logs stand (two numbers per book slot) into `marks`. */
@@ -203,7 +203,7 @@ export class ScanPlan {
     marks: Int32Array,
     wakes: (index: number) => boolean,
   ): Int32Array {
-    const { chosen, choose } = this.#chooser();
+    const { choose, chosen } = this.#chooser();
     this.#always.forEach(choose);
     extra.forEach(choose);
     again.forEach(choose);
@@ -215,35 +215,41 @@ export class ScanPlan {
         if (i >= 0 && (selects || wakes(i))) choose(i);
       });
     });
-    return this.#chosen(chosen);
+    return chosen();
   }
 
-  #chooser(): { chosen: number[]; choose: (i: number) => void } {
-    const chosen: number[] = [];
+  /**
+   * `choose` marks a scan index and notes it in a scratch array every selection reuses: a dense pass chooses tens of
+   * thousands, and growing a fresh array to that size cost more than choosing them. `chosen` ends the selection.
+   */
+  #chooser(): { choose: (i: number) => void; chosen: () => Int32Array } {
+    if (picked.length < this.#marked.length) picked = new Int32Array(this.#marked.length);
+    const list = picked;
     const marked = this.#marked;
+    let n = 0;
     const choose = (i: number) => {
       if (i >= 0 && !marked[i]) {
         marked[i] = 1;
-        chosen.push(i);
+        list[n++] = i;
       }
     };
-    return { chosen, choose };
+    return { choose, chosen: () => this.#chosen(list, n) };
   }
 
-  /** The chosen scan indices in ascending order, their marks cleared. */
-  #chosen(chosen: readonly number[]): Int32Array {
+  /** The `n` scan indices noted in `list`, in ascending order, their marks cleared. */
+  #chosen(list: Int32Array, n: number): Int32Array {
     const marked = this.#marked;
-    const sorted = new Int32Array(chosen.length);
-    if (chosen.length * 8 < marked.length) {
-      sorted.set(chosen);
-      for (const i of chosen) marked[i] = 0;
+    const sorted = new Int32Array(n);
+    if (n * 8 < marked.length) {
+      sorted.set(list.subarray(0, n));
+      for (let k = 0; k < n; k++) marked[list[k] as number] = 0;
       return sorted.sort();
     }
     // A large share of the book: sweeping the marks in order costs less than sorting.
-    for (let i = 0, n = 0; n < chosen.length; i++) {
+    for (let i = 0, k = 0; k < n; i++) {
       if (marked[i]) {
         marked[i] = 0;
-        sorted[n++] = i;
+        sorted[k++] = i;
       }
     }
     return sorted;
@@ -267,6 +273,8 @@ function hasOwnBuffer(entry: PreparedEntry): boolean {
 }
 
 const plans = new WeakMap<EntryOrder, Map<string, ScanPlan>>();
+/** The scratch list of `ScanPlan.#chooser`: a selection runs to its end before another starts. */
+let picked = new Int32Array(0);
 
 export function scanPlan(order: EntryOrder, context: KeyContext, exhaustive = false): ScanPlan {
   let byContext = plans.get(order);

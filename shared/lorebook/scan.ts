@@ -11,7 +11,7 @@ import {
 import { admitCandidates } from './admission.ts';
 import { tokenBudget } from './budget.ts';
 import { Candidate, ScanCandidates } from './candidate.ts';
-import { GROUPED, PREVENT_RECURSION } from './check-table.ts';
+import { GROUPED, IGNORE_BUDGET, PREVENT_RECURSION } from './check-table.ts';
 import { orderEntries } from './entry-order.ts';
 import { explainEntry } from './explain.ts';
 import { FateLog } from './fate-log.ts';
@@ -30,6 +30,7 @@ import type {
 } from './model.ts';
 import { ScanState, WorldInfoPosition } from './model.ts';
 import { nextPass } from './next-pass.ts';
+import { PassCandidates } from './pass-candidates.ts';
 import { emptyPrompt, emptySlots, placeEntries } from './placement.ts';
 import { createRandomSource } from './rng.ts';
 import { ScanBuffer } from './scan-buffer.ts';
@@ -114,11 +115,6 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     const sticky = timed.sticky(entry, index) !== undefined;
     return new Candidate(entry, plan.book(index), order.bookIndex(index), index, sticky, row, plan.entryFlags(index));
   };
-  const candidateAt = (index: number): Candidate => {
-    let c = candidates.get(index);
-    if (!c) candidates.add((c = newCandidate(index)));
-    return c;
-  };
 
   const buffer = new ScanBuffer(
     {
@@ -156,6 +152,17 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   // The contents earlier passes added for recursion, newest first, each followed by "\n".
   const priorText = new GrowingTextCounter(tokenizer);
   let overflowed = false;
+  // An entry no other step needs to see before the budget does is checked when the budget reaches it (see
+  // pass-candidates.ts); with keys shared by entries, which one is activated must be known before the check.
+  const stickyFree = stickyIndices.length === 0;
+  const deferrable = (i: number): boolean => {
+    if (!byEntry) return false;
+    plan.checkRow(i);
+    if (plan.entryFlags(i) & (GROUPED | IGNORE_BUDGET)) return false;
+    return stickyFree || timed.sticky(order.entry(i), i) === undefined;
+  };
+  let last: PassCandidates | null = null;
+  let ended = false;
   let state: ScanState = ScanState.INITIAL;
   const loops: PassTrace[] = [];
 
@@ -177,29 +184,45 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     };
 
     // Sticky entries first, then scan order; those in a group also on their own.
-    const found: Candidate[] = [];
-    const stickyFound: Candidate[] = [];
-    const grouped: Candidate[] = [];
-    const stickyGrouped: Candidate[] = [];
+    const check = (c: Candidate): boolean => {
+      const outcome = checkEntry(c, pass);
+      if (!ended) selection?.settle(c, outcome, view);
+      if (outcome.candidate) fates.qualified(c, loop, outcome);
+      else fates.rejected(c, loop, outcome, outcome.quirk);
+      return outcome.candidate;
+    };
     const chosen = selection
       ? selection.select(view, loop, (i) => candidates.get(i)?.restsIn === view.lineage)
       : plan.select(view, stickyIndices);
-    for (const i of chosen) {
-      const c = candidateAt(i);
+    const found = new PassCandidates(
+      chosen,
+      (i) => {
+        const c = newCandidate(i);
+        candidates.add(c);
+        return check(c) ? c : null;
+      },
+      fates,
+    );
+    const grouped: Candidate[] = [];
+    const stickyGrouped: Candidate[] = [];
+    for (let k = 0; k < chosen.length; k++) {
+      const i = chosen[k] as number;
+      let c = candidates.get(i);
+      if (!c) {
+        if (deferrable(i)) continue;
+        candidates.add((c = newCandidate(i)));
+      }
+      found.strike(k);
       selection?.wake(c, loop);
       if (c.rollFailed || activatedWith(c)) continue;
-      const outcome = checkEntry(c, pass);
-      selection?.settle(c, outcome, view);
-      if (outcome.candidate) {
-        (c.sticky ? stickyFound : found).push(c);
-        if (c.flags & GROUPED) (c.sticky ? stickyGrouped : grouped).push(c);
-        fates.qualified(c, loop, outcome);
-      } else fates.rejected(c, loop, outcome, outcome.quirk);
+      if (!check(c)) continue;
+      found.add(c);
+      if (c.flags & GROUPED) (c.sticky ? stickyGrouped : grouped).push(c);
     }
-    const ordered = stickyFound.length > 0 ? [...stickyFound, ...found] : found;
 
     const priorTokens = priorText.tokens();
-    filterByInclusionGroups(ordered, {
+    const removed = filterByInclusionGroups({
+      candidates: () => found.all(),
       grouped: stickyGrouped.length > 0 ? [...stickyGrouped, ...grouped] : grouped,
       useGroupScoring: settings.useGroupScoring,
       activated: activated.values(),
@@ -210,7 +233,8 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
         groupScore(c.book.rawKeys(c.bookIndex), buffer.view(c.entry.layout, withRecursion), c.entry.raw.selectiveLogic),
       note: (c, reason, quirk) => fates.rejected(c, loop, reason, quirk),
     });
-    const admission = admitCandidates(ordered, {
+    if (removed) found.drop(removed);
+    const admission = admitCandidates(found, {
       pass: loop,
       budget,
       priorTokens,
@@ -229,8 +253,8 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     overflowed = admission.overflowed;
 
     // Entries the budget turned away still count here (and feed recursion), as in SillyTavern.
-    const successful = admission.rollsFailed > 0 ? ordered.filter((c) => !c.rollFailed) : ordered;
-    const recursable = () => successful.filter((c) => !(c.flags & PREVENT_RECURSION));
+    const successful = () => (admission.rollsFailed > 0 ? found.all().filter((c) => !c.rollFailed) : found.all());
+    const recursable = () => successful().filter((c) => !(c.flags & PREVENT_RECURSION));
     // After an overflow only a delay level's pass can follow, which does not ask how many can recurse.
     let forRecursion = overflowed ? null : recursable();
     const decision = nextPass(
@@ -250,21 +274,37 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
         priorText.prependJoined(text, contents, (i) => (recursing[i] as Candidate).contentMeasure);
       }
     }
-    loops.push({
+    const trace: PassTrace = {
       loop,
       state,
       next: decision.next,
-      candidates: ordered.map((c) => c.entry.key),
-      successful: successful.map((c) => c.entry.key),
+      candidates: [],
+      successful: [],
       activatedTotal: activated.size,
       recursionDelayLevel: level,
       budget,
       budgetOverflowed: overflowed,
-    });
+    };
+    // Only the last pass can end with entries deferred (another pass needs them all): its lists wait to be read.
+    if (found.settled) {
+      trace.candidates = found.all().map((c) => c.entry.key);
+      trace.successful = successful().map((c) => c.entry.key);
+    } else {
+      last = found;
+      lazyTrace(
+        trace,
+        () => found.all().map((c) => c.entry.key),
+        () => successful().map((c) => c.entry.key),
+      );
+    }
+    loops.push(trace);
     state = decision.next;
   }
 
   selection?.end(loops.length);
+  ended = true;
+  // The last pass's deferred entries, checked (and their fates logged) once an explanation asks.
+  const settle = () => last?.all();
   const activatedList = [...activated.values()];
   timed.record(activatedList.map((c) => c.entry));
   const { slots, prompt } = placeEntries(activatedList, scenario.authorsNote);
@@ -277,6 +317,7 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   let explanation: ScanExplanation | undefined;
   let unmatched: EntryKey[] | undefined;
   const explain = (): ScanExplanation => {
+    settle();
     if (options.explainEvaluatedOnly)
       return { mode: SCAN_MODE, entries: fates.decided().map((c) => explainEntry(c, c.fate!)) };
     const entries: EntryExplanation[] = [];
@@ -330,8 +371,10 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   };
   Object.defineProperty(result, LAZY, { value: lazy });
   Object.defineProperty(result, 'explain', LAZY_EXPLAIN);
-  if (options.explainEvaluatedOnly) result.unevaluated = order.length - fates.size;
-  else if (options.listUnmatched) Object.defineProperty(result, 'unmatched', LAZY_UNMATCHED);
+  if (options.explainEvaluatedOnly) {
+    settle();
+    result.unevaluated = order.length - fates.size;
+  } else if (options.listUnmatched) Object.defineProperty(result, 'unmatched', LAZY_UNMATCHED);
   return result;
 }
 
@@ -362,6 +405,32 @@ const LAZY_UNMATCHED: PropertyDescriptor = {
     return this[LAZY].unmatched();
   },
 };
+
+/** A pass trace's lists, built when first read (the same shared getters for every trace, as for results above). */
+const LAZY_LISTS = Symbol('lazy trace lists');
+interface LazyLists {
+  candidates: EntryKey[] | (() => EntryKey[]);
+  successful: EntryKey[] | (() => EntryKey[]);
+}
+type WithLazyLists = { [LAZY_LISTS]: LazyLists };
+const lazyList = (name: keyof LazyLists): PropertyDescriptor => ({
+  enumerable: true,
+  configurable: true,
+  get(this: WithLazyLists) {
+    const lists = this[LAZY_LISTS];
+    const list = lists[name];
+    return typeof list === 'function' ? (lists[name] = list()) : list;
+  },
+});
+const LAZY_CANDIDATES = lazyList('candidates');
+const LAZY_SUCCESSFUL = lazyList('successful');
+
+function lazyTrace(trace: PassTrace, candidates: () => EntryKey[], successful: () => EntryKey[]): void {
+  Object.defineProperty(trace, LAZY_LISTS, { value: { candidates, successful } });
+  // Redefined in place, so the keys keep their order.
+  Object.defineProperty(trace, 'candidates', LAZY_CANDIDATES);
+  Object.defineProperty(trace, 'successful', LAZY_SUCCESSFUL);
+}
 
 /** The buffer layout of an entry without its own scan depth or match sources. */
 const SHARED_LAYOUT = { depth: null, mask: 0 };

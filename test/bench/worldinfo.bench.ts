@@ -3,10 +3,11 @@
 // other entries so recursion runs until the budget (25 % of 32k) overflows after ~240 activations; a 20-message
 // chat scanned at depth 4, whole words, case-insensitive, recursion on. "compile" is the first scan of a fresh
 // book object (key compilation and indexing included); warm scans reuse it across different chats. "edit" replaces
-// one entry at a time and scans again (only that entry recompiles). Three generators: the issue's scenario
-// ("realistic"), "mixed" (CJK keys, case-sensitive and substring entries, more regex keys, longer messages) and
+// one entry at a time and scans again (only that entry recompiles). Four generators: the issue's scenario
+// ("realistic"), "mixed" (CJK keys, case-sensitive and substring entries, more regex keys, longer messages),
 // "crowded" (common keys shared by crowds of selective entries, timed effects, scored groups, long recursion chains,
-// 400-word messages, case-sensitive).
+// 400-word messages, case-sensitive) and "dense" (keys drawn from one vocabulary by word frequency: over half the book
+// are candidates in one pass).
 // Warm scans (changed in session 7: before, each book got 5 warm-up scans and then 60/40/30/15 measured ones in one
 // stretch, which measured the JIT's warm-up and let one burst of other work move a figure by 5×): a generator's four
 // books are built first; each gets 48 unmeasured scans; then 7 rounds give every book, in an order that rotates each
@@ -262,7 +263,63 @@ const CROWDED: Generator = {
   carryTimedEffects: true,
 };
 
-export const GENERATORS = [REALISTIC, MIXED, CROWDED];
+/** The dense generator's shared vocabulary, made-up words apart from the entries' own. */
+const DENSE_WORDS = 1_500;
+/** A vocabulary word, log-uniformly by rank for `u` uniform in [0, 1): rank r comes up about as often as 1/r. */
+const commonWord = (u: number): string => word(1_000_000 + Math.floor(Math.exp(u * Math.log(DENSE_WORDS))) - 1);
+/** A fixed pseudo-random fraction in [0, 1) per number. */
+const unit = (n: number): number => (Math.imul(n + 1, 0x9e3779b1) >>> 0) / 2 ** 32;
+
+/**
+ * A fourth shape, with no crowd built in: each entry's first key is a word of one shared vocabulary drawn as word
+ * frequencies fall (a few words are in most chats), and half the chat's words are drawn from it the same way, so
+ * about 57 % of the book are candidates in the first pass and the budget stops it after ~80 activations. 4–8 keys an
+ * entry, the others its own words: one in three a regex of varied shape or a multi-word key; one entry in five
+ * selective on two vocabulary words, with all four logics; one in six matching substrings; groups; 110-word
+ * messages at depth 10, case-insensitive.
+ */
+const DENSE: Generator = {
+  name: 'dense',
+  keysOf(uid) {
+    const key = [commonWord(unit(uid))];
+    for (let k = 1; k < 4 + (uid % 5); k++) {
+      const own = word(uid * 8 + k);
+      switch ((uid + k) % 9) {
+        case 0:
+          key.push(`/\\b${own}(?:s|es|'s)?\\b/i`);
+          break;
+        case 3:
+          key.push(`/\\b${own.slice(0, -1)}\\w?\\b/i`);
+          break;
+        case 6:
+          key.push(`${own} ${commonWord(unit(uid * 8 + k))}`);
+          break;
+        default:
+          key.push(own);
+      }
+    }
+    const selective = uid % 5 === 0;
+    return {
+      key,
+      keysecondary: selective ? [commonWord(unit(uid + 1e6)), commonWord(unit(uid + 2e6))] : [],
+      selective,
+      selectiveLogic: uid % 4,
+      matchWholeWords: uid % 6 === 5 ? false : null,
+      ...(uid % 17 === 0 ? { group: `d${uid % 23}` } : {}),
+    };
+  },
+  mention: (uid, pick) => (pick % 3 ? commonWord(unit(uid)) : word(uid * 8 + 1)),
+  sentence(next, words, inserts) {
+    const common = Array.from({ length: Math.round(words * 0.5) }, () => commonWord(next(2 ** 30) / 2 ** 30));
+    return sentence(next, words - common.length, [...inserts, ...common], FILLER);
+  },
+  contentWords: 30,
+  messageWords: 110,
+  mentionsPerMessage: 2,
+  depth: 10,
+};
+
+export const GENERATORS = [REALISTIC, MIXED, CROWDED, DENSE];
 
 function sentence(next: (below: number) => number, words: number, inserts: string[], filler: string[]): string {
   const out = Array.from({ length: words }, () => filler[next(filler.length)] as string);

@@ -234,7 +234,16 @@ describe('lorebook editor and activation preview', () => {
     await expect.poll(() => shownEntries(app.page)).toBe('10,000 of 10,000 entries');
     await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await app.page.getByLabel('Message 1 (User)').fill('Tell me about name42.');
-    await app.page.getByTestId('preview-result').getByRole('button', { name: 'Entry number 42', exact: true }).click();
+    const title = (n: number) =>
+      app.page.getByTestId('preview-result').getByRole('button', { name: `Entry number ${n}`, exact: true });
+    await title(42).click();
+    await expect.poll(() => app.page.locator('.lb-row.current').innerText()).toMatch(/Entry number 42\b/);
+    // The titles are buttons for the keyboard too: Enter and Space open their entry (entry 42's content names 297).
+    await title(297).focus();
+    await app.page.keyboard.press('Enter');
+    await expect.poll(() => app.page.locator('.lb-row.current').innerText()).toMatch(/Entry number 297\b/);
+    await title(42).focus();
+    await app.page.keyboard.press('Space');
     await expect.poll(() => app.page.locator('.lb-row.current').innerText()).toMatch(/Entry number 42\b/);
   }, 180_000);
 });

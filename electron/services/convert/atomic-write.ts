@@ -1,11 +1,13 @@
 /**
  * Crash-safe file replacement: write a temp file in the same folder, rename it over the target. A reader (or a run
- * killed midway) sees the old file or the new one, never a half-written one. `durable` also flushes the temp file
- * to disk before the rename, so even a power cut cannot leave an empty file where an original used to be.
+ * killed midway) sees the old file or the new one, never a half-written one. 'durable' also flushes the temp file
+ * to disk before the rename, so even a power cut cannot leave an empty file where an original used to be. 'staged'
+ * writes the target under its own name: it sits in a hidden folder no reader knows yet (staging.ts), which is
+ * renamed into place whole once every file in it is complete.
  *
- * Temp files are named `.<name>.lorewright-tmp-<pid>-<random>`: a run killed outright (SIGKILL, power cut) leaves
- * them behind, and the next run over the folder removes those whose process is gone (cleanLeftoverTemps); an
- * interrupted run removes its own (removeOwnTemps).
+ * Temp files (and staging folders) are named `.<name>.lorewright-tmp-<pid>-<random>`: a run killed outright
+ * (SIGKILL, power cut) leaves them behind, and the next run over the folder removes those whose process is gone
+ * (cleanLeftoverTemps); an interrupted run removes its own (removeOwnTemps).
  */
 import fs from 'node:fs/promises';
 import {
@@ -26,7 +28,6 @@ import {
   rmSync,
   stat,
   statSync,
-  unlinkSync,
   writev,
   writevSync,
 } from 'node:fs';
@@ -52,7 +53,8 @@ const TEMP_NAME = /^\..+\.lorewright-tmp-(?:(\d+)-)?[0-9a-f]+$/;
 const tempPrefix = randomBytes(6).toString('hex');
 let tempCount = 0;
 
-function tempPath(target: string): string {
+/** A fresh temp name beside `target` (a file's, or a staging folder's). */
+export function tempPath(target: string): string {
   return path.join(
     path.dirname(target),
     `.${path.basename(target)}.lorewright-tmp-${process.pid}-${tempPrefix}${(tempCount++).toString(16)}`,
@@ -76,8 +78,8 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Removes the temp files in `dirs` whose writer has ended (killed before it could rename them: never a finished
- * file). Another live run's temp files are left alone. Returns the paths removed.
+ * Removes the temp files and staging folders in `dirs` whose writer has ended (killed before it could rename them:
+ * never a finished file). Another live run's are left alone. Returns the paths removed.
  */
 export async function cleanLeftoverTemps(dirs: Iterable<string>): Promise<string[]> {
   const removed: string[] = [];
@@ -88,7 +90,7 @@ export async function cleanLeftoverTemps(dirs: Iterable<string>): Promise<string
       if (owner === undefined || owner === process.pid || alive(owner)) continue;
       const file = path.join(dir, name);
       if (
-        await fs.rm(file).then(
+        await fs.rm(file, { recursive: true }).then(
           () => true,
           () => false,
         )
@@ -116,8 +118,8 @@ export function trackTempDirs(dirs: Iterable<string>): () => void {
 }
 
 /**
- * Synchronously removes this process's temp files (any thread's: they carry the process id) in the folders of
- * running batches: for a run stopped mid-write by a second Ctrl-C or SIGTERM.
+ * Synchronously removes this process's temp files and staging folders (any thread's: they carry the process id) in
+ * the folders of running batches: for a run stopped mid-write by a second Ctrl-C or SIGTERM.
  */
 export function removeOwnTemps(): void {
   for (const dir of batchDirs.keys()) {
@@ -130,7 +132,7 @@ export function removeOwnTemps(): void {
     for (const name of names) {
       if (tempOwner(name) !== process.pid) continue;
       try {
-        unlinkSync(path.join(dir, name));
+        rmSync(path.join(dir, name), { recursive: true, force: true });
       } catch {
         // Renamed or removed meanwhile: nothing left to clean.
       }
@@ -227,68 +229,76 @@ function unchanged(then: Stats, now: Stats): boolean {
 const overhang = (source: CopySource, copied: boolean, parts: readonly Uint8Array[]): boolean =>
   !copied || byteLength(parts) < source.bytes.length;
 
-export function writeFileAtomic(
-  target: string,
-  bytes: FileBytes,
-  durable: boolean,
-  source?: CopySource,
-): Promise<void> {
-  const write = writeTemp(target, bytes, durable, source).finally(() => writing.delete(write));
+/**
+ * How a file is written: 'durable' (temp file, flushed, renamed: replacing an original), 'atomic' (temp file,
+ * renamed: a new file in a folder others may read) or 'staged' (under its own name, in a staging folder).
+ */
+export type WriteMode = 'durable' | 'atomic' | 'staged';
+
+/** Where a write goes first, how it is opened and whether the kernel copy may meet a file already there. */
+function plan(target: string, mode: WriteMode): { at: string; flags: string; copyFlags: number } {
+  // A staged file is opened without O_EXCL: a batch rerun after a worker died writes its files again.
+  if (mode === 'staged') return { at: target, flags: 'w', copyFlags: 0 };
+  return { at: tempPath(target), flags: 'wx', copyFlags: constants.COPYFILE_EXCL };
+}
+
+export function writeFileAtomic(target: string, bytes: FileBytes, mode: WriteMode, source?: CopySource): Promise<void> {
+  const write = writeTemp(target, bytes, mode, source).finally(() => writing.delete(write));
   writing.add(write);
   return write;
 }
 
-async function writeTemp(target: string, bytes: FileBytes, durable: boolean, source?: CopySource): Promise<void> {
-  const temp = tempPath(target);
+async function writeTemp(target: string, bytes: FileBytes, mode: WriteMode, source?: CopySource): Promise<void> {
+  const { at, flags, copyFlags } = plan(target, mode);
   const parts = slices(bytes);
   const keep = copyablePrefix(parts, source);
   let created = false;
   try {
     // The unchanged start is copied in the kernel (which removes its copy if it fails), and the rest written over
     // the copy from `keep` on.
-    if (keep > 0) await copyFileAsync(source!.path, temp, constants.COPYFILE_EXCL);
+    if (keep > 0) await copyFileAsync(source!.path, at, copyFlags);
     created = keep > 0;
-    const fd = await openAsync(temp, keep > 0 ? 'r+' : 'wx', source && source.stats.mode & 0o777);
+    const fd = await openAsync(at, keep > 0 ? 'r+' : flags, source && source.stats.mode & 0o777);
     created = true;
     try {
       // A source changed since it was read is not what the slices were made from: write them all instead.
       const copied = keep > 0 && unchanged(source!.stats, await statAsync(source!.path));
       await writeAll(fd, copied ? parts.slice(1) : parts, copied ? keep : 0);
       if (keep > 0 && overhang(source!, copied, parts)) await ftruncateAsync(fd, byteLength(parts));
-      if (durable) await fsyncAsync(fd);
+      if (mode === 'durable') await fsyncAsync(fd);
     } finally {
       await closeAsync(fd);
     }
     if (stopping) throw new Error(`stopped before ${target} was replaced`);
-    await fs.rename(temp, target);
+    if (at !== target) await fs.rename(at, target);
   } catch (e) {
-    if (created) await fs.rm(temp, { force: true });
+    if (created) await fs.rm(at, { force: true });
     throw e;
   }
 }
 
 /** writeFileAtomic for worker threads (same temp name, flush policy and clean-up), without async I/O per file. */
-export function writeFileAtomicSync(target: string, bytes: FileBytes, durable: boolean, source?: CopySource): void {
-  const temp = tempPath(target);
+export function writeFileAtomicSync(target: string, bytes: FileBytes, mode: WriteMode, source?: CopySource): void {
+  const { at, flags, copyFlags } = plan(target, mode);
   const parts = slices(bytes);
   const keep = copyablePrefix(parts, source);
   let created = false;
   try {
-    if (keep > 0) copyFileSync(source!.path, temp, constants.COPYFILE_EXCL);
+    if (keep > 0) copyFileSync(source!.path, at, copyFlags);
     created = keep > 0;
-    const fd = openSync(temp, keep > 0 ? 'r+' : 'wx', source && source.stats.mode & 0o777);
+    const fd = openSync(at, keep > 0 ? 'r+' : flags, source && source.stats.mode & 0o777);
     created = true;
     try {
       const copied = keep > 0 && unchanged(source!.stats, statSync(source!.path));
       writeAllSync(fd, copied ? parts.slice(1) : parts, copied ? keep : 0);
       if (keep > 0 && overhang(source!, copied, parts)) ftruncateSync(fd, byteLength(parts));
-      if (durable) fsyncSync(fd);
+      if (mode === 'durable') fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
-    renameSync(temp, target);
+    if (at !== target) renameSync(at, target);
   } catch (e) {
-    if (created) rmSync(temp, { force: true });
+    if (created) rmSync(at, { force: true });
     throw e;
   }
 }

@@ -34,10 +34,20 @@ function notACard(name: string): string | undefined {
   return `not a card file (${ext || 'no extension'}); cards are PNG, JSON, YAML or CharX files`;
 }
 
-export async function collectInputs(inputs: readonly string[], exclude: readonly string[] = []): Promise<Collected> {
-  const { files, skipped } = await walkFiles(inputs, { accept: isCardFileName, rejectReason: notACard, exclude });
+/** The inputs' files; `found` is called with each as it is found (see WalkOptions). */
+export async function collectInputs(
+  inputs: readonly string[],
+  exclude: readonly string[] = [],
+  found?: (file: InputFile) => void,
+): Promise<Collected> {
+  const { files, skipped } = await walkFiles(inputs, {
+    accept: isCardFileName,
+    rejectReason: notACard,
+    exclude,
+    ...(found ? { found } : {}),
+  });
   return {
-    files: files.map((f) => ({ path: f.path, root: f.root, size: f.size })),
+    files,
     missing: skipped.filter((s) => s.code === 'missing').map((s) => ({ path: s.path, message: s.reason })),
     skipped: skipped.filter((s) => s.code !== 'missing'),
   };

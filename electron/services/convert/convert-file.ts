@@ -15,7 +15,7 @@ import { summarizeReport } from '../../../shared/card/loss-report.ts';
 import { writeCardParts } from '../../../shared/card/write.ts';
 import type { OutputFormat } from '../../../shared/card/write.ts';
 import { backupFile, backupFileSync, writeFileAtomic, writeFileAtomicSync } from './atomic-write.ts';
-import type { CopySource } from './atomic-write.ts';
+import type { CopySource, WriteMode } from './atomic-write.ts';
 import { sameFormat } from './output-path.ts';
 import type { InputFile } from './collect.ts';
 import { readRegularFile, readRegularFileSync, scratchBuffer } from '../files/walk-files.ts';
@@ -27,6 +27,8 @@ export interface FileJob {
   format: 'same' | OutputFormat;
   /** Where the output goes, in a folder that exists; undefined in in-place mode (the input is replaced). */
   output: string | undefined;
+  /** The output's folder is a staging folder (staging.ts): the file is written under its own name. */
+  staged?: boolean;
   backup: boolean;
   indent: number | string | undefined;
   maxFileBytes: number;
@@ -111,6 +113,7 @@ function reading(
 }
 
 // Replacing an original must survive a power cut (durable); a new file in the output folder can simply be redone.
+const modeOf = (job: FileJob): WriteMode => (!job.output ? 'durable' : job.staged ? 'staged' : 'atomic');
 
 export function convertFile(job: FileJob, scratch?: (size: number) => Uint8Array): Promise<FileResult> {
   return tracked(job, async (result) => {
@@ -119,7 +122,7 @@ export function convertFile(job: FileJob, scratch?: (size: number) => Uint8Array
     const out = convertBytes(job, bytes, result);
     if (!out) return;
     if (!job.output && job.backup) result.backup = await backupFile(job.file.path);
-    await writeFileAtomic(job.output ?? job.file.path, out, !job.output, read.source(bytes));
+    await writeFileAtomic(job.output ?? job.file.path, out, modeOf(job), read.source(bytes));
     Object.assign(result, { output: job.output ?? job.file.path, bytesOut: byteLength(out) });
   });
 }
@@ -135,7 +138,7 @@ export function convertFileSync(job: FileJob, scratch = threadScratch): FileResu
     const out = convertBytes(job, bytes, result);
     if (!out) return;
     if (!job.output && job.backup) result.backup = backupFileSync(job.file.path);
-    writeFileAtomicSync(job.output ?? job.file.path, out, !job.output, read.source(bytes));
+    writeFileAtomicSync(job.output ?? job.file.path, out, modeOf(job), read.source(bytes));
     Object.assign(result, { output: job.output ?? job.file.path, bytesOut: byteLength(out) });
   });
 }

@@ -4,15 +4,18 @@
  * the batch goes on. Originals are never written unless `inPlace`, and then atomically with a backup.
  */
 import fs from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { collectInputs } from './collect.ts';
+import type { InputFile } from './collect.ts';
 import { convertFile, convertFileSync, DEFAULT_MAX_FILE_BYTES } from './convert-file.ts';
 import type { FileJob } from './convert-file.ts';
 import { OutputPlanner } from './output-path.ts';
-import { batchIndexes, runPool } from './pool.ts';
+import { BatchQueue, runPool } from './pool.ts';
 import { cleanLeftoverTemps, trackTempDirs } from './atomic-write.ts';
+import { closeStage, openStage, tempsBeside } from './staging.ts';
 import { releasePool, takePool } from './worker-pool.ts';
 import type { WorkerPool } from './worker-pool.ts';
 import { scratchBuffer } from '../files/walk-files.ts';
@@ -66,86 +69,120 @@ async function convertWith(
 ): Promise<ConvertReport> {
   const startedAt = new Date().toISOString();
   const outDir = options.outDir ? path.resolve(options.outDir) : undefined;
-  // The output folder may sit inside an input folder; never treat earlier outputs as inputs.
-  const { files, missing, skipped } = await collectInputs(options.inputs, outDir ? [outDir] : []);
-  // Threads pay off once there is more work than their start-up costs.
-  const pool = options.threads || files.length >= MIN_FILES_FOR_THREADS ? threads : undefined;
+  const format = options.format ?? 'same';
+  // A new output folder is staged (staging.ts): written hidden, under the final names, and put in place at the end.
+  const stage = outDir ? await openStage(outDir) : undefined;
+  // Outputs are named in input order as the walk finds the files. An output is never an input: the walk does not
+  // enter the output folder (nor any staging folder beside it), so the only inputs that can lie in it are those
+  // named directly, all known now.
   const planner = outDir
     ? new OutputPlanner(
-        outDir,
-        files.map((f) => f.path),
+        stage ?? outDir,
+        options.inputs.map((p) => path.resolve(p)),
       )
     : undefined;
-  const format = options.format ?? 'same';
-  const outputs = files.map((f) => planner?.claim(f.path, f.root, format));
-  // Each output folder is made once here, not once per file.
-  await Promise.all(
-    [...new Set(outputs.flatMap((o) => (o ? [path.dirname(o)] : [])))].map((dir) => fs.mkdir(dir, { recursive: true })),
-  );
-  // Temp files live beside their targets: clear what a killed run left there (while this one starts: a temp file of
-  // a live process, this one included, is never removed), and say where ours will be.
-  const targetDirs = files.map((f, i) => path.dirname(outputs[i] ?? f.path));
-  const cleaning = cleanLeftoverTemps(targetDirs);
-  const untrack = trackTempDirs(targetDirs);
-  const results: (FileResult | undefined)[] = new Array(files.length);
-  const missingResults: FileResult[] = [
-    ...missing.map((m): FileResult => ({
-      input: m.path,
-      status: 'failed',
-      error: { code: 'ENOENT', message: m.message },
-      warnings: [],
-      bytesIn: 0,
-      ms: 0,
-    })),
-    ...skipped.map((s): FileResult => ({
-      input: s.path,
-      status: 'skipped',
-      error: { code: s.code, message: s.reason },
-      warnings: [],
-      bytesIn: 0,
-      ms: 0,
-    })),
-  ];
-  const total = files.length + missing.length;
+  const files: InputFile[] = [];
+  const outputs: (string | undefined)[] = [];
+  // Each output folder is made once, before the first batch writing into it is handed out. Temp files live beside
+  // their targets (a staging folder beside the output folder): each folder they may be in is registered for a hard
+  // stop's clean-up before anything is written there.
+  const targetDirs = new Set<string>();
+  const untrack: (() => void)[] = [];
+  if (stage) untrack.push(trackTempDirs([path.dirname(outDir!)]));
+  const prepare = (dir: string): void => {
+    if (targetDirs.has(dir)) return;
+    targetDirs.add(dir);
+    if (outDir) mkdirSync(dir, { recursive: true });
+    if (!stage) untrack.push(trackTempDirs([dir]));
+  };
+  const results: (FileResult | undefined)[] = [];
+  // Progress names the total, known once the walk ends: results that come before are told then.
+  let total: number | undefined;
   let done = 0;
-  for (const r of missingResults) onProgress?.({ done: ++done, total, result: r });
+  const early: FileResult[] = [];
+  const tell = (result: FileResult): void => {
+    if (total === undefined) early.push(result);
+    else onProgress?.({ done: ++done, total, result });
+  };
   const job = (i: number): FileJob => ({
     file: files[i]!,
     to: options.to,
     format,
     output: outputs[i],
+    ...(stage ? { staged: true } : {}),
     backup: options.backup ?? true,
     indent: options.indent,
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
   });
+  // What the report names is where a staged output will be.
   const record = (i: number, result: FileResult): void => {
+    if (stage && result.output) result.output = outDir + result.output.slice(stage.length);
     results[i] = result;
-    onProgress?.({ done: ++done, total, result });
+    tell(result);
+  };
+  // With threads, files are converted in batches while the walk goes on; they start once there are enough files
+  // to pay for the threads (or the walk has ended).
+  const queue = new BatchQueue(BATCH_FILES, BATCH_BYTES);
+  let converting: Promise<void> | undefined;
+  const startThreads = (pool: WorkerPool): void => {
+    // Batches go to this thread and to the workers (one message each way per batch), two batches per worker in
+    // flight so none waits for its next batch. A worker's first files run before V8 has optimised the card code,
+    // and starting one costs ≈0.1 s, so this thread takes batches as well (the last lane, so that a single batch
+    // still goes to a worker).
+    const scratch = scratchBuffer();
+    const here = (jobs - 1) * 2;
+    const lane = async (n: number): Promise<void> => {
+      for (let batch; !options.signal?.aborted && (batch = await queue.next());) {
+        if (n === here) await convertHere(batch, (i) => record(i, convertFileSync(job(i), scratch)), options.signal);
+        else (await pool.run(batch.map(job))).forEach((result, k) => record(batch[k]!, result));
+      }
+    };
+    converting = Promise.all(Array.from({ length: here + 1 }, (_, n) => lane(n))).then(() => undefined);
+  };
+  const found = (file: InputFile): void => {
+    const i = files.push(file) - 1;
+    const output = planner?.claim(file.path, file.root, format);
+    outputs.push(output);
+    prepare(path.dirname(output ?? file.path));
+    queue.add(i, file.size);
+    if (threads && !converting && (options.threads || files.length >= MIN_FILES_FOR_THREADS)) startThreads(threads);
   };
   try {
-    if (pool) {
-      // Files go in batches to this thread and to the workers (one message each way per batch), two batches per
-      // worker in flight so none waits for its next batch. A worker's first files run before V8 has optimised the
-      // card code, and starting one costs ≈0.1 s, so this thread takes batches as well (the last lane, so that a
-      // single batch still goes to a worker).
-      const batches = batchIndexes(
-        files.map((f) => f.size),
-        BATCH_FILES,
-        BATCH_BYTES,
-      );
-      const scratch = scratchBuffer();
-      const here = (jobs - 1) * 2;
-      await runPool(
-        batches,
-        here + 1,
-        async (batch, _i, lane) => {
-          if (lane === here)
-            await convertHere(batch, (i) => record(i, convertFileSync(job(i), scratch)), options.signal);
-          else (await pool.run(batch.map(job))).forEach((result, k) => record(batch[k]!, result));
-        },
-        options.signal,
-      );
-    } else {
+    // The output folder may sit inside an input folder; never treat earlier outputs (or staged ones) as inputs.
+    const collected = await collectInputs(
+      options.inputs,
+      outDir ? [outDir, ...(await tempsBeside(outDir))] : [],
+      found,
+    ).finally(() => queue.end());
+    // Threads pay off once there is more work than their start-up costs.
+    const pool = options.threads || files.length >= MIN_FILES_FOR_THREADS ? threads : undefined;
+    if (pool && !converting) startThreads(pool);
+    // Clear what a killed run left there while the files convert (a temp file of a live process, this one included,
+    // is never removed).
+    const tempDirs = stage ? [] : [...targetDirs];
+    const cleaning = cleanLeftoverTemps(outDir ? [path.dirname(outDir), ...tempDirs] : tempDirs);
+    const missingResults: FileResult[] = [
+      ...collected.missing.map((m): FileResult => ({
+        input: m.path,
+        status: 'failed',
+        error: { code: 'ENOENT', message: m.message },
+        warnings: [],
+        bytesIn: 0,
+        ms: 0,
+      })),
+      ...collected.skipped.map((s): FileResult => ({
+        input: s.path,
+        status: 'skipped',
+        error: { code: s.code, message: s.reason },
+        warnings: [],
+        bytesIn: 0,
+        ms: 0,
+      })),
+    ];
+    total = files.length + collected.missing.length;
+    for (const r of [...missingResults, ...early.splice(0)]) tell(r);
+    if (pool) await converting;
+    else {
       // Here in this thread, several files in flight so their I/O overlaps the CPU work.
       const lanes = Array.from({ length: jobs }, () => scratchBuffer());
       await runPool(
@@ -155,23 +192,26 @@ async function convertWith(
         options.signal,
       );
     }
+    // An empty batch leaves no output folder, as one that never staged.
+    if (stage) await (files.length > 0 ? closeStage(stage, outDir!) : fs.rmdir(stage));
+    const cleaned = await cleaning;
+    const all = [...missingResults, ...results.filter((r): r is FileResult => r !== undefined)];
+    return {
+      to: options.to,
+      mode: outDir ? 'out-dir' : 'in-place',
+      ...(outDir ? { outDir } : {}),
+      startedAt,
+      ms: Math.round(performance.now() - started),
+      aborted: options.signal?.aborted ?? false,
+      threads: pool && converting ? pool.threadsUsed : 0,
+      totals: totalsOf(all),
+      files: all,
+      ...(cleaned.length ? { cleanedTemps: cleaned } : {}),
+    };
   } finally {
-    untrack();
+    await converting?.catch(() => undefined);
+    for (const u of untrack) u();
   }
-  const cleaned = await cleaning;
-  const all = [...missingResults, ...results.filter((r): r is FileResult => r !== undefined)];
-  return {
-    to: options.to,
-    mode: outDir ? 'out-dir' : 'in-place',
-    ...(outDir ? { outDir } : {}),
-    startedAt,
-    ms: Math.round(performance.now() - started),
-    aborted: options.signal?.aborted ?? false,
-    threads: pool?.threadsUsed ?? 0,
-    totals: totalsOf(all),
-    files: all,
-    ...(cleaned.length ? { cleanedTemps: cleaned } : {}),
-  };
 }
 
 /** How long this thread converts files before it lets its other work run (a timer, a message, the app's IPC). */

@@ -51,6 +51,8 @@ export interface WalkOptions {
   exclude?: readonly string[];
   /** Larger files are skipped before being read. */
   maxFileBytes?: number;
+  /** Called with each file as it is found, in the order of `files`: work on it may start while the walk goes on. */
+  found?: (file: WalkedFile) => void;
 }
 
 export interface WalkResult {
@@ -189,7 +191,9 @@ export async function walkFiles(inputs: readonly string[], options: WalkOptions 
       );
     }
     if (unreadable) return skip(p, unreadable.code, unreadable.reason);
-    files.push({ path: p, root, size: s.size });
+    const file = { path: p, root, size: s.size };
+    files.push(file);
+    options.found?.(file);
   };
 
   const walkDir = async (dir: string, root: string, s: Stats, ancestors: Set<string>): Promise<void> => {

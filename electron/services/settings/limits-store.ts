@@ -34,6 +34,6 @@ export class LimitsStore {
   }
 
   async write(limits: Partial<EvalLimits>): Promise<void> {
-    await writeFileAtomic(this.file, new TextEncoder().encode(`${JSON.stringify(limits, null, 2)}\n`), true);
+    await writeFileAtomic(this.file, new TextEncoder().encode(`${JSON.stringify(limits, null, 2)}\n`), 'durable');
   }
 }

@@ -16,7 +16,7 @@ describe('writeFileAtomic / backupFile', () => {
   it('replaces a file whole and leaves no temp file behind', async () => {
     const file = path.join(tempDir(), 'card.png');
     fs.writeFileSync(file, 'old');
-    await writeFileAtomic(file, new TextEncoder().encode('new'), true);
+    await writeFileAtomic(file, new TextEncoder().encode('new'), 'durable');
     expect(fs.readFileSync(file, 'utf8')).toBe('new');
     expect(fs.readdirSync(path.dirname(file))).toEqual(['card.png']);
   });
@@ -26,7 +26,7 @@ describe('writeFileAtomic / backupFile', () => {
     const target = path.join(dir, 'card.png');
     fs.mkdirSync(target);
     fs.writeFileSync(path.join(target, 'inside'), 'old');
-    await expect(writeFileAtomic(target, new TextEncoder().encode('new'), true)).rejects.toThrow();
+    await expect(writeFileAtomic(target, new TextEncoder().encode('new'), 'durable')).rejects.toThrow();
     expect(fs.readFileSync(path.join(target, 'inside'), 'utf8')).toBe('old');
     expect(fs.readdirSync(dir)).toEqual(['card.png']);
   });
@@ -36,8 +36,8 @@ describe('writeFileAtomic / backupFile', () => {
     const source = new TextEncoder().encode('0123456789');
     // Views into one buffer, a fresh piece, an empty one: what a PNG rewrite hands over.
     const parts = [source.subarray(0, 4), new TextEncoder().encode('-new-'), new Uint8Array(0), source.subarray(4)];
-    await writeFileAtomic(path.join(dir, 'a.png'), parts, false);
-    writeFileAtomicSync(path.join(dir, 'b.png'), parts, false);
+    await writeFileAtomic(path.join(dir, 'a.png'), parts, 'atomic');
+    writeFileAtomicSync(path.join(dir, 'b.png'), parts, 'atomic');
     expect(fs.readFileSync(path.join(dir, 'a.png'), 'utf8')).toBe('0123-new-456789');
     expect(fs.readFileSync(path.join(dir, 'b.png'), 'utf8')).toBe('0123-new-456789');
     expect(fs.readdirSync(dir).sort()).toEqual(['a.png', 'b.png']);
@@ -95,7 +95,7 @@ describe('writing over a kernel copy of the source', () => {
       const atEnd = [src.bytes.subarray(0, 199_000), edit];
       for (const [name, parts] of Object.entries({ grown, shrunk, atEnd })) {
         expect(copyablePrefix(parts, src)).toBeGreaterThan(0);
-        await write(path.join(dir, `${name}.png`), parts, false, src);
+        await write(path.join(dir, `${name}.png`), parts, 'atomic', src);
         expect(fs.readFileSync(path.join(dir, `${name}.png`)).equals(joined(parts))).toBe(true);
       }
       expect(fs.readdirSync(dir).sort()).toEqual(['atEnd.png', 'grown.png', 'shrunk.png', 'src.png']);
@@ -109,11 +109,11 @@ describe('writing over a kernel copy of the source', () => {
     // Rewritten meanwhile: same size, other bytes, later times.
     fs.writeFileSync(src.path, new Uint8Array(200_000).fill(7));
     fs.utimesSync(src.path, new Date(Date.now() + 5_000), new Date(Date.now() + 5_000));
-    await write(path.join(dir, 'out.png'), parts, false, src);
+    await write(path.join(dir, 'out.png'), parts, 'atomic', src);
     expect(fs.readFileSync(path.join(dir, 'out.png')).equals(joined(parts))).toBe(true);
     // Longer meanwhile: the copy's surplus is cut off.
     fs.writeFileSync(src.path, new Uint8Array(300_000).fill(9));
-    await write(path.join(dir, 'out2.png'), parts, false, src);
+    await write(path.join(dir, 'out2.png'), parts, 'atomic', src);
     expect(fs.readFileSync(path.join(dir, 'out2.png')).equals(joined(parts))).toBe(true);
   });
 
@@ -122,8 +122,8 @@ describe('writing over a kernel copy of the source', () => {
     const dir = tempDir();
     const src = source(dir, 200_000, 0o600);
     const small = { ...src, bytes: src.bytes.subarray(0, 100) };
-    await write(path.join(dir, 'copied.png'), [src.bytes.subarray(0, 150_000)], false, src);
-    await write(path.join(dir, 'written.png'), [small.bytes, new Uint8Array(5)], false, small);
+    await write(path.join(dir, 'copied.png'), [src.bytes.subarray(0, 150_000)], 'atomic', src);
+    await write(path.join(dir, 'written.png'), [small.bytes, new Uint8Array(5)], 'atomic', small);
     expect(copyablePrefix([small.bytes, new Uint8Array(5)], small)).toBe(0);
     for (const name of ['copied.png', 'written.png'])
       expect(fs.statSync(path.join(dir, name)).mode & 0o777).toBe(0o600);
@@ -135,7 +135,7 @@ describe('writing over a kernel copy of the source', () => {
     const target = path.join(dir, 'card.png');
     fs.mkdirSync(target);
     fs.writeFileSync(path.join(target, 'inside'), 'old');
-    await expect(async () => write(target, [src.bytes.subarray(0, 150_000)], true, src)).rejects.toThrow();
+    await expect(async () => write(target, [src.bytes.subarray(0, 150_000)], 'durable', src)).rejects.toThrow();
     expect(fs.readFileSync(path.join(target, 'inside'), 'utf8')).toBe('old');
     expect(fs.readdirSync(dir).sort()).toEqual(['card.png', 'src.png']);
   });

@@ -116,9 +116,29 @@ describe('in-place conversion survives being stopped', { timeout: 90_000 }, () =
 });
 
 describe('conversion into an output folder on worker threads survives being killed', { timeout: 90_000 }, () => {
-  it('SIGKILL mid-batch: no partial output file; the next run removes the leftovers and finishes', async () => {
+  it('SIGKILL mid-batch into a new folder: no output folder, only a hidden one the next run removes', async () => {
     const dir = manyCards();
-    const out = path.join(tempDir(), 'out');
+    const parent = tempDir();
+    const out = path.join(parent, 'out');
+    const child = convertInto(dir, out);
+    const done = exited(child);
+    await firstProgress(child);
+    child.kill('SIGKILL');
+    expect((await done).signal).toBe('SIGKILL');
+    // The folder was being staged: nothing is under its name, whole or half-written.
+    expect(fs.existsSync(out)).toBe(false);
+    expect(temps(parent)).toHaveLength(1);
+    const second = await exited(convertInto(dir, out));
+    expect(second.code).toBe(0);
+    expect(second.out).toMatch(/removed 1 temp file\(s\) left by an earlier run that was killed mid-write/);
+    expect(fs.readdirSync(parent)).toEqual(['out']);
+    expect(cards(out)).toHaveLength(48);
+    for (const name of cards(out)) expect(specOf(path.join(out, name))).toBe('v3');
+  });
+
+  it('SIGKILL mid-batch into an existing folder: no partial output file; the next run removes the leftovers and finishes', async () => {
+    const dir = manyCards();
+    const out = tempDir();
     const child = convertInto(dir, out);
     const done = exited(child);
     await firstProgress(child);
@@ -132,5 +152,17 @@ describe('conversion into an output folder on worker threads survives being kill
     expect(temps(out)).toEqual([]);
     expect(cards(out)).toHaveLength(48);
     for (const name of cards(out)) expect(specOf(path.join(out, name))).toBe('v3');
+  });
+
+  it("a second signal quits at once and removes this run's staging folder", async () => {
+    const dir = manyCards();
+    const parent = tempDir();
+    const child = convertInto(dir, path.join(parent, 'out'));
+    const done = exited(child);
+    await firstProgress(child);
+    child.kill('SIGTERM');
+    child.kill('SIGINT');
+    expect((await done).code).toBe(130);
+    expect(fs.readdirSync(parent)).toEqual([]);
   });
 });

@@ -42,7 +42,10 @@ describe('walkFiles', () => {
     const { dir, close } = await hostileFolder();
     try {
       const cards = path.join(dir, 'cards');
-      const r = await walkFiles([cards], { accept: isCardFileName });
+      const found: string[] = [];
+      const r = await walkFiles([cards], { accept: isCardFileName, found: (f) => found.push(f.path) });
+      // Each file is told as it is found, in the order of the result (a batch starts on it while the walk goes on).
+      expect(found).toEqual(r.files.map((f) => f.path));
       expect(r.files.map((f) => path.relative(cards, f.path))).toEqual([
         'a.json',
         'linked-folder/c.json',

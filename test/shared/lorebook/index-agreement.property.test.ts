@@ -246,6 +246,40 @@ describe('key index', () => {
     expect(observable(withTwin, false)).toEqual(observable(withTwin, true));
   });
 
+  it('checks the entries past a budget overflow when the trace or explanations are read, as evaluating every entry', () => {
+    // Twelve entries share a key and the budget overflows at the second candidate: the rest are checked only when
+    // read, here after other scans have run. Every third one fails its secondary key instead of going unreached.
+    const entries = Array.from({ length: 12 }, (_, i) =>
+      entry(i, { key: ['dragon'], keysecondary: i % 3 ? [] : ['unicorn'], selective: true, content: 'x'.repeat(200) }),
+    );
+    const s = scenario(entries, [say('a dragon came', 'Alex')], { maxContext: 400 });
+    const late = scan(s);
+    scan(s);
+    scan({ ...s, chat: [say('a unicorn came', 'Alex')] });
+    const { activated, trace, explain } = late;
+    expect(activated).toEqual(['lore.1']);
+    expect(trace.loops.at(-1)?.candidates).toHaveLength(8);
+    const codes = explain.entries.map((e) => e.reason.code);
+    expect(codes.filter((c) => c === 'not-reached')).toHaveLength(6);
+    expect(codes.filter((c) => c === 'secondary-failed')).toHaveLength(4);
+    const { slots, prompt, timedWorldInfo, randomDraws } = late;
+    const read = { activated, slots, prompt, timedWorldInfo, randomDraws, trace, explain };
+    expect(JSON.parse(JSON.stringify(read))).toEqual(observable(s, true));
+  });
+
+  it('reads a result the same after later scans as at once', () => {
+    const read = (r: ReturnType<typeof scan>) => JSON.stringify({ trace: r.trace, explain: r.explain });
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        const late = scan(s);
+        const now = read(scan(s));
+        scan({ ...s, seed: s.seed + 1 });
+        expect(read(late)).toBe(now);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('after an edit gives an entry the key of another, skips it once that key is activated', () => {
     // Entry "2" fires in pass 2 until the edit gives it uid 1, the key of entry 1, which fired in pass 1.
     const book = scenario(

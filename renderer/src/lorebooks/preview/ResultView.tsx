@@ -2,7 +2,7 @@
  * One scan result: fired entries in prompt order grouped by slot with their reason, the budget bar, the passes,
  * the timed-effect state per turn, "why not" for the rest (with near misses), and the assembled world-info text.
  */
-import { memo, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useMemo, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { EntryExplanation, EntryKey, ScanResult } from '../../../../shared/lorebook/model.ts';
 import type { NearMiss } from '../../../../shared/lorebook/near-miss.ts';
 import { useT, type Translate } from '../../i18n/index.ts';
@@ -85,22 +85,22 @@ interface LineProps {
   nearLabel: string;
   /** The entry's id in the editor (none for another book's entry). */
   id: string | undefined;
-  onOpen(id: string): void;
 }
 
 /**
  * One entry with its reason. Memoised: a rescan that leaves the line as it was does not touch it. Its place is text,
  * not a list marker: Chromium lays out a list marker as a box of its own, which made the layout of a result's new
- * lines about twice as long.
+ * lines about twice as long. Its title is an inline element with the button role, not a `<button>` (a box and an
+ * anonymous block inside it per line): `openOnActivate` on the result opens its entry on a click, Enter or Space.
  */
 const EntryLine = memo(function EntryLine(props: LineProps) {
-  const { place, title, reason, near, nearLabel, id, onOpen } = props;
+  const { place, title, reason, near, nearLabel, id } = props;
   return (
     <li className="lb-fired">
       {place !== undefined && `${place}. `}
-      <button type="button" className="link" onClick={() => id !== undefined && onOpen(id)}>
+      <span role="button" tabIndex={0} className="link" data-entry={id}>
         {title}
-      </button>
+      </span>
       <span className="muted">{` — ${reason}`}</span>
       {near.length > 0 && (
         <ul className="lb-near" aria-label={nearLabel}>
@@ -117,13 +117,32 @@ function sameLine(a: LineProps, b: LineProps): boolean {
   return (
     a.place === b.place &&
     a.id === b.id &&
-    a.onOpen === b.onOpen &&
     a.title === b.title &&
     a.reason === b.reason &&
     a.nearLabel === b.nearLabel &&
     a.near.length === b.near.length &&
     a.near.every((m, i) => m === b.near[i])
   );
+}
+
+/**
+ * The result's one handler for its entry titles (`EntryLine`): a click, or Enter or Space on a focused title, opens
+ * the title's entry, as a button would.
+ */
+function openOnActivate(onOpen: (id: string) => void) {
+  const open = (target: EventTarget, event: { preventDefault(): void }): void => {
+    const title = target instanceof Element ? target.closest<HTMLElement>('[role=button][data-entry]') : null;
+    const id = title?.dataset['entry'];
+    if (id === undefined) return;
+    event.preventDefault();
+    onOpen(id);
+  };
+  return {
+    onClick: (e: MouseEvent<HTMLElement>) => open(e.target, e),
+    onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
+      if (e.key === 'Enter' || e.key === ' ') open(e.target, e);
+    },
+  };
 }
 
 const NO_NEAR: readonly string[] = [];
@@ -214,6 +233,7 @@ export const ResultView = memo(function ResultView(props: Props) {
     );
   }, [t, result, byKey, titleOf, entryId]);
   const { lines, settled } = useSlices(fired, onSettled);
+  const activate = useMemo(() => openOnActivate(onOpenEntry), [onOpenEntry]);
   const explainedNotFired = result.explain.entries.filter((e) => !e.fired);
   const notFiredTotal = explainedNotFired.length + (output.unmatchedCount[index] ?? 0);
 
@@ -227,7 +247,6 @@ export const ResultView = memo(function ResultView(props: Props) {
       near={near.map((m) => nearMissText(t, m))}
       nearLabel={nearLabel}
       id={entryId(key)}
-      onOpen={onOpenEntry}
     />
   );
 
@@ -256,7 +275,12 @@ export const ResultView = memo(function ResultView(props: Props) {
   };
 
   return (
-    <div className={stale ? 'lb-result stale' : 'lb-result'} data-testid="preview-result" aria-busy={!settled}>
+    <div
+      className={stale ? 'lb-result stale' : 'lb-result'}
+      data-testid="preview-result"
+      aria-busy={!settled}
+      {...activate}
+    >
       {onStep && output.results.length > 1 && (
         <div className="toolbar lb-turns">
           <button type="button" disabled={index === 0} onClick={() => onStep(index - 1)}>
@@ -311,7 +335,6 @@ export const ResultView = memo(function ResultView(props: Props) {
                 near={NO_NEAR}
                 nearLabel={nearLabel}
                 id={l.entryId}
-                onOpen={onOpenEntry}
               />
             ))}
           </ol>
