@@ -77,10 +77,12 @@ async function convertWith(
   // named directly, all known now.
   const planner = outDir
     ? new OutputPlanner(
-        stage ?? outDir,
+        outDir,
         options.inputs.map((p) => path.resolve(p)),
       )
     : undefined;
+  // Where an output is written: its own path, or the same place in the staging folder.
+  const writtenAt = (output: string): string => (stage ? stage + output.slice(outDir!.length) : output);
   const files: InputFile[] = [];
   const outputs: (string | undefined)[] = [];
   // Each output folder is made once, before the first batch writing into it is handed out. Temp files live beside
@@ -108,15 +110,18 @@ async function convertWith(
     file: files[i]!,
     to: options.to,
     format,
-    output: outputs[i],
+    output: outputs[i] && writtenAt(outputs[i]),
     ...(stage ? { staged: true } : {}),
     backup: options.backup ?? true,
     indent: options.indent,
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
   });
-  // What the report names is where a staged output will be.
+  // The report names the output where it will be (a staged one's final place), and keeps the walk's and the plan's
+  // strings rather than the copies a worker's answer brings: 20,000 results stay until the batch ends, and each
+  // string they hold is copied again when the young generation is collected.
   const record = (i: number, result: FileResult): void => {
-    if (stage && result.output) result.output = outDir + result.output.slice(stage.length);
+    result.input = files[i]!.path;
+    if (result.output && outputs[i]) result.output = outputs[i];
     results[i] = result;
     tell(result);
   };
@@ -143,7 +148,7 @@ async function convertWith(
     const i = files.push(file) - 1;
     const output = planner?.claim(file.path, file.root, format);
     outputs.push(output);
-    prepare(path.dirname(output ?? file.path));
+    prepare(path.dirname(output ? writtenAt(output) : file.path));
     queue.add(i, file.size);
     if (threads && !converting && (options.threads || files.length >= MIN_FILES_FOR_THREADS)) startThreads(threads);
   };
