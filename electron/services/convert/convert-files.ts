@@ -126,7 +126,8 @@ async function convertWith(
     tell(result);
   };
   // With threads, files are converted in batches while the walk goes on; they start once there are enough files
-  // to pay for the threads (or the walk has ended).
+  // to pay for the threads (or the walk has ended). In place, the walk ends first: a file replaced gets a new inode,
+  // and a link to it found later must still be told apart as a duplicate by the inode the walk saw.
   const queue = new BatchQueue(BATCH_FILES, BATCH_BYTES);
   let converting: Promise<void> | undefined;
   const startThreads = (pool: WorkerPool): void => {
@@ -150,7 +151,8 @@ async function convertWith(
     outputs.push(output);
     prepare(path.dirname(output ? writtenAt(output) : file.path));
     queue.add(i, file.size);
-    if (threads && !converting && (options.threads || files.length >= MIN_FILES_FOR_THREADS)) startThreads(threads);
+    if (threads && outDir && !converting && (options.threads || files.length >= MIN_FILES_FOR_THREADS))
+      startThreads(threads);
   };
   try {
     // The output folder may sit inside an input folder; never treat earlier outputs (or staged ones) as inputs.

@@ -46,6 +46,19 @@ function mixedFolder(): { dir: string; hashes: Map<string, string> } {
   return { dir, hashes };
 }
 
+/** A folder of `count` V1 JSON cards named card000.json… (zero-padded to the widest number). */
+function manyCards(count: number): string {
+  const dir = path.join(tempDir(), 'many');
+  fs.mkdirSync(dir);
+  const width = String(count - 1).length;
+  for (let i = 0; i < count; i++)
+    fs.writeFileSync(
+      path.join(dir, `card${String(i).padStart(width, '0')}.json`),
+      JSON.stringify(v1Card({ name: `C${i}` })),
+    );
+  return dir;
+}
+
 function byName(files: FileResult[]): Record<string, FileResult> {
   return Object.fromEntries(files.map((f) => [path.basename(f.input), f]));
 }
@@ -199,13 +212,7 @@ describe('convertFiles', () => {
   });
 
   it('on worker threads, batches of many small files: a bad file fails alone, named, and the rest convert', async () => {
-    const dir = path.join(tempDir(), 'many');
-    fs.mkdirSync(dir);
-    for (let i = 0; i < 150; i++)
-      fs.writeFileSync(
-        path.join(dir, `card${String(i).padStart(3, '0')}.json`),
-        JSON.stringify(v1Card({ name: `C${i}` })),
-      );
+    const dir = manyCards(150);
     // Bad files in the middle of a batch: broken JSON, a folder with a card's name, a truncated PNG.
     fs.writeFileSync(path.join(dir, 'card070-broken.json'), '{"name": "half');
     fs.mkdirSync(path.join(dir, 'card071-folder.png'));
@@ -235,6 +242,25 @@ describe('convertFiles', () => {
       spec: 'chara_card_v2',
       data: { name: 'C149' },
     });
+  });
+
+  it('in place on threads, a link to a card the batch has already replaced is still a duplicate', async () => {
+    // Links at the end of a big folder to its first cards: a walk that let batches run at its pauses (every 512
+    // entries) would meet them after the cards they point to were replaced (new inodes).
+    const dir = manyCards(3000);
+    for (let i = 0; i < 400; i += 8)
+      fs.symlinkSync(path.join(dir, `card${String(i).padStart(4, '0')}.json`), path.join(dir, `zz${i}.json`));
+    const report = await convertFiles({
+      inputs: [dir],
+      to: 'v2',
+      inPlace: true,
+      backup: false,
+      jobs: 2,
+      threads: true,
+    });
+    expect(report.totals).toMatchObject({ converted: 3000, skipped: 50 });
+    for (const f of report.files.filter((r) => path.basename(r.input).startsWith('zz')))
+      expect(f).toMatchObject({ status: 'skipped', error: { code: 'duplicate' } });
   });
 
   it('stops starting files once aborted', async () => {
