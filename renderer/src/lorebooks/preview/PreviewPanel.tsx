@@ -299,8 +299,11 @@ export function PreviewPanel({
       />
       <SettingsPanel setup={setup} onSetup={onSetup} />
       <div className="lb-preview-status" role="status" aria-live="polite">
-        {status.kind === 'ok' &&
-          t('lb.preview.took', { ms: status.latencyMs.toFixed(1), scan: status.scanMs.toFixed(1) })}
+        {/* Its own box (lorebooks.css): the time changes on every keystroke, and is laid out alone. */}
+        <span>
+          {status.kind === 'ok' &&
+            t('lb.preview.took', { ms: status.latencyMs.toFixed(1), scan: status.scanMs.toFixed(1) })}
+        </span>
       </div>
       {onSaveTest && (
         <div className="toolbar">
