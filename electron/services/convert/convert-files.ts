@@ -129,6 +129,8 @@ async function convertWith(
   // to pay for the threads (or the walk has ended). In place, the walk ends first: a file replaced gets a new inode,
   // and a link to it found later must still be told apart as a duplicate by the inode the walk saw.
   const queue = new BatchQueue(BATCH_FILES, BATCH_BYTES);
+  // Threads pay off once there is more work than their start-up costs.
+  const worthThreads = (): boolean => Boolean(options.threads) || files.length >= MIN_FILES_FOR_THREADS;
   let converting: Promise<void> | undefined;
   const startThreads = (pool: WorkerPool): void => {
     // Batches go to this thread and to the workers (one message each way per batch), two batches per worker in
@@ -151,8 +153,7 @@ async function convertWith(
     outputs.push(output);
     prepare(path.dirname(output ? writtenAt(output) : file.path));
     queue.add(i, file.size);
-    if (threads && outDir && !converting && (options.threads || files.length >= MIN_FILES_FOR_THREADS))
-      startThreads(threads);
+    if (threads && outDir && !converting && worthThreads()) startThreads(threads);
   };
   try {
     // The output folder may sit inside an input folder; never treat earlier outputs (or staged ones) as inputs.
@@ -161,8 +162,7 @@ async function convertWith(
       outDir ? [outDir, ...(await tempsBeside(outDir))] : [],
       found,
     ).finally(() => queue.end());
-    // Threads pay off once there is more work than their start-up costs.
-    const pool = options.threads || files.length >= MIN_FILES_FOR_THREADS ? threads : undefined;
+    const pool = worthThreads() ? threads : undefined;
     if (pool && !converting) startThreads(pool);
     // Clear what a killed run left there while the files convert (a temp file of a live process, this one included,
     // is never removed).
