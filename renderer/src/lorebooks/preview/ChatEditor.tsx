@@ -40,8 +40,8 @@ function marked(text: string, hits: readonly Highlight[]): ReactNode[] {
  * Memoised: a keystroke in the entry form re-renders the preview around it, and each render of an input or textarea
  * writes its attributes again (a restyle in that keystroke's frame) although the chat did not change. A form of its
  * own: on each keystroke Chromium's autofill looks through the typed field's form, and the controls outside any form
- * count as one, hundreds with the entry table's checkboxes. It never submits: its buttons are plain buttons, and
- * Enter submits no form of two text fields without a submit button.
+ * count as one, hundreds with the entry table's checkboxes. It never submits (a submit would reload the page), whatever
+ * fields it comes to hold: its buttons are plain buttons and its submit event is cancelled.
  */
 export const ChatEditor = memo(function ChatEditor({
   chat,
@@ -58,7 +58,7 @@ export const ChatEditor = memo(function ChatEditor({
     onChat(chat.map((m, k) => (k === i ? { ...m, ...patch } : m)));
 
   return (
-    <form className="lb-chat">
+    <form className="lb-chat" onSubmit={(e) => e.preventDefault()}>
       <div className="toolbar">
         {NAMES.map((name) => (
           <label key={name}>
