@@ -211,7 +211,11 @@ export class ScanBuffer {
   view(layout: BufferLayout, withRecursion: boolean): BufferView {
     const global = this.depth;
     const depth = layout.depth ?? (global > 0 ? Math.min(global, MAX_SCAN_DEPTH) : 0);
-    const id = withRecursion ? depth + layout.mask * 4096 : -1 - depth - layout.mask * 4096;
+    // One view per buffer `#build` makes: depth 0 is no buffer at all, any other depth shows its whole number of
+    // messages (as Array#slice truncates it), so 0.5 differs from 0 but 2.7 is 2. A key of the raw depth made an entry
+    // with a depth in (0, 1) and one with depth 0 share whichever view was built first.
+    const shown = depth === 0 ? 0 : Math.trunc(depth) + 1;
+    const id = withRecursion ? shown + layout.mask * 4096 : -1 - shown - layout.mask * 4096;
     let view = this.#views.get(id);
     if (!view) {
       view = this.#build(depth, layout.mask, withRecursion);

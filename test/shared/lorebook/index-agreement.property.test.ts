@@ -1,6 +1,8 @@
 // The key index only decides which entries a pass evaluates; results must equal evaluating every entry every pass.
 // Random books in the spirit of the corpus fuzz generator, including fields of the wrong type (raw files), must
 // also never make the scan throw.
+import fs from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Scenario, WorldInfoBook, WorldInfoEntry } from '../../../shared/lorebook/model.ts';
@@ -8,6 +10,9 @@ import { scan } from '../../../shared/lorebook/scan.ts';
 import { prepareEdit } from '../../../shared/lorebook/prepare.ts';
 import { isScanWide } from '../../../shared/lorebook/fate-log.ts';
 import { entry, say, scenario } from './scenario-builder.ts';
+
+/** Scenarios fast-check once found to break the agreement, kept as they were printed. */
+const COUNTEREXAMPLES = path.join(import.meta.dirname, '../../fixtures/scan-counterexamples');
 
 const WORDS = [
   'dragon',
@@ -208,6 +213,16 @@ describe('key index', () => {
     const indexed = scan(s);
     expect(indexed.activated).toEqual(['lore.1', 'lore.2', 'lore.3']);
     expect(observable(s, false)).toEqual(observable(s, true));
+  });
+
+  it('gives an entry of scan depth in (0, 1) its own buffer, not that of depth 0 (a counterexample fast-check found)', () => {
+    // Entry 10 (scan depth 5e-324) sees no message but the character description, where its key "River" is; entry 2
+    // (global depth 0) sees nothing. Whichever view was built first used to serve both.
+    const s = JSON.parse(
+      fs.readFileSync(path.join(COUNTEREXAMPLES, 'scan-depth-between-0-and-1.json'), 'utf8'),
+    ) as Scenario;
+    expect(observable(structuredClone(s), true)).toMatchObject({ activated: ['lore.2', 'lore.10'] });
+    expect(observable(structuredClone(s), false)).toEqual(observable(structuredClone(s), true));
   });
 
   it('looks a regex key’s literal up in the case it is matched in: lowered with the i flag, as written without', () => {
