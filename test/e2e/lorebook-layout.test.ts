@@ -48,7 +48,11 @@ beforeAll(async () => {
   fs.writeFileSync(book, JSON.stringify({ entries }));
   // A book with more findings than the lint tab lists at first: every entry shares the key "herd".
   const herd = path.join(dir, 'Herd.json');
-  const herdEntries = Array.from({ length: 250 }, (_, i) => entry(i, `Beast ${i}`, ['herd', `beast${i}`]));
+  const herdEntries = [
+    ...Array.from({ length: 250 }, (_, i) => entry(i, `Beast ${i}`, ['herd', `beast${i}`])),
+    // Too large a book for the preview to explain every entry: it explains those that did not fire when asked.
+    entry(250, 'Night howl', ['howl'], { keysecondary: ['moon'], selectiveLogic: 0 }),
+  ];
   fs.writeFileSync(herd, JSON.stringify({ entries: Object.fromEntries(herdEntries.map((e) => [String(e.uid), e])) }));
   const page = await browser.newPage();
   await page.goto(host.url);
@@ -210,6 +214,21 @@ describe('lorebook editor layout', () => {
     await expect
       .poll(() => why.getByRole('listitem').filter({ hasText: 'Moon howl' }).first().innerText())
       .toMatch(/secondary key missing: "moon" \(primary "howl" in message 1, character 25\)/);
+    await page.context().close();
+  });
+
+  it("explains why an entry did not fire in a book too large to explain every entry's reason unasked", async () => {
+    const page = await openBook('en-US', 'Herd');
+    await page.getByLabel('Message 1 (User)').fill('Beast3 gave a howl.');
+    await expect.poll(() => settledResult(page).innerText()).toMatch(/Beast 3/);
+    const summary = page.getByText(/^Why not\?/);
+    expect(await summary.innerText()).toBe('Why not? (250 entries did not fire)');
+    await summary.click();
+    await expect
+      .poll(() =>
+        page.locator('.lb-whynot').getByRole('listitem').filter({ hasText: 'Night howl' }).first().innerText(),
+      )
+      .toMatch(/key "howl" in message 1 from the end, but the secondary AND ANY check failed \(matched: —\)/);
     await page.context().close();
   });
 });

@@ -1,6 +1,11 @@
 // The scan worker run in-process (its `self` scripted): a warm-up changes nothing its later replies say.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ScanReply, ScanRequest, WarmUpRequest } from '../../renderer/src/lorebooks/preview/protocol.ts';
+import type {
+  ScanOutput,
+  ScanReply,
+  ScanRequest,
+  WarmUpRequest,
+} from '../../renderer/src/lorebooks/preview/protocol.ts';
 import { DEFAULT_SETUP } from '../../renderer/src/lorebooks/preview/scenario.ts';
 import { NO_SOURCES } from '../../renderer/src/lorebooks/preview/sources.ts';
 import { entry } from '../shared/lorebook/scenario-builder.ts';
@@ -63,5 +68,41 @@ describe('scan worker warm-up', () => {
     // An unchanged result is still left out after the warm-up (its own output is not taken for the last one sent).
     expect(expected[1]).toContainEqual(expect.objectContaining({ ok: true, output: null }));
     expect(expected[2]).toContainEqual(expect.objectContaining({ ok: true, output: expect.anything() }));
+  });
+});
+
+describe('scan worker explanations on a large book', () => {
+  // More entries than a book whose every entry is explained (DOES_NOT_FIRE_LIMIT); the last one's secondary key fails.
+  const herd = [
+    ...Array.from({ length: 250 }, (_, i) => entry(i, { key: [`beast${i}`] })),
+    entry(250, { key: ['howl'], selective: true, keysecondary: ['moon'] }),
+  ];
+  const herdText = JSON.stringify({ entries: Object.fromEntries(herd.map((e) => [String(e.uid), e])) });
+  const ask = (id: number, text: string, listUnmatched: boolean, withBook = false): ScanRequest => ({
+    ...request(id, text),
+    ...(withBook ? { book: { version: 1, name: 'B', text: herdText } } : {}),
+    listUnmatched,
+  });
+  const outputOf = (replies: unknown[]) => (replies.at(-1) as { output: ScanOutput | null }).output;
+
+  it('explains only the fired entries while "Why not?" is closed, and every other entry counts as not fired', async () => {
+    const send = await freshWorker();
+    const output = outputOf(send(ask(1, 'beast3 howl', false, true)))!;
+    expect(output.results[0]!.explain.entries.map((e) => [e.key, e.fired])).toEqual([['B.3', true]]);
+    expect(output.unmatchedCount).toEqual([250]);
+    // Why the howl entry did not fire is sent once asked for.
+    expect(outputOf(send(ask(2, 'beast3 howl', true)))!.results[0]!.explain.entries).toHaveLength(2);
+  });
+
+  it('explains the entries that did not fire once "Why not?" is open, listing those no key matched', async () => {
+    const send = await freshWorker();
+    const output = outputOf(send(ask(1, 'beast3 howl', true, true)))!;
+    const explained = output.results[0]!.explain.entries;
+    expect(explained.map((e) => [e.key, e.fired, e.reason.code])).toEqual([
+      ['B.3', true, 'key-match'],
+      ['B.250', false, 'secondary-failed'],
+    ]);
+    expect(output.unmatched[0]).toHaveLength(249);
+    expect(output.unmatchedCount).toEqual([249]);
   });
 });

@@ -25,7 +25,10 @@ interface Props {
   bookSize: number;
   /** Near misses of an entry that did not fire (computed only while "Why not?" is open). */
   nearMissesOf?(key: EntryKey, explanation: EntryExplanation | undefined): NearMiss[];
-  /** "Why not?" opened or closed: while open, scans list every entry no key matched (`output.unmatched`). */
+  /**
+   * "Why not?" opened or closed: while open, scans explain every entry that did not fire, but list those no key
+   * matched (`output.unmatched`); while closed, a large book's output explains only the fired list's entries.
+   */
   onWhyNot(open: boolean): void;
   /** Every line of the result is on screen (called in the commit that completes it). */
   onSettled(): void;

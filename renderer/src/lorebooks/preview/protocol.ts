@@ -60,9 +60,10 @@ export interface WorkerTiming {
 
 export interface ScanOutput {
   /**
-   * One result per turn (or the single scan). `explain` leaves out the entries no pass looked at (on a large book
-   * nearly all of it; explaining and copying them would cost more than the scan), or, when the "no key matched"
-   * entries are listed (asked for, or a small book), just those.
+   * One result per turn (or the single scan). When the "no key matched" entries are listed (asked for while "Why
+   * not?" is open, or a small book), `explain` leaves out just those; otherwise it holds only the entries the fired
+   * list shows (fired or dropped by the budget): on a large book nearly every entry is one no pass looked at, and
+   * explaining and copying them would cost more than the scan.
    */
   results: ScanResult[];
   /** The entries no key matched, per result, when listed. */

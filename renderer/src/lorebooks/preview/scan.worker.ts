@@ -132,16 +132,32 @@ function turnSummary(result: ScanResult): TurnSummary {
 
 type ScanOptions = { listUnmatched: true } | { explainEvaluatedOnly: true };
 
+/**
+ * A plain copy of `result` without `unmatched` (the reply carries it on its own). While "Why not?" is closed on a
+ * large book (`explainEvaluatedOnly`), its `explain` keeps only the entries the fired list shows (the fired and the
+ * dropped ones), and `left` counts every other entry: that list needs no other reason, and the page asks for them all
+ * when it opens.
+ */
+function shown(result: ScanResult, options: ScanOptions): { result: ScanResult; left: number } {
+  const { unmatched, ...copy } = result;
+  if (!('explainEvaluatedOnly' in options)) return { result: copy, left: unmatched?.length ?? 0 };
+  const dropped = new Set(result.slots.dropped.map((d) => d.key));
+  const { mode, entries } = result.explain;
+  const listed = entries.filter((e) => e.fired || dropped.has(e.key));
+  const left = (result.unevaluated ?? 0) + entries.length - listed.length;
+  return { result: { ...copy, explain: { mode, entries: listed } }, left };
+}
+
 /** Scans `scenarios` (one, or one per turn) and builds what a reply says of them; `scanned` is when the scan ended. */
 function scanAll(scenarios: Scenario[], turns: boolean, options: ScanOptions): { output: ScanOutput; scanned: number } {
   const all = turns ? scanTurns(scenarios, options) : [scan(scenarios[0]!, options)];
   const scanned = performance.now();
-  // Plain copies without `unmatched`, which the reply carries on its own.
-  const results = all.map(({ unmatched: _, ...r }) => r);
+  const copies = all.map((r) => shown(r, options));
+  const results = copies.map((c) => c.result);
   const output: ScanOutput = {
     results,
     unmatched: all.map((r) => r.unmatched ?? null),
-    unmatchedCount: all.map((r) => r.unevaluated ?? r.unmatched?.length ?? 0),
+    unmatchedCount: copies.map((c) => c.left),
     turns: results.map(turnSummary),
     highlights: results.map((r, i) => highlights(scenarios[i]!, r)),
     used: results.map((r, i) => usedTokens(r, scenarios[i]!.books)),
@@ -221,7 +237,8 @@ scope.onmessage = (event: MessageEvent<ScanRequest | WarmUpRequest>) => {
     const prepared = performance.now();
     scope.postMessage({ id, prepared: true });
     // On a large book nearly every entry is one no pass looked at: unless "Why not?" lists them, they are counted,
-    // not explained; when listed, those no key matched are named, not explained.
+    // not explained, and only the fired list's explanations are sent; when listed, those no key matched are named,
+    // not explained.
     const options: ScanOptions =
       request.listUnmatched || small ? { listUnmatched: true } : { explainEvaluatedOnly: true };
     const { output, scanned: scanDone } = scanAll(scenarios, setup.turns, options);
