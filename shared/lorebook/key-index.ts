@@ -55,7 +55,7 @@ class PatternSet {
   /** Automaton pattern → pattern id. */
   readonly automatonIds: Int32Array;
   readonly wordCount: number;
-  /** No automaton text holds a separator, so no occurrence spans two pieces of a recursion chunk (see pieceHits). */
+  /** No automaton text holds a separator, so no occurrence spans two pieces (see pieceHits). */
   readonly piecewise: boolean;
   readonly #pieces = new Map<string, Int32Array>();
 
@@ -89,8 +89,8 @@ class PatternSet {
   }
 
   /**
-   * The occurrences in one piece of recursion text (an entry's content), searched once and remembered: the same
-   * contents come back scan after scan. Layout: the searched text's length, then (pattern id, offset, FIRST | WHOLE |
+   * The occurrences in one piece of text (a message, a character field, an entry's content), searched once and
+   * remembered: the same pieces come back scan after scan. Layout: the searched text's length, then (pattern id, offset, FIRST | WHOLE |
    * EVERY) for the first occurrence and the first whole-word occurrence of each text, and for every occurrence of a
    * text whose every occurrence is kept.
    */
@@ -294,6 +294,18 @@ function indexable(key: CompiledKey): boolean {
   return key.text.length > 0;
 }
 
+/**
+ * What a text gained, as pieces whose occurrences are remembered (`PatternSet.pieceHits`): `lead` separator
+ * characters, then the pieces with `gap` separator characters between each two. Recursion appends entry contents
+ * ("\n\x01", then contents joined by "\n"); a view's first text is its parts ("\x01", then parts joined by "\n\x01"):
+ * the same messages, character fields and contents come back scan after scan.
+ */
+export interface Pieces {
+  readonly texts: readonly string[];
+  readonly lead: number;
+  readonly gap: number;
+}
+
 /** One case mode's hits in a growing text. */
 class ModeHits {
   readonly set: PatternSet;
@@ -316,10 +328,9 @@ class ModeHits {
 
   /**
    * Feeds whatever `haystack` gained since the last call (it only ever grows by appending, after a "\n" separator).
-   * When the gain is "\n\x01" and `pieces` joined by "\n" (`lower`: the lowercased pieces), each piece's remembered
-   * occurrences stand in for searching it.
+   * When `pieces` make up the gain (`lower`: lowercased), each piece's remembered occurrences stand in for searching it.
    */
-  advance(haystack: string, pieces?: readonly string[], lower = false): void {
+  advance(haystack: string, pieces?: Pieces, lower = false): void {
     if (this.#scanned >= haystack.length) return;
     if (pieces && this.set.piecewise) this.#advancePieces(haystack, pieces, lower);
     else this.#search(haystack);
@@ -363,10 +374,10 @@ class ModeHits {
     this.events.push(selects ? id : ~id);
   }
 
-  #advancePieces(haystack: string, pieces: readonly string[], lower: boolean): void {
+  #advancePieces(haystack: string, { texts, lead, gap }: Pieces, lower: boolean): void {
     const { wholeOnly } = this.set;
-    let base = this.#scanned + 2;
-    for (const piece of pieces) {
+    let base = this.#scanned + lead;
+    for (const piece of texts) {
       const hits = this.set.pieceHits(piece, lower);
       for (let h = 1; h < hits.length; h += 3) {
         const id = hits[h] as number;
@@ -376,9 +387,9 @@ class ModeHits {
         if (flags & FIRST && this.#first.add(id, false, at)) this.#found(id, !wholeOnly[id]);
         if (flags & WHOLE && this.#first.add(id, true, at)) this.#found(id, wholeOnly[id] === 1);
       }
-      base += (hits[0] as number) + 1;
+      base += (hits[0] as number) + gap;
     }
-    if (base - 1 !== haystack.length) throw new Error('Recursion pieces do not make up the appended text');
+    if (base - gap !== haystack.length) throw new Error('The pieces do not make up the appended text');
     // No automaton text contains "\n", so after the separator that starts the next gain the automaton is at its root.
     this.#state = 0;
   }
@@ -439,10 +450,10 @@ export class KeyHits {
   }
 
   /**
-   * Brings the hits up to date with the view's text (`lower` is its lowercased form); `pieces`, when given, are what
-   * the text gained since the last call after its "\n\x01" separator, joined by "\n".
+   * Brings the hits up to date with the view's text (`lower` is its lowercased form); `pieces`, when given, make up
+   * what the text gained since the last call.
    */
-  advance(text: string, lower: string, pieces?: readonly string[]): void {
+  advance(text: string, lower: string, pieces?: Pieces): void {
     this.#caseSensitive.advance(text, pieces, false);
     this.#caseInsensitive.advance(lower, pieces, true);
   }

@@ -4,7 +4,7 @@
 // that include its chunks, carrying their key-index hits over so only the appended text is searched.
 import type { MatchSegment, WorldInfoEntry } from './model.ts';
 import { findWholeWord, type RegexKey, type TextKey } from './keys.ts';
-import { KeyHits, type KeyIndex } from './key-index.ts';
+import { KeyHits, type KeyIndex, type Pieces } from './key-index.ts';
 
 export const MAX_SCAN_DEPTH = 1000;
 
@@ -33,6 +33,8 @@ export class BufferView {
   /** Part of the exhaustive reference scan: keys are searched plainly, from the start (see findKey). */
   readonly reference: boolean;
   readonly #segments: readonly Segment[];
+  /** A fresh view's text as the parts it joined (see `hits`), unless they include recursion chunks: seen once. */
+  readonly #parts: Pieces | undefined;
   #lower: string | undefined;
   /** Hits of the key indexes asked about so far (see `hits`). */
   #hits: KeyHits[] = [];
@@ -50,6 +52,10 @@ export class BufferView {
     this.lineage = base?.lineage ?? {};
     this.reference = base?.reference ?? reference;
     this.#segments = segments;
+    this.#parts =
+      base || parts.length === 0 || parts.some((p) => p.segment.kind === 'recursion')
+        ? undefined
+        : { texts: parts.map((p) => p.text), lead: 1, gap: 2 };
   }
 
   /**
@@ -64,7 +70,8 @@ export class BufferView {
       view.#lower = this.#lower + (this.text ? '\n\x01' : '\x01') + part.text.toLowerCase();
     view.#hits = this.#hits;
     this.#hits = [];
-    for (const hits of view.#hits) hits.advance(view.text, view.lower(), pieces);
+    const gain = pieces && { texts: pieces, lead: 2, gap: 1 };
+    for (const hits of view.#hits) hits.advance(view.text, view.lower(), gain);
     return view;
   }
 
@@ -72,12 +79,15 @@ export class BufferView {
     return (this.#lower ??= this.text.toLowerCase());
   }
 
-  /** The hits of `index` in this view's text, found on first use and brought up to date when recursion extends it. */
+  /**
+   * The hits of `index` in this view's text, found on first use (from the remembered hits of its parts: a chat's
+   * messages come back in the next scan) and brought up to date when recursion extends it.
+   */
   hits(index: KeyIndex): KeyHits {
     for (const hits of this.#hits) if (hits.index === index) return hits;
     const hits = new KeyHits(index);
     this.#hits.push(hits);
-    hits.advance(this.text, this.lower());
+    hits.advance(this.text, this.lower(), this.#parts);
     return hits;
   }
 

@@ -5,7 +5,14 @@ import { AhoCorasick } from '../../../shared/lorebook/aho-corasick.ts';
 import { ChunkedList } from '../../../shared/lorebook/chunked-list.ts';
 import { parseDecorators } from '../../../shared/lorebook/decorators.ts';
 import { cyrb53 } from '../../../shared/lorebook/hash.ts';
-import { compileKey, findKey, matchesKey, parseRegexKey, type RegexKey } from '../../../shared/lorebook/keys.ts';
+import {
+  compileKey,
+  findKey,
+  matchesKey,
+  parseRegexKey,
+  type CompiledKey,
+  type RegexKey,
+} from '../../../shared/lorebook/keys.ts';
 import { KeyIndex } from '../../../shared/lorebook/key-index.ts';
 import { expandMacros } from '../../../shared/lorebook/macros.ts';
 import { mulberry32 } from '../../../shared/util/mulberry32.ts';
@@ -398,5 +405,33 @@ describe('Aho-Corasick', () => {
         },
       ),
     );
+  });
+});
+
+describe("a view's key-index hits from its parts", () => {
+  // A fresh view finds its hits from the remembered hits of each part (a message, a character field): they must be
+  // what searching the joined text finds, the first time a part is seen and when it comes back in another view.
+  it('equal a search of the whole text, also for parts seen before', () => {
+    const word = fc.constantFrom('elf', 'Elf', 'big cat', 'cat', 'elves', 'ΟΔΟΣ', 'İ', 'r2', ' ', ',', '\n');
+    const part = fc.array(word, { maxLength: 6 }).map((w) => w.join(''));
+    const texts = ['elf', 'cat', 'big cat', 'οδος', 'i̇', 'r2', 'f c'];
+    for (const caseSensitive of [false, true]) {
+      const keys = texts.map((t) => compileKey(t, t, { wholeWords: true, caseSensitive }, true));
+      const index = new KeyIndex(keys.length, (i) => ({ primary: [keys[i] as CompiledKey], secondary: null }));
+      fc.assert(
+        fc.property(fc.array(part, { minLength: 1, maxLength: 4 }), fc.array(part, { maxLength: 2 }), (a, b) => {
+          for (const parts of [a, [...b, ...a], a]) {
+            const segments = parts.map((text, i) => ({ text, segment: { kind: 'message', index: i } as const }));
+            const indexed = new BufferView(segments);
+            indexed.hits(index);
+            const searched = new BufferView(segments);
+            for (const t of texts)
+              for (const whole of [false, true])
+                expect(indexed.occurrence(t, caseSensitive, whole)).toBe(searched.occurrence(t, caseSensitive, whole));
+          }
+        }),
+        { numRuns: 500 },
+      );
+    }
   });
 });
