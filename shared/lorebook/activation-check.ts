@@ -211,7 +211,7 @@ function freshCheck(c: Candidate, pass: PassContext): CheckOutcome {
     candidate = secondaryPassed(keys.secondary.length, hits, entry.selectiveLogic);
   }
   quirk ||= inertQuirk(c, candidate);
-  return new CheckOutcome(candidate, null, quirk, c, hit.key, at, view.locate(at), hits);
+  return new CheckOutcome(candidate, null, quirk, c, hit.key, at, view, hits);
 }
 
 /**
@@ -251,7 +251,7 @@ function tabledKeyCheck(c: Candidate, view: BufferView, rows: Int32Array): Check
     if (found >= 0) secondaryHits |= 1 << s;
   }
   const candidate = secondary === 0 || secondaryPassed(secondary, secondaryHits, logicOf(head));
-  return new CheckOutcome(candidate, null, quirk, c, key, at, view.locate(at), secondaryHits);
+  return new CheckOutcome(candidate, null, quirk, c, key, at, view, secondaryHits);
 }
 
 /** `keysUnchanged` of a tabled entry, from its row. */

@@ -4,7 +4,7 @@
 import type { Candidate } from './candidate.ts';
 import type { CompiledKey } from './keys.ts';
 import type { ExplanationReason, KeyMatch, QuirkName } from './model.ts';
-import type { Segment } from './scan-buffer.ts';
+import type { BufferView } from './scan-buffer.ts';
 import { secondaryOutcome, type SecondaryHits } from './secondary.ts';
 
 export class CheckOutcome {
@@ -15,12 +15,12 @@ export class CheckOutcome {
   #reason: ExplanationReason | null;
   // A key-decided outcome's facts (unset otherwise): the checked candidate, whose keys and secondary logic are read
   // only when the reason is built (a tabled check never reads them, see check-table.ts), the position of its first
-  // matching primary key, that key's hit offset and the buffer segment holding it, located when checked, and the
-  // secondary keys' hits.
+  // matching primary key, that key's hit offset and the view it hit in (the segment holding it is located when the
+  // reason is built: a view's segments never change), and the secondary keys' hits.
   readonly #owner: Candidate | null = null;
   readonly #key: number = 0;
   readonly #at: number = 0;
-  readonly #where: Readonly<Segment> | null = null;
+  readonly #view: BufferView | null = null;
   readonly #hits: SecondaryHits = 0;
 
   constructor(candidate: boolean, reason: ExplanationReason, quirk?: QuirkName);
@@ -31,7 +31,7 @@ export class CheckOutcome {
     owner: Candidate,
     key: number,
     at: number,
-    where: Readonly<Segment> | null,
+    view: BufferView,
     hits: SecondaryHits,
   );
   constructor(
@@ -41,7 +41,7 @@ export class CheckOutcome {
     owner?: Candidate,
     key?: number,
     at?: number,
-    where?: Readonly<Segment> | null,
+    view?: BufferView,
     hits?: SecondaryHits,
   ) {
     this.candidate = candidate;
@@ -52,7 +52,7 @@ export class CheckOutcome {
       this.#owner = owner;
       this.#key = key as number;
       this.#at = at as number;
-      this.#where = where ?? null;
+      this.#view = view as BufferView;
       this.#hits = hits as SecondaryHits;
     }
   }
@@ -65,7 +65,7 @@ export class CheckOutcome {
     const owner = this.#owner as Candidate;
     const { primary, secondary } = owner.book.keysOf(owner.entry);
     const key = (primary as readonly CompiledKey[])[this.#key] as CompiledKey;
-    const where = this.#where;
+    const where = (this.#view as BufferView).locate(this.#at);
     const match: KeyMatch = {
       key: key.source,
       expanded: key.kind === 'never' ? '' : key.kind === 'regex' ? key.expanded : key.text,

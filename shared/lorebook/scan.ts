@@ -110,9 +110,9 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
   // Candidates are materialised only for entries a pass evaluates (or an explanation asks about).
   const candidates = new ScanCandidates(order.length);
   // `row` -1: the candidate reads its entry (see check-table.ts).
-  const newCandidate = (index: number, row = plan.checkRow(index)): Candidate => {
+  const newCandidate = (index: number, row = plan.checkRow(index), sticky?: boolean): Candidate => {
     const entry = order.entry(index);
-    const sticky = timed.sticky(entry, index) !== undefined;
+    sticky ??= timed.sticky(entry, index) !== undefined;
     return new Candidate(entry, plan.book(index), order.bookIndex(index), index, sticky, row, plan.entryFlags(index));
   };
 
@@ -197,7 +197,8 @@ export function scan(scenario: Scenario, options: ScanOptions = {}): ScanResult 
     const found = new PassCandidates(
       chosen,
       (i) => {
-        const c = newCandidate(i);
+        // Deferred entries are not sticky (see `deferrable`).
+        const c = newCandidate(i, plan.checkRow(i), false);
         candidates.add(c);
         return check(c) ? c : null;
       },
