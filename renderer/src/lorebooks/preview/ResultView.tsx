@@ -36,12 +36,12 @@ interface Props {
 
 /**
  * New lines per frame. Much of a frame that adds lines is fixed cost (style, layout, paint and layerizing), and each
- * later frame also waited for the previous one's raster: on the bench's 2-core machine the first key that fires 52
- * entries took 100–130 ms to show in slices of 20, about 89 ms in slices of 30 and 52–63 ms in one slice. One slice of
- * 52 lines is a 14–18 ms CPU task, over the 16 ms a frame may block; slices of 30 kept the longest task at 16.0–16.2 ms
- * (CPU 10–11). Slices still bound a frame when hundreds of lines change.
+ * later frame also waited for the previous one's raster. Since a line is cheap to lay out (`EntryLine`), the first key
+ * that fires 52 entries shows them in one frame: on the bench's 2-core machine 51–75 ms from its keydown against
+ * 62–92 ms in slices of 30, with the longest task 8.2–12.9 ms of CPU against 7.2–13.1. Slices still bound a frame
+ * when hundreds of lines change.
  */
-const SLICE = 30;
+const SLICE = 60;
 
 interface Slot {
   label: string;
