@@ -2,6 +2,7 @@
 // activation, override or weighted roll. Losers are removed as SillyTavern's splice(indexOf) removes them — removing an
 // entry twice deletes the last candidate instead (the double-removal quirk).
 import type { Candidate } from './candidate.ts';
+import { GROUPED } from './check-table.ts';
 import type { ExplanationReason, GroupDecision, QuirkName } from './model.ts';
 import type { RandomSource } from './rng.ts';
 
@@ -86,10 +87,11 @@ export function filterByInclusionGroups(context: GroupContext): ReadonlySet<numb
   }
 
   // The first activated entry whose group field is exactly a group's name closes that group. Such a field holds no
-  // comma, so it is the entry's one group: entries in no group need no look at their raw field.
+  // comma, so it is the entry's one group: entries in no group (by their flags: every pass asks about every entry
+  // activated so far) need no look at their entry.
   const closers = new Map<string, Candidate>();
   for (const c of context.activated) {
-    if (c.entry.groups.length !== 1) continue;
+    if (!(c.flags & GROUPED) || c.entry.groups.length !== 1) continue;
     const { group } = c.entry.raw;
     if (typeof group === 'string' && !closers.has(group)) closers.set(group, c);
   }

@@ -332,6 +332,11 @@ class ModeHits {
    */
   advance(haystack: string, pieces?: Pieces, lower = false): void {
     if (this.#scanned >= haystack.length) return;
+    // A case mode without texts finds nothing (a book is mostly one mode): its pieces need no look-up.
+    if (this.set.automaton.patternCount === 0 && this.set.wordCount === 0) {
+      this.#scanned = haystack.length;
+      return;
+    }
     if (pieces && this.set.piecewise) this.#advancePieces(haystack, pieces, lower);
     else this.#search(haystack);
     this.#scanned = haystack.length;
