@@ -17,6 +17,7 @@ import { BatchQueue, runPool } from './pool.ts';
 import { cleanLeftoverTemps, trackTempDirs } from './atomic-write.ts';
 import { closeStage, openStage, tempsBeside } from './staging.ts';
 import { releasePool, takePool } from './worker-pool.ts';
+import { ResultSharer } from './shared-results.ts';
 import type { WorkerPool } from './worker-pool.ts';
 import { scratchBuffer } from '../files/walk-files.ts';
 import { ConvertUsageError } from './types.ts';
@@ -119,9 +120,11 @@ async function convertWith(
   // The report names the output where it will be (a staged one's final place), and keeps the walk's and the plan's
   // strings rather than the copies a worker's answer brings: 20,000 results stay until the batch ends, and each
   // string they hold is copied again when the young generation is collected.
+  const sharer = new ResultSharer();
   const record = (i: number, result: FileResult): void => {
     result.input = files[i]!.path;
     if (result.output && outputs[i]) result.output = outputs[i];
+    sharer.share(result);
     results[i] = result;
     tell(result);
   };

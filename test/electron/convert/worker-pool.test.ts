@@ -61,6 +61,16 @@ describe('the worker pool kept between batches', () => {
     await stopWorkers();
   });
 
+  it('shares what the answers repeat: one empty warnings list, one object per distinct loss summary', async () => {
+    const report = await convertFiles({ inputs: [jsonCards()], to: 'v2', outDir: tempDir(), jobs: 2, threads: true });
+    expect([report.threads, report.totals.converted]).toEqual([1, 40]);
+    expect(new Set(report.files.map((f) => f.warnings))).toEqual(new Set([[]]));
+    const losses = new Set(report.files.map((f) => f.loss));
+    expect(losses.size).toBe(1);
+    expect([...losses][0]).toMatchObject({ dropped: 0 });
+    await stopWorkers();
+  });
+
   it('does not hold the process open: the CLI ends once its batch is done', { timeout: 30_000 }, async () => {
     const dir = jsonCards();
     const out = path.join(tempDir(), 'out');
