@@ -1,5 +1,5 @@
-// The preview's client of its scan worker, against scripted workers: the warm-up it sends once the first result is
-// shown (and drops unseen if it runs away), and the resend when a worker lacks a patch's base.
+// The preview's client of its scan worker, against scripted workers: the warm-up steps it sends once the first result
+// is shown (and drops unseen if one runs away), and the resend when a worker lacks a patch's base.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScanOutput, ScanReply } from '../../renderer/src/lorebooks/preview/protocol.ts';
 import { ScanClient, type ScanInput } from '../../renderer/src/lorebooks/preview/scan-client.ts';
@@ -56,22 +56,27 @@ afterEach(() => {
 });
 
 describe('ScanClient', () => {
-  it('sends one warm-up once the first result is shown, and a new input waits for its end', () => {
+  it('warms up in steps once the first result is shown, a new input waiting only for the step under way', () => {
     const { client, events, worker } = setUp();
     client.request(input('a'));
     expect(worker.sent[0]).toMatchObject({ id: 1, book: { text: 'T1' }, chat: [{ text: 'a' }] });
     worker.answer();
     expect(events.onResult).toHaveBeenCalledTimes(1);
-    expect(worker.sent[1]).toEqual({ id: 2, warmUp: true });
+    expect(worker.sent[1]).toEqual({ id: 2, warmUp: true, step: 0 });
     client.request(input('ab'));
     expect(worker.sent).toHaveLength(2);
     worker.reply({ id: 2, prepared: true });
-    worker.reply({ id: 2, warmed: true });
+    worker.reply({ id: 2, warmed: true, more: true });
     expect(worker.sent[2]).toMatchObject({ id: 3, chat: [{ text: 'ab' }] });
     expect(worker.sent[2]).not.toHaveProperty('book');
     worker.answer(null);
     expect(events.onResult).toHaveBeenCalledTimes(2);
-    expect(worker.sent).toHaveLength(3);
+    expect(worker.sent[3]).toEqual({ id: 4, warmUp: true, step: 1 });
+    worker.reply({ id: 4, prepared: true });
+    worker.reply({ id: 4, warmed: true, more: false });
+    client.request(input('abc'));
+    worker.answer();
+    expect(worker.sent).toHaveLength(5);
     expect(events.onError).not.toHaveBeenCalled();
   });
 
@@ -82,7 +87,7 @@ describe('ScanClient', () => {
     worker.answer();
     expect(worker.sent[1]).toMatchObject({ id: 2, chat: [{ text: 'ab' }] });
     worker.answer();
-    expect(worker.sent[2]).toEqual({ id: 3, warmUp: true });
+    expect(worker.sent[2]).toEqual({ id: 3, warmUp: true, step: 0 });
   });
 
   it('drops a warm-up that runs past the limit unseen, and scans the waiting input in a new worker', () => {
@@ -97,6 +102,9 @@ describe('ScanClient', () => {
     expect(worker.terminated).toBe(true);
     expect(workers).toHaveLength(2);
     expect(workers[1]!.sent[0]).toMatchObject({ book: { text: 'T1' }, chat: [{ text: 'ab' }] });
+    // Not resumed: its later steps could set the same key off.
+    workers[1]!.answer();
+    expect(workers[1]!.sent).toHaveLength(1);
     expect(events.onTimeout).not.toHaveBeenCalled();
     expect(events.onError).not.toHaveBeenCalled();
   });
@@ -106,7 +114,7 @@ describe('ScanClient', () => {
     client.request(input('a'));
     worker.answer();
     worker.reply({ id: 2, prepared: true });
-    worker.reply({ id: 2, warmed: true });
+    worker.reply({ id: 2, warmed: true, more: false });
     client.request(input('a', 'T2', { from: 'T1', entries: { '1': '{}' } }));
     expect(worker.sent[2]).toMatchObject({ id: 3, book: { base: 1, entries: { '1': '{}' } } });
     worker.reply({ id: 3, resend: true });

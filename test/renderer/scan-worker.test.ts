@@ -54,14 +54,19 @@ afterEach(() => {
 });
 
 describe('scan worker warm-up', () => {
-  it('answers "prepared" and "warmed", and the replies after it are those of a worker without one', async () => {
+  it('answers "prepared" and "warmed" per step, and whether a step is left; later replies are as without a warm-up', async () => {
     const cold = await freshWorker();
     const expected = [cold(request(1, 'hello', true)), cold(request(3, 'hello')), cold(request(4, 'the dragon'))];
     const warm = await freshWorker();
     const got = [warm(request(1, 'hello', true))];
-    expect(warm({ id: 2, warmUp: true })).toEqual([
+    expect(warm({ id: 2, warmUp: true, step: 0 })).toEqual([
       { id: 2, prepared: true },
-      { id: 2, warmed: true },
+      { id: 2, warmed: true, more: true },
+    ]);
+    // The book's four entries fit one later step.
+    expect(warm({ id: 5, warmUp: true, step: 1 })).toEqual([
+      { id: 5, prepared: true },
+      { id: 5, warmed: true, more: false },
     ]);
     got.push(warm(request(3, 'hello')), warm(request(4, 'the dragon')));
     expect(got).toEqual(expected);

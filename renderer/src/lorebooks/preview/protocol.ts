@@ -18,15 +18,18 @@ export interface ScanRequest {
 }
 
 /**
- * Sent once the first result of a worker is shown and no input waits: the worker scans a chat of its own (the first
- * keys of a few of the book's entries) a few times with the last request's setup, and sends nothing of it. Until
- * something fires, the code that activates, recurses and explains entries has not run, so on the keystroke that
- * first fires an entry it ran uncompiled, several times slower. As any request, it has the time limit: a runaway
- * regex key ends the worker.
+ * Sent in steps once the first result of a worker is shown, one step whenever no input waits: the worker scans chats
+ * of its own with the last request's setup, and sends nothing of them. Step 0 names the first keys of a few of the
+ * book's entries, a few times: until something fires, the code that activates, recurses and explains entries has
+ * not run, so on the keystroke that first fires an entry it ran uncompiled, several times slower. Each later step
+ * names the first keys of the next WARM_UP_BATCH entries in book order, so every entry has fired once (an entry's
+ * first firing also fills what the engine keeps of it, such as its content's key hits). As any request, a step has
+ * the time limit: a runaway regex key ends the worker, and the warm-up with it.
  */
 export interface WarmUpRequest {
   id: number;
   warmUp: true;
+  step: number;
 }
 
 /** A key hit inside a chat message, in the message's own text. */
@@ -86,7 +89,7 @@ export interface ScanOutput {
 export type ScanReply =
   | { id: number; prepared: true }
   | { id: number; resend: true }
-  | { id: number; warmed: true }
+  | { id: number; warmed: true; more: boolean }
   | { id: number; ok: true; output: ScanOutput | null; timing: WorkerTiming }
   | { id: number; ok: false; error: string };
 

@@ -82,8 +82,11 @@ export class ScanClient {
   } | null = null;
   #pending: { input: ScanInput; since: number } | null = null;
   #nextId = 1;
-  /** A warm-up was sent (protocol.ts WarmUpRequest): one per client, once its first result is shown. */
-  #warmUpSent = false;
+  /**
+   * The next warm-up step (protocol.ts WarmUpRequest), sent once the first result is shown and then whenever no input
+   * waits; null once the worker says it is done, or a step failed or ran past the limit. One warm-up per client.
+   */
+  #warmUpStep: number | null = 0;
 
   constructor(create: ScanWorkers, events: ScanEvents) {
     this.#create = create;
@@ -149,11 +152,10 @@ export class ScanClient {
     this.#worker.postMessage(request);
   }
 
-  #sendWarmUp(): void {
-    this.#warmUpSent = true;
+  #sendWarmUp(step: number): void {
     const id = this.#nextId++;
     this.#inFlight = { id, since: performance.now(), input: null, bookVersion: this.#book.version, timer: null };
-    this.#worker.postMessage({ id, warmUp: true } satisfies WarmUpRequest);
+    this.#worker.postMessage({ id, warmUp: true, step } satisfies WarmUpRequest);
   }
 
   #onReply(reply: ScanReply): void {
@@ -165,9 +167,12 @@ export class ScanClient {
     }
     if (flight.timer) clearTimeout(flight.timer);
     this.#inFlight = null;
-    // A warm-up's end, or its failure: nothing to show.
+    // A warm-up step's end, or its failure: nothing to show. The next step waits for any input.
     if (flight.input === null || 'warmed' in reply) {
-      this.#sendPending();
+      const step = this.#warmUpStep;
+      this.#warmUpStep = 'warmed' in reply && reply.more && step !== null ? step + 1 : null;
+      if (this.#pending) this.#sendPending();
+      else if (this.#warmUpStep !== null) this.#sendWarmUp(this.#warmUpStep);
       return;
     }
     // The worker lacked the patch's base: the same input goes again (unless a newer one waits), with the whole text.
@@ -188,7 +193,7 @@ export class ScanClient {
       else this.#events.onError('the preview worker answered without a result');
     } else this.#events.onError(reply.error);
     if (this.#pending) this.#sendPending();
-    else if (!this.#warmUpSent && reply.ok) this.#sendWarmUp();
+    else if (this.#warmUpStep !== null && reply.ok) this.#sendWarmUp(this.#warmUpStep);
   }
 
   #onTimeout(id: number): void {
@@ -197,8 +202,10 @@ export class ScanClient {
     this.#inFlight = null;
     this.#worker.terminate();
     this.#worker = this.#spawn();
-    // A warm-up that ran away (a regex key its chat set off) is dropped unseen; the author's scans name that key.
-    if (flight.input !== null) {
+    // A warm-up that ran away (a regex key its chat set off) is dropped unseen, and not resumed (its later steps may
+    // set the key off again); the author's scans name that key.
+    if (flight.input === null) this.#warmUpStep = null;
+    else {
       const limitMs = this.#limitMs;
       this.#events.onTimeout({ limitMs, culprit: null });
       this.#diagnose(flight.input, limitMs);
