@@ -68,10 +68,14 @@ export function admitCandidates(
       );
       continue;
     }
-    // The expanded content is what the prompt receives and what later passes scan.
-    c.content = expandMacros(c.content, context.names);
+    // The expanded content is what the prompt receives and what later passes scan. Without macros it is the entry's
+    // content, whose measure the entry remembers.
+    const { entry } = c;
+    if (!entry.macroFree) c.content = expandMacros(c.content, context.names);
+    const { measure } = context.tokenizer;
+    const known = measure && entry.macroFree ? entry.contentMeasure(measure) : undefined;
     // Two appends, not one concatenation the counter would have to copy to read.
-    c.contentMeasure = passText.append(c.content) ?? -1;
+    c.contentMeasure = passText.append(c.content, known) ?? -1;
     passText.append('\n');
     const used = context.priorTokens + passText.tokens();
     if (!ignoresBudget && used >= budget) {

@@ -5,9 +5,13 @@ export interface MacroNames {
   char: string;
 }
 
+/** Every macro starts with "<" or "{{": most keys and contents have neither. */
+export function hasMacros(text: string): boolean {
+  return text.includes('<') || text.includes('{{');
+}
+
 export function expandMacros(text: string, names: MacroNames): string {
-  // Every macro starts with "<" or "{{": most keys and contents have neither.
-  if (!text.includes('<') && !text.includes('{{')) return text;
+  if (!hasMacros(text)) return text;
   let out = text.replace(/<USER>/gi, () => names.user).replace(/<(?:BOT|CHAR)>/gi, () => names.char);
   if (!out.includes('{{')) return out;
   out = out

@@ -10,7 +10,7 @@ import { parseDecorators } from './decorators.ts';
 import { cyrb53 } from './hash.ts';
 import { compileKey, type CompiledKey, type PlainKeyOptions } from './keys.ts';
 import { KeyIndex } from './key-index.ts';
-import { expandMacros, type MacroNames } from './macros.ts';
+import { expandMacros, hasMacros, type MacroNames } from './macros.ts';
 
 /** The groups of the many entries in none: one shared list. */
 const NO_GROUPS: readonly string[] = Object.freeze([]);
@@ -25,6 +25,8 @@ export class PreparedEntry {
   readonly raw: WorldInfoEntry;
   /** Content with decorator lines removed, macros not yet expanded. */
   readonly content: string;
+  /** `content` holds no macro (see `expandMacros`): the budget step takes it as it is, scan after scan. */
+  readonly macroFree: boolean;
   readonly decorators: readonly string[];
   readonly groups: readonly string[];
   /** `delayUntilRecursion` is truthy. */
@@ -57,6 +59,9 @@ export class PreparedEntry {
   readonly inertWhenRejected: boolean;
   #hash: number | undefined;
   #hashLow = 0;
+  /** `content`'s measure by the last measure function asked (see `contentMeasure`). */
+  #measuredBy: ((text: string) => number) | undefined;
+  #measure = 0;
   /** Compiled keys by context and expansion mode (see CompiledBook): usually one or two. */
   readonly #keys: { id: string; keys: EntryKeys }[] = [];
   /**
@@ -77,6 +82,7 @@ export class PreparedEntry {
     this.world = world;
     this.raw = raw;
     this.content = parsed.content;
+    this.macroFree = !hasMacros(parsed.content);
     this.decorators = parsed.decorators;
     this.groups = group ? group.split(/,\s*/).filter((g) => g) : NO_GROUPS;
     this.delayed = Boolean(delay);
@@ -97,6 +103,18 @@ export class PreparedEntry {
     const inert = (name: string) => decorators.some((d) => d !== name && d.startsWith(name));
     this.inertWhenFired = inert('@@dont_activate');
     this.inertWhenRejected = inert('@@activate');
+  }
+
+  /**
+   * `measure(content)`, remembered for the last measure function: the same contents are admitted scan after scan, and
+   * measuring them was a walk over every character of each.
+   */
+  contentMeasure(measure: (text: string) => number): number {
+    if (this.#measuredBy !== measure) {
+      this.#measure = measure(this.content);
+      this.#measuredBy = measure;
+    }
+    return this.#measure;
   }
 
   /** This entry's keys compiled under the context and mode `id` names (see CompiledBook), compiled on first use. */

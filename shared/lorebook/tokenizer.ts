@@ -20,14 +20,17 @@ export class GrowingTextCounter {
     this.#tokenizer = tokenizer;
   }
 
-  /** Returns the piece's measure, or undefined when the tokenizer has none (see `prependMeasured`). */
-  append(piece: string): number | undefined {
+  /**
+   * Returns the piece's measure, or undefined when the tokenizer has none (see `prependMeasured`). `known`: the
+   * piece's measure, when already taken.
+   */
+  append(piece: string, known?: number): number | undefined {
     const { measure } = this.#tokenizer;
     if (!measure) {
       this.#text += piece;
       return undefined;
     }
-    const measured = measure(piece);
+    const measured = known ?? measure(piece);
     this.#measure += measured;
     return measured;
   }

@@ -1,6 +1,6 @@
 // Every entry gets a reason and a sentence; each test pins one reason so a broken feature fails here.
 import { describe, expect, it } from 'vitest';
-import type { EntryExplanation, Scenario } from '../../../shared/lorebook/model.ts';
+import type { EntryExplanation, Scenario, Tokenizer } from '../../../shared/lorebook/model.ts';
 import { scan } from '../../../shared/lorebook/scan.ts';
 import { entry, say, scenario } from './scenario-builder.ts';
 
@@ -185,6 +185,29 @@ describe('explanations of entries that did not fire', () => {
       code: 'not-reached',
       after: 'budget-overflow',
     });
+  });
+
+  it("is measured by the scan's own tokenizer, also when another measured the same content before", () => {
+    // The budget step remembers a content's measure on its entry: it must belong to the measure function asked.
+    const s = scenario(
+      [
+        entry(0, { constant: true, order: 300, content: 'x'.repeat(30) }),
+        entry(1, { constant: true, order: 200, content: 'y'.repeat(30) }),
+      ],
+      [say('hi')],
+      { maxContext: 400 },
+    );
+    const byLength = (scale: number): Tokenizer => ({
+      name: `${scale} per character`,
+      count: (text) => text.length * scale,
+      measure: (text) => text.length * scale,
+      fromMeasure: (measure) => measure,
+    });
+    const narrow = byLength(1);
+    const wide = byLength(2);
+    expect(scan(s, { tokenizer: narrow }).activated).toEqual(['lore.0', 'lore.1']);
+    expect(scan(s, { tokenizer: wide }).activated).toEqual(['lore.0']);
+    expect(scan(s, { tokenizer: narrow }).activated).toEqual(['lore.0', 'lore.1']);
   });
 
   it('is on cooldown, or delayed', () => {
