@@ -57,37 +57,50 @@ export function buildRenderer(): void {
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--skip-electron'], { stdio: 'inherit' });
 }
 
-/** The pages already watching for a selector's first paint (an init script runs on every later navigation). */
-const watching = new WeakMap<Page, Set<string>>();
+/** Per page: each watched selector's waiter for its next paint (an init script runs on every later navigation). */
+const watching = new WeakMap<Page, Map<string, (ms: number) => void>>();
 
 /**
  * Milliseconds from the start of navigation to the frame that first paints `selector` (by default a card name in the
  * library list), measured inside the page: an init script sees the element arrive and reads the clock in the next
- * animation frame, the frame that paints it. Waiting for the element from here instead would measure Playwright's
- * polling (it looks again after 20, 50, 100, 100 and 500 ms), which rounds every figure up to its next poll.
+ * animation frame, the frame that paints it, and reports it through a binding. Waiting for the element from here
+ * instead would measure Playwright's polling (it looks again after 20, 50, 100, 100 and 500 ms), which rounds every
+ * figure up to its next poll; and waiting for the clock reading with `waitForFunction` injects Playwright's helper
+ * script (≈ 330 KB, parsed and run on the page's main thread: a 30–80 ms task) as soon as `goto` returns at the load
+ * event, while the app is still starting, so the figure counted it.
  */
 export async function firstPaint(page: Page, url: string, selector = '[data-testid=card-name]'): Promise<number> {
-  const selectors = watching.get(page) ?? new Set<string>();
-  watching.set(page, selectors);
-  if (!selectors.has(selector)) {
-    selectors.add(selector);
+  let waiters = watching.get(page);
+  if (!waiters) {
+    const found = new Map<string, (ms: number) => void>();
+    watching.set(page, (waiters = found));
+    await page.exposeBinding('__lorewrightPainted', (_source, sel: string, ms: number) => found.get(sel)?.(ms));
+  }
+  if (!waiters.has(selector)) {
+    waiters.set(selector, () => undefined);
     await page.addInitScript((sel: string) => {
-      const w = window as unknown as { __firstPaint?: Record<string, number> };
+      const w = window as unknown as { __lorewrightPainted(sel: string, ms: number): Promise<void> };
       const seen = (): boolean => {
         if (!document.querySelector(sel)) return false;
-        requestAnimationFrame(() => ((w.__firstPaint ??= {})[sel] = performance.now()));
+        requestAnimationFrame(() => void w.__lorewrightPainted(sel, performance.now()));
         return true;
       };
       const observer = new MutationObserver(() => seen() && observer.disconnect());
       observer.observe(document, { childList: true, subtree: true });
     }, selector);
   }
-  await page.goto(url);
-  const painted = await page.waitForFunction(
-    (sel) => (window as unknown as { __firstPaint?: Record<string, number> }).__firstPaint?.[sel],
-    selector,
-  );
-  return Math.round(Number(await painted.jsonValue()));
+  const watched = waiters;
+  let timer: NodeJS.Timeout | undefined;
+  const painted = new Promise<number>((resolve, reject) => {
+    watched.set(selector, resolve);
+    timer = setTimeout(() => reject(new Error(`${selector} was not painted within 30 s of loading ${url}`)), 30_000);
+  });
+  try {
+    await page.goto(url);
+    return Math.round(await painted);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
