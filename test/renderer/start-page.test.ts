@@ -26,7 +26,7 @@ function client(): { api: ApiClient; calls: unknown[][]; settle(ok: boolean): Pr
 describe('the start page asked for as the app starts', () => {
   it("asks for the start query's first page once, and hands it over only once it has arrived", async () => {
     const c = client();
-    prefetchStartPage(c.api);
+    const reply = prefetchStartPage(c.api);
     expect(c.calls).toEqual([['cards.list', { ...START_QUERY, limit: 200, offset: 0 }]]);
     expect(takeArrived(START)).toBeNull();
     await c.settle(true);
@@ -34,6 +34,7 @@ describe('the start page asked for as the app starts', () => {
     expect(takeArrived(START)).toBe(page);
     expect(takeArrived(START)).toBeNull();
     expect(takeEarly(START, 0)).toBeNull();
+    await expect(reply).resolves.toBe(page);
   });
 
   it('hands the pending reply to the first fetch of page 0 of the start query only', async () => {

@@ -23,9 +23,11 @@ export function useRowWindow(
   overscan: number,
 ): RowWindow {
   // The first row in view and the viewport height: the window changes only when one of them does. Until the
-  // scroller is measured, a new one is at the top and no taller than the window: its first frame shows every row
-  // that fits, and measuring it in the layout effect would force a layout of the page before that frame's own.
-  const [view, setView] = useState(() => ({ row: 0, height: window.innerHeight }));
+  // scroller is measured (height null), a new one is at the top and no taller than the window: its first frame shows
+  // every row that fits, and measuring it in the layout effect would force a layout of the page before that frame's
+  // own. That frame has no overscan either (rows no one sees yet, each made, laid out and painted before the list
+  // first shows): it joins with the first measurement, a frame later.
+  const [view, setView] = useState<{ row: number; height: number | null }>({ row: 0, height: null });
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
@@ -53,7 +55,9 @@ export function useRowWindow(
     },
     [scroller, rowSize],
   );
-  const first = Math.max(0, view.row - overscan);
-  const last = Math.min(count - 1, view.row + Math.ceil(view.height / rowSize) + overscan);
+  const extra = view.height === null ? 0 : overscan;
+  const height = view.height ?? window.innerHeight;
+  const first = Math.max(0, view.row - extra);
+  const last = Math.min(count - 1, view.row + Math.ceil(height / rowSize) + extra);
   return { first, last, totalSize: count * rowSize, scrollToRow };
 }

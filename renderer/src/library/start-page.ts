@@ -33,15 +33,17 @@ let early: { key: string; reply: PageReply; arrived?: Page } | null = null;
 
 /**
  * Asks for the library's first page as the app starts (main.tsx), so the request travels and the query runs while
- * the app's code loads and React renders: the list's own first fetch would go out only after its first render.
+ * the app's code loads: the list's own first fetch would go out only after its first render. Returns the reply,
+ * which the entry waits for before it mounts the app.
  */
-export function prefetchStartPage(api: ApiClient): void {
+export function prefetchStartPage(api: ApiClient): PageReply {
   const reply = api.invoke('cards.list', fetchInput(START_QUERY, 0));
   const entry: NonNullable<typeof early> = { key: JSON.stringify(START_QUERY), reply };
   // Kept once it arrives, so a list first rendered after that shows it at once: one render and one layout, not an
   // empty list painted first. Until the list takes it, a failure must not count as unhandled; the list reports it.
   reply.then((page) => (entry.arrived = page)).catch(() => undefined);
   early = entry;
+  return reply;
 }
 
 /** The early first page of `key`, if it has arrived; taken once. */

@@ -6,7 +6,8 @@ import type { CardSummary } from '../../../shared/library/types.ts';
 export function useBulkSelection(at: (index: number) => CardSummary | undefined, resetKey: string) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [anchor, setAnchor] = useState<number | null>(null);
-  useEffect(() => setSelected(new Set()), [resetKey]);
+  // An empty selection is kept as it is: a new empty Set would render the page again for nothing (at every mount).
+  useEffect(() => setSelected((cur) => (cur.size === 0 ? cur : new Set())), [resetKey]);
   const select = (card: CardSummary, index: number, range: boolean): void => {
     setSelected((cur) => {
       const next = new Set(cur);
