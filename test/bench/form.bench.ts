@@ -18,7 +18,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium } from '../helpers/browser.ts';
 import { startWebHostProcess } from '../helpers/web-host-process.ts';
 import {
-  bareBaseline,
+  bareTyping,
   mainThreadTasks,
   openBook,
   pct,
@@ -140,7 +140,7 @@ export async function run(): Promise<{ rows: Row[]; figures: Row[] }> {
   const host = await startWebHostProcess(path.join(dir, 'library.db'));
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'en-US' });
-    const [bareKeys, bareTasks] = await bareBaseline(browser, page, TEXT);
+    const [bareKeys, bareTasks] = await bareTyping(browser, page, TEXT, true);
     const { book } = setup(SIZE);
     const file = path.join(dir, `Form${SIZE}.json`);
     fs.writeFileSync(file, JSON.stringify(book, null, 2));

@@ -278,22 +278,16 @@ async function typeAndMeasure(page: Page, keys: string | string[], timeout = 30_
 
 /**
  * The browser alone: a bare textarea that sets the same marks: the echo's frame, and the frame after each input.
- * Typed under a trace for its tasks; with `untraced`, the keystrokes' figures come from a second textarea typed
- * without one, as the preview's are.
+ * With `trace`, typed under a trace for its tasks too.
  */
-export async function bareBaseline(
+export async function bareTyping(
   browser: Browser,
   page: Page,
   text: string,
-  untraced = false,
-): Promise<[Keystroke[], Tasks]> {
-  const [keys, tasks] = await bareTyping(browser, page, text, true);
-  return untraced ? [await bareTyping(browser, page, text, false), tasks] : [keys, tasks];
-}
-
-async function bareTyping(browser: Browser, page: Page, text: string, trace: true): Promise<[Keystroke[], Tasks]>;
-async function bareTyping(browser: Browser, page: Page, text: string, trace: false): Promise<Keystroke[]>;
-async function bareTyping(browser: Browser, page: Page, text: string, trace: boolean) {
+  trace: true,
+): Promise<[Keystroke[], Tasks]>;
+export async function bareTyping(browser: Browser, page: Page, text: string, trace: false): Promise<Keystroke[]>;
+export async function bareTyping(browser: Browser, page: Page, text: string, trace: boolean) {
   // A fresh document each time: the listeners and marks of an earlier one are gone.
   await page.goto('about:blank');
   await page.setContent('<textarea aria-label="bare"></textarea>');
