@@ -58,6 +58,8 @@ class PatternSet {
   /** No automaton text holds a separator, so no occurrence spans two pieces (see pieceHits). */
   readonly piecewise: boolean;
   readonly #pieces = new Map<string, Int32Array>();
+  /** The length of the remembered pieces together. */
+  #pieceChars = 0;
 
   constructor(texts: TextCollector) {
     const count = texts.table.texts.length;
@@ -130,7 +132,12 @@ class PatternSet {
           found.push(id, start, WHOLE);
         },
       );
-    if (this.#pieces.size >= MAX_PIECES) this.#pieces.clear();
+    // Messages, unlike contents, are not kept by the book: a preview makes a new one on every keystroke.
+    this.#pieceChars += piece.length;
+    if (this.#pieces.size >= MAX_PIECES || this.#pieceChars > MAX_PIECE_CHARS) {
+      this.#pieces.clear();
+      this.#pieceChars = piece.length;
+    }
     this.#pieces.set(piece, (hits = Int32Array.from(found)));
     return hits;
   }
@@ -160,6 +167,8 @@ const WHOLE = 2;
 const EVERY = 4;
 /** Remembered pieces per pattern set: far more entry contents than one preview session activates. */
 const MAX_PIECES = 50_000;
+/** Their characters together: a long chat's messages many times over. */
+const MAX_PIECE_CHARS = 4_000_000;
 
 /** One case mode's distinct texts, with flags and (text, entry) pairs in entry order. */
 class TextCollector {
