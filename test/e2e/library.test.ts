@@ -307,6 +307,30 @@ describe('library page', () => {
     await page.getByRole('button', { name: 'List' }).click();
   });
 
+  it('listens for the page being left only while a card has unsaved changes', async () => {
+    // The browser's own list of the window's listeners: without a beforeunload one, it leaves or reloads the page
+    // without first sending it a message and waiting for the answer.
+    const cdp = await page.context().newCDPSession(page);
+    const asksBeforeLeaving = async (): Promise<boolean> => {
+      const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' });
+      const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+      return listeners.some((l) => l.type === 'beforeunload');
+    };
+    await page.goto(host.url);
+    await page.getByTestId('card-name').first().click();
+    const name = page.getByLabel('Name', { exact: true });
+    await expect.poll(() => name.inputValue()).not.toBe('');
+    expect(await asksBeforeLeaving()).toBe(false);
+    await name.fill(`${await name.inputValue()} Jr.`);
+    await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(1);
+    await expect.poll(asksBeforeLeaving).toBe(true);
+    await page.keyboard.press('Control+s');
+    await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(0);
+    await expect.poll(asksBeforeLeaving).toBe(false);
+    await cdp.detach();
+    await page.getByRole('navigation').getByRole('button', { name: 'Library' }).click();
+  });
+
   it('refuses to work without the token', async () => {
     const other = await browser.newPage();
     await other.goto(host.url.split('#')[0]!);

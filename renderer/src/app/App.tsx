@@ -12,6 +12,12 @@ import { CommandPalette } from './CommandPalette.tsx';
 
 const SECTIONS: readonly Section[] = ['library', 'lorebooks', 'scripts', 'chats', 'settings'];
 
+/**
+ * Asks before the page is left with unsaved changes. Listened to only while there are some: the browser sends a
+ * page without a beforeunload listener no message before a reload or navigation away, and waits for none.
+ */
+const keepUnsaved = (e: BeforeUnloadEvent): void => e.preventDefault();
+
 // The library is the start page; every other page is its own chunk, loaded when first opened, so start-up parses
 // and runs only what the first paint needs.
 const CardEditorPage = lazy(() => import('../editor/CardEditorPage.tsx').then((m) => ({ default: m.CardEditorPage })));
@@ -33,21 +39,23 @@ export function App({
   const [route, setRoute] = useState<Route>(() => parseRoute(window.location.hash));
   const dirty = useRef(false);
   const [palette, setPalette] = useState(false);
+  const setDirty = useCallback((d: boolean) => {
+    dirty.current = d;
+    if (d) window.addEventListener('beforeunload', keepUnsaved);
+    else window.removeEventListener('beforeunload', keepUnsaved);
+  }, []);
 
   const go = useCallback(
     (next: Route): void => {
       if (dirty.current && !window.confirm(t('editor.unsavedLeave'))) return;
-      dirty.current = false;
+      setDirty(false);
       window.location.hash = routeHash(next);
     },
-    [t],
+    [t, setDirty],
   );
 
   useEffect(() => {
     const onHash = (): void => setRoute(parseRoute(window.location.hash));
-    const beforeUnload = (e: BeforeUnloadEvent): void => {
-      if (dirty.current) e.preventDefault();
-    };
     const onKey = (e: KeyboardEvent): void => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
         e.preventDefault();
@@ -56,17 +64,13 @@ export function App({
     };
     window.addEventListener('keydown', onKey);
     window.addEventListener('hashchange', onHash);
-    window.addEventListener('beforeunload', beforeUnload);
     return () => {
       window.removeEventListener('keydown', onKey);
       window.removeEventListener('hashchange', onHash);
-      window.removeEventListener('beforeunload', beforeUnload);
+      window.removeEventListener('beforeunload', keepUnsaved);
     };
   }, []);
 
-  const onDirtyChange = useCallback((d: boolean) => {
-    dirty.current = d;
-  }, []);
   const section: Section = route.page === 'card' ? 'library' : route.page;
   const label = (s: Section): string => t(`nav.${s}` as MessageKey);
 
@@ -93,16 +97,16 @@ export function App({
                 key={route.id}
                 id={route.id}
                 onClose={() => go({ page: 'library' })}
-                onDirtyChange={onDirtyChange}
+                onDirtyChange={setDirty}
               />
             ) : route.page === 'lorebooks' ? (
               <LorebooksPage
                 id={route.id}
                 onOpen={(id) => go(id === null ? { page: 'lorebooks' } : { page: 'lorebooks', id })}
-                onDirtyChange={onDirtyChange}
+                onDirtyChange={setDirty}
               />
             ) : route.page === 'scripts' ? (
-              <ScriptsPage onDirtyChange={onDirtyChange} />
+              <ScriptsPage onDirtyChange={setDirty} />
             ) : route.page === 'chats' ? (
               <ChatsPage />
             ) : route.page === 'library' ? (
