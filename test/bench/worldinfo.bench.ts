@@ -11,14 +11,17 @@
 // 400-word messages, case-sensitive) and "dense" (keys drawn from one vocabulary by word frequency: over half the book
 // are candidates in one pass).
 // Warm scans (changed in session 7: before, each book got 5 warm-up scans and then 60/40/30/15 measured ones in one
-// stretch, which measured the JIT's warm-up and let one burst of other work move a figure by 5×): a generator's four
-// books are built first; each gets 48 unmeasured scans; then 7 rounds give every book, in an order that rotates each
-// round, one unmeasured cycle of its 8 chats (the engine keeps the scan order of the last set of books only, so the
-// first scan after a switch derives it again) and then its measured scans (24/16/16/8 by size). The figure is the
-// median of the rounds' p50s, printed with their range; p95 is over all measured scans.
+// stretch, which measured the JIT's warm-up and let one burst of other work move a figure by 5×): each generator runs
+// in a process of its own (session 12, see eachInItsOwnProcess); its four books are built first; each gets 48
+// unmeasured scans; then 7 rounds give every book, in an order that rotates each round, one unmeasured cycle of its 8
+// chats (the engine keeps the scan order of the last set of books only, so the first scan after a switch derives it
+// again) and then its measured scans (24/16/16/8 by size). The figure is the median of the rounds' p50s, printed
+// with their range; p95 is over all measured scans.
 // Comparisons measured in the same run: the engine's exhaustive path (every entry checked every pass) and a naive
 // matcher (per pass, per entry, per key: lowered buffer and a fresh whole-word RegExp, SillyTavern's method).
 // SillyTavern's own figures from the issue are printed as quoted reference values, not measured here.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import {
   scan,
@@ -441,12 +444,34 @@ function afterTurnBefore(s: Scenario, generator: Generator): Scenario {
 }
 
 export async function run(sizes = SIZES, generators = GENERATORS): Promise<{ rows: Row[]; figures: Row[] }> {
+  if (generators.length > 1) return eachInItsOwnProcess(sizes, generators);
   const rows: Row[] = [];
   const figures: Row[] = [];
   for (const generator of generators) {
     const books = sizes.map((size) => buildBook(size, generator));
     const warm = warmScans(books);
     books.forEach((b, i) => measureBook(b, warm[i] as WarmFigures, rows, figures));
+  }
+  return { rows, figures };
+}
+
+/**
+ * Runs each generator in a process of its own (this file run as a script, see its end): in one process, the books of
+ * the generators before (up to 100,000 entries each, and their garbage) left crowded's scans 1.7× slower (crowded 5k
+ * 2.54–2.58 ms after realistic and mixed, 1.44–1.49 ms alone, session 12), and an app's scan worker holds one book.
+ */
+function eachInItsOwnProcess(sizes: number[], generators: Generator[]): { rows: Row[]; figures: Row[] } {
+  const rows: Row[] = [];
+  const figures: Row[] = [];
+  for (const generator of generators) {
+    const out = execFileSync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), generator.name, sizes.join(',')],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 2 ** 20 },
+    );
+    const part = JSON.parse(out) as { rows: Row[]; figures: Row[] };
+    rows.push(...part.rows);
+    figures.push(...part.figures);
   }
   return { rows, figures };
 }
@@ -611,4 +636,12 @@ function measureBook(b: BenchBook, warm: WarmFigures, rows: Row[], figures: Row[
     target: size === 100_000 ? `recompile ≤ 1 ms: ${recompileMs <= 1 ? 'met' : 'MISSED'}` : '',
     comparison: `first compile ${compileMs.toFixed(0)} ms`,
   });
+}
+
+// Run as a script (by `eachInItsOwnProcess`): one generator's rows and figures, as JSON on stdout.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [name, sizes] = process.argv.slice(2);
+  const generator = GENERATORS.find((g) => g.name === name);
+  if (!generator || !sizes) throw new Error(`usage: worldinfo.bench.ts GENERATOR SIZES (got ${name} ${sizes})`);
+  process.stdout.write(JSON.stringify(await run(sizes.split(',').map(Number), [generator])));
 }
