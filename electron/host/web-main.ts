@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { openLibrary } from '../services/library/library.ts';
 import { resolveDbPath } from '../services/paths.ts';
 import { createApiHost } from './api.ts';
+import { warmStartView } from './warm-start.ts';
 import { startWebHost } from './web.ts';
 import { openInBrowser } from './open-browser.ts';
 import { errorMessage } from '../../shared/errors.ts';
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
     if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' || values.port !== undefined) throw e;
     host = await startWebHost({ api, staticDir, port: 0 });
   }
+  // Listening first: the warm-up's queries run while the URL is printed and opened.
+  void warmStartView(api);
   process.stdout.write(
     `Lorewright library: ${dbPath}\nLorewright is running. Open this URL (it carries this launch's access token):\n  ${host.openUrl}\n`,
   );

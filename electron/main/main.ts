@@ -5,6 +5,7 @@ import path from 'node:path';
 import { openLibrary } from '../services/library/library.ts';
 import { resolveDbPath } from '../services/paths.ts';
 import { createApiHost } from '../host/api.ts';
+import { warmStartView } from '../host/warm-start.ts';
 import { fileErrorLog, logFileFor } from '../services/error-log.ts';
 import { registerIpc } from './ipc.ts';
 import { createMainWindow } from './window.ts';
@@ -36,17 +37,16 @@ void app.whenReady().then(() => {
         decrypt: (bytes: Uint8Array) => safeStorage.decryptString(Buffer.from(bytes)),
       }
     : undefined;
-  const wiring = registerIpc(
-    ipcMain,
-    createApiHost({
-      library,
-      transport: 'electron',
-      log: fileErrorLog(logFileFor(dbPath)),
-      ...(keyCipher ? { keyCipher } : {}),
-    }),
-    (event) => isTrustedFrameUrl(event.senderFrame?.url),
-  );
+  const api = createApiHost({
+    library,
+    transport: 'electron',
+    log: fileErrorLog(logFileFor(dbPath)),
+    ...(keyCipher ? { keyCipher } : {}),
+  });
+  const wiring = registerIpc(ipcMain, api, (event) => isTrustedFrameUrl(event.senderFrame?.url));
   createMainWindow(appPath, `${APP_ORIGIN}/index.html`);
+  // After the window is asked for: its renderer process starts while the warm-up's queries run.
+  void warmStartView(api);
 
   let closing = false;
   app.on('before-quit', (event) => {

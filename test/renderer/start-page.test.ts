@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../shared/api/contract.ts';
-import { prefetchStartPage, START_QUERY, takeArrived, takeEarly } from '../../renderer/src/library/start-page.ts';
+import { START_QUERY } from '../../shared/api/start-view.ts';
+import { prefetchStartPage, takeArrived, takeEarly } from '../../renderer/src/library/start-page.ts';
 
 const START = JSON.stringify(START_QUERY);
 const page = { items: [], total: 7 };

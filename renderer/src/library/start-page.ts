@@ -3,25 +3,10 @@
  * app entry (main.tsx) runs before it sends that request, so it imports neither React nor any page.
  */
 import type { CardSummary } from '../../../shared/library/types.ts';
-import type { ApiClient, SortKey } from '../../../shared/api/contract.ts';
-
-export interface ListQuery {
-  query: string;
-  tags: string[];
-  sort: SortKey;
-  trash: boolean;
-}
-
-export const PAGE_SIZE = 200;
-
-/** What the library shows when the app starts: every live card by name. */
-export const START_QUERY: ListQuery = { query: '', tags: [], sort: 'name', trash: false };
+import type { ApiClient } from '../../../shared/api/contract.ts';
+import { fetchInput, START_QUERY } from '../../../shared/api/start-view.ts';
 
 export type PageReply = Promise<{ items: CardSummary[]; total: number }>;
-
-export function fetchInput(q: ListQuery, page: number) {
-  return { ...q, limit: PAGE_SIZE, offset: page * PAGE_SIZE };
-}
 
 type Page = Awaited<PageReply>;
 

@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CardSummary } from '../../../shared/library/types.ts';
 import { useApi } from '../app/ApiContext.ts';
-import { fetchInput, PAGE_SIZE, takeArrived, takeEarly, type ListQuery } from './start-page.ts';
+import { fetchInput, PAGE_SIZE, type ListQuery } from '../../../shared/api/start-view.ts';
+import { takeArrived, takeEarly } from './start-page.ts';
 
 export function useCardPages(q: ListQuery, onError: (e: unknown) => void) {
   const api = useApi();

@@ -8,7 +8,7 @@ import { useApi } from '../app/ApiContext.ts';
 import { useT } from '../i18n/index.ts';
 import type { CardActions } from './CardRow.tsx';
 import type { BulkExportFormat } from './export-zip.ts';
-import type { ListQuery } from './start-page.ts';
+import type { ListQuery } from '../../../shared/api/start-view.ts';
 
 interface Deps {
   reload(): Promise<void>;

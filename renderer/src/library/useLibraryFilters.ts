@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { SortKey } from '../../../shared/api/contract.ts';
 import { useStoredState } from '../app/useStoredState.ts';
 import { useDebounced } from './useDebounced.ts';
-import { START_QUERY, type ListQuery } from './start-page.ts';
+import { START_QUERY, type ListQuery } from '../../../shared/api/start-view.ts';
 
 export type View = 'list' | 'grid';
 const isView = (v: unknown): v is View => v === 'list' || v === 'grid';
