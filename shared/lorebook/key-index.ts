@@ -92,9 +92,9 @@ class PatternSet {
 
   /**
    * The occurrences in one piece of text (a message, a character field, an entry's content), searched once and
-   * remembered: the same pieces come back scan after scan. Layout: the searched text's length, then (pattern id, offset, FIRST | WHOLE |
-   * EVERY) for the first occurrence and the first whole-word occurrence of each text, and for every occurrence of a
-   * text whose every occurrence is kept.
+   * remembered: the same pieces come back scan after scan. Layout: the searched text's length, then (pattern id,
+   * offset, FIRST | WHOLE | EVERY) for the first occurrence and the first whole-word occurrence of each text, and for
+   * every occurrence of a text whose every occurrence is kept.
    */
   pieceHits(piece: string, lower: boolean): Int32Array {
     let hits = this.#pieces.get(piece);
@@ -337,7 +337,8 @@ class ModeHits {
 
   /**
    * Feeds whatever `haystack` gained since the last call (it only ever grows by appending, after a "\n" separator).
-   * When `pieces` make up the gain (`lower`: lowercased), each piece's remembered occurrences stand in for searching it.
+   * When `pieces` make up the gain (`lower`: lowercased), each piece's remembered occurrences stand in for searching
+   * it.
    */
   advance(haystack: string, pieces?: Pieces, lower = false): void {
     if (this.#scanned >= haystack.length) return;
